@@ -1,0 +1,36 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+// SPEC §1: CLua (liblua5.4 via pkg-config), CLuaShim (C), KitSim (pure Swift, no Lua),
+// KitSimLua (the generic bridge), the `kitsim` executable, and one test suite per module.
+// Exclusivity checks are off in the hot modules: EMBEDDING.md measured ~24 % of the
+// binding time in swift_beginAccess; the heap keeps its own invariants (Heap+Verify).
+let hot: [SwiftSetting] = [.unsafeFlags(["-enforce-exclusivity=unchecked"])]
+
+let package = Package(
+    name: "KitSim",
+    products: [
+        .library(name: "KitSim", targets: ["KitSim"]),
+        .library(name: "KitSimLua", targets: ["KitSimLua"]),
+        .executable(name: "kitsim", targets: ["kitsim"]),
+    ],
+    targets: [
+        .systemLibrary(
+            name: "CLua",
+            pkgConfig: "lua5.4",
+            providers: [.apt(["liblua5.4-dev"])]
+        ),
+        .target(name: "CLuaShim", dependencies: ["CLua"]),
+        .target(name: "KitSim", swiftSettings: hot),
+        .target(name: "KitSimLua", dependencies: ["KitSim", "CLua", "CLuaShim"], swiftSettings: hot),
+        .executableTarget(name: "kitsim", dependencies: ["KitSim", "KitSimLua"]),
+        .executableTarget(
+            name: "kitsim-bench",
+            dependencies: ["KitSim"],
+            path: "bench/HeapBench",
+            swiftSettings: hot
+        ),
+        .testTarget(name: "KitSimTests", dependencies: ["KitSim"]),
+        .testTarget(name: "KitSimLuaTests", dependencies: ["KitSimLua"]),
+    ]
+)

@@ -1,0 +1,76 @@
+/// The one error type of KitSim. Every failure a script or a Swift caller can cause is a
+/// `SimError`, and `description` is the one place it is rendered (house style).
+///
+/// UIKit exceptions keep UIKit's names and exact reasons (SPEC §3.5); crashes that are
+/// not exceptions in UIKit (a zombie message, an unowned read) have their own kinds so a
+/// host can tell a *crash* from bad input.
+public struct SimError: Error, Equatable, CustomStringConvertible, Sendable {
+    public enum Kind: Equatable, Sendable {
+        /// An `NSException`, e.g. `NSInvalidArgumentException`. `name` is the exception name.
+        case exception(name: String)
+        /// A message sent to a deallocated instance (NSZombie).
+        case zombie
+        /// Reading an `unowned` reference whose target has deallocated (Swift runtime trap).
+        case unownedRead
+        /// A strong reference to an object taken while it deallocates, which would
+        /// outlive its `deinit` (Swift runtime trap).
+        case retainDuringDeinit
+        /// A name that does not exist (property, class, hold, …).
+        case unknownName
+        /// A value of the wrong type for a property or argument.
+        case typeMismatch
+        /// Any other misuse of the API (a duplicate class name, releasing an object that
+        /// is not held, writing a read-only property).
+        case invalidUse
+        /// A broken heap invariant found by `verify()`. Never caused by bad input alone.
+        case invariant
+        /// A run limit (instructions, memory, virtual time, recursion) was exceeded.
+        case limit
+    }
+
+    public let kind: Kind
+    /// The message, or for an exception its reason.
+    public let message: String
+    /// The object involved, when there is one.
+    public let object: ObjectID?
+
+    public init(_ kind: Kind, _ message: String, object: ObjectID? = nil) {
+        self.kind = kind
+        self.message = message
+        self.object = object
+    }
+
+    /// The exception name for `.exception`, else nil.
+    public var exceptionName: String? {
+        if case .exception(let name) = kind { return name }
+        return nil
+    }
+
+    /// Whether this error is a crash of the simulated app (uncaught exception, zombie,
+    /// unowned read, retain during deinit) rather than misuse of the simulator.
+    public var isCrash: Bool {
+        switch kind {
+        case .exception, .zombie, .unownedRead, .retainDuringDeinit: return true
+        default: return false
+        }
+    }
+
+    public var description: String {
+        switch kind {
+        case .exception(let name): return "\(name): \(message)"
+        default: return message
+        }
+    }
+}
+
+extension SimError {
+    /// `NSInvalidArgumentException`, UIKit's most common exception.
+    public static func invalidArgument(_ reason: String, object: ObjectID? = nil) -> SimError {
+        SimError(.exception(name: "NSInvalidArgumentException"), reason, object: object)
+    }
+
+    /// `NSInternalInconsistencyException`.
+    public static func internalInconsistency(_ reason: String, object: ObjectID? = nil) -> SimError {
+        SimError(.exception(name: "NSInternalInconsistencyException"), reason, object: object)
+    }
+}

@@ -1,0 +1,35 @@
+extension Heap {
+    /// Allocates an instance of `cls`. SPEC §2: a new object starts owned by the current
+    /// autorelease pool (retain count 1), so it lives until the pool drains unless
+    /// something else takes ownership first. Every property starts nil.
+    public func alloc(_ cls: SimClass) -> ObjectID {
+        let raw = UInt32(classIndex.count)
+        classIndex.append(cls.id)
+        retainCounts.append(1)
+        states.append(.alive)
+        slotBase.append(UInt32(slots.count))
+        weakHead.append(0)
+        activeCalls.append(0)
+        if cls.slotCount > 0 {
+            slots.append(contentsOf: repeatElement(Value.nil, count: cls.slotCount))
+        }
+        poolEntries.append(raw)
+        if recordsHistory {
+            record(.alloc, .pool, detail: poolReason, object: raw, other: cls.id)
+        }
+        return ObjectID(raw)
+    }
+
+    /// Reserves room for `count` more objects of about `slotsEach` properties, so a
+    /// bulk allocation does not regrow the tables (benchmarks, generated scenarios).
+    public func reserveCapacity(objects count: Int, slotsEach: Int) {
+        let n = classIndex.count + count
+        classIndex.reserveCapacity(n)
+        retainCounts.reserveCapacity(n)
+        states.reserveCapacity(n)
+        slotBase.reserveCapacity(n)
+        weakHead.reserveCapacity(n)
+        activeCalls.reserveCapacity(n)
+        slots.reserveCapacity(slots.count + count * slotsEach)
+    }
+}

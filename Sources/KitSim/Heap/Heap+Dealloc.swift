@@ -1,0 +1,101 @@
+extension Heap {
+    /// Processes releases until the stack is back to `base`. Iterative, never recursive:
+    /// a 1,000,000-long chain deallocates in constant stack depth (issue 2). Pushing a
+    /// dying object's references in reverse slot order makes the order of events the
+    /// same as a recursive release would give (first property first, depth first).
+    func runReleases(downTo base: Int) throws {
+        var firstError: Error?
+        while releaseStack.count > base {
+            let r = releaseStack.removeLast()
+            let t = Int(r.target)
+            // Internal invariant: a release always matches an earlier retain.
+            guard retainCounts[t] > 0, states[t] == .alive else {
+                assertionFailure("over-release of \(describe(ObjectID(r.target)))")
+                continue
+            }
+            retainCounts[t] &-= 1
+            if recordsHistory {
+                record(.release, r.cause, detail: r.detail, object: r.target, other: r.owner)
+            }
+            if retainCounts[t] == 0 && activeCalls[t] == 0 {
+                if let e = deallocate(r.target), firstError == nil { firstError = e }
+            }
+        }
+        if let firstError { throw firstError }
+    }
+
+    /// Deallocates an object whose retain count reached zero: weak references to it
+    /// are zeroed (so they read nil inside its `deinit`, as in Swift), its `deinit`
+    /// runs, and its references are queued for release. Returns a `deinit` error
+    /// instead of throwing so the caller finishes the cascade first.
+    func deallocate(_ raw: UInt32) -> Error? {
+        let t = Int(raw)
+        states[t] = .deallocating
+        zeroWeakReferences(to: raw)
+        var failure: Error?
+        let cls = classes[Int(classIndex[t])]
+        if let imp = cls.deinitImplementation {
+            do { _ = try invoke(imp, receiver: ObjectID(raw), selector: .deinit, arguments: [], original: nil) }
+            catch { failure = error }
+        }
+        states[t] = .deallocated
+        if recordsHistory { record(.dealloc, object: raw, other: cls.id) }
+        tearDown(raw, cls)
+        return failure
+    }
+
+    /// Queues the releases of everything a dead object owned and unlinks its weak
+    /// references, then clears its slots so it holds nothing.
+    func tearDown(_ raw: UInt32, _ cls: SimClass) {
+        if let entries = associated.removeValue(forKey: raw) {
+            for e in entries.reversed() {
+                tearDownSlot(Int(e.slot), e.ownership, detail: e.keyID, owner: raw, cause: .associated)
+            }
+        }
+        let base = Int(slotBase[Int(raw)])
+        var i = cls.slotCount
+        while i > 0 {
+            i -= 1
+            tearDownSlot(base + i, cls.slotOwnership[i], detail: cls.properties[i].nameID, owner: raw, cause: .teardown)
+        }
+    }
+
+    @inline(__always)
+    func tearDownSlot(_ index: Int, _ ownership: Ownership, detail: UInt16, owner: UInt32, cause: TraceEvent.Cause) {
+        switch slots[index] {
+        case .nil:
+            return
+        case .object(let target):
+            if ownership.retains {
+                releaseStack.append(PendingRelease(target: target.raw, cause: cause == .associated ? .associated : .teardown,
+                                                   detail: detail, owner: owner))
+            } else if ownership == .weak {
+                unlinkWeak(slot: UInt32(index))
+            }
+        case .array(let elements):
+            if ownership.retains {
+                for e in elements.reversed() {
+                    if case .object(let target) = e {
+                        releaseStack.append(PendingRelease(target: target.raw, cause: .teardown, detail: detail, owner: owner))
+                    }
+                }
+            }
+        default:
+            break
+        }
+        slots[index] = .nil
+    }
+
+    /// Called when a message send returns: an object whose last owner let go during the
+    /// call deallocates now (SPEC §2: a call keeps its receiver alive).
+    func endCall(_ raw: UInt32) throws {
+        let t = Int(raw)
+        activeCalls[t] &-= 1
+        if activeCalls[t] == 0 && retainCounts[t] == 0 && states[t] == .alive {
+            let base = releaseStack.count
+            let e = deallocate(raw)
+            try runReleases(downTo: base)
+            if let e { throw e }
+        }
+    }
+}

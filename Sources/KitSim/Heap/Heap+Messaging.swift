@@ -1,0 +1,63 @@
+extension Heap {
+    /// Sends `selector` to `id` (`objc_msgSend`). A dead receiver is a zombie crash; a
+    /// selector the class does not implement is UIKit's "unrecognized selector"
+    /// `NSInvalidArgumentException`. The receiver stays alive until the call returns.
+    public func send(_ id: ObjectID, _ selector: Selector, _ arguments: [Value] = []) throws -> Value {
+        try checkUsable(id, selector.name)
+        guard let imp = classOf(id).methods[selector] else {
+            throw unrecognizedSelector(id, selector.name)
+        }
+        return try invoke(imp, receiver: id, selector: selector, arguments: arguments, original: nil)
+    }
+
+    /// Sends `selector` using `cls`'s implementation: a super call
+    /// (`UIViewController.viewDidLoad(self)` in Lua). `id` must be a `cls`.
+    public func send(_ id: ObjectID, _ selector: Selector, as cls: SimClass, _ arguments: [Value] = []) throws -> Value {
+        try checkUsable(id, selector.name)
+        guard classOf(id).isSubclass(of: cls) else {
+            throw SimError(.typeMismatch, "\(cls.name).\(selector) called on \(describe(id)), which is not a \(cls.name)", object: id)
+        }
+        guard let imp = cls.methods[selector] else {
+            throw unrecognizedSelector(id, selector.name, className: cls.name)
+        }
+        return try invoke(imp, receiver: id, selector: selector, arguments: arguments, original: nil)
+    }
+
+    /// UIKit's words: `-[UIViewController goToPage]: unrecognized selector sent to instance #7`.
+    public func unrecognizedSelector(_ id: ObjectID, _ selector: String, className: String? = nil) -> SimError {
+        .invalidArgument("-[\(className ?? classOf(id).name) \(selector)]: unrecognized selector sent to instance \(id)", object: id)
+    }
+
+    /// Runs an implementation with `receiver` kept alive for the duration.
+    public func invoke(_ imp: Implementation, receiver: ObjectID, selector: Selector,
+                       arguments: [Value], original: Implementation?) throws -> Value {
+        let raw = receiver.raw
+        activeCalls[Int(raw)] &+= 1
+        if tracesCalls { record(.call, detail: intern(selector.name), object: raw) }
+        let result: Value
+        do {
+            result = try dispatch(imp, Invocation(heap: self, receiver: receiver, selector: selector,
+                                                  arguments: arguments, original: original))
+        } catch {
+            try? endCall(raw)
+            throw error
+        }
+        try endCall(raw)
+        return result
+    }
+
+    private func dispatch(_ imp: Implementation, _ inv: Invocation) throws -> Value {
+        switch imp {
+        case .native(let body):
+            return try body(inv)
+        case .foreign(let fn):
+            guard let dispatcher = foreignDispatcher else {
+                throw SimError(.invalidUse, "no host is attached to run \(inv.selector)")
+            }
+            return try dispatcher.invoke(fn, inv)
+        case .replacing(let replacement, let original):
+            return try dispatch(replacement, Invocation(heap: inv.heap, receiver: inv.receiver, selector: inv.selector,
+                                                        arguments: inv.arguments, original: original))
+        }
+    }
+}

@@ -1,0 +1,171 @@
+extension Heap {
+    /// The property `name` of the object's class, or an error naming the class.
+    public func property(_ name: String, of id: ObjectID) throws -> Property {
+        try checkUsable(id, name)
+        let cls = classOf(id)
+        guard let p = cls.property(named: name) else {
+            throw SimError(.unknownName, "\(cls.name) has no property '\(name)'", object: id)
+        }
+        return p
+    }
+
+    /// Reads a property by name (through its getter method, if it has one).
+    public func get(_ id: ObjectID, _ name: String) throws -> Value {
+        try get(id, try property(name, of: id))
+    }
+
+    /// Writes a property by name (through its setter method, if it has one).
+    public func set(_ id: ObjectID, _ name: String, _ value: Value) throws {
+        try set(id, try property(name, of: id), value)
+    }
+
+    /// Reads a property as a caller from outside the class would: through its getter.
+    public func get(_ id: ObjectID, _ p: Property) throws -> Value {
+        try checkUsable(id, p.name)
+        if let getter = p.getter { return try send(id, getter) }
+        return try readSlot(id, p)
+    }
+
+    /// Writes a property as a caller from outside the class would: read-only
+    /// properties refuse, and a setter method runs when the class has one.
+    public func set(_ id: ObjectID, _ p: Property, _ value: Value) throws {
+        try checkUsable(id, p.name)
+        if p.isReadOnly {
+            throw SimError(.invalidUse, "property '\(p.name)' of \(classOf(id).name) is read-only", object: id)
+        }
+        if let setter = p.setter {
+            _ = try send(id, setter, [value])
+            return
+        }
+        try writeSlot(id, p, value)
+    }
+
+    /// Reads the stored value, bypassing any getter. SPEC §2: reading an `unowned`
+    /// reference whose target died is a crash; an `assign` one returns the dangling id.
+    public func readSlot(_ id: ObjectID, _ p: Property) throws -> Value {
+        try checkUsable(id, p.name)
+        let v = slots[Int(slotBase[Int(id.raw)]) + p.slot]
+        if p.ownership == .unowned, case .object(let target) = v, states[Int(target.raw)] != .alive {
+            throw unownedReadError(owner: id, property: p.name, target: target)
+        }
+        return v
+    }
+
+    /// Writes the stored value with the property's ownership semantics, bypassing any
+    /// setter (the model's own accessors use this).
+    public func writeSlot(_ id: ObjectID, _ p: Property, _ value: Value) throws {
+        try checkUsable(id, p.name)
+        try typeCheck(value, p.type, property: p.name, owner: id)
+        try store(value, at: Int(slotBase[Int(id.raw)]) + p.slot, ownership: p.ownership,
+                  owner: id.raw, detail: p.nameID, cause: .property, name: p.name)
+    }
+
+    func unownedReadError(owner: ObjectID, property: String, target: ObjectID) -> SimError {
+        SimError(.unownedRead,
+                 "Fatal error: Attempted to read an unowned reference but the object was already deallocated "
+                 + "(\(describe(owner)).\(property) → \(describe(target)))", object: target)
+    }
+
+    /// Stores `value` in a slot with `ownership` semantics (SPEC §2). Strong: retain the
+    /// new value first, then release the old, so assigning the current value is safe.
+    /// Weak: link the new target for zeroing. Unowned and assign: store the id.
+    func store(_ value: Value, at index: Int, ownership: Ownership, owner: UInt32, detail: UInt16,
+               cause: TraceEvent.Cause, name: String) throws {
+        let old = slots[index]
+        switch ownership {
+        case .strong, .copy:
+            switch value {
+            case .object(let t):
+                try retain(t.raw, cause, detail: detail, owner: owner)
+            case .array(let elements):
+                try retainAll(elements, detail: detail, owner: owner)
+            default: break
+            }
+            slots[index] = value
+            try releaseValue(old, cause: cause, detail: detail, owner: owner)
+        case .weak, .unowned, .assign:
+            var stored = value
+            switch value {
+            case .object(let t):
+                try checkUsable(t, "retainWeak")
+                if states[Int(t.raw)] == .deallocating {
+                    // Swift and ObjC store nil when the object is already deallocating.
+                    stored = .nil
+                }
+            case .array(let elements) where elements.contains(where: { $0.objectID != nil }):
+                throw SimError(.typeMismatch,
+                               "property '\(name)' is \(ownership): it cannot hold an array of objects; declare it strong",
+                               object: ObjectID(owner))
+            default: break
+            }
+            if ownership == .weak {
+                unlinkWeak(slot: UInt32(index))
+                if case .object(let t) = stored { linkWeak(slot: UInt32(index), owner: owner, target: t.raw) }
+            }
+            slots[index] = stored
+        }
+    }
+
+    private func retainAll(_ elements: [Value], detail: UInt16, owner: UInt32) throws {
+        for (i, e) in elements.enumerated() {
+            guard case .object(let t) = e else { continue }
+            do { try retain(t.raw, .element, detail: detail, owner: owner) }
+            catch {
+                // Undo the retains already taken so a failed store changes nothing.
+                for undo in elements[..<i] {
+                    if case .object(let u) = undo { try? release(u.raw, .element, detail: detail, owner: owner) }
+                }
+                throw error
+            }
+        }
+    }
+
+    /// Releases what a strong slot held.
+    func releaseValue(_ old: Value, cause: TraceEvent.Cause, detail: UInt16, owner: UInt32) throws {
+        switch old {
+        case .object(let t):
+            try release(t.raw, cause, detail: detail, owner: owner)
+        case .array(let elements):
+            let base = releaseStack.count
+            for e in elements.reversed() {
+                if case .object(let t) = e {
+                    releaseStack.append(PendingRelease(target: t.raw, cause: .element, detail: detail, owner: owner))
+                }
+            }
+            try runReleases(downTo: base)
+        default: break
+        }
+    }
+
+    /// Checks a value against a property's declared type.
+    func typeCheck(_ value: Value, _ type: ValueType, property: String, owner: ObjectID) throws {
+        func fail(_ expected: String) -> SimError {
+            SimError(.typeMismatch,
+                     "bad value for property '\(property)' of \(classOf(owner).name) (\(expected) expected, got \(describeType(of: value)))",
+                     object: owner)
+        }
+        switch (type, value) {
+        case (.any, _), (_, .nil): return
+        case (.bool, .bool), (.number, .int), (.number, .double), (.string, .string),
+             (.rect, .rect), (.point, .point):
+            return
+        case (.object(let cls), .object(let id)):
+            try checkUsable(id, "retain")
+            if let cls, !classOf(id).isSubclass(of: cls) { throw fail(cls.name) }
+        case (.objectArray(let cls), .array(let elements)):
+            for e in elements {
+                guard case .object(let id) = e else { throw fail("array of \(cls?.name ?? "object")") }
+                try checkUsable(id, "retain")
+                if let cls, !classOf(id).isSubclass(of: cls) { throw fail("array of \(cls.name)") }
+            }
+        default:
+            throw fail(type.description)
+        }
+    }
+
+    /// A value's type for messages: objects by class name, the rest as Lua names them.
+    public func describeType(of value: Value) -> String {
+        if case .object(let id) = value, isValid(id) { return classOf(id).name }
+        return value.typeName
+    }
+}

@@ -1,0 +1,86 @@
+/// A weak reference: the slot `slot` of `owner` reads `target`. Nodes of one target
+/// form a doubly linked list from `Heap.weakHead[target]`, so zeroing on dealloc and
+/// unlinking on overwrite are both O(1) per reference.
+struct WeakNode {
+    var owner: UInt32 = 0
+    var slot: UInt32 = 0
+    var target: UInt32 = 0
+    var prev: UInt32 = 0
+    var next: UInt32 = 0
+}
+
+extension Heap {
+    /// Registers that `slot` (of `owner`) now weakly refers to `target`.
+    func linkWeak(slot: UInt32, owner: UInt32, target: UInt32) {
+        let node: UInt32
+        let head = weakHead[Int(target)]
+        let fresh = WeakNode(owner: owner, slot: slot, target: target, prev: 0, next: head)
+        if freeWeakNode != 0 {
+            node = freeWeakNode
+            freeWeakNode = weakNodes[Int(node)].next
+            weakNodes[Int(node)] = fresh
+        } else {
+            node = UInt32(weakNodes.count)
+            weakNodes.append(fresh)
+        }
+        if head != 0 { weakNodes[Int(head)].prev = node }
+        weakHead[Int(target)] = node
+        weakNodeOfSlot[slot] = node
+    }
+
+    /// Forgets the weak reference held in `slot`, if any.
+    func unlinkWeak(slot: UInt32) {
+        guard let node = weakNodeOfSlot.removeValue(forKey: slot) else { return }
+        let n = weakNodes[Int(node)]
+        if n.prev != 0 { weakNodes[Int(n.prev)].next = n.next } else { weakHead[Int(n.target)] = n.next }
+        if n.next != 0 { weakNodes[Int(n.next)].prev = n.prev }
+        freeNode(node)
+    }
+
+    private func freeNode(_ node: UInt32) {
+        weakNodes[Int(node)] = WeakNode(next: freeWeakNode)
+        freeWeakNode = node
+    }
+
+    /// SPEC §2: weak references read nil once the target deallocates. Each zeroing is
+    /// traced with the owner and property, oldest reference first.
+    func zeroWeakReferences(to target: UInt32) {
+        var node = weakHead[Int(target)]
+        guard node != 0 else { return }
+        // The list is newest first; collect to report in the order references were made.
+        var nodes: [UInt32] = []
+        while node != 0 { nodes.append(node); node = weakNodes[Int(node)].next }
+        weakHead[Int(target)] = 0
+        for node in nodes.reversed() {
+            let n = weakNodes[Int(node)]
+            slots[Int(n.slot)] = .nil
+            weakNodeOfSlot.removeValue(forKey: n.slot)
+            if recordsHistory {
+                record(.weakZeroed, detail: slotNameID(owner: n.owner, slot: n.slot), object: target, other: n.owner)
+            }
+            freeNode(node)
+        }
+    }
+
+    /// The interned name of the property (or associated key) that `slot` of `owner` is.
+    func slotNameID(owner: UInt32, slot: UInt32) -> UInt16 {
+        let cls = classes[Int(classIndex[Int(owner)])]
+        let offset = Int(slot) - Int(slotBase[Int(owner)])
+        if offset >= 0 && offset < cls.slotCount { return cls.properties[offset].nameID }
+        if let entry = associated[owner]?.first(where: { $0.slot == slot }) { return entry.keyID }
+        return 0
+    }
+
+    /// The objects holding weak references to `id`, with the property names, oldest first.
+    public func weakReferrers(of id: ObjectID) -> [(owner: ObjectID, property: String)] {
+        guard isValid(id) else { return [] }
+        var out: [(ObjectID, String)] = []
+        var node = weakHead[Int(id.raw)]
+        while node != 0 {
+            let n = weakNodes[Int(node)]
+            out.append((ObjectID(n.owner), name(slotNameID(owner: n.owner, slot: n.slot))))
+            node = n.next
+        }
+        return out.reversed()
+    }
+}

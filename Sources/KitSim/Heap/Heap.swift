@@ -1,0 +1,156 @@
+/// The simulated heap and object runtime: classes, objects, retain counts, references of
+/// every kind, autorelease pools, holds, deallocation and the trace (SPEC §2).
+///
+/// Storage is struct-of-arrays indexed by object id, so an object costs a few dozen
+/// bytes and a dealloc cascade touches contiguous memory. One `Heap` is one simulated
+/// app; it is not thread-safe, and several heaps may live side by side.
+///
+/// The aspects live in their own files: `Heap+Allocation`, `Heap+RetainRelease`,
+/// `Heap+Dealloc`, `Heap+Weak`, `Heap+Properties`, `Heap+Associated`, `Heap+Pools`,
+/// `Heap+Holds`, `Heap+Messaging`, `Heap+Classes`, and under Inspection/ the read-only
+/// views (`Heap+Verify`, `Heap+Leaks`, `Heap+Why`, `Heap+History`, `Heap+Graph`).
+public final class Heap {
+    // MARK: Classes
+    var classes: [SimClass] = []
+    var classesByName: [String: SimClass] = [:]
+    /// The root class every built-in class descends from.
+    public private(set) var rootClass: SimClass!
+
+    // MARK: Objects (index 0 is a sentinel: "no object")
+    var classIndex: ContiguousArray<UInt32> = [0]
+    var retainCounts: ContiguousArray<UInt32> = [0]
+    var states: ContiguousArray<ObjectState> = [.deallocated]
+    var slotBase: ContiguousArray<UInt32> = [0]
+    var weakHead: ContiguousArray<UInt32> = [0]
+    var activeCalls: ContiguousArray<UInt16> = [0]
+    /// Property storage of every object, `slotCount` consecutive slots each.
+    var slots: ContiguousArray<Value> = []
+
+    // MARK: Weak references (Heap+Weak)
+    var weakNodes: ContiguousArray<WeakNode> = [WeakNode()]
+    var freeWeakNode: UInt32 = 0
+    var weakNodeOfSlot: [UInt32: UInt32] = [:]
+
+    // MARK: Associated references, holds, pools
+    var associated: [UInt32: [AssociatedEntry]] = [:]
+    var holds: [UInt32: [HoldCount]] = [:]
+    var poolEntries: ContiguousArray<UInt32> = []
+    var poolMarks: [Int] = []
+
+    // MARK: Dealloc cascade (Heap+Dealloc)
+    var releaseStack: ContiguousArray<PendingRelease> = []
+
+    // MARK: Trace (Trace/)
+    /// Every recorded event, in order.
+    public internal(set) var events: ContiguousArray<TraceEvent> = []
+    var names: [String] = [""]
+    var nameIDs: [String: UInt16] = ["": 0]
+    var messages: [String] = []
+    var locations: [SourceLocation] = [SourceLocation(file: "", line: 0)]
+    var locationIDs: [SourceLocation: UInt32] = [:]
+    /// Record alloc, retain, release, weak zeroing and dealloc events (history). On by
+    /// default; `sim.history` and `sim.why` need it.
+    public var recordsHistory = true
+    /// Also record every message send (`--trace`).
+    public var tracesCalls = false
+    /// The source location the host is executing, stamped on every event recorded
+    /// until it changes (the Lua bridge sets the script's file:line).
+    public internal(set) var currentLocation: UInt32 = 0
+
+    // MARK: Labels and clock
+    var labels: [UInt32: String] = [:]
+    /// Virtual time in nanoseconds since the start of the run (SPEC §3.6). Never the
+    /// wall clock.
+    public internal(set) var now: Int64 = 0
+
+    /// Runs host implementations (Lua functions); set by the bridge.
+    public weak var foreignDispatcher: ForeignDispatcher?
+    /// Detectors of `abandoned` leaks; the UIKit model registers one (SPEC §2).
+    public var leakDetectors: [(Heap) -> [Leak]] = []
+
+    /// The name id of the autorelease pool in events.
+    let poolReason: UInt16 = 1
+    /// The hold reason of `sim.hold`.
+    public let scriptHold = HoldReason(id: 2, name: "sim.hold")
+
+    /// Creates an empty heap with the root class `NSObject`.
+    public init() {
+        names.reserveCapacity(64)
+        names += ["autorelease pool", "sim.hold"]
+        nameIDs["autorelease pool"] = 1
+        nameIDs["sim.hold"] = 2
+        classes.append(SimClass(id: 0, name: "<none>", superclass: nil, properties: []))
+        rootClass = try! defineClass("NSObject", superclass: nil)  // fresh heap: cannot collide
+    }
+
+    /// Number of objects ever allocated.
+    public var objectCount: Int { classIndex.count - 1 }
+
+    /// Whether `id` names an object this heap allocated (alive or not).
+    public func isValid(_ id: ObjectID) -> Bool {
+        id.raw != 0 && Int(id.raw) < classIndex.count
+    }
+
+    /// Whether the object is alive (deallocating counts as not alive: weak references
+    /// already read nil). Never throws, whatever the id (`sim.alive`).
+    public func isAlive(_ id: ObjectID) -> Bool {
+        isValid(id) && states[Int(id.raw)] == .alive
+    }
+
+    /// The object's state; `.deallocated` for ids this heap never handed out.
+    public func state(of id: ObjectID) -> ObjectState {
+        isValid(id) ? states[Int(id.raw)] : .deallocated
+    }
+
+    /// The current retain count (0 once deallocated).
+    public func retainCount(_ id: ObjectID) -> Int {
+        isValid(id) ? Int(retainCounts[Int(id.raw)]) : 0
+    }
+
+    /// `Class#12`, the way every message names an object.
+    public func describe(_ id: ObjectID) -> String {
+        guard isValid(id) else { return "\(id)" }
+        return "\(classOf(id).name)\(id)"
+    }
+
+    /// Gives an object a name for reports and for `Outcome.object(labeled:)`.
+    public func label(_ id: ObjectID, _ name: String) { labels[id.raw] = name }
+
+    /// The label given with `label(_:_:)`.
+    public func label(of id: ObjectID) -> String? { labels[id.raw] }
+
+    /// Every labelled object, sorted by label.
+    public var labelledObjects: [(label: String, id: ObjectID)] {
+        labels.map { ($0.value, ObjectID($0.key)) }.sorted { $0.label < $1.label || ($0.label == $1.label && $0.id < $1.id) }
+    }
+
+    /// Every live object, in id order.
+    public var liveObjects: [ObjectID] {
+        var out: [ObjectID] = []
+        for i in 1..<states.count where states[i] != .deallocated { out.append(ObjectID(UInt32(i))) }
+        return out
+    }
+
+    /// Fails with a zombie error when `id` is dead, naming the message as UIKit does:
+    /// `-[UINavigationController topViewController]: message sent to deallocated instance #12`.
+    public func checkUsable(_ id: ObjectID, _ selector: @autoclosure () -> String) throws {
+        guard isValid(id) else {
+            throw SimError(.invalidUse, "no object \(id) exists", object: id)
+        }
+        if states[Int(id.raw)] == .deallocated {
+            throw zombieError(id, selector())
+        }
+    }
+
+    func zombieError(_ id: ObjectID, _ selector: String) -> SimError {
+        SimError(.zombie, "-[\(classOf(id).name) \(selector)]: message sent to deallocated instance \(id)", object: id)
+    }
+}
+
+/// The life stage of an object.
+public enum ObjectState: UInt8, Sendable {
+    case alive
+    /// Its `deinit` is running: weak references already read nil.
+    case deallocating
+    case deallocated
+}

@@ -1,0 +1,30 @@
+/// A leak report (SPEC §2).
+public struct Leak: Equatable, Sendable, CustomStringConvertible {
+    public enum Kind: String, Sendable {
+        /// Alive but unreachable from every root: a retain cycle.
+        case cycle
+        /// A view controller that left the UI and is still alive 2 s later (MLeaksFinder).
+        case abandoned
+    }
+
+    public let kind: Kind
+    /// For a cycle, its members in cycle order starting at the lowest id; for an
+    /// abandoned controller, the controller.
+    public let objects: [ObjectID]
+    /// For a cycle, the references that close it, in order.
+    public let references: [Reference]
+    /// Objects not in the cycle that only the cycle keeps alive.
+    public let retained: [ObjectID]
+    /// The report's text.
+    public let message: String
+
+    public init(kind: Kind, objects: [ObjectID], references: [Reference] = [], retained: [ObjectID] = [], message: String) {
+        self.kind = kind
+        self.objects = objects
+        self.references = references
+        self.retained = retained
+        self.message = message
+    }
+
+    public var description: String { "\(kind): \(message)" }
+}

@@ -1,0 +1,98 @@
+/// A reference from one object to another, named the way reports name it:
+/// `UIWindow#3.rootViewController (strong)`.
+public struct Reference: Hashable, Sendable {
+    public let owner: ObjectID
+    /// The property, `property[i]` for an array element, or the associated key.
+    public let name: String
+    public let ownership: Ownership
+    public let target: ObjectID
+}
+
+extension Heap {
+    /// Calls `body` with the raw id of every object `raw` holds strongly (properties,
+    /// array elements and associated references), without building any names. The hot
+    /// loop of `verify`, `leaks` and `why`.
+    @inline(__always)
+    func forEachStrongTarget(of raw: UInt32, _ body: (UInt32) -> Void) {
+        let cls = classes[Int(classIndex[Int(raw)])]
+        let base = Int(slotBase[Int(raw)])
+        for i in 0..<cls.slotCount where cls.slotOwnership[i].retains {
+            switch slots[base + i] {
+            case .object(let t): body(t.raw)
+            case .array(let elements):
+                for e in elements { if case .object(let t) = e { body(t.raw) } }
+            default: break
+            }
+        }
+        if let entries = associated[raw] {
+            for e in entries where e.ownership.retains {
+                if case .object(let t) = slots[Int(e.slot)] { body(t.raw) }
+            }
+        }
+    }
+
+    /// Every reference `id` holds, of every kind, in declaration order.
+    public func references(from id: ObjectID) -> [Reference] {
+        guard isValid(id) else { return [] }
+        var out: [Reference] = []
+        let cls = classOf(id)
+        let base = Int(slotBase[Int(id.raw)])
+        func add(_ name: String, _ own: Ownership, _ v: Value) {
+            switch v {
+            case .object(let t): out.append(Reference(owner: id, name: name, ownership: own, target: t))
+            case .array(let elements):
+                for (i, e) in elements.enumerated() {
+                    if case .object(let t) = e { out.append(Reference(owner: id, name: "\(name)[\(i)]", ownership: own, target: t)) }
+                }
+            default: break
+            }
+        }
+        for (i, p) in cls.properties.enumerated() { add(p.name, p.ownership, slots[base + i]) }
+        for e in associated[id.raw] ?? [] { add(name(e.keyID), e.ownership, slots[Int(e.slot)]) }
+        return out
+    }
+
+    /// Every live object's references to `id`, in owner id order.
+    public func references(to id: ObjectID) -> [Reference] {
+        var out: [Reference] = []
+        for raw in 1..<UInt32(classIndex.count) where states[Int(raw)] != .deallocated {
+            for r in references(from: ObjectID(raw)) where r.target == id { out.append(r) }
+        }
+        return out
+    }
+
+    /// `UIWindow#3.rootViewController (strong)`.
+    public func describe(_ r: Reference) -> String { "\(describe(r.owner)).\(r.name) (\(r.ownership))" }
+
+    /// The roots of the object graph for leak reports (SPEC §2): held objects (the
+    /// application and its delegate, windows on screen, `sim.hold`, timers and
+    /// animations), objects owned by an autorelease pool, and receivers of calls in
+    /// progress. Sorted by id.
+    public var roots: [ObjectID] {
+        var set = Set(holds.keys)
+        for e in poolEntries { set.insert(e) }
+        for i in 1..<activeCalls.count where activeCalls[i] > 0 { set.insert(UInt32(i)) }
+        return set.sorted().map(ObjectID.init)
+    }
+
+    /// Why `id` is a root, for reports: `on screen`, `sim.hold`, `autorelease pool`, `in a call`.
+    public func rootReasons(of id: ObjectID) -> [String] {
+        var out = holdReasons(of: id)
+        if poolEntries.contains(id.raw) { out.append("autorelease pool") }
+        if isValid(id) && activeCalls[Int(id.raw)] > 0 { out.append("in a call") }
+        return out
+    }
+
+    /// Marks every object reachable from the roots through strong references.
+    func reachableFromRoots() -> [Bool] {
+        var seen = [Bool](repeating: false, count: classIndex.count)
+        var stack: [UInt32] = roots.map(\.raw)
+        for r in stack { seen[Int(r)] = true }
+        while let n = stack.popLast() {
+            forEachStrongTarget(of: n) { t in
+                if !seen[Int(t)] { seen[Int(t)] = true; stack.append(t) }
+            }
+        }
+        return seen
+    }
+}

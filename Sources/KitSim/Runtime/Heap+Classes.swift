@@ -1,0 +1,97 @@
+extension Heap {
+    /// Defines a class at run time (`objc_allocateClassPair` + `objc_registerClassPair`).
+    /// Names are unique; properties are fixed once defined, methods may change later.
+    @discardableResult
+    public func defineClass(
+        _ name: String, superclass: SimClass?, properties: [Property] = [],
+        methods: [Selector: Implementation] = [:]
+    ) throws -> SimClass {
+        guard !name.isEmpty else { throw SimError(.invalidUse, "class name must not be empty") }
+        if classesByName[name] != nil {
+            throw SimError(.invalidUse, "a class named '\(name)' already exists")
+        }
+        var seen = Set<String>()
+        for p in properties {
+            if !seen.insert(p.name).inserted || superclass?.property(named: p.name) != nil {
+                throw SimError(.invalidUse, "property '\(p.name)' of \(name) is declared twice")
+            }
+            if case .objectArray = p.type, !p.ownership.retains {
+                throw SimError(.invalidUse,
+                               "property '\(p.name)' of \(name): an array of objects must be strong or copy")
+            }
+        }
+        let cls = SimClass(id: UInt32(classes.count), name: name, superclass: superclass,
+                           properties: properties)
+        for i in cls.properties.indices where cls.properties[i].declaringClassName == name {
+            cls.properties[i].nameID = intern(cls.properties[i].name)
+        }
+        classes.append(cls)
+        classesByName[name] = cls
+        superclass?.subclasses.append(cls)
+        if !methods.isEmpty {
+            cls.ownMethods = methods
+            cls.reflatten()
+        }
+        return cls
+    }
+
+    /// The class named `name`.
+    public func classNamed(_ name: String) -> SimClass? { classesByName[name] }
+
+    /// Every class, in definition order.
+    public var allClasses: [SimClass] { Array(classes.dropFirst()) }
+
+    /// Adds or replaces `selector` on `cls` (`class_replaceMethod`).
+    public func setMethod(_ selector: Selector, on cls: SimClass, _ imp: Implementation) {
+        cls.ownMethods[selector] = imp
+        cls.reflatten()
+    }
+
+    /// Convenience for Swift-written methods.
+    public func setMethod(_ selector: Selector, on cls: SimClass, _ body: @escaping NativeMethod) {
+        setMethod(selector, on: cls, .native(body))
+    }
+
+    /// Replaces `selector` on `cls` with `imp`, which can reach the implementation it
+    /// replaced through `Invocation.callOriginal` (the swizzling idiom of seed 003).
+    /// When `cls` only inherits the method, the replacement goes on `cls` alone and the
+    /// superclass keeps its own, as a careful `class_addMethod`-then-exchange swizzle does.
+    public func replaceMethod(_ selector: Selector, on cls: SimClass, with imp: Implementation) throws {
+        guard let original = cls.methods[selector] else {
+            throw SimError(.unknownName, "\(cls.name) has no method '\(selector)' to swizzle")
+        }
+        setMethod(selector, on: cls, .replacing(imp, original: original))
+    }
+
+    /// Exchanges two methods of `cls` (`method_exchangeImplementations`): sending `a`
+    /// runs what `b` ran and the other way round. Inherited methods are first copied onto
+    /// `cls`, so superclasses are not affected.
+    public func exchangeMethods(_ a: Selector, _ b: Selector, on cls: SimClass) throws {
+        guard let ia = cls.methods[a] else {
+            throw SimError(.unknownName, "\(cls.name) has no method '\(a)' to exchange")
+        }
+        guard let ib = cls.methods[b] else {
+            throw SimError(.unknownName, "\(cls.name) has no method '\(b)' to exchange")
+        }
+        cls.ownMethods[a] = ib
+        cls.ownMethods[b] = ia
+        cls.reflatten()
+    }
+
+    /// The class of a live or dead object.
+    public func classOf(_ id: ObjectID) -> SimClass {
+        classes[Int(classIndex[Int(id.raw)])]
+    }
+
+    /// Whether `id` is an instance of `cls` or a subclass (`isKind(of:)`).
+    public func isKind(_ id: ObjectID, of cls: SimClass) -> Bool {
+        guard isValid(id) else { return false }
+        return classOf(id).isSubclass(of: cls)
+    }
+
+    /// Whether `id` responds to `selector` (`responds(to:)`).
+    public func responds(_ id: ObjectID, to selector: Selector) -> Bool {
+        guard isValid(id) else { return false }
+        return classOf(id).responds(to: selector)
+    }
+}

@@ -1,0 +1,60 @@
+/// The type a property accepts. Objects are checked with `isKind(of:)`; `any` takes
+/// every value (SPEC §4: properties declared from Lua take any value).
+public enum ValueType: CustomStringConvertible {
+    case any
+    case bool
+    case number
+    case string
+    case rect
+    case point
+    /// A simulated object of the class (or any object when nil), or nil.
+    case object(SimClass?)
+    /// An array of simulated objects of the class (`subviews`, `viewControllers`).
+    case objectArray(SimClass?)
+
+    public var description: String {
+        switch self {
+        case .any: return "any"
+        case .bool: return "boolean"
+        case .number: return "number"
+        case .string: return "string"
+        case .rect: return "CGRect"
+        case .point: return "CGPoint"
+        case .object(let c): return c?.name ?? "object"
+        case .objectArray(let c): return "array of \(c?.name ?? "object")"
+        }
+    }
+}
+
+/// A declared property. Its storage is one slot of every instance; `getter`/`setter`
+/// name methods that replace the synthesized accessors (UIKit's lazy `view`, say), and
+/// those methods live in the method table, so subclasses and swizzles can replace them.
+public struct Property {
+    public let name: String
+    public let ownership: Ownership
+    public let type: ValueType
+    /// Scripts may not assign it (the model still writes the slot directly).
+    public let isReadOnly: Bool
+    /// A method run instead of reading the slot.
+    public let getter: Selector?
+    /// A method run instead of writing the slot; it receives the new value.
+    public let setter: Selector?
+    /// The slot index within an instance, assigned when the class is defined.
+    public internal(set) var slot: Int = 0
+    /// The class that declared it.
+    public internal(set) var declaringClassName: String = ""
+    /// Interned name for trace events.
+    var nameID: UInt16 = 0
+
+    public init(
+        _ name: String, _ ownership: Ownership = .strong, type: ValueType = .any,
+        readOnly: Bool = false, getter: Selector? = nil, setter: Selector? = nil
+    ) {
+        self.name = name
+        self.ownership = ownership
+        self.type = type
+        self.isReadOnly = readOnly
+        self.getter = getter
+        self.setter = setter
+    }
+}

@@ -1,0 +1,101 @@
+/// A value the runtime stores in a property or passes to a method.
+///
+/// Large payloads are `indirect` so a `Value` stays 16 bytes: the heap keeps one per
+/// property slot, and bytes per simulated object are a budget (issue 2: under 200 B).
+public enum Value: Sendable, CustomStringConvertible {
+    case `nil`
+    case bool(Bool)
+    case int(Int)
+    case double(Double)
+    indirect case string(String)
+    case object(ObjectID)
+    case array([Value])
+    indirect case rect(Rect)
+    indirect case point(Point)
+    /// A value owned by the host (a Lua table or function). The runtime stores it and
+    /// gives it back; it never looks inside.
+    indirect case foreign(ForeignValue)
+
+    /// The object this value refers to, if it is one.
+    @inlinable public var objectID: ObjectID? {
+        if case .object(let id) = self { return id }
+        return nil
+    }
+
+    public var isNil: Bool { if case .nil = self { return true } else { return false } }
+
+    /// The name of the value's type in error messages ("nil", "number", "string", …).
+    /// Objects are named by their class by `Heap.describeType(of:)`.
+    public var typeName: String {
+        switch self {
+        case .nil: return "nil"
+        case .bool: return "boolean"
+        case .int, .double: return "number"
+        case .string: return "string"
+        case .object: return "object"
+        case .array: return "array"
+        case .rect: return "CGRect"
+        case .point: return "CGPoint"
+        case .foreign(let f): return f.box.typeName
+        }
+    }
+
+    /// The number, for `.int` and `.double`.
+    public var number: Double? {
+        switch self {
+        case .int(let i): return Double(i)
+        case .double(let d): return d
+        default: return nil
+        }
+    }
+
+    public var description: String {
+        switch self {
+        case .nil: return "nil"
+        case .bool(let b): return b ? "true" : "false"
+        case .int(let i): return String(i)
+        case .double(let d): return formatNumber(d)
+        case .string(let s): return "\"\(s)\""
+        case .object(let id): return id.description
+        case .array(let a): return "[" + a.map(\.description).joined(separator: ", ") + "]"
+        case .rect(let r): return "CGRect\(r)"
+        case .point(let p): return "CGPoint\(p)"
+        case .foreign(let f): return "<\(f.box.typeName)>"
+        }
+    }
+}
+
+/// A host-owned value stored opaquely (see `Value.foreign`). The host subclasses
+/// `ForeignBox`; releasing the last `Value` that holds it runs the box's `deinit`, which
+/// is where a host drops its own reference (a Lua registry slot, say).
+public struct ForeignValue: @unchecked Sendable {
+    public let box: ForeignBox
+    public init(_ box: ForeignBox) { self.box = box }
+}
+
+/// Base class of host-owned values. Not thread-safe: a box belongs to one sandbox.
+open class ForeignBox {
+    public init() {}
+    /// The type name shown in messages ("table", "function").
+    open var typeName: String { "foreign" }
+}
+
+extension Value: Equatable {
+    /// Structural equality; foreign values compare by identity.
+    public static func == (a: Value, b: Value) -> Bool {
+        switch (a, b) {
+        case (.nil, .nil): return true
+        case (.bool(let x), .bool(let y)): return x == y
+        case (.int(let x), .int(let y)): return x == y
+        case (.double(let x), .double(let y)): return x == y
+        case (.int(let x), .double(let y)), (.double(let y), .int(let x)): return Double(x) == y
+        case (.string(let x), .string(let y)): return x == y
+        case (.object(let x), .object(let y)): return x == y
+        case (.array(let x), .array(let y)): return x == y
+        case (.rect(let x), .rect(let y)): return x == y
+        case (.point(let x), .point(let y)): return x == y
+        case (.foreign(let x), .foreign(let y)): return x.box === y.box
+        default: return false
+        }
+    }
+}

@@ -1,0 +1,84 @@
+extension Heap {
+    /// Appends an event stamped with the current source location.
+    @inline(__always)
+    func record(_ kind: TraceEvent.Kind, _ cause: TraceEvent.Cause = .none, detail: UInt16 = 0,
+                object: UInt32, other: UInt32 = 0) {
+        events.append(TraceEvent(kind: kind, cause: cause, detail: detail, object: object,
+                                 other: other, location: currentLocation))
+    }
+
+    /// Interns a name for events. Past 65,535 distinct names every further one is
+    /// recorded as "…" rather than failing: the trace is a report, not state.
+    func intern(_ name: String) -> UInt16 {
+        if let id = nameIDs[name] { return id }
+        guard names.count < Int(UInt16.max) else { return UInt16.max }
+        let id = UInt16(names.count)
+        names.append(name)
+        nameIDs[name] = id
+        return id
+    }
+
+    func name(_ id: UInt16) -> String { Int(id) < names.count ? names[Int(id)] : "…" }
+
+    /// Sets the source location stamped on the events that follow.
+    public func setLocation(file: String, line: Int) {
+        let loc = SourceLocation(file: file, line: line)
+        if locations[Int(currentLocation)] == loc { return }
+        if let id = locationIDs[loc] { currentLocation = id; return }
+        let id = UInt32(locations.count)
+        locations.append(loc)
+        locationIDs[loc] = id
+        currentLocation = id
+    }
+
+    /// Clears the source location (events come from the runtime itself).
+    public func clearLocation() { currentLocation = 0 }
+
+    /// The source location an event was recorded at.
+    public func location(of event: TraceEvent) -> SourceLocation { locations[Int(event.location)] }
+
+    /// Records a scenario log line (`sim.log`).
+    public func log(_ message: String, object: ObjectID? = nil) {
+        messages.append(message)
+        record(.log, object: object?.raw ?? 0, other: UInt32(messages.count - 1))
+    }
+
+    /// Records a UIKit console warning ("Attempt to present … which is already presenting …").
+    public func warn(_ message: String, object: ObjectID? = nil) {
+        messages.append(message)
+        record(.warning, object: object?.raw ?? 0, other: UInt32(messages.count - 1))
+    }
+
+    /// Records that an exception was raised.
+    public func recordException(_ error: SimError) {
+        messages.append(error.description)
+        record(.exception, object: error.object?.raw ?? 0, other: UInt32(messages.count - 1))
+    }
+
+    /// The text of a `.log`, `.warning` or `.exception` event.
+    public func message(of event: TraceEvent) -> String? {
+        switch event.kind {
+        case .log, .warning, .exception: return messages[Int(event.other)]
+        default: return nil
+        }
+    }
+
+    /// Every line logged with `log(_:)`, in order.
+    public var logLines: [String] {
+        events.compactMap { $0.kind == .log ? messages[Int($0.other)] : nil }
+    }
+
+    /// Every UIKit warning, in order.
+    public var warnings: [String] {
+        events.compactMap { $0.kind == .warning ? messages[Int($0.other)] : nil }
+    }
+
+    /// Moves the virtual clock forward to `time` (nanoseconds) and records it. The run
+    /// loop calls this; time never goes backwards.
+    public func advanceClock(to time: Int64) {
+        guard time > now else { return }
+        now = time
+        let bits = UInt64(bitPattern: time)
+        record(.clock, object: UInt32(truncatingIfNeeded: bits), other: UInt32(truncatingIfNeeded: bits >> 32))
+    }
+}

@@ -1,0 +1,96 @@
+extension Heap {
+    /// The stable text form of the trace: one line per event, byte-for-byte identical
+    /// for identical runs (DEVELOPERS.md rule 3). Retain counts are recomputed by
+    /// replaying the events. `last` keeps only the final lines.
+    public func traceText(last: Int? = nil) -> String {
+        let lines = renderEvents { _ in true }
+        let kept = last.map { Array(lines.suffix($0)) } ?? lines
+        return kept.map { $0 + "\n" }.joined()
+    }
+
+    /// `sim.history(obj)`: every event that changed `id`'s retain count or state, with
+    /// its cause and the source line that caused it.
+    public func history(_ id: ObjectID) -> String {
+        guard isValid(id) else { return "\(id) is not an object of this heap\n" }
+        let lines = historyLines(of: id)
+        var text = "history of \(describe(id)) (\(state(of: id) == .deallocated ? "deallocated" : "alive, retain count \(retainCount(id))")):\n"
+        if lines.isEmpty { text += "  (no events recorded: history was off)\n" }
+        for l in lines { text += "  " + l + "\n" }
+        return text
+    }
+
+    func historyLines(of id: ObjectID) -> [String] {
+        renderEvents { e in
+            switch e.kind {
+            case .alloc, .retain, .release, .dealloc, .weakZeroed: return e.object == id.raw
+            default: return false
+            }
+        }
+    }
+
+    /// Renders the events that pass `filter`, replaying the whole trace for counts and time.
+    private func renderEvents(_ filter: (TraceEvent) -> Bool) -> [String] {
+        var counts = [UInt32](repeating: 0, count: classIndex.count)
+        var time: Int64 = 0
+        var out: [String] = []
+        for e in events {
+            switch e.kind {
+            case .alloc: counts[Int(e.object)] = 1
+            case .retain: counts[Int(e.object)] &+= 1
+            case .release: counts[Int(e.object)] &-= 1
+            case .clock: time = Int64(bitPattern: UInt64(e.object) | (UInt64(e.other) << 32))
+            default: break
+            }
+            guard filter(e) else { continue }
+            var line = "[\(formatTime(time))] " + describeEvent(e, count: counts[Int(e.object)])
+            let loc = locations[Int(e.location)]
+            if !loc.file.isEmpty { line += "  @ \(loc)" }
+            out.append(line)
+        }
+        return out
+    }
+
+    /// Seconds with three decimals: `0.350`.
+    public func formatTime(_ ns: Int64) -> String {
+        let ms = ns / 1_000_000
+        let s = ms / 1000, frac = ms % 1000
+        return "\(s)." + String(repeating: "0", count: frac < 10 ? 2 : frac < 100 ? 1 : 0) + "\(frac)"
+    }
+
+    private func describeEvent(_ e: TraceEvent, count: UInt32) -> String {
+        let obj = ObjectID(e.object)
+        switch e.kind {
+        case .alloc:
+            return "alloc \(describe(obj)) rc=1 (autorelease pool)"
+        case .retain, .release:
+            return "\(e.kind == .retain ? "retain" : "release") \(describe(obj)) rc=\(count) \(describeCause(e))"
+        case .dealloc:
+            return "dealloc \(describe(obj))"
+        case .weakZeroed:
+            return "weak \(describe(ObjectID(e.other))).\(name(e.detail)) zeroed (\(describe(obj)) deallocated)"
+        case .call:
+            return "call -[\(describe(obj)) \(name(e.detail))]"
+        case .log:
+            return "log: \(messages[Int(e.other)])"
+        case .warning:
+            return "warning: \(messages[Int(e.other)])"
+        case .exception:
+            return "exception: \(messages[Int(e.other)])"
+        case .clock:
+            return "clock"
+        }
+    }
+
+    private func describeCause(_ e: TraceEvent) -> String {
+        let owner = ObjectID(e.other)
+        switch e.cause {
+        case .none: return ""
+        case .pool: return e.kind == .retain ? "(autorelease pool)" : "(autorelease pool drained)"
+        case .property: return "(\(describe(owner)).\(name(e.detail)))"
+        case .element: return "(\(describe(owner)).\(name(e.detail))[])"
+        case .associated: return "(\(describe(owner)) associated \"\(name(e.detail))\")"
+        case .hold: return "(hold: \(name(e.detail)))"
+        case .teardown: return "(\(describe(owner)).\(name(e.detail)): owner deallocated)"
+        }
+    }
+}

@@ -1,0 +1,66 @@
+import KitSim
+
+/// Parses the command line and runs the command. Returns the process exit code:
+/// 0 success, 1 a scenario's expectation failed, 64 usage error (sysexits' EX_USAGE).
+enum Command {
+    static let usage = """
+        usage: kitsim scenario NAME [--trace]   run a built-in Swift scenario
+               kitsim scenarios                 list the built-in scenarios
+               kitsim --help | --version
+        """
+
+    static func main(_ args: [String]) -> Int32 {
+        guard let first = args.first else {
+            print(usage)
+            return 64
+        }
+        switch first {
+        case "--help", "-h", "help":
+            print(usage)
+            return 0
+        case "--version":
+            print("kitsim 0.1.0")
+            return 0
+        case "scenarios":
+            for s in Scenario.all { print("\(s.name)\t\(s.summary)") }
+            return 0
+        case "scenario":
+            var name: String?
+            var trace = false
+            for a in args.dropFirst() {
+                if a == "--trace" { trace = true }
+                else if a.hasPrefix("-") { return usageError("unknown option '\(a)'") }
+                else if name == nil { name = a }
+                else { return usageError("unexpected argument '\(a)'") }
+            }
+            guard let name else { return usageError("missing scenario name") }
+            guard let scenario = Scenario.all.first(where: { $0.name == name }) else {
+                return usageError("no scenario named '\(name)'; see 'kitsim scenarios'")
+            }
+            return scenario.run(trace: trace)
+        default:
+            return usageError("unknown command '\(first)'")
+        }
+    }
+
+    static func usageError(_ message: String) -> Int32 {
+        printError("kitsim: \(message)\n\(usage)")
+        return 64
+    }
+}
+
+func printError(_ s: String) {
+    var err = StandardError()
+    print(s, to: &err)
+}
+
+struct StandardError: TextOutputStream {
+    mutating func write(_ string: String) {
+        var s = string
+        s.withUTF8 { buf in _ = Glibc.write(2, buf.baseAddress, buf.count) }
+    }
+}
+
+#if canImport(Glibc)
+import Glibc
+#endif
