@@ -15,13 +15,29 @@ extension Heap {
         var entries = associated[id.raw] ?? []
         let slot: Int
         if let i = entries.firstIndex(where: { $0.keyID == keyID && names[Int($0.keyID)] == key }) {
-            if entries[i].ownership != ownership {
-                // A new policy: drop the old reference under the old policy first.
-                try store(.nil, at: Int(entries[i].slot), ownership: entries[i].ownership, owner: id.raw,
-                          detail: keyID, cause: .associated, name: key)
-                entries[i].ownership = ownership
-            }
             slot = Int(entries[i].slot)
+            let oldPolicy = entries[i].ownership
+            if oldPolicy != ownership {
+                // A new policy: as objc_setAssociatedObject does, the new value is set
+                // under the new policy first and the old one released afterwards.
+                let old = slots[slot]
+                if oldPolicy == .weak { unlinkWeak(slot: UInt32(slot)) }
+                slots[slot] = .nil
+                entries[i].ownership = ownership
+                associated[id.raw] = entries
+                do {
+                    try store(value, at: slot, ownership: ownership, owner: id.raw, detail: keyID, cause: .associated, name: key)
+                } catch {
+                    // Put the old value back as it was.
+                    entries[i].ownership = oldPolicy
+                    associated[id.raw] = entries
+                    slots[slot] = old
+                    if oldPolicy == .weak, case .object(let t) = old { linkWeak(slot: UInt32(slot), owner: id.raw, target: t.raw) }
+                    throw error
+                }
+                if oldPolicy.retains { try releaseValue(old, cause: .associated, detail: keyID, owner: id.raw) }
+                return
+            }
         } else {
             slot = slots.count
             slots.append(.nil)

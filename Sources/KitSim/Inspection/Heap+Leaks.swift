@@ -52,32 +52,57 @@ extension Heap {
                 }
             }
         }
+        var scratch = CycleSearch(count: ids.count)
+        for (c, members) in cyclic.enumerated() { for m in members { scratch.component[m] = c } }
         return cyclic.enumerated().map { c, members in
-            let path = shortestCycle(through: members[0], members: Set(members), ids: ids, offsets: offsets, targets: targets)
+            let path = scratch.shortestCycle(through: members[0], offsets: offsets, targets: targets)
             let refs = path.map { edge in
                 strongReference(from: ids[edge.0], to: ids[edge.1])
             }
             let ordered = path.map { ObjectID(ids[$0.0]) }
             let kept = retained[c].sorted().map { ObjectID(ids[$0]) }
             var text = "retain cycle of \(members.count) object\(members.count == 1 ? "" : "s"): "
-            text += refs.map(describe).joined(separator: " → ") + " → " + describe(ObjectID(ids[members[0]]))
+            // Long cycles are shown by their first references; `references` has them all.
+            let shownRefs = refs.count > 12 ? Array(refs.prefix(10)) : refs
+            text += shownRefs.map(describe).joined(separator: " → ")
+            text += shownRefs.count < refs.count ? " → … (\(refs.count - shownRefs.count) more)" : ""
+            text += " → " + describe(ObjectID(ids[members[0]]))
             if members.count > ordered.count {
-                text += " (and \(members.count - ordered.count) more in the same cycle)"
+                text += " (and \(members.count - ordered.count) more in the same component)"
             }
             if !kept.isEmpty {
                 let shown = kept.prefix(5).map(describe).joined(separator: ", ")
                 text += "; it also keeps alive \(kept.count) object\(kept.count == 1 ? "" : "s"): \(shown)\(kept.count > 5 ? ", …" : "")"
             }
-            let all = members.map { ObjectID(ids[$0]) }
-            let rest = all.filter { !ordered.contains($0) }
+            let onPath = Set(ordered)
+            let rest = members.map { ObjectID(ids[$0]) }.filter { !onPath.contains($0) }
             return Leak(kind: .cycle, objects: ordered + rest, references: refs, retained: kept, message: text)
         }
     }
 
-    /// The shortest cycle from `start` back to itself inside one component, as
+    /// The first strong reference from `a` to `b`, with its name.
+    func strongReference(from a: UInt32, to b: UInt32) -> Reference {
+        references(from: ObjectID(a)).first { $0.target.raw == b && $0.ownership.retains }
+            ?? Reference(owner: ObjectID(a), name: "?", ownership: .strong, target: ObjectID(b))
+    }
+}
+
+/// Scratch space for finding one shortest cycle per component, allocated once per
+/// `cycles()` call so that half a million small cycles cost linear time in all.
+struct CycleSearch {
+    var component: [Int]
+    var parent: [Int]
+    var touched: [Int] = []
+
+    init(count: Int) {
+        component = [Int](repeating: -1, count: count)
+        parent = [Int](repeating: -1, count: count)
+    }
+
+    /// The shortest cycle from `start` back to itself inside its component, as
     /// (from, to) pairs of dense indices (breadth-first, first successor first).
-    private func shortestCycle(through start: Int, members: Set<Int>, ids: [UInt32], offsets: [Int], targets: [Int]) -> [(Int, Int)] {
-        var parent: [Int: Int] = [:]
+    mutating func shortestCycle(through start: Int, offsets: [Int], targets: [Int]) -> [(Int, Int)] {
+        let comp = component[start]
         var queue = [start]
         var head = 0
         var last = -1
@@ -85,21 +110,20 @@ extension Heap {
             let v = queue[head]; head += 1
             for e in offsets[v]..<offsets[v + 1] {
                 let w = targets[e]
-                guard members.contains(w) else { continue }
+                guard component[w] == comp else { continue }
                 if w == start { last = v; break search }
-                if parent[w] == nil { parent[w] = v; queue.append(w) }
+                if parent[w] < 0 { parent[w] = v; touched.append(w); queue.append(w) }
             }
         }
-        guard last >= 0 else { return [] }
-        var path: [(Int, Int)] = [(last, start)]
-        var v = last
-        while v != start, let p = parent[v] { path.append((p, v)); v = p }
-        return path.reversed()
-    }
-
-    /// The first strong reference from `a` to `b`, with its name.
-    func strongReference(from a: UInt32, to b: UInt32) -> Reference {
-        references(from: ObjectID(a)).first { $0.target.raw == b && $0.ownership.retains }
-            ?? Reference(owner: ObjectID(a), name: "?", ownership: .strong, target: ObjectID(b))
+        var path: [(Int, Int)] = []
+        if last >= 0 {
+            path.append((last, start))
+            var v = last
+            while v != start { let p = parent[v]; path.append((p, v)); v = p }
+            path.reverse()
+        }
+        for t in touched { parent[t] = -1 }
+        touched.removeAll(keepingCapacity: true)
+        return path
     }
 }

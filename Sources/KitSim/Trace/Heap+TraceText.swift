@@ -42,7 +42,8 @@ extension Heap {
             default: break
             }
             guard filter(e) else { continue }
-            var line = "[\(formatTime(time))] " + describeEvent(e, count: counts[Int(e.object)])
+            let count = e.kind == .clock ? 0 : counts[Int(e.object)]
+            var line = "[\(formatTime(time))] " + describeEvent(e, count: count)
             let loc = locations[Int(e.location)]
             if !loc.file.isEmpty { line += "  @ \(loc)" }
             out.append(line)
