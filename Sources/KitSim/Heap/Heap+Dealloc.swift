@@ -47,6 +47,7 @@ extension Heap {
     /// Queues the releases of everything a dead object owned and unlinks its weak
     /// references, then clears its slots so it holds nothing.
     func tearDown(_ raw: UInt32, _ cls: SimClass) {
+        blockBodies.removeValue(forKey: raw)
         if let entries = associated.removeValue(forKey: raw) {
             for e in entries.reversed() {
                 tearDownSlot(Int(e.slot), e.ownership, detail: e.keyID, owner: raw, cause: .associated)

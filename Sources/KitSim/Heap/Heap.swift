@@ -14,7 +14,7 @@ public final class Heap {
     var classes: [SimClass] = []
     var classesByName: [String: SimClass] = [:]
     /// The root class every built-in class descends from.
-    public private(set) var rootClass: SimClass!
+    public private(set) var rootClass: SimClass! = nil
 
     // MARK: Objects (index 0 is a sentinel: "no object")
     var classIndex: ContiguousArray<UInt32> = [0]
@@ -33,6 +33,7 @@ public final class Heap {
 
     // MARK: Associated references, holds, pools
     var associated: [UInt32: [AssociatedEntry]] = [:]
+    var blockBodies: [UInt32: Implementation] = [:]
     var holds: [UInt32: [HoldCount]] = [:]
     var poolEntries: ContiguousArray<UInt32> = []
     var poolMarks: [Int] = []
@@ -80,7 +81,7 @@ public final class Heap {
         nameIDs["autorelease pool"] = 1
         nameIDs["sim.hold"] = 2
         classes.append(SimClass(id: 0, name: "<none>", superclass: nil, properties: []))
-        rootClass = try! defineClass("NSObject", superclass: nil)  // fresh heap: cannot collide
+        rootClass = registerClass("NSObject", superclass: nil, properties: [])
     }
 
     /// Number of objects ever allocated.

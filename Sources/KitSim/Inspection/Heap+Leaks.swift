@@ -14,10 +14,10 @@ extension Heap {
     public func cycles() -> [Leak] {
         let reachable = reachableFromRoots()
         // Number the unreachable live objects densely, in id order.
-        var dense: [Int: Int] = [:]
+        var dense = [Int32](repeating: -1, count: classIndex.count)
         var ids: [UInt32] = []
         for i in 1..<classIndex.count where states[i] != .deallocated && !reachable[i] {
-            dense[i] = ids.count
+            dense[i] = Int32(ids.count)
             ids.append(UInt32(i))
         }
         if ids.isEmpty { return [] }
@@ -27,7 +27,8 @@ extension Heap {
         var selfLoop = [Bool](repeating: false, count: ids.count)
         for (v, raw) in ids.enumerated() {
             forEachStrongTarget(of: raw) { t in
-                if let w = dense[Int(t)] {
+                let w = Int(dense[Int(t)])
+                if w >= 0 {
                     targets.append(w)
                     if w == v { selfLoop[v] = true }
                 }
@@ -80,9 +81,24 @@ extension Heap {
         }
     }
 
-    /// The first strong reference from `a` to `b`, with its name.
+    /// The first strong reference from `a` to `b`, with its name. Looks at the slots
+    /// directly so a million-edge cycle does not build every reference of every owner.
     func strongReference(from a: UInt32, to b: UInt32) -> Reference {
-        references(from: ObjectID(a)).first { $0.target.raw == b && $0.ownership.retains }
+        let cls = classes[Int(classIndex[Int(a)])]
+        let base = Int(slotBase[Int(a)])
+        for i in 0..<cls.slotCount where cls.slotOwnership[i].retains {
+            switch slots[base + i] {
+            case .object(let t) where t.raw == b:
+                return Reference(owner: ObjectID(a), name: cls.properties[i].name, ownership: cls.slotOwnership[i], target: t)
+            case .array(let elements):
+                if let k = elements.firstIndex(of: .object(ObjectID(b))) {
+                    return Reference(owner: ObjectID(a), name: "\(cls.properties[i].name)[\(k)]",
+                                     ownership: cls.slotOwnership[i], target: ObjectID(b))
+                }
+            default: break
+            }
+        }
+        return references(from: ObjectID(a)).first { $0.target.raw == b && $0.ownership.retains }
             ?? Reference(owner: ObjectID(a), name: "?", ownership: .strong, target: ObjectID(b))
     }
 }

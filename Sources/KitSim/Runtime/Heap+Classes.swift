@@ -20,6 +20,16 @@ extension Heap {
                                "property '\(p.name)' of \(name): an array of objects must be strong or copy")
             }
         }
+        let cls = registerClass(name, superclass: superclass, properties: properties)
+        if !methods.isEmpty {
+            cls.ownMethods = methods
+            cls.reflatten()
+        }
+        return cls
+    }
+
+    /// Adds a validated class to the tables.
+    func registerClass(_ name: String, superclass: SimClass?, properties: [Property]) -> SimClass {
         let cls = SimClass(id: UInt32(classes.count), name: name, superclass: superclass,
                            properties: properties)
         for i in cls.properties.indices where cls.properties[i].declaringClassName == name {
@@ -28,10 +38,6 @@ extension Heap {
         classes.append(cls)
         classesByName[name] = cls
         superclass?.subclasses.append(cls)
-        if !methods.isEmpty {
-            cls.ownMethods = methods
-            cls.reflatten()
-        }
         return cls
     }
 
