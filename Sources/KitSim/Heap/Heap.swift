@@ -68,6 +68,9 @@ public final class Heap {
     public weak var foreignDispatcher: ForeignDispatcher?
     /// Detectors of `abandoned` leaks; the UIKit model registers one (SPEC §2).
     public var leakDetectors: [(Heap) -> [Leak]] = []
+    /// Providers of roots that hold no reference (SPEC §2: windows on screen are roots
+    /// for leak reports, yet UIApplication does not own them).
+    public var extraRoots: [(Heap) -> [ObjectID]] = []
 
     /// The name id of the autorelease pool in events.
     let poolReason: UInt16 = 1

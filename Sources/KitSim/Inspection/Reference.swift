@@ -72,6 +72,7 @@ extension Heap {
         var set = Set(holds.keys)
         for e in poolEntries { set.insert(e) }
         for i in 1..<activeCalls.count where activeCalls[i] > 0 { set.insert(UInt32(i)) }
+        for provider in extraRoots { for id in provider(self) where isAlive(id) { set.insert(id.raw) } }
         return set.sorted().map(ObjectID.init)
     }
 
@@ -80,6 +81,7 @@ extension Heap {
         var out = holdReasons(of: id)
         if poolEntries.contains(id.raw) { out.append("autorelease pool") }
         if isValid(id) && activeCalls[Int(id.raw)] > 0 { out.append("in a call") }
+        if extraRoots.contains(where: { $0(self).contains(id) }) { out.append("on screen") }
         return out
     }
 

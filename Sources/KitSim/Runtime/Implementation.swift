@@ -12,7 +12,10 @@ public typealias NativeMethod = (Invocation) throws -> Value
 /// Runs host implementations. The Lua bridge installs one so that UIKit calling
 /// `viewDidLoad` on a Lua subclass runs the Lua function (SPEC §1).
 public protocol ForeignDispatcher: AnyObject {
+    /// Runs a host method implementation for a message send.
     func invoke(_ function: ForeignBox, _ invocation: Invocation) throws -> Value
+    /// Calls a host function as a plain callback (a completion, a timer, a handler).
+    func call(_ function: ForeignBox, _ arguments: [Value]) throws -> Value
 }
 
 /// One message send in progress: the receiver, the selector, the arguments and, for a

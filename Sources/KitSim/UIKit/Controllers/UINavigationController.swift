@@ -1,0 +1,248 @@
+/// An animated push or pop in flight on a navigation controller (SPEC rule 19).
+struct NavTransition {
+    var from: ObjectID?
+    var to: ObjectID
+}
+
+extension Simulator {
+    func installNavigationMethods() {
+        let k = uikit
+        let nav = k.navigationController
+        define(nav, .initialize) { [unowned self] inv in
+            let bar = heap.alloc(k.navigationBar)
+            try initializeView(bar, frame: Rect(x: 0, y: 0, width: screenBounds.width, height: 44))
+            try write(inv.receiver, k.navBar, bar)
+            if let root = try inv.object(0, k.viewController, "UINavigationController", optional: true) {
+                try checkPushable(root, onto: inv.receiver, function: "UINavigationController")
+                _ = try heap.send(root, "willMove", [.object(inv.receiver)])
+                try heap.insertElement(root, into: inv.receiver, k.navControllers)
+                try write(root, k.parent, inv.receiver)
+                _ = try heap.send(root, "didMove", [.object(inv.receiver)])
+            }
+            return .object(inv.receiver)
+        }
+        define(nav, "loadView") { [unowned self] inv in
+            _ = try heap.send(inv.receiver, "loadView", as: k.viewController)
+            if let view = try object(inv.receiver, k.vcView), let bar = try object(inv.receiver, k.navBar) {
+                try addSubview(bar, to: view, at: nil)
+            }
+            return .nil
+        }
+        define(nav, "topViewController") { [unowned self] inv in
+            try objects(inv.receiver, k.navControllers).last.map(Value.object) ?? .nil
+        }
+        define(nav, "visibleViewController") { [unowned self] inv in
+            if let p = try object(inv.receiver, k.presented) { return .object(p) }
+            return try objects(inv.receiver, k.navControllers).last.map(Value.object) ?? .nil
+        }
+        define(nav, "pushViewController") { [unowned self] inv in
+            let vc = try inv.required(0, k.viewController, "pushViewController")
+            try push(vc, on: inv.receiver, animated: inv.bool(1, default: true))
+            return .nil
+        }
+        define(nav, "popViewController") { [unowned self] inv in
+            let stack = try objects(inv.receiver, k.navControllers)
+            guard stack.count > 1 else { return .nil }
+            try pop(to: stack[stack.count - 2], on: inv.receiver, animated: inv.bool(0, default: true))
+            return .object(stack[stack.count - 1])
+        }
+        define(nav, "popToRootViewController") { [unowned self] inv in
+            let stack = try objects(inv.receiver, k.navControllers)
+            guard stack.count > 1 else { return .array([]) }
+            try pop(to: stack[0], on: inv.receiver, animated: inv.bool(0, default: true))
+            return .array(stack.dropFirst().map(Value.object))
+        }
+        define(nav, "popToViewController") { [unowned self] inv in
+            let target = try inv.required(0, k.viewController, "popToViewController")
+            let stack = try objects(inv.receiver, k.navControllers)
+            guard let i = stack.firstIndex(of: target) else {
+                throw raise(.internalInconsistency("Tried to pop to a view controller that doesn't exist.", object: inv.receiver))
+            }
+            guard i < stack.count - 1 else { return .array([]) }
+            try pop(to: target, on: inv.receiver, animated: inv.bool(1, default: true))
+            return .array(stack[(i + 1)...].map(Value.object))
+        }
+        define(nav, "setViewControllers") { [unowned self] inv in
+            guard case .array(let values) = inv.argument(0) else {
+                throw SimError(.typeMismatch, "bad argument #1 to 'setViewControllers' (array of UIViewController expected, got \(heap.describeType(of: inv.argument(0))))")
+            }
+            var list: [ObjectID] = []
+            for (i, v) in values.enumerated() {
+                guard case .object(let id) = v, heap.isKind(id, of: k.viewController) else {
+                    throw SimError(.typeMismatch, "bad argument #1 to 'setViewControllers' (UIViewController expected at index \(i + 1), got \(heap.describeType(of: v)))")
+                }
+                try heap.checkUsable(id, "setViewControllers")
+                list.append(id)
+            }
+            try setViewControllers(list, on: inv.receiver, animated: inv.bool(1, default: false))
+            return .nil
+        }
+        define(nav, "didShowViewController") { [unowned self] inv in
+            if let d = try object(inv.receiver, k.navDelegate), heap.responds(d, to: "navigationController_didShow") {
+                _ = try heap.send(d, "navigationController_didShow", [.object(inv.receiver), inv.argument(0), inv.argument(1)])
+            }
+            return .nil
+        }
+    }
+
+    /// SPEC rule 18 and the bad-input rules: what may not be pushed.
+    func checkPushable(_ vc: ObjectID, onto nav: ObjectID, function: String) throws {
+        let k = uikit
+        if heap.isKind(vc, of: k.navigationController) {
+            throw raise(.invalidArgument("Pushing a navigation controller is not supported", object: vc))
+        }
+        if try objects(nav, k.navControllers).contains(vc) {
+            throw raise(.invalidArgument("Pushing the same view controller instance more than once is not supported", object: vc))
+        }
+        if let p = try object(vc, k.parent), p != nav {
+            throw raise(SimError(.exception(name: "UIViewControllerHierarchyInconsistency"),
+                                 "child view controller:\(angle(vc)) should have parent view controller:\(angle(p)) but requested parent is:\(angle(nav))",
+                                 object: vc))
+        }
+        if try object(vc, k.presenting) != nil || isWindowRoot(vc) {
+            throw raise(.invalidArgument("Application tried to push an active controller \(angle(vc)).", object: vc))
+        }
+    }
+
+    /// SPEC rule 19: another push or pop while an animated one is in flight corrupts the
+    /// transition — UIKit logs the warning, then crashes with `Can't add self as subview`.
+    func checkNoTransitionInFlight(_ nav: ObjectID) throws {
+        guard navTransitions[nav.raw] != nil else { return }
+        heap.warn("nested push animation can result in corrupted navigation bar", object: nav)
+        throw raise(.invalidArgument("Can't add self as subview", object: nav))
+    }
+
+    /// Whether a container's view is on screen and it is appearing or has appeared.
+    func isOnScreen(_ vc: ObjectID) throws -> Bool {
+        guard let v = try object(vc, uikit.vcView), let w = try windowOf(v),
+              !(try bool(w, uikit.isHidden, default: true)) else { return false }
+        let s = appearanceState(of: vc)
+        return s == .appeared || s == .appearing
+    }
+
+    /// SPEC §3.5 push order: B.willMove(nav), B.viewDidLoad, A.viewWillDisappear,
+    /// B.viewWillAppear, A.viewDidDisappear, B.viewDidAppear, B.didMove(nav).
+    func push(_ vc: ObjectID, on nav: ObjectID, animated: Bool) throws {
+        let k = uikit
+        try checkPushable(vc, onto: nav, function: "pushViewController")
+        try checkNoTransitionInFlight(nav)
+        let from = try objects(nav, k.navControllers).last
+        _ = try heap.send(vc, "willMove", [.object(nav)])
+        try heap.insertElement(vc, into: nav, k.navControllers)
+        try write(vc, k.parent, nav)
+        noteEnteredUI(vc)
+        if try isOnScreen(nav) {
+            try navTransition(nav, from: from, to: vc, animated: animated, popped: [])
+        } else {
+            _ = try heap.send(vc, "didMove", [.object(nav)])
+        }
+    }
+
+    /// SPEC §3.5 pop order: B.willMove(nil), B.viewWillDisappear, A.viewWillAppear,
+    /// B.viewDidDisappear, A.viewDidAppear, B.didMove(nil) after the animation. Every
+    /// controller above `target` leaves the stack at once and stays alive until then.
+    func pop(to target: ObjectID, on nav: ObjectID, animated: Bool) throws {
+        let k = uikit
+        try checkNoTransitionInFlight(nav)
+        let stack = try objects(nav, k.navControllers)
+        guard let i = stack.firstIndex(of: target), i < stack.count - 1 else { return }
+        let popped = Array(stack[(i + 1)...])
+        for p in popped { try heap.hold(p, transitionHold) }
+        for p in popped.reversed() { _ = try heap.send(p, "willMove", [.nil]) }
+        for p in popped.reversed() {
+            try heap.removeElement(p, from: nav, k.navControllers)
+            noteLeftUI(p, "popped from \(heap.describe(nav))")
+        }
+        if try isOnScreen(nav) {
+            try navTransition(nav, from: popped.last, to: target, animated: animated, popped: popped)
+        } else {
+            try finishPop(popped, nav: nav)
+        }
+        for p in popped where heap.isAlive(p) { try heap.unhold(p, transitionHold) }
+    }
+
+    func finishPop(_ popped: [ObjectID], nav: ObjectID) throws {
+        for p in popped.reversed() where heap.isAlive(p) {
+            if let v = try object(p, uikit.vcView), let navView = try object(nav, uikit.vcView),
+               try object(v, uikit.superview) == navView {
+                try removeFromSuperview(v)
+            }
+            try write(p, uikit.parent, nil)
+            _ = try heap.send(p, "didMove", [.nil])
+        }
+    }
+
+    /// Runs a push or pop on screen. Animated ones are in flight for the transition
+    /// duration and keep both controllers alive; the delegate hears `willShow` at the
+    /// start and, through the swizzlable `didShowViewController`, `didShow` at the end.
+    func navTransition(_ nav: ObjectID, from: ObjectID?, to: ObjectID, animated: Bool, popped: [ObjectID]) throws {
+        let k = uikit
+        if animated && configuration.transitionDuration > 0 { navTransitions[nav.raw] = NavTransition(from: from, to: to) }
+        if let d = try object(nav, k.navDelegate), heap.responds(d, to: "navigationController_willShow") {
+            _ = try heap.send(d, "navigationController_willShow", [.object(nav), .object(to), .bool(animated)])
+        }
+        let toView = try loadedView(of: to)
+        if let from { try beginAppearance(from, appearing: false, animated: animated) }
+        try beginAppearance(to, appearing: true, animated: animated)
+        if let toView, let navView = try object(nav, k.vcView), try object(toView, k.superview) != navView {
+            try write(toView, k.frame, .rect(try boundsOf(navView)))
+            try addSubview(toView, to: navView, at: 0)
+        }
+        let isPush = popped.isEmpty
+        var keep = [nav, to] + popped
+        if let from { keep.append(from) }
+        try finishTransition(animated: animated, keeping: keep, completion: .nil) { [unowned self] in
+            navTransitions.removeValue(forKey: nav.raw)
+            if let from, heap.isAlive(from), let v = try object(from, k.vcView), let navView = try object(nav, k.vcView),
+               try object(v, k.superview) == navView {
+                try removeFromSuperview(v)
+            }
+            if let from { try endAppearance(from, animated: animated) }
+            try endAppearance(to, animated: animated)
+            if isPush { _ = try heap.send(to, "didMove", [.object(nav)]) } else { try finishPop(popped, nav: nav) }
+            _ = try heap.send(nav, "didShowViewController", [.object(to), .bool(animated)])
+        }
+    }
+
+    /// `setViewControllers(_:animated:)`: replaces the stack; controllers that leave get
+    /// willMove(nil)/didMove(nil), new ones willMove(nav)/didMove(nav), and a new top
+    /// transitions in like a push (or a pop when it was already in the stack).
+    func setViewControllers(_ list: [ObjectID], on nav: ObjectID, animated: Bool) throws {
+        let k = uikit
+        var seen = Set<ObjectID>()
+        for vc in list {
+            guard seen.insert(vc).inserted else {
+                throw raise(.invalidArgument("Pushing the same view controller instance more than once is not supported", object: vc))
+            }
+            if heap.isKind(vc, of: k.navigationController) {
+                throw raise(.invalidArgument("Pushing a navigation controller is not supported", object: vc))
+            }
+            if let p = try object(vc, k.parent), p != nav {
+                throw raise(SimError(.exception(name: "UIViewControllerHierarchyInconsistency"),
+                                     "child view controller:\(angle(vc)) should have parent view controller:\(angle(p)) but requested parent is:\(angle(nav))",
+                                     object: vc))
+            }
+        }
+        try checkNoTransitionInFlight(nav)
+        let old = try objects(nav, k.navControllers)
+        let removed = old.filter { !list.contains($0) }
+        let added = list.filter { !old.contains($0) }
+        for r in removed { try heap.hold(r, transitionHold) }
+        for r in removed { _ = try heap.send(r, "willMove", [.nil]) }
+        for a in added { _ = try heap.send(a, "willMove", [.object(nav)]) }
+        try write(nav, k.navControllers, list.isEmpty ? .nil : .array(list.map(Value.object)))
+        for a in added { try write(a, k.parent, nav); noteEnteredUI(a) }
+        for r in removed { noteLeftUI(r, "removed from \(heap.describe(nav))'s stack") }
+        let oldTop = old.last, newTop = list.last
+        if let newTop, newTop != oldTop, try isOnScreen(nav) {
+            // The new top comes in as a push does; the controllers that left go at once.
+            try navTransition(nav, from: oldTop, to: newTop, animated: animated, popped: [])
+            try finishPop(removed, nav: nav)
+            for a in added where a != newTop { _ = try heap.send(a, "didMove", [.object(nav)]) }
+        } else {
+            try finishPop(removed, nav: nav)
+            for a in added { _ = try heap.send(a, "didMove", [.object(nav)]) }
+        }
+        for r in removed where heap.isAlive(r) { try heap.unhold(r, transitionHold) }
+    }
+}

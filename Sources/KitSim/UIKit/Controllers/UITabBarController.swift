@@ -1,0 +1,122 @@
+extension Simulator {
+    func installTabBarMethods() {
+        let k = uikit
+        let tab = k.tabBarController
+        define(tab, .initialize) { inv in .object(inv.receiver) }
+        define(tab, "setViewControllers") { [unowned self] inv in
+            var list: [ObjectID] = []
+            if case .array(let values) = inv.argument(0) {
+                for (i, v) in values.enumerated() {
+                    guard case .object(let id) = v, heap.isKind(id, of: k.viewController) else {
+                        throw SimError(.typeMismatch, "bad argument #1 to 'setViewControllers' (UIViewController expected at index \(i + 1), got \(heap.describeType(of: v)))")
+                    }
+                    try heap.checkUsable(id, "setViewControllers")
+                    list.append(id)
+                }
+            } else if !inv.argument(0).isNil {
+                throw SimError(.typeMismatch, "bad argument #1 to 'setViewControllers' (array of UIViewController expected, got \(heap.describeType(of: inv.argument(0))))")
+            }
+            try setTabs(list, on: inv.receiver)
+            return .nil
+        }
+        define(tab, "selectedViewController") { [unowned self] inv in try selectedChild(of: inv.receiver).map(Value.object) ?? .nil }
+        define(tab, "setSelectedViewController") { [unowned self] inv in
+            let vc = try inv.required(0, k.viewController, "selectedViewController")
+            guard let i = try objects(inv.receiver, k.tabControllers).firstIndex(of: vc) else {
+                throw SimError.invalidArgument("-[UITabBarController setSelectedViewController:] only a view controller in the tab bar controller's list of view controllers can be selected.", object: vc)
+            }
+            try select(i, on: inv.receiver)
+            return .nil
+        }
+        define(tab, "setSelectedIndex") { [unowned self] inv in
+            try select(Int(try inv.number(0, "selectedIndex")), on: inv.receiver)
+            return .nil
+        }
+    }
+
+    /// The selected child, or nil when there are none.
+    func selectedChild(of tab: ObjectID) throws -> ObjectID? {
+        let list = try objects(tab, uikit.tabControllers)
+        let i = Int(try number(tab, uikit.tabSelectedIndex, default: 0))
+        return list.indices.contains(i) ? list[i] : nil
+    }
+
+    func setTabs(_ list: [ObjectID], on tab: ObjectID) throws {
+        let k = uikit
+        let old = try objects(tab, k.tabControllers)
+        for vc in list where !old.contains(vc) {
+            if let p = try object(vc, k.parent), p != tab {
+                throw raise(SimError(.exception(name: "UIViewControllerHierarchyInconsistency"),
+                                     "child view controller:\(angle(vc)) should have parent view controller:\(angle(p)) but requested parent is:\(angle(tab))",
+                                     object: vc))
+            }
+        }
+        let removed = old.filter { !list.contains($0) }
+        for r in removed { try heap.hold(r, transitionHold) }
+        for vc in list where !old.contains(vc) { _ = try heap.send(vc, "willMove", [.object(tab)]) }
+        try write(tab, k.tabControllers, list.isEmpty ? .nil : .array(list.map(Value.object)))
+        try write(tab, k.tabSelectedIndex, .int(0))
+        for vc in list where !old.contains(vc) {
+            try write(vc, k.parent, tab)
+            noteEnteredUI(vc)
+            _ = try heap.send(vc, "didMove", [.object(tab)])
+        }
+        for r in removed {
+            if let v = try object(r, k.vcView) { try removeFromSuperview(v) }
+            try write(r, k.parent, nil)
+            noteLeftUI(r, "removed from \(heap.describe(tab))")
+            try heap.unhold(r, transitionHold)
+        }
+    }
+
+    /// Selects tab `index`. On screen the switch happens in the layout pass, in UIKit's
+    /// order (SPEC §3.5): B.viewDidLoad (first time), B.viewWillAppear,
+    /// A.viewWillDisappear, A.viewDidDisappear, B.viewDidAppear.
+    func select(_ index: Int, on tab: ObjectID) throws {
+        let k = uikit
+        let list = try objects(tab, k.tabControllers)
+        guard list.indices.contains(index) else {
+            throw SimError(.invalidUse, "bad value for property 'selectedIndex' of UITabBarController (index \(index) out of range 0..<\(list.count))", object: tab)
+        }
+        let old = try selectedChild(of: tab)
+        let new = list[index]
+        guard old != new else { return }
+        try write(tab, k.tabSelectedIndex, .int(index))
+        guard try isOnScreen(tab) else { return }
+        var keep = [tab, new]
+        if let old { keep.append(old) }
+        try finishTransition(animated: false, keeping: keep, completion: .nil) { [unowned self] in
+            guard try selectedChild(of: tab) == new, let tabView = try object(tab, k.vcView) else { return }
+            let newView = try loadedView(of: new)
+            try beginAppearance(new, appearing: true, animated: false)
+            if let old { try beginAppearance(old, appearing: false, animated: false) }
+            if let old, let ov = try object(old, k.vcView), try object(ov, k.superview) == tabView { try removeFromSuperview(ov) }
+            if let newView {
+                try write(newView, k.frame, .rect(try boundsOf(tabView)))
+                try addSubview(newView, to: tabView, at: 0)
+            }
+            if let old { try endAppearance(old, animated: false) }
+            try endAppearance(new, animated: false)
+        }
+    }
+
+    /// `sim.tap(tabBarController, child)`: selects like a user — asks the delegate's
+    /// `tabBarController_shouldSelect`, selects, then calls `tabBarController_didSelect`
+    /// at once, before the child's view loads (rule 17, seed 001). Setting
+    /// `selectedIndex` from code never calls the delegate.
+    public func tapTab(_ tab: ObjectID, _ child: ObjectID) throws {
+        let k = uikit
+        guard let index = try objects(tab, k.tabControllers).firstIndex(of: child) else {
+            throw SimError(.invalidUse, "bad argument #2 to 'tap' (\(heap.describe(child)) is not one of \(heap.describe(tab))'s view controllers)")
+        }
+        let delegate = try object(tab, k.tabDelegate)
+        if let d = delegate, heap.responds(d, to: "tabBarController_shouldSelect") {
+            let answer = try heap.send(d, "tabBarController_shouldSelect", [.object(tab), .object(child)])
+            if answer == .bool(false) || answer.isNil { return }
+        }
+        try select(index, on: tab)
+        if let d = delegate, heap.responds(d, to: "tabBarController_didSelect") {
+            _ = try heap.send(d, "tabBarController_didSelect", [.object(tab), .object(child)])
+        }
+    }
+}

@@ -1,0 +1,63 @@
+extension Simulator {
+    /// Sends `viewWillAppear` / `viewWillDisappear` if the controller's state changes,
+    /// and forwards to the visible children whose views are loaded (UIKit forwards
+    /// appearance to children automatically). SPEC rule 13.
+    func beginAppearance(_ vc: ObjectID, appearing: Bool, animated: Bool) throws {
+        let state = appearance[vc.raw, default: .disappeared]
+        if appearing {
+            guard state == .disappeared || state == .disappearing else { return }
+            appearance[vc.raw] = .appearing
+            _ = try heap.send(vc, "viewWillAppear", [.bool(animated)])
+        } else {
+            guard state == .appeared || state == .appearing else { return }
+            appearance[vc.raw] = .disappearing
+            _ = try heap.send(vc, "viewWillDisappear", [.bool(animated)])
+        }
+        for child in try appearanceChildren(of: vc) { try beginAppearance(child, appearing: appearing, animated: animated) }
+    }
+
+    /// Sends the matching "did" callback and forwards it to the same children.
+    func endAppearance(_ vc: ObjectID, animated: Bool) throws {
+        guard heap.isAlive(vc) || heap.state(of: vc) == .deallocating else { return }
+        let state = appearance[vc.raw, default: .disappeared]
+        switch state {
+        case .appearing:
+            appearance[vc.raw] = .appeared
+            _ = try heap.send(vc, "viewDidAppear", [.bool(animated)])
+        case .disappearing:
+            appearance[vc.raw] = .disappeared
+            _ = try heap.send(vc, "viewDidDisappear", [.bool(animated)])
+        default:
+            return
+        }
+        for child in try appearanceChildren(of: vc) { try endAppearance(child, animated: animated) }
+    }
+
+    /// The children that share a container's appearance: a navigation controller's
+    /// top, a tab bar controller's selected child, other containers' children whose
+    /// views are inside theirs — only those whose views are loaded (rule 17 loads the
+    /// others in the layout pass).
+    func appearanceChildren(of vc: ObjectID) throws -> [ObjectID] {
+        var out: [ObjectID] = []
+        if heap.isKind(vc, of: uikit.navigationController) {
+            if navTransitions[vc.raw] == nil, let top = try objects(vc, uikit.navControllers).last { out = [top] }
+        } else if heap.isKind(vc, of: uikit.tabBarController) {
+            if let sel = try selectedChild(of: vc) { out = [sel] }
+        } else if let view = try object(vc, uikit.vcView) {
+            for c in try objects(vc, uikit.children) {
+                if let cv = try object(c, uikit.vcView), try isDescendant(cv, of: view) { out.append(c) }
+            }
+        }
+        return try out.filter { try object($0, uikit.vcView) != nil }
+    }
+
+    func appearanceState(of vc: ObjectID) -> AppearanceState { appearance[vc.raw, default: .disappeared] }
+
+    /// A controller came (back) into the UI: it is no longer a candidate `abandoned` leak.
+    func noteEnteredUI(_ vc: ObjectID) { leftUI.removeValue(forKey: vc.raw) }
+
+    /// A controller left the UI (popped, dismissed, replaced, removed from its parent).
+    func noteLeftUI(_ vc: ObjectID, _ how: String) {
+        leftUI[vc.raw] = LeftUIRecord(time: heap.now, how: how)
+    }
+}

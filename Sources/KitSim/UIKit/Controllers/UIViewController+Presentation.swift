@@ -1,0 +1,176 @@
+extension Simulator {
+    func installPresentation() {
+        let k = uikit
+        define(k.viewController, "present") { [unowned self] inv in
+            let presented = try inv.object(0, k.viewController, "present", optional: true)
+            try checkCallback(inv, 2, "present")
+            try present(presented, from: inv.receiver, animated: inv.bool(1, default: true), completion: inv.argument(2))
+            return .nil
+        }
+        define(k.viewController, "dismiss") { [unowned self] inv in
+            try checkCallback(inv, 1, "dismiss")
+            try dismiss(from: inv.receiver, animated: inv.bool(0, default: true), completion: inv.argument(1))
+            return .nil
+        }
+    }
+
+    /// The style a presentation uses: `modalPresentationStyle`, where unset or
+    /// "automatic" means a page sheet from iOS 13 on and full screen before.
+    func presentationStyle(of vc: ObjectID) throws -> String {
+        if case .string(let s) = try heap.readSlot(vc, uikit.modalPresentationStyle), s != "automatic" { return s }
+        return configuration.ios >= 13 ? "pageSheet" : "fullScreen"
+    }
+
+    /// SPEC rule 15 and §3.5: `present(_:animated:completion:)` with UIKit's checks,
+    /// warnings and callback order. The presenter retains the presented controller;
+    /// from iOS 8 on (rule 16) the presented view sits in a transition view in the
+    /// window whose presentation controller retains both controllers.
+    func present(_ presented: ObjectID?, from presenter: ObjectID, animated: Bool, completion: Value) throws {
+        let k = uikit
+        guard let b = presented else {
+            throw raise(.invalidArgument("Application tried to present a nil modal view controller on target \(angle(presenter)).", object: presenter))
+        }
+        if try b == presenter || object(b, k.presenting) != nil || object(b, k.parent) != nil
+            || appearanceState(of: b) != .disappeared || isWindowRoot(b) {
+            throw raise(.invalidArgument("Application tried to present modally an active controller \(angle(b)).", object: b))
+        }
+        if let c = try object(presenter, k.presented) {
+            heap.warn("Attempt to present \(angle(b)) on \(angle(presenter)) (from \(angle(presenter))) which is already presenting \(angle(c)).", object: presenter)
+            return
+        }
+        guard let pv = try object(presenter, k.vcView), let window = try windowOf(pv),
+              !(try bool(window, k.isHidden, default: true)) else {
+            heap.warn("Attempt to present \(angle(b)) on \(angle(presenter)) (from \(angle(presenter))) whose view is not in the window hierarchy.", object: presenter)
+            return
+        }
+        if heap.isKind(b, of: k.alertController) {
+            try presentAlert(b, from: presenter, completion: completion)
+            return
+        }
+        let fullScreen = try presentationStyle(of: b) == "fullScreen"
+        noteEnteredUI(b)
+        try write(presenter, k.presented, b)
+        try write(b, k.presenting, presenter)
+        let bView = try loadedView(of: b)
+        if fullScreen { try beginAppearance(presenter, appearing: false, animated: animated) }
+        try beginAppearance(b, appearing: true, animated: animated)
+        let tv = heap.alloc(k.transitionView)
+        try initializeView(tv, frame: try boundsOf(window))
+        try addSubview(tv, to: window, at: nil)
+        if let bView {
+            try write(bView, k.frame, .rect(try boundsOf(window)))
+            try addSubview(bView, to: tv, at: nil)
+        }
+        transitionViews[b.raw] = tv.raw
+        if configuration.ios >= 8 {
+            let pc = heap.alloc(k.presentationController)
+            try write(pc, k.pcPresenting, presenter)
+            try write(pc, k.pcPresented, b)
+            try write(tv, k.transitionPresentation, pc)
+        }
+        try finishTransition(animated: animated, keeping: [presenter, b], completion: completion) { [unowned self] in
+            try endAppearance(b, animated: animated)
+            if fullScreen { try endAppearance(presenter, animated: animated) }
+        }
+    }
+
+    /// SPEC §3.5: `dismiss(animated:completion:)` on the presenter or the presented
+    /// controller. Callbacks: B.viewWillDisappear, A.viewWillAppear, A.viewDidAppear,
+    /// B.viewDidDisappear, then the completion; controllers presented above B go too.
+    func dismiss(from vc: ObjectID, animated: Bool, completion: Value) throws {
+        let k = uikit
+        let a: ObjectID, b: ObjectID
+        if let p = try object(vc, k.presented) { a = vc; b = p }
+        else if let p = try object(vc, k.presenting) { a = p; b = vc }
+        else {
+            // Nothing to dismiss: UIKit still runs the completion.
+            try finishTransition(animated: false, keeping: [vc], completion: completion) {}
+            return
+        }
+        if heap.isKind(b, of: k.alertController) {
+            try dismissAlert(b, handler: .nil, action: nil, completion: completion)
+            return
+        }
+        var chain = [b]
+        while let next = try object(chain[chain.count - 1], k.presented) { chain.append(next) }
+        let top = chain[chain.count - 1]
+        let fullScreen = try presentationStyle(of: b) == "fullScreen"
+        try beginAppearance(top, appearing: false, animated: animated)
+        if fullScreen { try beginAppearance(a, appearing: true, animated: animated) }
+        try finishTransition(animated: animated, keeping: [a] + chain, completion: completion) { [unowned self] in
+            if fullScreen { try endAppearance(a, animated: animated) }
+            try endAppearance(top, animated: animated)
+            for c in chain.reversed() {
+                if let tv = transitionViews.removeValue(forKey: c.raw), heap.isAlive(ObjectID(tv)) {
+                    try removeFromSuperview(ObjectID(tv))
+                }
+                try write(c, k.presenting, nil)
+                noteLeftUI(c, "dismissed")
+            }
+            try write(a, k.presented, nil)
+        }
+    }
+
+    /// Runs `body` when the transition ends — after the transition duration when
+    /// animated, in this turn's layout pass otherwise — keeping the controllers alive
+    /// until then (animations retain what they reference), then the completion.
+    func finishTransition(animated: Bool, keeping: [ObjectID], completion: Value, _ body: @escaping () throws -> Void) throws {
+        for id in keeping { try heap.hold(id, transitionHold) }
+        if case .object(let block) = completion { try heap.hold(block, transitionHold) }
+        let work: () throws -> Void = { [unowned self] in
+            defer {
+                for id in keeping where heap.isAlive(id) { try? heap.unhold(id, transitionHold) }
+                if case .object(let block) = completion, heap.isAlive(block) { try? heap.unhold(block, transitionHold) }
+            }
+            try body()
+            try callCallback(completion, [])
+        }
+        if animated && configuration.transitionDuration > 0 {
+            schedule(after: configuration.transitionDuration, work)
+        } else {
+            enqueueLayout(work)
+        }
+    }
+
+    /// On iOS 7 replacing the root tore its presentations down with it (rule 16).
+    func tearDownPresentations(of root: ObjectID) throws {
+        var c = try object(root, uikit.presented)
+        while let vc = c {
+            if let tv = transitionViews.removeValue(forKey: vc.raw), heap.isAlive(ObjectID(tv)) {
+                try removeFromSuperview(ObjectID(tv))
+            }
+            c = try object(vc, uikit.presented)
+        }
+    }
+
+    func isWindowRoot(_ vc: ObjectID) -> Bool {
+        windows.contains { (try? object($0, uikit.rootViewController)) == vc }
+    }
+
+    /// Records an exception in the trace and returns it for throwing.
+    func raise(_ e: SimError) -> SimError {
+        heap.recordException(e)
+        return e
+    }
+
+    /// Checks that argument `index` can be called later: nil, a host function or a block.
+    func checkCallback(_ inv: Invocation, _ index: Int, _ function: String) throws {
+        switch inv.argument(index) {
+        case .nil, .foreign: return
+        case .object(let id) where heap.isKind(id, of: heap.blockClass): return
+        default:
+            throw SimError(.typeMismatch, "bad argument #\(index + 1) to '\(function)' (function expected, got \(heap.describeType(of: inv.argument(index))))")
+        }
+    }
+
+    /// Calls a completion, handler or timer body.
+    func callCallback(_ callback: Value, _ arguments: [Value]) throws {
+        switch callback {
+        case .object(let block): _ = try heap.callBlock(block, arguments)
+        case .foreign(let f):
+            guard let d = heap.foreignDispatcher else { return }
+            _ = try d.call(f.box, arguments)
+        default: return
+        }
+    }
+}

@@ -1,0 +1,100 @@
+/// A pending piece of work of the run loop.
+typealias LayoutWork = () throws -> Void
+
+/// A timer on the virtual clock: fires at `time`; ties go in scheduling order.
+struct Timer {
+    var time: Int64
+    var sequence: UInt64
+    var work: LayoutWork
+}
+
+extension Simulator {
+    /// SPEC rule 22: `sim.run(seconds)` — finishes the current turn, then fires timers,
+    /// `after` callbacks and animation completions in time order, each in a turn of its
+    /// own that ends with a layout pass and an autorelease drain; finally the clock
+    /// stands at now + seconds. `run(0)` just finishes the current turn.
+    public func run(_ seconds: Double) throws {
+        guard seconds >= 0, seconds.isFinite else {
+            throw SimError(.invalidUse, "bad argument #1 to 'run' (a finite number of seconds >= 0 expected, got \(formatNumber(seconds)))")
+        }
+        let end = heap.now + nanoseconds(seconds)
+        try finishTurn()
+        while let i = nextTimerIndex(until: end) {
+            let timer = timers.remove(at: i)
+            heap.advanceClock(to: timer.time)
+            try timer.work()
+            try finishTurn()
+        }
+        heap.advanceClock(to: end)
+    }
+
+    /// Ends the current run-loop turn: the layout pass, then the autorelease drain.
+    public func finishTurn() throws {
+        try layoutPass()
+        try heap.drain()
+    }
+
+    /// `sim.after(delay, fn)` (dispatch_after): runs `callback` (a host function or a
+    /// block, which the timer retains) `delay` seconds from now.
+    public func after(_ delay: Double, _ callback: Value) throws {
+        guard delay >= 0, delay.isFinite else {
+            throw SimError(.invalidUse, "bad argument #1 to 'after' (a finite delay >= 0 expected, got \(formatNumber(delay)))")
+        }
+        switch callback {
+        case .foreign: break
+        case .object(let b) where heap.isKind(b, of: heap.blockClass): try heap.hold(b, timerHold)
+        default:
+            throw SimError(.typeMismatch, "bad argument #2 to 'after' (function expected, got \(heap.describeType(of: callback)))")
+        }
+        schedule(after: delay) { [unowned self] in
+            defer { if case .object(let b) = callback, heap.isAlive(b) { try? heap.unhold(b, timerHold) } }
+            try callCallback(callback, [])
+        }
+    }
+
+    /// Schedules internal work (an animation's end) on the virtual clock.
+    func schedule(after seconds: Double, _ work: @escaping LayoutWork) {
+        timerSequence += 1
+        timers.append(Timer(time: heap.now + nanoseconds(seconds), sequence: timerSequence, work: work))
+    }
+
+    /// Queues work for this turn's layout pass (non-animated "did" callbacks,
+    /// completions, tab switches).
+    func enqueueLayout(_ work: @escaping LayoutWork) { layoutQueue.append(work) }
+
+    /// Number of pending timers and animations.
+    public var pendingTimerCount: Int { timers.count }
+
+    /// The layout pass: queued work in order, then containers load the views of their
+    /// visible children (rule 17), until nothing is left to do.
+    func layoutPass() throws {
+        guard !inLayoutPass else { return }
+        inLayoutPass = true
+        defer { inLayoutPass = false }
+        var rounds = 0
+        repeat {
+            while !layoutQueue.isEmpty {
+                let work = layoutQueue.removeFirst()
+                try work()
+            }
+            try layoutContainers()
+            rounds += 1
+            if rounds > 10_000 {
+                throw SimError(.limit, "the layout pass did not settle after 10000 rounds (work keeps queueing more work)")
+            }
+        } while !layoutQueue.isEmpty
+    }
+
+    private func nextTimerIndex(until end: Int64) -> Int? {
+        var best: Int?
+        for (i, t) in timers.enumerated() where t.time <= end {
+            if let b = best, (timers[b].time, timers[b].sequence) <= (t.time, t.sequence) { continue }
+            best = i
+        }
+        return best
+    }
+
+    func nanoseconds(_ seconds: Double) -> Int64 {
+        Int64((seconds * 1e9).rounded())
+    }
+}

@@ -1,0 +1,24 @@
+extension Simulator {
+    /// SPEC §2 `abandoned` leaks: a view controller that left the UI (popped,
+    /// dismissed, replaced as a window's root, removed from its parent) and is still
+    /// alive `abandonedDelay` (2 s) of virtual time later — MLeaksFinder's check.
+    func abandonedLeaks() -> [Leak] {
+        let delay = nanoseconds(configuration.abandonedDelay)
+        var out: [Leak] = []
+        for raw in leftUI.keys.sorted() {
+            guard let record = leftUI[raw] else { continue }
+            let id = ObjectID(raw)
+            guard heap.isAlive(id) else { leftUI.removeValue(forKey: raw); continue }
+            let elapsed = heap.now - record.time
+            guard elapsed >= delay else { continue }
+            var message = "\(heap.describe(id)) left the UI (\(record.how)) at \(heap.formatTime(record.time)) s "
+                + "and is still alive \(heap.formatTime(elapsed)) s later"
+            if let path = heap.retainPaths(to: id, limit: 1).first, let last = path.steps.last {
+                message += "; kept by " + path.steps.map(heap.describe).joined(separator: " → ")
+                _ = last
+            }
+            out.append(Leak(kind: .abandoned, objects: [id], message: message))
+        }
+        return out
+    }
+}

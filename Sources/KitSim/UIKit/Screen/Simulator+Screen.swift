@@ -1,0 +1,119 @@
+/// What a person would see (SPEC rule 10): the visible windows top-down, the views in
+/// each with the controllers they belong to and whether they are fully covered, the
+/// key window, and whether the screen is black (rule 7).
+public struct ScreenState: Equatable, Sendable, CustomStringConvertible {
+    public struct View: Equatable, Sendable {
+        public let id: ObjectID
+        public let className: String
+        public let depth: Int
+        /// The frame in screen coordinates.
+        public let frame: Rect
+        /// The controller this is the view of, if any.
+        public let controller: ObjectID?
+        public let controllerClass: String?
+        /// Hidden or transparent (itself or an ancestor).
+        public let isHidden: Bool
+        /// Entirely under an opaque view painted later.
+        public let isCovered: Bool
+    }
+    public struct Window: Equatable, Sendable {
+        public let id: ObjectID
+        public let className: String
+        public let level: Double
+        public let isKey: Bool
+        public let rootViewController: ObjectID?
+        /// The window's subviews, depth first, back to front.
+        public let views: [View]
+    }
+    /// Visible windows, top first.
+    public let windows: [Window]
+    public let keyWindow: ObjectID?
+    public let black: Bool
+
+    /// Controllers whose views are on screen and not covered.
+    public var visibleControllers: [ObjectID] {
+        windows.flatMap { $0.views }.filter { !$0.isHidden && !$0.isCovered }.compactMap(\.controller)
+    }
+    /// Views that are fully covered.
+    public var coveredViews: [ObjectID] { windows.flatMap { $0.views }.filter(\.isCovered).map(\.id) }
+    /// The topmost uncovered, unhidden view, the one in front.
+    public var frontmostView: ObjectID? {
+        for w in windows { if let v = w.views.last(where: { !$0.isHidden && !$0.isCovered }) { return v.id } }
+        return nil
+    }
+
+    public var description: String {
+        var lines = ["screen: \(black ? "BLACK" : "content"), key window: \(keyWindow.map { "\($0)" } ?? "none")"]
+        if windows.isEmpty { lines.append("  (no visible window)") }
+        for w in windows {
+            var line = "  \(w.className)\(w.id) level \(formatNumber(w.level))"
+            if w.isKey { line += " [key]" }
+            line += " root: \(w.rootViewController.map { "\($0)" } ?? "none")"
+            lines.append(line)
+            for v in w.views {
+                var l = String(repeating: "  ", count: v.depth + 2) + "\(v.className)\(v.id)"
+                if let c = v.controller, let cc = v.controllerClass { l += " (view of \(cc)\(c))" }
+                if v.isHidden { l += " hidden" } else if v.isCovered { l += " covered" }
+                lines.append(l)
+            }
+        }
+        return lines.joined(separator: "\n")
+    }
+}
+
+extension Simulator {
+    /// `sim.screen()`.
+    public func screen() throws -> ScreenState {
+        let k = uikit
+        var owners: [ObjectID: ObjectID] = [:]           // view → controller
+        for id in heap.liveObjects where heap.isKind(id, of: k.viewController) {
+            if let v = try object(id, k.vcView) { owners[v] = id }
+        }
+        // Paint order, bottom window first, each window's views depth first.
+        struct Painted { var view: ObjectID; var frame: Rect; var opaque: Bool; var window: Int }
+        var painted: [Painted] = []
+        var perWindow: [(ObjectID, [(ObjectID, Int, Bool)])] = []
+        let visible = visibleWindows
+        for (wi, w) in visible.enumerated() {
+            var list: [(ObjectID, Int, Bool)] = []
+            func walk(_ v: ObjectID, _ depth: Int) throws {
+                for s in try objects(v, k.subviews) {
+                    let shown = try isEffectivelyVisible(s)
+                    list.append((s, depth, shown))
+                    let opaque = try shown && number(s, k.alpha, default: 1) >= 1 && !heap.readSlot(s, k.backgroundColor).isNil
+                    painted.append(Painted(view: s, frame: try absoluteFrame(s), opaque: opaque, window: wi))
+                    try walk(s, depth + 1)
+                }
+            }
+            try walk(w, 0)
+            perWindow.append((w, list))
+        }
+        var covered = Set<ObjectID>()
+        for (i, p) in painted.enumerated() {
+            for q in painted[(i + 1)...] where q.opaque && q.frame.covers(p.frame) {
+                if try isDescendant(q.view, of: p.view) { continue }
+                covered.insert(p.view)
+                break
+            }
+        }
+        var windowsOut: [ScreenState.Window] = []
+        var anyContent = false
+        let centre = Point(x: screenBounds.width / 2, y: screenBounds.height / 2)
+        for (w, list) in perWindow.reversed() {
+            let root = try object(w, k.rootViewController)
+            if let root, let rv = try object(root, k.vcView), try object(rv, k.superview) == w { anyContent = true }
+            let views = try list.map { (v, depth, shown) -> ScreenState.View in
+                let c = owners[v]
+                let f = try absoluteFrame(v)
+                if try shown && !heap.readSlot(v, k.backgroundColor).isNil && f.contains(centre) { anyContent = true }
+                return ScreenState.View(id: v, className: heap.classOf(v).name, depth: depth, frame: f, controller: c,
+                                        controllerClass: c.map { heap.classOf($0).name }, isHidden: !shown,
+                                        isCovered: shown && covered.contains(v))
+            }
+            windowsOut.append(ScreenState.Window(id: w, className: heap.classOf(w).name,
+                                                 level: try number(w, k.windowLevel, default: 0),
+                                                 isKey: keyWindow == w, rootViewController: root, views: views))
+        }
+        return ScreenState(windows: windowsOut, keyWindow: keyWindow, black: !anyContent)
+    }
+}

@@ -1,0 +1,68 @@
+/// Small typed accessors the model uses on its own slots, and the argument checks of
+/// its methods, which fail in Lua's words (`bad argument #1 to 'addSubview' (UIView
+/// expected, got nil)`), so the bridge can pass them on unchanged (DEVELOPERS.md rule 2).
+extension Simulator {
+    func object(_ id: ObjectID, _ p: Property) throws -> ObjectID? { try heap.readSlot(id, p).objectID }
+    func objects(_ id: ObjectID, _ p: Property) throws -> [ObjectID] { try heap.objects(id, p) }
+    func write(_ id: ObjectID, _ p: Property, _ v: Value) throws { try heap.writeSlot(id, p, v) }
+    func write(_ id: ObjectID, _ p: Property, _ o: ObjectID?) throws { try heap.writeSlot(id, p, o.map(Value.object) ?? .nil) }
+    func bool(_ id: ObjectID, _ p: Property, default d: Bool) throws -> Bool {
+        if case .bool(let b) = try heap.readSlot(id, p) { return b }
+        return d
+    }
+    func number(_ id: ObjectID, _ p: Property, default d: Double) throws -> Double {
+        try heap.readSlot(id, p).number ?? d
+    }
+    func rect(_ id: ObjectID, _ p: Property) throws -> Rect {
+        if case .rect(let r) = try heap.readSlot(id, p) { return r }
+        return .zero
+    }
+    func isA(_ id: ObjectID?, _ cls: SimClass) -> Bool {
+        guard let id else { return false }
+        return heap.isKind(id, of: cls)
+    }
+}
+
+extension Invocation {
+    /// Argument `index` as an object of `cls`; nil allowed only when `optional`.
+    func object(_ index: Int, _ cls: SimClass, _ function: String, optional: Bool = false) throws -> ObjectID? {
+        let v = argument(index)
+        if case .nil = v, optional { return nil }
+        if case .object(let id) = v {
+            try heap.checkUsable(id, function)
+            if heap.classOf(id).isSubclass(of: cls) { return id }
+        }
+        throw SimError(.typeMismatch,
+                       "bad argument #\(index + 1) to '\(function)' (\(cls.name) expected, got \(heap.describeType(of: v)))")
+    }
+
+    /// Argument `index` as a required object of `cls`.
+    func required(_ index: Int, _ cls: SimClass, _ function: String) throws -> ObjectID {
+        // `object` returns non-nil unless `optional` is set.
+        guard let id = try object(index, cls, function) else { return ObjectID(0) }
+        return id
+    }
+
+    /// Argument `index` as a boolean: absent means `default`; Lua truthiness otherwise.
+    func bool(_ index: Int, default d: Bool = false) -> Bool {
+        switch argument(index) {
+        case .nil: return index < arguments.count ? false : d
+        case .bool(let b): return b
+        default: return true
+        }
+    }
+
+    /// Argument `index` as a number.
+    func number(_ index: Int, _ function: String) throws -> Double {
+        if let n = argument(index).number, n.isFinite { return n }
+        throw SimError(.typeMismatch,
+                       "bad argument #\(index + 1) to '\(function)' (number expected, got \(heap.describeType(of: argument(index))))")
+    }
+
+    /// Argument `index` as a point (`CGPoint`).
+    func point(_ index: Int, _ function: String) throws -> Point {
+        if case .point(let p) = argument(index) { return p }
+        throw SimError(.typeMismatch,
+                       "bad argument #\(index + 1) to '\(function)' (CGPoint expected, got \(heap.describeType(of: argument(index))))")
+    }
+}

@@ -1,0 +1,127 @@
+/// The simulated app: a heap with UIKit's classes installed, the application object,
+/// its windows and the main run loop on a virtual clock (SPEC §3). This is what `sim`
+/// is in a scenario script and what Swift tests drive.
+///
+/// The UIKit classes are ordinary runtime classes with Swift implementations, so a
+/// subclass (from Lua or Swift) overrides `viewDidLoad`, `loadView` or `hitTest`, and
+/// UIKit calls the override (SPEC §1).
+public final class Simulator {
+    /// Behaviour profile and timing (`sim.configure`).
+    public struct Configuration: Sendable, Equatable {
+        /// The iOS version whose behaviour to reproduce (7…17). SPEC rule 16.
+        public var ios: Int = 17
+        /// How long an animated push, pop, present or dismiss takes, in seconds (rule 19).
+        public var transitionDuration: Double = 0.35
+        /// How long a controller may stay alive after leaving the UI before it is an
+        /// `abandoned` leak, in seconds (MLeaksFinder's 2 s).
+        public var abandonedDelay: Double = 2
+        public init() {}
+    }
+
+    public let heap: Heap
+    public internal(set) var configuration: Configuration
+    /// The UIKit classes and their properties.
+    public let uikit: UIKitClasses
+    /// `UIApplication.shared`.
+    public internal(set) var application: ObjectID = ObjectID(0)
+    /// `UIScreen.main`.
+    public internal(set) var mainScreen: ObjectID = ObjectID(0)
+    /// The screen size (an iPhone's points).
+    public let screenBounds = Rect(x: 0, y: 0, width: 390, height: 844)
+
+    // Window bookkeeping (Windows/): live windows with the stamp of when each was last
+    // ordered front, and the key window. UIApplication does not own windows (rule 5).
+    var windowStamps: [UInt32: UInt64] = [:]
+    var nextStamp: UInt64 = 0
+    var keyWindowID: UInt32 = 0
+
+    // Controllers (Controllers/).
+    var appearance: [UInt32: AppearanceState] = [:]
+    var navTransitions: [UInt32: NavTransition] = [:]
+    var leftUI: [UInt32: LeftUIRecord] = [:]
+    var loadDepth: [UInt32: Int] = [:]
+    /// The transition view each presented controller's view sits in.
+    var transitionViews: [UInt32: UInt32] = [:]
+
+    // Run loop (RunLoop/).
+    var timers: [Timer] = []
+    var timerSequence: UInt64 = 0
+    var layoutQueue: [LayoutWork] = []
+    var inLayoutPass = false
+
+    let transitionHold: HoldReason
+    let timerHold: HoldReason
+    let appHold: HoldReason
+    let alertHold: HoldReason
+
+    /// A simulated app with the given behaviour profile, launched: `UIApplication.shared`
+    /// exists with an app delegate whose `window` property is strong, as
+    /// `UIApplicationMain` leaves it.
+    public init(configuration: Configuration = Configuration()) {
+        let heap = Heap()
+        self.heap = heap
+        self.configuration = configuration
+        self.uikit = UIKitClasses(heap)
+        transitionHold = heap.holdReason("transition")
+        timerHold = heap.holdReason("timer")
+        appHold = heap.holdReason("UIApplication.shared")
+        alertHold = heap.holdReason("alert window")
+        installMethods()
+        launch()
+    }
+
+    /// Changes the profile (`sim.configure{ ios = 7 }`).
+    public func configure(_ change: (inout Configuration) -> Void) throws {
+        var c = configuration
+        change(&c)
+        guard (7...17).contains(c.ios) else {
+            throw SimError(.invalidUse, "ios must be between 7 and 17 (got \(c.ios))")
+        }
+        guard c.transitionDuration >= 0, c.transitionDuration.isFinite, c.abandonedDelay >= 0, c.abandonedDelay.isFinite else {
+            throw SimError(.invalidUse, "durations must be finite and not negative")
+        }
+        configuration = c
+    }
+
+    private func launch() {
+        let app = heap.alloc(uikit.application)
+        application = app
+        let screen = heap.alloc(uikit.screen)
+        mainScreen = screen
+        let delegate = heap.alloc(uikit.appDelegate)
+        // Internal invariant: fresh objects of a fresh heap accept these writes.
+        do {
+            try heap.hold(app, appHold)
+            try heap.writeSlot(screen, uikit.screenBoundsProperty, .rect(screenBounds))
+            try heap.writeSlot(app, uikit.appDelegateProperty, .object(delegate))
+            try heap.hold(screen, appHold)
+            try heap.drain()
+        } catch {
+            assertionFailure("launch failed: \(error)")
+        }
+        heap.leakDetectors.append { [unowned self] _ in self.abandonedLeaks() }
+        heap.extraRoots.append { [unowned self] _ in self.visibleWindows }
+    }
+
+    /// Allocates and initialises an instance: `Class(...)` in Lua (`init` with the
+    /// arguments). The object starts owned by the autorelease pool.
+    public func make(_ cls: SimClass, _ arguments: [Value] = []) throws -> ObjectID {
+        let id = heap.alloc(cls)
+        _ = try heap.send(id, .initialize, arguments)
+        return id
+    }
+
+    /// `<UIViewController: #7>`, the way UIKit's messages print an object.
+    public func angle(_ id: ObjectID?) -> String {
+        guard let id, heap.isValid(id) else { return "(null)" }
+        return "<\(heap.classOf(id).name): \(id)>"
+    }
+
+    /// Virtual time in seconds (`sim.now`).
+    public var now: Double { Double(heap.now) / 1e9 }
+}
+
+extension Selector {
+    /// The initializer run by `Simulator.make` (`UIWindow(frame)`, `UINavigationController(root)`).
+    public static let initialize = Selector("init")
+}
