@@ -18,6 +18,8 @@ extension Simulator {
         define(k.viewController, "loadView") { [unowned self] inv in
             let v = heap.alloc(k.view)
             try initializeView(v, frame: screenBounds)
+            // Opaque, as a storyboard-made controller's view is: it hides what lies under it.
+            try write(v, k.backgroundColor, .string("systemBackground"))
             try write(inv.receiver, k.vcView, v)
             return .nil
         }

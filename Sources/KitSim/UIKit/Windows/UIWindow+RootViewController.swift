@@ -10,6 +10,8 @@ extension Simulator {
         let old = try object(window, k.rootViewController)
         guard old != new else { return }
         let visible = !(try bool(window, k.isHidden, default: true))
+        // The new root's view loads first: B.viewDidLoad comes before A.viewWillDisappear.
+        if visible, let new { try loadedView(of: new) }
         if visible, let old {
             try heap.hold(old, transitionHold)
             try beginAppearance(old, appearing: false, animated: false)
