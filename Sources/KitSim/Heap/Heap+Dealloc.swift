@@ -47,7 +47,8 @@ extension Heap {
     /// Queues the releases of everything a dead object owned and unlinks its weak
     /// references, then clears its slots so it holds nothing.
     func tearDown(_ raw: UInt32, _ cls: SimClass) {
-        if let entries = associated.removeValue(forKey: raw) {
+        // Most heaps have few associated references: skip the hash when there are none.
+        if !associated.isEmpty, let entries = associated.removeValue(forKey: raw) {
             for e in entries.reversed() {
                 tearDownSlot(Int(e.slot), e.ownership, detail: e.keyID, owner: raw, cause: .associated)
             }

@@ -13,8 +13,8 @@ extension Heap {
     /// keeps them alive. Linear in the heap's size.
     public func cycles() -> [Leak] {
         let reachable = reachableFromRoots()
-        // Number the unreachable live objects densely, in id order.
-        var dense: [Int: Int] = [:]
+        // Number the unreachable live objects densely, in id order (-1: not numbered).
+        var dense = [Int](repeating: -1, count: classIndex.count)
         var ids: [UInt32] = []
         for i in 1..<classIndex.count where states[i] != .deallocated && !reachable[i] {
             dense[i] = ids.count
@@ -27,7 +27,8 @@ extension Heap {
         var selfLoop = [Bool](repeating: false, count: ids.count)
         for (v, raw) in ids.enumerated() {
             forEachStrongTarget(of: raw) { t in
-                if let w = dense[Int(t)] {
+                let w = dense[Int(t)]
+                if w >= 0 {
                     targets.append(w)
                     if w == v { selfLoop[v] = true }
                 }
@@ -42,6 +43,8 @@ extension Heap {
         // Attribute every other unreachable object to the first cycle that reaches it.
         var owner = [Int](repeating: -1, count: ids.count)
         for (c, members) in cyclic.enumerated() { for m in members { owner[m] = c } }
+        let component = owner  // the cycle of each member, -1 for the objects they keep alive
+        var parent = [Int](repeating: -1, count: ids.count)  // scratch for shortestCycle
         var retained = [[Int]](repeating: [], count: cyclic.count)
         for (c, members) in cyclic.enumerated() {
             var stack = members
@@ -53,7 +56,8 @@ extension Heap {
             }
         }
         return cyclic.enumerated().map { c, members in
-            let path = shortestCycle(through: members[0], members: Set(members), ids: ids, offsets: offsets, targets: targets)
+            let path = shortestCycle(through: members[0], component: component, parent: &parent,
+                                     offsets: offsets, targets: targets)
             let refs = path.map { edge in
                 strongReference(from: ids[edge.0], to: ids[edge.1])
             }
@@ -69,15 +73,22 @@ extension Heap {
                 text += "; it also keeps alive \(kept.count) object\(kept.count == 1 ? "" : "s"): \(shown)\(kept.count > 5 ? ", …" : "")"
             }
             let all = members.map { ObjectID(ids[$0]) }
-            let rest = all.filter { !ordered.contains($0) }
+            var rest: [ObjectID] = []
+            if members.count > ordered.count {
+                let onPath = Set(ordered)
+                rest = all.filter { !onPath.contains($0) }
+            }
             return Leak(kind: .cycle, objects: ordered + rest, references: refs, retained: kept, message: text)
         }
     }
 
-    /// The shortest cycle from `start` back to itself inside one component, as
-    /// (from, to) pairs of dense indices (breadth-first, first successor first).
-    private func shortestCycle(through start: Int, members: Set<Int>, ids: [UInt32], offsets: [Int], targets: [Int]) -> [(Int, Int)] {
-        var parent: [Int: Int] = [:]
+    /// The shortest cycle from `start` back to itself inside its component (the nodes
+    /// whose `component` equals start's), as (from, to) pairs of dense indices
+    /// (breadth-first, first successor first). `parent` is scratch space: all -1 on
+    /// entry, and left that way.
+    private func shortestCycle(through start: Int, component: [Int], parent: inout [Int],
+                               offsets: [Int], targets: [Int]) -> [(Int, Int)] {
+        let c = component[start]
         var queue = [start]
         var head = 0
         var last = -1
@@ -85,16 +96,20 @@ extension Heap {
             let v = queue[head]; head += 1
             for e in offsets[v]..<offsets[v + 1] {
                 let w = targets[e]
-                guard members.contains(w) else { continue }
+                guard component[w] == c else { continue }
                 if w == start { last = v; break search }
-                if parent[w] == nil { parent[w] = v; queue.append(w) }
+                if parent[w] < 0 { parent[w] = v; queue.append(w) }
             }
         }
-        guard last >= 0 else { return [] }
-        var path: [(Int, Int)] = [(last, start)]
-        var v = last
-        while v != start, let p = parent[v] { path.append((p, v)); v = p }
-        return path.reversed()
+        var path: [(Int, Int)] = []
+        if last >= 0 {
+            path.append((last, start))
+            var v = last
+            while v != start, parent[v] >= 0 { path.append((parent[v], v)); v = parent[v] }
+            path.reverse()
+        }
+        for v in queue { parent[v] = -1 }
+        return path
     }
 
     /// The first strong reference from `a` to `b`, with its name.
