@@ -47,8 +47,9 @@ extension Heap {
     /// Queues the releases of everything a dead object owned and unlinks its weak
     /// references, then clears its slots so it holds nothing.
     func tearDown(_ raw: UInt32, _ cls: SimClass) {
-        blockBodies.removeValue(forKey: raw)
-        if let entries = associated.removeValue(forKey: raw) {
+        // Most heaps have few blocks and associated references: skip the hashes when there are none.
+        if !blockBodies.isEmpty { blockBodies.removeValue(forKey: raw) }
+        if !associated.isEmpty, let entries = associated.removeValue(forKey: raw) {
             for e in entries.reversed() {
                 tearDownSlot(Int(e.slot), e.ownership, detail: e.keyID, owner: raw, cause: .associated)
             }

@@ -25,12 +25,24 @@ extension Heap {
         }
         if head != 0 { weakNodes[Int(head)].prev = node }
         weakHead[Int(target)] = node
-        weakNodeOfSlot[slot] = node
+        if Int(slot) >= weakNodeOfSlot.count {
+            // Keep pace with `slots`, so the table is regrown as rarely as the slots are.
+            weakNodeOfSlot.reserveCapacity(Swift.max(slots.capacity, Int(slot) + 1))
+            weakNodeOfSlot.append(contentsOf: repeatElement(0, count: slots.count - weakNodeOfSlot.count))
+        }
+        weakNodeOfSlot[Int(slot)] = node
+    }
+
+    /// The weak node registered for `slot`, 0 when there is none.
+    func weakNode(ofSlot slot: UInt32) -> UInt32 {
+        Int(slot) < weakNodeOfSlot.count ? weakNodeOfSlot[Int(slot)] : 0
     }
 
     /// Forgets the weak reference held in `slot`, if any.
     func unlinkWeak(slot: UInt32) {
-        guard let node = weakNodeOfSlot.removeValue(forKey: slot) else { return }
+        let node = weakNode(ofSlot: slot)
+        guard node != 0 else { return }
+        weakNodeOfSlot[Int(slot)] = 0
         let n = weakNodes[Int(node)]
         if n.prev != 0 { weakNodes[Int(n.prev)].next = n.next } else { weakHead[Int(n.target)] = n.next }
         if n.next != 0 { weakNodes[Int(n.next)].prev = n.prev }
@@ -47,18 +59,19 @@ extension Heap {
     func zeroWeakReferences(to target: UInt32) {
         var node = weakHead[Int(target)]
         guard node != 0 else { return }
-        // The list is newest first; collect to report in the order references were made.
-        var nodes: [UInt32] = []
-        while node != 0 { nodes.append(node); node = weakNodes[Int(node)].next }
+        // The list is newest first; walk it from its tail (through `prev`) to report in
+        // the order references were made, without allocating.
+        while weakNodes[Int(node)].next != 0 { node = weakNodes[Int(node)].next }
         weakHead[Int(target)] = 0
-        for node in nodes.reversed() {
+        while node != 0 {
             let n = weakNodes[Int(node)]
             slots[Int(n.slot)] = .nil
-            weakNodeOfSlot.removeValue(forKey: n.slot)
+            weakNodeOfSlot[Int(n.slot)] = 0
             if recordsHistory {
                 record(.weakZeroed, detail: slotNameID(owner: n.owner, slot: n.slot), object: target, other: n.owner)
             }
             freeNode(node)
+            node = n.prev
         }
     }
 

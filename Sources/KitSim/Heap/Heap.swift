@@ -29,7 +29,10 @@ public final class Heap {
     // MARK: Weak references (Heap+Weak)
     var weakNodes: ContiguousArray<WeakNode> = [WeakNode()]
     var freeWeakNode: UInt32 = 0
-    var weakNodeOfSlot: [UInt32: UInt32] = [:]
+    /// The weak node registered for each slot (0: none), indexed like `slots`. Grown
+    /// lazily up to the highest slot ever linked; an array rather than a dictionary so
+    /// the dealloc cascade does no hashing (BENCHMARKS.md).
+    var weakNodeOfSlot: ContiguousArray<UInt32> = []
 
     // MARK: Associated references, holds, pools
     var associated: [UInt32: [AssociatedEntry]] = [:]

@@ -34,7 +34,8 @@ extension Heap {
             }
         }
         // Every registered weak node matches its slot, and every weak slot is registered.
-        for (slot, node) in weakNodeOfSlot.sorted(by: { $0.key < $1.key }) {
+        for (slot, node) in weakNodeOfSlot.enumerated() where node != 0 {
+            let slot = UInt32(slot)
             let n = weakNodes[Int(node)]
             if n.slot != slot || slots[Int(slot)] != .object(ObjectID(n.target)) {
                 out.append("weak reference registry is out of date for slot \(slot)")
@@ -46,7 +47,7 @@ extension Heap {
             let cls = classes[Int(classIndex[Int(raw)])]
             let base = Int(slotBase[Int(raw)])
             for i in 0..<cls.slotCount where cls.slotOwnership[i] == .weak {
-                if case .object = slots[base + i], weakNodeOfSlot[UInt32(base + i)] == nil {
+                if case .object = slots[base + i], weakNode(ofSlot: UInt32(base + i)) == 0 {
                     out.append("\(describe(ObjectID(raw))).\(cls.properties[i].name) is weak but not registered for zeroing")
                 }
             }

@@ -1,0 +1,70 @@
+import Glibc
+
+/// Wall-clock timing for the benchmark (the simulator itself never reads the clock).
+func timeNanoseconds(_ body: () throws -> Void) rethrows -> Double {
+    let clock = ContinuousClock()
+    let start = clock.now
+    try body()
+    let d = clock.now - start
+    return Double(d.components.seconds) * 1e9 + Double(d.components.attoseconds) / 1e9
+}
+
+func median(_ values: [Double]) -> Double {
+    let s = values.sorted()
+    guard !s.isEmpty else { return .nan }
+    return s.count % 2 == 1 ? s[s.count / 2] : (s[s.count / 2 - 1] + s[s.count / 2]) / 2
+}
+
+/// Process memory probes. `mallinfo2` is not exported by Swift's Glibc module, so it is
+/// looked up with `dlsym`; on x86-64 a C function returning a large struct takes the
+/// result buffer as a hidden first argument (System V ABI, class MEMORY), so it can be
+/// called as `void *(*)(void *)`. Elsewhere only /proc/self/statm is used.
+enum Memory {
+    private typealias MallocTrim = @convention(c) (Int) -> Int32
+    private typealias MallInfo2 = @convention(c) (UnsafeMutableRawPointer) -> UnsafeMutableRawPointer?
+
+    nonisolated(unsafe) private static let handle = dlopen(nil, RTLD_NOW)
+
+    /// Bytes malloc has handed out and not had back (`uordblks + hblkhd`), or nil.
+    static func mallocInUse() -> Int? {
+        #if arch(x86_64)
+        guard let sym = dlsym(handle, "mallinfo2") else { return nil }
+        let fn = unsafeBitCast(sym, to: MallInfo2.self)
+        // struct mallinfo2: ten size_t fields (arena, ordblks, smblks, hblks, hblkhd,
+        // usmblks, fsmblks, uordblks, fordblks, keepcost).
+        var fields = [Int](repeating: 0, count: 10)
+        fields.withUnsafeMutableBytes { _ = fn($0.baseAddress!) }
+        return fields[7] + fields[4]
+        #else
+        return nil
+        #endif
+    }
+
+    /// Gives free memory back to the system so resident-size deltas start clean.
+    static func trim() {
+        guard let sym = dlsym(handle, "malloc_trim") else { return }
+        _ = unsafeBitCast(sym, to: MallocTrim.self)(0)
+    }
+
+    /// Resident set size from /proc/self/statm (second field, in pages).
+    static func residentBytes() -> Int {
+        guard let f = fopen("/proc/self/statm", "r") else { return 0 }
+        defer { fclose(f) }
+        var size = 0, resident = 0
+        guard withUnsafeMutablePointer(to: &size, { s in
+            withUnsafeMutablePointer(to: &resident) { r in
+                withVaList([s, r]) { vfscanf(f, "%ld %ld", $0) }
+            }
+        }) == 2 else { return 0 }
+        return resident * Int(sysconf(Int32(_SC_PAGESIZE)))
+    }
+
+    struct Snapshot {
+        let malloc: Int?
+        let resident: Int
+        static func take() -> Snapshot {
+            trim()
+            return Snapshot(malloc: mallocInUse(), resident: residentBytes())
+        }
+    }
+}
