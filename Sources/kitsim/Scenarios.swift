@@ -1,100 +1,116 @@
 import KitSim
 
-/// A scenario built in Swift on the ownership runtime. The Lua versions of the seed
-/// scenarios replace these once the bridge exists (issue 5).
+/// A scenario built in Swift on the UIKit model. The Lua versions of the seed
+/// scenarios (issue 5) will replace these as the main job once the bridge exists.
 struct Scenario: Sendable {
     let name: String
     let summary: String
-    let body: @Sendable (Heap) throws -> (account: [String], ok: Bool)
+    let body: @Sendable (Simulator) throws -> (account: [String], ok: Bool)
 
     func run(trace: Bool) -> Int32 {
-        let heap = Heap()
+        let sim = Simulator()
+        sim.heap.tracesCalls = trace
         do {
-            let (account, ok) = try body(heap)
-            if trace { print(heap.traceText(), terminator: "") }
+            let (account, ok) = try body(sim)
+            if trace { print(sim.heap.traceText(), terminator: "") }
             for line in account { print(line) }
-            try heap.verify()
+            try sim.heap.verify()
             print(ok ? "scenario \(name): outcome as the article describes" : "scenario \(name): UNEXPECTED outcome")
             return ok ? 0 : 1
         } catch {
-            if trace { print(heap.traceText(), terminator: "") }
-            print("scenario \(name) failed: \(error)")
+            if trace { print(sim.heap.traceText(last: 40), terminator: "") }
+            print("scenario \(name) crashed: \(error)")
             return 1
         }
     }
 
-    static let all: [Scenario] = [splashAdWeakRoot, splashAdStrongRoot]
+    static let all: [Scenario] = [
+        Scenario(name: "splash-ad-weak-root",
+                 summary: "seed 000: the old root kept in a weak property dies at the swap; closing the ad leaves a black screen",
+                 body: { try splashAd($0, .weakProperty) }),
+        Scenario(name: "splash-ad-flutter-root",
+                 summary: "seed 000: the same with a FlutterViewController the engine keeps alive: no black screen",
+                 body: { try splashAd($0, .weakPropertyFlutterRoot) }),
+        Scenario(name: "splash-ad-strong-root",
+                 summary: "seed 000 fix 1: a strong property keeps the old root; closing the ad restores it",
+                 body: { try splashAd($0, .strongProperty) }),
+        Scenario(name: "splash-ad-push",
+                 summary: "seed 000 fix 2: push the ad onto the navigation controller instead of swapping roots",
+                 body: { try splashAd($0, .push) }),
+    ]
 
-    /// Seed 000 at the level of ownership alone: the splash ad keeps the old root in a
-    /// weak property; the old root is a navigation controller only the window owned.
-    static let splashAdWeakRoot = Scenario(
-        name: "splash-ad-weak-root",
-        summary: "seed 000: old root kept in a weak property dies at the swap; closing the ad leaves no root",
-        body: { heap in try splashAd(heap, tmpRootOwnership: .weak) })
+    enum Variant { case weakProperty, weakPropertyFlutterRoot, strongProperty, push }
 
-    /// Seed 000's fix 1: the property is strong.
-    static let splashAdStrongRoot = Scenario(
-        name: "splash-ad-strong-root",
-        summary: "seed 000 fix 1: a strong property keeps the old root; closing the ad restores it",
-        body: { heap in try splashAd(heap, tmpRootOwnership: .strong) })
-
-    static func splashAd(_ heap: Heap, tmpRootOwnership: Ownership) throws -> ([String], Bool) {
-        let root = heap.rootClass!
-        let vcClass = try heap.defineClass("UIViewController", superclass: root)
-        let window = try heap.defineClass("UIWindow", superclass: root, properties: [
-            Property("rootViewController", .strong, type: .object(vcClass)),
+    /// Seed 000: a Flutter app's root wrapped in a navigation controller by an SDK; the
+    /// splash ad swaps `window.rootViewController` and keeps the old root in `tmpRootVc`.
+    static func splashAd(_ sim: Simulator, _ variant: Variant) throws -> ([String], Bool) {
+        let heap = sim.heap, k = sim.uikit
+        let vcClass = k.viewController
+        let flutterVC = try heap.defineClass("FlutterViewController", superclass: vcClass)
+        let engine = try heap.defineClass("FlutterEngine", superclass: heap.rootClass, properties: [
+            Property("viewController", .strong, type: .object(flutterVC)),
         ])
-        let nav = try heap.defineClass("UINavigationController", superclass: vcClass, properties: [
-            Property("viewControllers", .strong, type: .objectArray(vcClass)),
-        ])
-        let flutter = try heap.defineClass("FlutterViewController", superclass: vcClass)
         let welcome = try heap.defineClass("DJWelcomeViewController", superclass: vcClass, properties: [
-            Property("tmpRootVc", tmpRootOwnership, type: .object(vcClass)),
+            Property("tmpRootVc", variant == .strongProperty ? .strong : .weak, type: .object(vcClass)),
         ])
-        let delegate = try heap.defineClass("AppDelegate", superclass: root, properties: [
-            Property("window", .strong, type: .object(window)),
-        ])
+        heap.setLocation(file: "AppDelegate.swift", line: 1)
+        let window = try sim.make(k.window)
+        try heap.set(sim.appDelegate!, "window", .object(window))
+        let fvc = try sim.make(flutterVC)
+        heap.label(fvc, "flutterViewController")
+        try heap.set(window, "rootViewController", .object(fvc))
+        _ = try heap.send(window, "makeKeyAndVisible")
+        var root = fvc
+        if variant == .weakPropertyFlutterRoot {
+            // The Flutter framework keeps its view controller (through the engine the app delegate owns).
+            let e = try sim.make(engine)
+            try heap.set(e, "viewController", .object(fvc))
+            try heap.setAssociated(sim.appDelegate!, key: "flutterEngine", .object(e))
+        } else {
+            // The SDK: `UINavigationController(rootViewController: rootVc!)`, bar hidden, made the root.
+            let nav = try sim.make(k.navigationController, [.object(fvc)])
+            heap.label(nav, "navController")
+            try heap.set(try heap.get(nav, "navigationBar").objectID!, "isHidden", .bool(true))
+            try heap.set(window, "rootViewController", .object(nav))
+            root = nav
+        }
+        try sim.run(1)
 
-        // Launch (one run-loop turn): the app delegate owns the window, whose root is
-        // the FlutterViewController, then the SDK wraps it in a navigation controller.
-        let app = heap.alloc(delegate)
-        try heap.hold(app, heap.holdReason("UIApplication.delegate"))
-        let w = heap.alloc(window)
-        try heap.set(app, "window", .object(w))
-        let fvc = heap.alloc(flutter)
-        try heap.set(w, "rootViewController", .object(fvc))
-        let navController = heap.alloc(nav)
-        try heap.set(navController, "viewControllers", .array([.object(fvc)]))
-        try heap.set(w, "rootViewController", .object(navController))
-        try heap.drain()
+        heap.setLocation(file: "SplashAdPlugin.m", line: 3)
+        let mainView = sim.keyWindow!
+        let ad = try sim.make(welcome)
+        heap.label(ad, "ad")
+        if variant == .push {
+            _ = try heap.send(root, "pushViewController", [.object(ad), .bool(false)])
+        } else {
+            let tmpRootVc = try heap.get(mainView, "rootViewController")
+            _ = try heap.get(ad, "view")
+            try heap.set(mainView, "rootViewController", .object(ad))
+            try heap.set(ad, "tmpRootVc", tmpRootVc)
+        }
+        try sim.run(3)
+        let rootAliveDuringAd = heap.isAlive(root)
 
-        // showSplashAd: keep the old root, make the ad the root.
-        // `UIViewController *tmpRootVc = mainView.rootViewController;` is a strong local
-        // in the article's Objective-C: it keeps the old root until the method returns,
-        // which the autorelease pool models (released when this turn ends).
-        let tmp = try heap.get(w, "rootViewController")
-        if let old = tmp.objectID { try heap.autorelease(old) }
-        let ad = heap.alloc(welcome)
-        try heap.set(w, "rootViewController", .object(ad))
-        try heap.set(ad, "tmpRootVc", tmp)
-        try heap.drain()
-        let navAlive = heap.isAlive(navController)
-
-        // Close the ad: restore the root from the property.
-        let restored = try heap.get(ad, "tmpRootVc")
-        try heap.set(w, "rootViewController", restored)
-        try heap.drain()
-        let black = try heap.get(w, "rootViewController").isNil
-
-        var account = [
-            "UINavigationController\(navController) after the swap: \(navAlive ? "alive" : "deallocated")",
-            "DJWelcomeViewController.tmpRootVc (\(tmpRootOwnership)) read: \(restored)",
-            "window.rootViewController after closing the ad: \(black ? "nil: black screen" : heap.describe(restored.objectID!))",
-            "DJWelcomeViewController\(ad) after closing: \(heap.isAlive(ad) ? "alive" : "deallocated")",
-        ]
+        heap.setLocation(file: "DJWelcomeViewController.m", line: 20)
+        if variant == .push {
+            _ = try heap.send(root, "popViewController", [.bool(false)])
+        } else {
+            try heap.set(sim.keyWindow!, "rootViewController", try heap.get(ad, "tmpRootVc"))
+        }
+        try sim.run(3)
+        heap.clearLocation()
+        let screen = try sim.screen()
         let leaks = heap.leaks()
-        account.append("leaks: \(leaks.isEmpty ? "none" : leaks.map(\.description).joined(separator: "; "))")
-        let expected = tmpRootOwnership == .weak ? (!navAlive && black) : (navAlive && !black && !heap.isAlive(ad))
-        return (account, expected && leaks.isEmpty)
+        let restored = try heap.get(mainView, "rootViewController").objectID
+        let account = [
+            "\(heap.describe(root)) while the ad showed: \(rootAliveDuringAd ? "alive" : "deallocated")",
+            "window.rootViewController after closing the ad: \(restored.map(heap.describe) ?? "nil")",
+            "screen: \(screen.black ? "BLACK" : "shows \(screen.visibleControllers.map(heap.describe).joined(separator: ", "))")",
+            "\(heap.describe(ad)) after closing: \(heap.isAlive(ad) ? "alive" : "deallocated")",
+            "leaks: \(leaks.isEmpty ? "none" : leaks.map(\.description).joined(separator: "; "))",
+        ]
+        let expectBlack = variant == .weakProperty
+        let ok = rootAliveDuringAd == !expectBlack && screen.black == expectBlack && !heap.isAlive(ad) && leaks.isEmpty
+        return (account, ok)
     }
 }
