@@ -1,28 +1,266 @@
 #include "kitsim_lua.h"
+#include <stdlib.h>
+#include <string.h>
 
-// Message handler: appends a traceback to string errors, leaves error objects alone
-// (a UIKit exception value keeps its fields).
+static kitsim_swift_entry_fn swift_entry = NULL;
+void kitsim_set_swift_entry(kitsim_swift_entry_fn fn) { swift_entry = fn; }
+
+kitsim_limits *kitsim_limits_of(lua_State *L) { return *(kitsim_limits **)lua_getextraspace(L); }
+
+// ---------------------------------------------------------------- allocator
+
+static void *kitsim_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
+    kitsim_limits *lim = (kitsim_limits *)ud;
+    size_t old = ptr ? osize : 0;
+    if (nsize == 0) {
+        free(ptr);
+        lim->used -= old;
+        return NULL;
+    }
+    if (lim->cap && nsize > old && lim->used - old + nsize > lim->cap) {
+        if (lim->swift_depth == 0) {
+            lim->memory_exceeded = 1;
+            return NULL;                     /* Lua raises "not enough memory" itself */
+        }
+        lim->memory_exceeded = 1;            /* Swift is running: allow, raise later */
+    }
+    void *p = realloc(ptr, nsize);
+    if (p == NULL) return NULL;
+    lim->used = lim->used - old + nsize;
+    if (lim->used > lim->peak) lim->peak = lim->used;
+    return p;
+}
+
+// ---------------------------------------------------------------- errors and hooks
+
 static int traceback(lua_State *L) {
     const char *msg = lua_tostring(L, 1);
-    if (msg == NULL) return 1;
-    luaL_traceback(L, L, msg, 1);
+    if (msg != NULL) {
+        luaL_traceback(L, L, msg, 1);
+        return 1;
+    }
+    if (lua_type(L, 1) == LUA_TTABLE) {
+        /* An exception value: keep it, record where it was raised. */
+        luaL_traceback(L, L, NULL, 1);
+        lua_setfield(L, 1, "traceback");
+    }
+    lua_settop(L, 1);
     return 1;
 }
 
-int kitsim_dostring(lua_State *L, const char *chunk, size_t len, const char *name) {
-    int base = lua_gettop(L);
+static void limit_hook(lua_State *L, lua_Debug *ar) {
+    (void)ar;
+    kitsim_limits *lim = kitsim_limits_of(L);
+    if (!lim->stopping) {
+        lim->instructions_left -= lim->hook_step;
+        if (lim->interrupted) {
+            snprintf(lim->stop_message, sizeof lim->stop_message, "interrupted");
+        } else if (lim->instructions_left <= 0) {
+            snprintf(lim->stop_message, sizeof lim->stop_message,
+                     "limit exceeded: instruction budget used up (a loop that never ends?)");
+        } else if (lim->memory_exceeded) {
+            snprintf(lim->stop_message, sizeof lim->stop_message,
+                     "limit exceeded: memory cap of %zu bytes reached", lim->cap);
+        } else {
+            return;
+        }
+        lim->stopping = 1;
+        /* From now on fire on every instruction, so a pcall cannot swallow the stop. */
+        lua_sethook(L, limit_hook, LUA_MASKCOUNT, 1);
+    }
+    luaL_error(L, "%s", lim->stop_message);
+}
+
+void kitsim_set_budget(lua_State *L, int64_t instructions, int step) {
+    kitsim_limits *lim = kitsim_limits_of(L);
+    lim->instructions_left = instructions;
+    lim->hook_step = step > 0 ? step : 1000;
+    lua_sethook(L, limit_hook, LUA_MASKCOUNT, lim->hook_step);
+}
+
+void kitsim_stop(lua_State *L, const char *message) {
+    kitsim_limits *lim = kitsim_limits_of(L);
+    snprintf(lim->stop_message, sizeof lim->stop_message, "%s", message);
+    lim->stopping = 1;
+    lua_sethook(L, limit_hook, LUA_MASKCOUNT, 1);
+}
+
+void kitsim_clear_stop(lua_State *L) {
+    kitsim_limits *lim = kitsim_limits_of(L);
+    lim->stopping = 0;
+    lim->interrupted = 0;
+    lua_sethook(L, limit_hook, LUA_MASKCOUNT, lim->hook_step > 0 ? lim->hook_step : 1000);
+}
+
+// ---------------------------------------------------------------- the trampoline
+
+/* Raises the value on the stack top. A string gets the position of the Lua code that
+   called the failing function, as luaL_error does. Called only from C frames. */
+static int raise_top(lua_State *L) {
+    if (lua_type(L, -1) == LUA_TSTRING) {
+        luaL_where(L, 1);
+        lua_insert(L, -2);
+        lua_concat(L, 2);
+    }
+    return lua_error(L);
+}
+
+static int call_swift(lua_State *L, int index) {
+    kitsim_limits *lim = kitsim_limits_of(L);
+    lim->swift_depth++;
+    int n = swift_entry(L, index);
+    lim->swift_depth--;
+    if (lim->stopping && lim->swift_depth == 0) {
+        lua_pushstring(L, lim->stop_message);
+        return lua_error(L);
+    }
+    if (n == KITSIM_RAISE) return raise_top(L);
+    if (n == KITSIM_RAISE_RAW) return lua_error(L);
+    if (lim->memory_exceeded && lim->swift_depth == 0 && lim->cap && lim->used > lim->cap) {
+        snprintf(lim->stop_message, sizeof lim->stop_message,
+                 "limit exceeded: memory cap of %zu bytes reached", lim->cap);
+        lim->stopping = 1;
+        lua_sethook(L, limit_hook, LUA_MASKCOUNT, 1);
+        lua_pushstring(L, lim->stop_message);
+        return lua_error(L);
+    }
+    return n;
+}
+
+static int trampoline(lua_State *L) {
+    return call_swift(L, (int)lua_tointeger(L, lua_upvalueindex(1)));
+}
+
+void kitsim_push_swift_function(lua_State *L, int index, int nup) {
+    lua_pushinteger(L, index);
+    lua_insert(L, -(nup + 1));
+    lua_pushcclosure(L, trampoline, nup + 1);
+}
+
+/* __index: a declared property (name → integer) goes to Swift with its index; a method
+   name returns its function straight from the class's methods table; anything else
+   (undeclared fields, unknown names) goes to Swift's fallback. */
+static int index_mm(lua_State *L) {
+    lua_settop(L, 2);
+    lua_pushvalue(L, 2);
+    if (lua_rawget(L, lua_upvalueindex(1)) == LUA_TNUMBER) {
+        return call_swift(L, (int)lua_tointeger(L, lua_upvalueindex(3)));   /* stack: obj key propindex */
+    }
+    lua_pop(L, 1);
+    lua_pushvalue(L, 2);
+    if (lua_rawget(L, lua_upvalueindex(2)) != LUA_TNIL) return 1;
+    lua_pop(L, 1);
+    return call_swift(L, (int)lua_tointeger(L, lua_upvalueindex(4)));       /* stack: obj key */
+}
+
+void kitsim_push_index(lua_State *L, int props, int methods, int get_index, int fallback_index) {
+    lua_pushvalue(L, props);
+    lua_pushvalue(L, methods);
+    lua_pushinteger(L, get_index);
+    lua_pushinteger(L, fallback_index);
+    lua_pushcclosure(L, index_mm, 4);
+}
+
+static int newindex_mm(lua_State *L) {
+    lua_settop(L, 3);
+    lua_pushvalue(L, 2);
+    if (lua_rawget(L, lua_upvalueindex(1)) == LUA_TNUMBER) {
+        return call_swift(L, (int)lua_tointeger(L, lua_upvalueindex(2)));   /* obj key value propindex */
+    }
+    lua_pop(L, 1);
+    return call_swift(L, (int)lua_tointeger(L, lua_upvalueindex(3)));       /* obj key value */
+}
+
+void kitsim_push_newindex(lua_State *L, int props, int set_index, int fallback_index) {
+    lua_pushvalue(L, props);
+    lua_pushinteger(L, set_index);
+    lua_pushinteger(L, fallback_index);
+    lua_pushcclosure(L, newindex_mm, 3);
+}
+
+// ---------------------------------------------------------------- protected calls
+
+int kitsim_pcall(lua_State *L, int nargs, int nresults) {
+    int base = lua_gettop(L) - nargs;          /* the function's index */
     lua_pushcfunction(L, traceback);
-    int status = luaL_loadbufferx(L, chunk, len, name, "t");
-    if (status == LUA_OK) status = lua_pcall(L, 0, LUA_MULTRET, base + 1);
-    lua_remove(L, base + 1);
+    lua_insert(L, base);
+    kitsim_limits *lim = kitsim_limits_of(L);
+    int saved = lim->swift_depth;
+    lim->swift_depth = 0;                      /* Lua code runs: the cap applies */
+    int status = lua_pcall(L, nargs, nresults, base);
+    lim->swift_depth = saved;
+    lua_remove(L, base);
     return status;
 }
 
-lua_State *kitsim_newstate(void) {
-    lua_State *L = luaL_newstate();
+int kitsim_load(lua_State *L, const char *chunk, size_t len, const char *name) {
+    return luaL_loadbufferx(L, chunk, len, name, "t");
+}
+
+int kitsim_dostring(lua_State *L, const char *chunk, size_t len, const char *name) {
+    int status = kitsim_load(L, chunk, len, name);
+    if (status != LUA_OK) return status;
+    return kitsim_pcall(L, 0, LUA_MULTRET);
+}
+
+static int open_libs(lua_State *L) { luaL_openlibs(L); return 0; }
+
+lua_State *kitsim_open(kitsim_limits *limits) {
+    lua_State *L = lua_newstate(kitsim_alloc, limits);
     if (L == NULL) return NULL;
-    // luaL_openlibs can raise only on out-of-memory; run it protected.
-    lua_pushcfunction(L, (lua_CFunction)(void *)luaL_openlibs);
+    *(kitsim_limits **)lua_getextraspace(L) = limits;
+    lua_pushcfunction(L, open_libs);
     if (lua_pcall(L, 0, 0, 0) != LUA_OK) { lua_close(L); return NULL; }
     return L;
+}
+
+// ---------------------------------------------------------------- handles
+
+void kitsim_push_new_handle(lua_State *L, uint32_t id, int mt) {
+    mt = lua_absindex(L, mt);
+    kitsim_handle *h = (kitsim_handle *)lua_newuserdatauv(L, sizeof(kitsim_handle), 0);
+    h->magic = KITSIM_HANDLE_MAGIC;
+    h->id = id;
+    lua_pushvalue(L, mt);
+    lua_setmetatable(L, -2);
+}
+
+uint32_t kitsim_handle_id(lua_State *L, int idx) {
+    if (lua_type(L, idx) != LUA_TUSERDATA || lua_rawlen(L, idx) != sizeof(kitsim_handle)) return 0;
+    kitsim_handle *h = (kitsim_handle *)lua_touserdata(L, idx);
+    return h->magic == KITSIM_HANDLE_MAGIC ? h->id : 0;
+}
+
+// ---------------------------------------------------------------- safe helpers
+
+static int tostring_helper(lua_State *L) {
+    luaL_tolstring(L, 1, NULL);
+    return 1;
+}
+
+const char *kitsim_safe_tostring(lua_State *L, int idx, size_t *len) {
+    idx = lua_absindex(L, idx);
+    lua_pushcfunction(L, tostring_helper);
+    lua_pushvalue(L, idx);
+    kitsim_limits *lim = kitsim_limits_of(L);
+    int saved = lim->swift_depth;
+    lim->swift_depth = 0;
+    int status = lua_pcall(L, 1, 1, 0);
+    lim->swift_depth = saved;
+    if (status != LUA_OK) {
+        lua_pop(L, 1);
+        lua_pushstring(L, "(error in __tostring)");
+    }
+    return lua_tolstring(L, -1, len);
+}
+
+const char *kitsim_current_location(lua_State *L, int *line) {
+    lua_Debug ar;
+    for (int level = 0; lua_getstack(L, level, &ar); level++) {
+        if (lua_getinfo(L, "Sl", &ar) && ar.currentline > 0) {
+            *line = ar.currentline;
+            return ar.source;
+        }
+    }
+    return NULL;
 }

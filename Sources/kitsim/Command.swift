@@ -4,7 +4,10 @@ import KitSim
 /// 0 success, 1 a scenario's expectation failed, 64 usage error (sysexits' EX_USAGE).
 enum Command {
     static let usage = """
-        usage: kitsim scenario NAME [--trace]   run a built-in Swift scenario
+        usage: kitsim run FILE.lua [--trace] [--sandbox] [--graph out.dot|out.mmd] [--ios N]
+                                         run a scenario script; exit 0 passed, 1 assertion
+                                         failed, 2 crashed, 3 script error, 4 limit exceeded
+               kitsim scenario NAME [--trace]   run a built-in Swift scenario
                kitsim scenarios                 list the built-in scenarios
                kitsim --help | --version
         """
@@ -21,6 +24,8 @@ enum Command {
         case "--version":
             print("kitsim 0.1.0")
             return 0
+        case "run":
+            return RunCommand.main(Array(args.dropFirst()))
         case "scenarios":
             for s in Scenario.all { print("\(s.name)\t\(s.summary)") }
             return 0

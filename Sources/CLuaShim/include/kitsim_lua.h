@@ -1,14 +1,92 @@
 // The C side of the Lua bridge (SPEC §1, DEVELOPERS.md rule 1).
 //
-// Swift cannot import Lua's function-like macros, so they are wrapped here as static
-// inline functions. Anything that may raise a Lua error runs in C under lua_pcall:
-// Swift never calls lua_error, and a Lua error never unwinds a Swift frame.
+// Swift cannot import Lua's function-like macros, so they are wrapped here. Swift
+// functions that Lua calls are reached through one trampoline: Swift returns a result
+// count, or KITSIM_RAISE with the error value on the stack top, and the trampoline
+// raises after the Swift frame has returned. A Lua error never unwinds a Swift frame.
+//
+// Memory: the allocator enforces a cap only while Lua code runs. While a Swift frame
+// is active (`swift_depth > 0`) allocations always succeed, so a push from Swift can
+// never raise "not enough memory"; the overshoot is noted and raised as a limit error
+// by the trampoline once Swift has returned (EMBEDDING.md, "Out of memory").
 #ifndef KITSIM_LUA_H
 #define KITSIM_LUA_H
 
 #include <lua.h>
 #include <lauxlib.h>
 #include <lualib.h>
+#include <stdint.h>
+#include <stddef.h>
+
+#define KITSIM_RAISE (-1)      /* raise the stack top; strings get the caller's position */
+#define KITSIM_RAISE_RAW (-2)  /* raise the stack top as it is */
+#define KITSIM_HANDLE_MAGIC 0x4B53494Du  /* "KSIM" */
+
+/// What a handle userdata holds: an object id, never a Swift reference (rule 4).
+typedef struct kitsim_handle { uint32_t magic; uint32_t id; } kitsim_handle;
+
+/// Per-state limits and bookkeeping, reachable from the state's extra space.
+typedef struct kitsim_limits {
+    size_t used;                 /* bytes allocated now */
+    size_t cap;                  /* memory cap in bytes (0: none) */
+    size_t peak;
+    int swift_depth;             /* > 0 while a Swift frame is active */
+    int memory_exceeded;         /* the cap was passed while Swift ran, or refused */
+    int64_t instructions_left;   /* budget in instructions (hook granularity) */
+    int hook_step;               /* instructions per count hook */
+    int stopping;                /* a limit fired: raise on every instruction until out */
+    int interrupted;             /* Ctrl-C (REPL) */
+    char stop_message[256];      /* the limit's message */
+    void *host;                  /* the Swift bridge (unretained) */
+} kitsim_limits;
+
+/// The Swift entry the trampoline calls: `index` picks the Swift function.
+typedef int (*kitsim_swift_entry_fn)(lua_State *L, int index);
+void kitsim_set_swift_entry(kitsim_swift_entry_fn fn);
+
+/// Opens a state with the capped allocator and the standard libraries; NULL on failure.
+lua_State *kitsim_open(kitsim_limits *limits);
+kitsim_limits *kitsim_limits_of(lua_State *L);
+
+/// Pushes a C closure that calls Swift function `index` through the trampoline, with
+/// `nup` more upvalues taken from the stack (they become upvalues 2…nup+1).
+void kitsim_push_swift_function(lua_State *L, int index, int nup);
+
+/// Pushes the `__index` / `__newindex` closures of a class metatable. Upvalues: the
+/// properties table (name → integer), the methods table (name → function), and the
+/// Swift functions for property access and for everything else.
+void kitsim_push_index(lua_State *L, int props, int methods, int get_index, int fallback_index);
+void kitsim_push_newindex(lua_State *L, int props, int set_index, int fallback_index);
+
+/// Calls the function at the stack top's position `nargs` below the top under
+/// protection with a traceback handler. Returns the LUA_* status.
+int kitsim_pcall(lua_State *L, int nargs, int nresults);
+
+/// Loads a chunk from a buffer (text only). Allocation errors are reported as status.
+int kitsim_load(lua_State *L, const char *chunk, size_t len, const char *name);
+
+/// Runs `chunk` under protection with a traceback handler.
+int kitsim_dostring(lua_State *L, const char *chunk, size_t len, const char *name);
+
+/// Arms the instruction budget: a count hook every `step` instructions.
+void kitsim_set_budget(lua_State *L, int64_t instructions, int step);
+/// Makes every running Lua function stop with `message` (the hook raises it at the next
+/// instruction, again after any pcall, until the host's own pcall is reached).
+void kitsim_stop(lua_State *L, const char *message);
+/// Clears a stop (after the host's pcall returned).
+void kitsim_clear_stop(lua_State *L);
+
+/// Creates a new handle userdata for `id` with the metatable at `mt`.
+void kitsim_push_new_handle(lua_State *L, uint32_t id, int mt);
+/// The object id of the handle at `idx`, or 0 when the value is not a handle.
+uint32_t kitsim_handle_id(lua_State *L, int idx);
+
+/// Protected `tostring(v)` of the value at `idx`; pushes the string (or an error
+/// description). Never raises.
+const char *kitsim_safe_tostring(lua_State *L, int idx, size_t *len);
+
+/// The source and line of the innermost Lua function running, or NULL.
+const char *kitsim_current_location(lua_State *L, int *line);
 
 static inline void kitsim_pop(lua_State *L, int n) { lua_pop(L, n); }
 static inline int kitsim_upvalueindex(int i) { return lua_upvalueindex(i); }
@@ -16,12 +94,7 @@ static inline int kitsim_registryindex(void) { return LUA_REGISTRYINDEX; }
 static inline const char *kitsim_tostring(lua_State *L, int i) { return lua_tolstring(L, i, NULL); }
 static inline int kitsim_isnil(lua_State *L, int i) { return lua_isnil(L, i); }
 static inline void kitsim_newtable(lua_State *L) { lua_newtable(L); }
-
-/// Loads and runs `chunk` under protection with a traceback message handler.
-/// Returns a LUA_* status; on error the message (with traceback) is on the stack top.
-int kitsim_dostring(lua_State *L, const char *chunk, size_t len, const char *name);
-
-/// Opens a state with the standard libraries, or NULL when out of memory.
-lua_State *kitsim_newstate(void);
+static inline int kitsim_isinteger(lua_State *L, int i) { return lua_isinteger(L, i); }
+static inline void kitsim_pushglobaltable(lua_State *L) { lua_pushglobaltable(L); }
 
 #endif

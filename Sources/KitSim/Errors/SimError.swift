@@ -26,6 +26,11 @@ public struct SimError: Error, Equatable, CustomStringConvertible, Sendable {
         case invariant
         /// A run limit (instructions, memory, virtual time, recursion) was exceeded.
         case limit
+        /// An error raised by host code (a Lua error in a callback), carried through
+        /// Swift unchanged; `payload` is the host's error value.
+        case host
+        /// An assertion of the scenario failed.
+        case assertion
     }
 
     public let kind: Kind
@@ -34,10 +39,18 @@ public struct SimError: Error, Equatable, CustomStringConvertible, Sendable {
     /// The object involved, when there is one.
     public let object: ObjectID?
 
-    public init(_ kind: Kind, _ message: String, object: ObjectID? = nil) {
+    /// The host's own error value, for `.host` errors (a Lua error object).
+    public let payload: ForeignValue?
+
+    public init(_ kind: Kind, _ message: String, object: ObjectID? = nil, payload: ForeignValue? = nil) {
         self.kind = kind
         self.message = message
         self.object = object
+        self.payload = payload
+    }
+
+    public static func == (a: SimError, b: SimError) -> Bool {
+        a.kind == b.kind && a.message == b.message && a.object == b.object && a.payload?.box === b.payload?.box
     }
 
     /// The exception name for `.exception`, else nil.

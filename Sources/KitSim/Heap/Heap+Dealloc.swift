@@ -41,6 +41,7 @@ extension Heap {
         states[t] = .deallocated
         if recordsHistory { record(.dealloc, object: raw, other: cls.id) }
         tearDown(raw, cls)
+        deallocObserver?(ObjectID(raw))
         return failure
     }
 

@@ -67,6 +67,15 @@ public final class Heap {
     /// wall clock.
     public internal(set) var now: Int64 = 0
 
+    /// Supplies the host's current source location lazily: called when an event is
+    /// recorded after `locationIsStale` was set, so a host that marks every entry stale
+    /// pays for a lookup only when something is recorded (the Lua bridge's file:line).
+    public var locationProvider: (() -> SourceLocation?)?
+    /// Set by the host when its position may have changed.
+    public var locationIsStale = false
+    /// Called after an object deallocated (the bridge drops its Lua-side fields).
+    public var deallocObserver: ((ObjectID) -> Void)?
+
     /// Runs host implementations (Lua functions); set by the bridge.
     public weak var foreignDispatcher: ForeignDispatcher?
     /// Detectors of `abandoned` leaks; the UIKit model registers one (SPEC §2).

@@ -41,6 +41,11 @@ extension Heap {
         return cls
     }
 
+    /// The class with index `id` (`SimClass.id`), in O(1).
+    public func classForID(_ id: Int) -> SimClass? {
+        id > 0 && id < classes.count ? classes[id] : nil
+    }
+
     /// The class named `name`.
     public func classNamed(_ name: String) -> SimClass? { classesByName[name] }
 

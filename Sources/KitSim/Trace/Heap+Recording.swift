@@ -3,6 +3,7 @@ extension Heap {
     @inline(__always)
     func record(_ kind: TraceEvent.Kind, _ cause: TraceEvent.Cause = .none, detail: UInt16 = 0,
                 object: UInt32, other: UInt32 = 0) {
+        if locationIsStale { refreshLocation() }
         events.append(TraceEvent(kind: kind, cause: cause, detail: detail, object: object,
                                  other: other, location: currentLocation))
     }
@@ -19,6 +20,13 @@ extension Heap {
     }
 
     func name(_ id: UInt16) -> String { Int(id) < names.count ? names[Int(id)] : "…" }
+
+    /// Asks the host where it is now.
+    func refreshLocation() {
+        locationIsStale = false
+        guard let provider = locationProvider else { return }
+        if let loc = provider() { setLocation(file: loc.file, line: loc.line) } else { currentLocation = 0 }
+    }
 
     /// Sets the source location stamped on the events that follow.
     public func setLocation(file: String, line: Int) {

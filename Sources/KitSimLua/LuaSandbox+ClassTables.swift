@@ -1,0 +1,206 @@
+import CLua
+import CLuaShim
+import KitSim
+
+/// Class tables: `UIWindow(frame)` / `UIWindow.new(frame)` construct, `Class.method(self, …)`
+/// is a super call, `function Class:method() … end` defines a method in the runtime's
+/// method table (so UIKit calling it runs the Lua function), and `subclass`, `swizzle`,
+/// `extend` shape classes at run time.
+extension LuaSandbox {
+    func installClassTableMeta() {
+        let L = self.L
+        lua_createtable(L, 0, 6)
+        let mt = lua_gettop(L)
+        lua_pushnil(L)
+        kitsim_push_swift_function(L, fnConstruct, 1)
+        lua_setfield(L, mt, "__call")
+        pushFunction(L) { sb, L in try sb.classIndex(L) }
+        lua_setfield(L, mt, "__index")
+        pushFunction(L) { sb, L in try sb.classNewindex(L) }
+        lua_setfield(L, mt, "__newindex")
+        pushFunction(L) { sb, L in
+            sb.pushString(L, "class " + (sb.classOfTable(L, 1)?.name ?? "?"))
+            return 1
+        }
+        lua_setfield(L, mt, "__tostring")
+        pushString(L, "KitSim class")
+        lua_setfield(L, mt, "__metatable")
+        classTableMeta = makeRef(L)
+    }
+
+    /// `Class.key`: class operations, then selectors (as super-call functions), cached per class.
+    func classIndex(_ L: OpaquePointer) throws -> Int32 {
+        guard let cls = classOfTable(L, 1), let key = string(L, 2) else {
+            throw SimError(.typeMismatch, "attempt to index a class with a \(typeName(L, 2)) key")
+        }
+        let info = classInfo(for: cls)
+        rawGetRef(L, info.statics)
+        lua_pushvalue(L, 2)
+        if lua_rawget(L, -2) != LUA_TNIL { return 1 }
+        kitsim_pop(L, 1)
+        switch key {
+        case "new":
+            lua_pushvalue(L, 1)
+            kitsim_push_swift_function(L, fnConstruct, 1)
+        case "name": pushString(L, cls.name)
+        case "superclass":
+            if let s = cls.superclass { pushClassTable(L, s) } else { lua_pushnil(L) }
+        case "subclass": pushFunction(L) { sb, L in try sb.subclass(L) }
+        case "swizzle": pushFunction(L) { sb, L in try sb.swizzle(L) }
+        case "extend": pushFunction(L) { sb, L in try sb.extend(L) }
+        case "isSubclass":
+            pushFunction(L) { sb, L in
+                guard let a = sb.classOfTable(L, 1), let b = sb.classOfTable(L, 2) else {
+                    throw SimError(.typeMismatch, "bad argument #1 to 'isSubclass' (class expected); call it as A:isSubclass(B)")
+                }
+                lua_pushboolean(L, a.isSubclass(of: b) ? 1 : 0)
+                return 1
+            }
+        default:
+            let sel = Selector(key)
+            guard cls.responds(to: sel) else {
+                throw SimError(.unknownName, "class \(cls.name) has no method or class member '\(key)'")
+            }
+            lua_pushinteger(L, lua_Integer(cls.id))
+            lua_pushinteger(L, lua_Integer(selectorNumber(sel)))
+            kitsim_push_swift_function(L, fnStaticCall, 2)
+        }
+        // Cache (the statics table is at -2).
+        lua_pushvalue(L, 2)
+        lua_pushvalue(L, -2)
+        lua_rawset(L, -4)
+        return 1
+    }
+
+    /// `function Class:name(...) … end`: a method defined in Lua, registered in the
+    /// runtime's method table of the class.
+    func classNewindex(_ L: OpaquePointer) throws -> Int32 {
+        guard let cls = classOfTable(L, 1), let key = string(L, 2) else {
+            throw SimError(.typeMismatch, "attempt to index a class with a \(typeName(L, 2)) key")
+        }
+        guard lua_type(L, 3) == LUA_TFUNCTION else {
+            throw SimError(.invalidUse, "cannot set '\(key)' of class \(cls.name) to a \(typeName(L, 3)): only methods (functions) can be defined on a class")
+        }
+        if cls.property(named: key) != nil {
+            throw SimError(.invalidUse, "'\(key)' is a property of \(cls.name); override its accessor method instead")
+        }
+        heap.setMethod(Selector(key), on: cls, .foreign(LuaRef(state, L, index: 3)))
+        dropStatic(cls, key)
+        refreshMethodsTree(cls)
+        return 0
+    }
+
+    /// Forgets cached class-table entries for `key` in `cls` and its subclasses.
+    func dropStatic(_ cls: SimClass, _ key: String) {
+        var stack = [cls]
+        while let c = stack.popLast() {
+            if let info = classInfo[c.id], info.statics != LUA_NOREF {
+                rawGetRef(L, info.statics)
+                lua_pushnil(L)
+                lua_setfield(L, -2, key)
+                kitsim_pop(L, 1)
+            }
+            stack.append(contentsOf: c.subclasses)
+        }
+    }
+
+    /// `Base:subclass("Name", { prop = "weak", … })` (SPEC §4). Properties are declared in
+    /// name order, so the slot order — and the dealloc order — does not depend on Lua's
+    /// table iteration order (rule 3).
+    func subclass(_ L: OpaquePointer) throws -> Int32 {
+        guard let base = classOfTable(L, 1) else {
+            throw SimError(.typeMismatch, "bad argument #1 to 'subclass' (class expected, got \(typeName(L, 1))); call it as Base:subclass(\"Name\", {...})")
+        }
+        guard let name = string(L, 2), !name.isEmpty else {
+            throw SimError(.typeMismatch, "bad argument #2 to 'subclass' (class name expected, got \(typeName(L, 2)))")
+        }
+        var props: [Property] = []
+        switch lua_type(L, 3) {
+        case LUA_TNONE, LUA_TNIL: break
+        case LUA_TTABLE:
+            var pairs: [(String, String)] = []
+            lua_pushnil(L)
+            while lua_next(L, 3) != 0 {
+                guard let k = string(L, -2) else {
+                    kitsim_pop(L, 2)
+                    throw SimError(.typeMismatch, "bad argument #3 to 'subclass' (property names must be strings, got \(typeName(L, -2)))")
+                }
+                guard let v = string(L, -1) else {
+                    let t = typeName(L, -1)
+                    kitsim_pop(L, 2)
+                    throw SimError(.typeMismatch, "bad argument #3 to 'subclass' (ownership attribute expected for property '\(k)', got \(t))")
+                }
+                pairs.append((k, v))
+                kitsim_pop(L, 1)
+            }
+            for (k, v) in pairs.sorted(by: { $0.0 < $1.0 }) {
+                guard let own = Ownership(attribute: v) else {
+                    throw SimError(.typeMismatch, "bad argument #3 to 'subclass' (unknown ownership attribute '\(v)' for property '\(k)'; expected \(Ownership.attributeList))")
+                }
+                props.append(Property(k, own))
+            }
+        default:
+            throw SimError(.typeMismatch, "bad argument #3 to 'subclass' (table of properties expected, got \(typeName(L, 3)))")
+        }
+        let cls = try heap.defineClass(name, superclass: base, properties: props)
+        pushClassTable(L, cls)
+        return 1
+    }
+
+    /// `Class:swizzle("selector", function(self, original, ...) … end)`: replaces the
+    /// method; `original(self, ...)` runs the implementation it replaced (seed 003).
+    func swizzle(_ L: OpaquePointer) throws -> Int32 {
+        guard let cls = classOfTable(L, 1) else {
+            throw SimError(.typeMismatch, "bad argument #1 to 'swizzle' (class expected, got \(typeName(L, 1))); call it as Class:swizzle(\"selector\", fn)")
+        }
+        guard let name = string(L, 2) else {
+            throw SimError(.typeMismatch, "bad argument #2 to 'swizzle' (selector name expected, got \(typeName(L, 2)))")
+        }
+        guard lua_type(L, 3) == LUA_TFUNCTION else {
+            throw SimError(.typeMismatch, "bad argument #3 to 'swizzle' (function expected, got \(typeName(L, 3)))")
+        }
+        let sel = Selector(name)
+        guard let original = cls.implementation(for: sel) else {
+            throw SimError(.unknownName, "bad argument #2 to 'swizzle' (\(cls.name) has no method '\(name)')")
+        }
+        let ref = LuaRef(state, L, index: 3)
+        originals.append((original, sel))
+        lua_pushinteger(L, lua_Integer(originals.count - 1))
+        kitsim_push_swift_function(L, fnOriginalCall, 1)
+        ref.originalRef = makeRef(L)
+        try heap.replaceMethod(sel, on: cls, with: .foreign(ref))
+        dropStatic(cls, name)
+        refreshMethodsTree(cls)
+        return 0
+    }
+
+    /// `Class:extend{ name = "strong", … }`: properties added to an existing class, stored
+    /// as associated objects, as an Objective-C category does with
+    /// `objc_setAssociatedObject` (seed 003's `viewTransitionInProgress`).
+    func extend(_ L: OpaquePointer) throws -> Int32 {
+        guard let cls = classOfTable(L, 1) else {
+            throw SimError(.typeMismatch, "bad argument #1 to 'extend' (class expected, got \(typeName(L, 1))); call it as Class:extend{ name = \"strong\" }")
+        }
+        guard lua_type(L, 2) == LUA_TTABLE else {
+            throw SimError(.typeMismatch, "bad argument #2 to 'extend' (table of properties expected, got \(typeName(L, 2)))")
+        }
+        var added: [String: Ownership] = [:]
+        lua_pushnil(L)
+        while lua_next(L, 2) != 0 {
+            let k = string(L, -2), v = string(L, -1)
+            kitsim_pop(L, 1)
+            guard let k else { kitsim_pop(L, 1); throw SimError(.typeMismatch, "bad argument #2 to 'extend' (property names must be strings)") }
+            guard let v, let own = Ownership(attribute: v) else {
+                kitsim_pop(L, 1)
+                throw SimError(.typeMismatch, "bad argument #2 to 'extend' (unknown ownership attribute for property '\(k)'; expected \(Ownership.attributeList))")
+            }
+            if cls.property(named: k) != nil || cls.responds(to: Selector(k)) {
+                kitsim_pop(L, 1)
+                throw SimError(.invalidUse, "bad argument #2 to 'extend' (\(cls.name) already has a member named '\(k)')")
+            }
+            added[k] = own
+        }
+        extensions[cls.id, default: [:]].merge(added) { $1 }
+        return 0
+    }
+}

@@ -1,0 +1,277 @@
+import CLua
+import CLuaShim
+import KitSim
+
+/// Classes in Lua (SPEC §4): one metatable per class, built once, whose `__index` finds
+/// declared properties and methods in per-class tables with inherited names flattened
+/// in; class tables as globals for construction, super calls and subclassing.
+extension LuaSandbox {
+    /// The Lua data of `cls`, built on first use.
+    func classInfo(for cls: SimClass) -> ClassInfo {
+        if let info = classInfo[cls.id] { return info }
+        let L = self.L
+        // Properties: name → index into cls.properties.
+        lua_createtable(L, 0, Int32(cls.properties.count))
+        for (i, p) in cls.properties.enumerated() {
+            lua_pushinteger(L, lua_Integer(i))
+            lua_setfield(L, -2, p.name)
+        }
+        let props = makeRef(L)
+        lua_createtable(L, 0, 32)
+        let methods = makeRef(L)
+        // The metatable.
+        lua_createtable(L, 0, 8)
+        let mt = lua_gettop(L)
+        rawGetRef(L, props); let pIndex = lua_gettop(L)
+        rawGetRef(L, methods); let mIndex = lua_gettop(L)
+        kitsim_push_index(L, pIndex, mIndex, fnPropertyGet, fnIndexFallback)
+        lua_setfield(L, mt, "__index")
+        kitsim_push_newindex(L, pIndex, fnPropertySet, fnNewindexFallback)
+        lua_setfield(L, mt, "__newindex")
+        kitsim_pop(L, 2)
+        pushFunction(L) { sb, L in
+            let id = kitsim_handle_id(L, 1)
+            sb.pushString(L, id == 0 ? "?" : sb.heap.describe(ObjectID(id)))
+            return 1
+        }
+        lua_setfield(L, mt, "__tostring")
+        pushFunction(L) { sb, L in
+            // `local x <close> = sim.hold(obj)`: the hold ends with the scope.
+            let id = ObjectID(kitsim_handle_id(L, 1))
+            if sb.heap.isAlive(id) && sb.heap.holdCount(id, sb.heap.scriptHold) > 0 { try sb.heap.unhold(id) }
+            return 0
+        }
+        lua_setfield(L, mt, "__close")
+        pushString(L, cls.name)
+        lua_setfield(L, mt, "__name")
+        // Scripts cannot read or replace a handle's metatable.
+        pushString(L, "KitSim object")
+        lua_setfield(L, mt, "__metatable")
+        let metatable = makeRef(L)
+        let info = ClassInfo(metatable: metatable, properties: props, methods: methods, methodsVersion: 0)
+        classInfo[cls.id] = info
+        refreshMethods(of: cls)
+        return info
+    }
+
+    /// Fills the class's methods table with one function per selector it responds to
+    /// (inherited ones included). Each function dispatches dynamically, checks its
+    /// receiver, and keeps the receiver alive during the call (SPEC §2).
+    func refreshMethods(of cls: SimClass) {
+        guard var info = classInfo[cls.id], info.methodsVersion != cls.methodsVersion else { return }
+        let L = self.L
+        rawGetRef(L, info.methods)
+        let t = lua_gettop(L)
+        let propertyNames = Set(cls.properties.map(\.name))
+        for sel in cls.allSelectors where !propertyNames.contains(sel.name) && sel != .deinit {
+            pushString(L, sel.name)
+            if lua_rawget(L, t) != LUA_TNIL { kitsim_pop(L, 1); continue }
+            kitsim_pop(L, 1)
+            lua_pushinteger(L, lua_Integer(cls.id))
+            lua_pushinteger(L, lua_Integer(selectorNumber(sel)))
+            kitsim_push_swift_function(L, fnMethodCall, 2)
+            lua_setfield(L, t, sel.name)
+        }
+        kitsim_pop(L, 1)
+        info.methodsVersion = cls.methodsVersion
+        classInfo[cls.id] = info
+    }
+
+    /// Refreshes `cls` and every subclass whose tables exist.
+    func refreshMethodsTree(_ cls: SimClass) {
+        var stack = [cls]
+        while let c = stack.popLast() {
+            refreshMethods(of: c)
+            stack.append(contentsOf: c.subclasses)
+        }
+    }
+
+    func selectorNumber(_ sel: Selector) -> Int {
+        if let n = selectorIndex[sel.id] { return n }
+        selectors.append(sel)
+        selectorIndex[sel.id] = selectors.count - 1
+        return selectors.count - 1
+    }
+
+    /// Pushes the class table of `cls` (a global for built-in classes).
+    func pushClassTable(_ L: OpaquePointer, _ cls: SimClass) {
+        var info = classInfo(for: cls)
+        if info.classTable != LUA_NOREF { rawGetRef(L, info.classTable); return }
+        lua_createtable(L, 0, 4)
+        rawGetRef(L, classTableMeta)
+        lua_setmetatable(L, -2)
+        rawGetRef(L, classOfTable)
+        lua_pushvalue(L, -2)
+        lua_pushinteger(L, lua_Integer(cls.id))
+        lua_rawset(L, -3)
+        kitsim_pop(L, 1)
+        lua_pushvalue(L, -1)
+        info.classTable = makeRef(L)
+        lua_createtable(L, 0, 8)
+        info.statics = makeRef(L)
+        classInfo[cls.id] = info
+    }
+
+    /// The class a class table stands for, or nil.
+    func classOfTable(_ L: OpaquePointer, _ index: Int32) -> SimClass? {
+        guard lua_type(L, index) == LUA_TTABLE else { return nil }
+        let i = lua_absindex(L, index)
+        rawGetRef(L, classOfTable)
+        lua_pushvalue(L, i)
+        defer { kitsim_pop(L, 2) }
+        guard lua_rawget(L, -2) == LUA_TNUMBER else { return nil }
+        return heap.classForID(Int(lua_tointegerx(L, -1, nil)))
+    }
+
+    /// Installs the handle and class machinery.
+    func installClassMachinery() {
+        let L = self.L
+        lua_createtable(L, 0, 0)
+        lua_createtable(L, 0, 1)
+        pushString(L, "v"); lua_setfield(L, -2, "__mode")
+        lua_setmetatable(L, -2)
+        handleCache = makeRef(L)
+        lua_createtable(L, 0, 0); fieldsTable = makeRef(L)
+        lua_createtable(L, 0, 0); classOfTable = makeRef(L)
+
+        fnPropertyGet = register { sb, L in
+            let id = ObjectID(kitsim_handle_id(L, 1))
+            try sb.checkReceiver(L, id, key: 2)
+            let cls = sb.heap.classOf(id)
+            let p = cls.properties[Int(lua_tointegerx(L, 3, nil))]
+            sb.push(L, try sb.heap.get(id, p))
+            return 1
+        }
+        fnPropertySet = register { sb, L in
+            let id = ObjectID(kitsim_handle_id(L, 1))
+            try sb.checkReceiver(L, id, key: 2)
+            let p = sb.heap.classOf(id).properties[Int(lua_tointegerx(L, 4, nil))]
+            try sb.heap.set(id, p, sb.value(L, 3))
+            return 0
+        }
+        fnIndexFallback = register { sb, L in try sb.indexFallback(L) }
+        fnNewindexFallback = register { sb, L in try sb.newindexFallback(L) }
+        fnMethodCall = register { sb, L in
+            let cls = Int(lua_tointegerx(L, kitsim_upvalueindex(2), nil))
+            let sel = sb.selectors[Int(lua_tointegerx(L, kitsim_upvalueindex(3), nil))]
+            let id = ObjectID(kitsim_handle_id(L, 1))
+            guard id.raw != 0, let expected = sb.heap.classForID(cls) else {
+                throw sb.badSelf(L, sel.name, expected: sb.heap.classForID(cls)?.name ?? "object")
+            }
+            if sb.heap.isValid(id) && !sb.heap.classOf(id).isSubclass(of: expected) {
+                throw sb.badSelf(L, sel.name, expected: expected.name)
+            }
+            sb.push(L, try sb.heap.send(id, sel, sb.arguments(L, from: 2)))
+            return 1
+        }
+        fnStaticCall = register { sb, L in
+            // `UIViewController.viewDidLoad(self)`: a super call to this class's implementation.
+            let cls = Int(lua_tointegerx(L, kitsim_upvalueindex(2), nil))
+            let sel = sb.selectors[Int(lua_tointegerx(L, kitsim_upvalueindex(3), nil))]
+            guard let c = sb.heap.classForID(cls) else { return 0 }
+            let id = ObjectID(kitsim_handle_id(L, 1))
+            guard id.raw != 0, sb.heap.isKind(id, of: c) || !sb.heap.isAlive(id) else {
+                throw SimError(.typeMismatch, "bad argument #1 to '\(sel.name)' (\(c.name) expected, got \(sb.typeName(L, 1)))")
+            }
+            sb.push(L, try sb.heap.send(id, sel, as: c, sb.arguments(L, from: 2)))
+            return 1
+        }
+        fnOriginalCall = register { sb, L in
+            // The `original` a swizzle receives: the replaced implementation.
+            let n = Int(lua_tointegerx(L, kitsim_upvalueindex(2), nil))
+            let (imp, sel) = sb.originals[n]
+            let id = ObjectID(kitsim_handle_id(L, 1))
+            guard id.raw != 0 else {
+                throw SimError(.typeMismatch, "bad argument #1 to 'original' (object expected, got \(sb.typeName(L, 1))); call original(self, ...)")
+            }
+            try sb.heap.checkUsable(id, sel.name)
+            sb.push(L, try sb.heap.invoke(imp, receiver: id, selector: sel, arguments: sb.arguments(L, from: 2), original: nil))
+            return 1
+        }
+        fnConstruct = register { sb, L in
+            guard let cls = sb.classOfTable(L, kitsim_upvalueindex(2)) ?? sb.classOfTable(L, 1) else { return 0 }
+            let first: Int32 = sb.classOfTable(L, kitsim_upvalueindex(2)) != nil ? 1 : 2
+            sb.push(L, .object(try sb.sim.make(cls, sb.arguments(L, from: first))))
+            return 1
+        }
+        installClassTableMeta()
+    }
+
+    /// Errors for a method called on the wrong receiver, hinting at ':'.
+    func badSelf(_ L: OpaquePointer, _ name: String, expected: String) -> SimError {
+        SimError(.typeMismatch,
+                 "bad self to '\(name)' (\(expected) expected, got \(typeName(L, 1))); call methods with ':' as in obj:\(name)(...)")
+    }
+
+    /// A dead receiver is a zombie crash naming the message.
+    func checkReceiver(_ L: OpaquePointer, _ id: ObjectID, key: Int32) throws {
+        guard id.raw != 0 else { throw SimError(.typeMismatch, "attempt to index a non-KitSim value") }
+        try heap.checkUsable(id, string(L, key) ?? "?")
+    }
+
+    /// `obj.name` for a name that is neither a declared property nor a method: an
+    /// undeclared field set earlier, a property added with `Class:extend`, or UIKit's
+    /// "unrecognized selector".
+    func indexFallback(_ L: OpaquePointer) throws -> Int32 {
+        let id = ObjectID(kitsim_handle_id(L, 1))
+        guard let key = string(L, 2) else {
+            throw SimError(.typeMismatch, "attempt to index \(typeName(L, 1)) with a \(typeName(L, 2)) key")
+        }
+        try checkReceiver(L, id, key: 2)
+        if let own = extensionOwnership(heap.classOf(id), key) {
+            _ = own
+            push(L, try heap.associatedValue(id, key: key))
+            return 1
+        }
+        rawGetRef(L, fieldsTable)
+        if lua_rawgeti(L, -1, lua_Integer(id.raw)) == LUA_TTABLE {
+            lua_pushvalue(L, 2)
+            if lua_rawget(L, -2) != LUA_TNIL { return 1 }
+        }
+        throw heap.unrecognizedSelector(id, key)
+    }
+
+    /// `obj.name = value` for an undeclared name: plain Lua values go to the object's
+    /// field table; a simulated object needs a declared ownership (SPEC §4).
+    func newindexFallback(_ L: OpaquePointer) throws -> Int32 {
+        let id = ObjectID(kitsim_handle_id(L, 1))
+        guard let key = string(L, 2) else {
+            throw SimError(.typeMismatch, "attempt to index \(typeName(L, 1)) with a \(typeName(L, 2)) key")
+        }
+        try checkReceiver(L, id, key: 2)
+        let cls = heap.classOf(id)
+        if let own = extensionOwnership(cls, key) {
+            try heap.setAssociated(id, key: key, value(L, 3), ownership: own)
+            return 0
+        }
+        if cls.responds(to: Selector(key)) {
+            throw SimError(.invalidUse, "cannot assign to method '\(key)' of \(heap.describe(id)); define methods on the class (function \(cls.name):\(key)(...))")
+        }
+        if kitsim_handle_id(L, 3) != 0 {
+            throw SimError(.invalidUse,
+                           "cannot store \(typeName(L, 3)) in undeclared field '\(key)' of \(heap.describe(id)): objects need an ownership attribute; "
+                           + "declare it, e.g. \(cls.name):subclass(\"…\", { \(key) = \"strong\" }) or \(cls.name):extend{ \(key) = \"weak\" }")
+        }
+        rawGetRef(L, fieldsTable)
+        if lua_rawgeti(L, -1, lua_Integer(id.raw)) != LUA_TTABLE {
+            kitsim_pop(L, 1)
+            lua_createtable(L, 0, 2)
+            lua_pushvalue(L, -1)
+            lua_rawseti(L, -3, lua_Integer(id.raw))
+        }
+        lua_pushvalue(L, 2)
+        lua_pushvalue(L, 3)
+        lua_rawset(L, -3)
+        return 0
+    }
+
+    func extensionOwnership(_ cls: SimClass, _ key: String) -> Ownership? {
+        guard !extensions.isEmpty else { return nil }
+        var c: SimClass? = cls
+        while let k = c {
+            if let o = extensions[k.id]?[key] { return o }
+            c = k.superclass
+        }
+        return nil
+    }
+}

@@ -1,0 +1,87 @@
+import CLua
+import CLuaShim
+import KitSim
+
+/// Script-facing errors are rendered here and only here (house style): UIKit
+/// exceptions and crashes become exception values with `name`, `reason`, `object` and a
+/// `__tostring` of `name: reason` (SPEC §4); misuse becomes a string error positioned at
+/// the calling line, in Lua's own style; errors raised by Lua code inside a callback
+/// travel through Swift unchanged.
+extension LuaSandbox {
+    /// Pushes the Lua value for `e` and returns the trampoline code that raises it.
+    func pushError(_ L: OpaquePointer, _ e: SimError) -> Int32 {
+        if e.kind == .host, let ref = e.payload?.box as? LuaRef, ref.state === state {
+            ref.push(L)
+            return KITSIM_RAISE_RAW
+        }
+        if e.isCrash {
+            pushException(L, e)
+            return KITSIM_RAISE_RAW
+        }
+        pushString(L, e.message)
+        return KITSIM_RAISE
+    }
+
+    /// An exception value: `{ name =, reason =, object = }` with the exception metatable.
+    func pushException(_ L: OpaquePointer, _ e: SimError) {
+        lua_createtable(L, 0, 4)
+        let name: String
+        switch e.kind {
+        case .exception(let n): name = n
+        case .zombie: name = "EXC_BAD_ACCESS"
+        default: name = "Fatal error"
+        }
+        pushString(L, name); lua_setfield(L, -2, "name")
+        pushString(L, e.message); lua_setfield(L, -2, "reason")
+        if let o = e.object { pushHandle(L, o); lua_setfield(L, -2, "object") }
+        rawGetRef(L, exceptionMeta)
+        lua_setmetatable(L, -2)
+    }
+
+    /// The error at the stack top (from a failed `kitsim_pcall`) as a `SimError` that
+    /// carries the Lua value back to the trampoline.
+    func hostError(_ L: OpaquePointer) -> SimError {
+        let message = describe(L, -1)
+        let payload = ForeignValue(LuaRef(state, L, index: -1))
+        if limits.pointee.stopping != 0 { return SimError(.limit, message, payload: payload) }
+        return SimError(.host, message, payload: payload)
+    }
+}
+
+/// Lua functions run by UIKit: method overrides (`viewDidLoad`), swizzles, deinit,
+/// completions and timers. Always under `kitsim_pcall`.
+extension LuaSandbox: ForeignDispatcher {
+    public func invoke(_ function: ForeignBox, _ invocation: Invocation) throws -> Value {
+        guard let ref = function as? LuaRef, ref.state === state else {
+            throw SimError(.invalidUse, "\(invocation.selector) is implemented by another sandbox")
+        }
+        if !ref.passesReceiver { return try call(function, invocation.arguments) }
+        let L = current
+        let top = lua_gettop(L)
+        defer { lua_settop(L, top) }
+        guard lua_checkstack(L, Int32(invocation.arguments.count + 4)) != 0 else {
+            throw SimError(.limit, "limit exceeded: Lua stack overflow")
+        }
+        ref.push(L)
+        pushHandle(L, invocation.receiver)
+        var n: Int32 = 1
+        if ref.originalRef != LUA_NOREF { rawGetRef(L, ref.originalRef); n += 1 }
+        for a in invocation.arguments { push(L, a); n += 1 }
+        guard kitsim_pcall(L, n, 1) == LUA_OK else { throw hostError(L) }
+        return value(L, -1)
+    }
+
+    public func call(_ function: ForeignBox, _ arguments: [Value]) throws -> Value {
+        guard let ref = function as? LuaRef, ref.state === state else { return .nil }
+        let L = current
+        let top = lua_gettop(L)
+        defer { lua_settop(L, top) }
+        guard lua_checkstack(L, Int32(arguments.count + 4)) != 0 else {
+            throw SimError(.limit, "limit exceeded: Lua stack overflow")
+        }
+        ref.push(L)
+        for a in arguments { push(L, a) }
+        guard kitsim_pcall(L, Int32(arguments.count), 1) == LUA_OK else { throw hostError(L) }
+        return value(L, -1)
+    }
+}

@@ -1,0 +1,126 @@
+import CLua
+import CLuaShim
+import KitSim
+#if canImport(Glibc)
+import Glibc
+#endif
+
+extension LuaSandbox {
+    /// Runs a scenario file. The end of the script finishes the current run-loop turn
+    /// (SPEC §3.6). Errors of the script are part of the outcome; only a file that
+    /// cannot be read throws.
+    public func run(file path: String) throws -> Outcome {
+        guard let source = readFile(path) else {
+            throw SimError(.unknownName, "cannot read \(path)")
+        }
+        if let slash = path.lastIndex(of: "/") { scriptDirectory = String(path[..<slash]) }
+        if isSandboxed { restrictRequire(to: scriptDirectory) }
+        return run(chunk: source, name: "@" + path)
+    }
+
+    /// Runs Lua source as a scenario; `name` is its chunk name (`@file.lua` or `=name`).
+    public func run(chunk: String, name: String = "=scenario") -> Outcome {
+        let L = self.L
+        let top = lua_gettop(L)
+        defer { lua_settop(L, top) }
+        var status = kitsim_load(L, chunk, chunk.utf8.count, name)
+        if status == LUA_OK { status = kitsim_pcall(L, 0, 0) }
+        if status == LUA_OK {
+            // The end of the script ends the turn: layout pass and drain.
+            do { try sim.finishTurn() } catch let e as SimError { return outcome(failure: e) } catch {}
+            return outcome(status: .passed, crash: nil, message: nil)
+        }
+        return outcomeFromLuaError(L)
+    }
+
+    /// Classifies the error at the stack top.
+    func outcomeFromLuaError(_ L: OpaquePointer) -> Outcome {
+        let stopping = limits.pointee.stopping != 0
+        kitsim_clear_stop(L)
+        if lua_type(L, -1) == LUA_TTABLE {
+            let name = fieldString(L, -1, "name")
+            let reason = fieldString(L, -1, "reason")
+            let trace = fieldString(L, -1, "traceback")
+            if let name, let reason {
+                let obj = fieldHandle(L, -1, "object")
+                let crash = Outcome.Crash(name: name, reason: reason, object: obj)
+                heap.recordException(SimError(.exception(name: name), reason, object: obj))
+                return outcome(status: .crashed, crash: crash, message: "\(name): \(reason)" + (trace.map { "\n" + $0 } ?? ""))
+            }
+            if let message = fieldString(L, -1, "message") {
+                return outcome(status: .assertionFailed, crash: nil, message: message + (trace.map { "\n" + $0 } ?? ""))
+            }
+        }
+        let text = describe(L, -1)
+        if stopping || text.contains("limit exceeded") || text.contains("not enough memory") {
+            return outcome(status: .limitExceeded, crash: nil, message: text)
+        }
+        return outcome(status: .scriptError, crash: nil, message: text)
+    }
+
+    func outcome(failure e: SimError) -> Outcome {
+        if e.isCrash {
+            return outcome(status: .crashed, crash: Outcome.Crash(name: e.exceptionName ?? "Fatal error", reason: e.message, object: e.object),
+                           message: e.description)
+        }
+        return outcome(status: e.kind == .limit ? .limitExceeded : .scriptError, crash: nil, message: e.description)
+    }
+
+    func outcome(status: Outcome.Status, crash: Outcome.Crash?, message: String?) -> Outcome {
+        var labelled: [String: Outcome.ObjectInfo] = [:]
+        for (label, id) in heap.labelledObjects {
+            labelled[label] = Outcome.ObjectInfo(id: id, className: heap.classOf(id).name,
+                                                 isDeallocated: heap.state(of: id) == .deallocated,
+                                                 retainCount: heap.retainCount(id))
+        }
+        return Outcome(status: status, crash: crash, message: message, leaks: heap.leaks(), output: output,
+                       trace: heap.traceText(), labelled: labelled, invariantViolations: heap.invariantViolations())
+    }
+
+    func fieldString(_ L: OpaquePointer, _ index: Int32, _ key: String) -> String? {
+        let t = lua_absindex(L, index)
+        pushString(L, key)
+        defer { kitsim_pop(L, 1) }
+        guard lua_rawget(L, t) == LUA_TSTRING else { return nil }
+        return string(L, -1)
+    }
+
+    func fieldHandle(_ L: OpaquePointer, _ index: Int32, _ key: String) -> ObjectID? {
+        let t = lua_absindex(L, index)
+        pushString(L, key)
+        defer { kitsim_pop(L, 1) }
+        lua_rawget(L, t)
+        let id = kitsim_handle_id(L, -1)
+        return id == 0 ? nil : ObjectID(id)
+    }
+
+    /// `require` looks only in the scenario's folder, and loads no C modules.
+    func restrictRequire(to directory: String) {
+        lua_getglobal(L, "package")
+        if lua_type(L, -1) == LUA_TTABLE {
+            pushString(L, directory + "/?.lua"); lua_setfield(L, -2, "path")
+            pushString(L, ""); lua_setfield(L, -2, "cpath")
+            lua_getfield(L, -1, "searchers")
+            if lua_type(L, -1) == LUA_TTABLE {
+                lua_pushnil(L); lua_rawseti(L, -2, 4)
+                lua_pushnil(L); lua_rawseti(L, -2, 3)
+            }
+            kitsim_pop(L, 1)
+        }
+        kitsim_pop(L, 1)
+    }
+}
+
+/// Reads a whole file, or nil.
+func readFile(_ path: String) -> String? {
+    guard let f = fopen(path, "rb") else { return nil }
+    defer { fclose(f) }
+    var bytes: [UInt8] = []
+    var buffer = [UInt8](repeating: 0, count: 65536)
+    while true {
+        let n = fread(&buffer, 1, buffer.count, f)
+        if n > 0 { bytes.append(contentsOf: buffer[0..<n]) }
+        if n < buffer.count { break }
+    }
+    return String(decoding: bytes, as: UTF8.self)
+}

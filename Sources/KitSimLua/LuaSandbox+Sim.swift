@@ -1,0 +1,309 @@
+import CLua
+import CLuaShim
+import KitSim
+
+/// The `sim` table (SPEC §4) and the global classes.
+extension LuaSandbox {
+    func install() throws {
+        let L = self.L
+        installClassMachinery()
+        heap.foreignDispatcher = self
+        heap.locationProvider = { [unowned self] in self.scriptLocation() }
+        heap.deallocObserver = { [unowned self] id in
+            // The object's undeclared fields go with it.
+            self.rawGetRef(self.L, self.fieldsTable)
+            lua_pushnil(self.L)
+            lua_rawseti(self.L, -2, lua_Integer(id.raw))
+            kitsim_pop(self.L, 1)
+        }
+
+        // Classes as globals.
+        let k = sim.uikit
+        for cls in [heap.rootClass!, k.responder, k.application, k.screen, k.view, k.window, k.navigationBar,
+                    k.viewController, k.navigationController, k.tabBarController, k.alertController, k.alertAction,
+                    k.appDelegate, heap.blockClass] {
+            pushClassTable(L, cls)
+            lua_setglobal(L, cls.name)
+        }
+        setStatic(k.application, "shared") { sb, L in sb.pushHandle(L, sb.sim.application) }
+        setStatic(k.screen, "main") { sb, L in sb.pushHandle(L, sb.sim.mainScreen) }
+        setStatic(k.window, "Level") { _, L in
+            lua_createtable(L, 0, 3)
+            for (n, v) in [("normal", 0.0), ("statusBar", 1000), ("alert", 2000)] { lua_pushnumber(L, v); lua_setfield(L, -2, n) }
+        }
+
+        // The sim table.
+        lua_createtable(L, 0, 32)
+        let simIndex = lua_gettop(L)
+        func def(_ name: String, _ fn: @escaping (LuaSandbox, OpaquePointer) throws -> Int32) {
+            pushFunction(L, fn)
+            lua_setfield(L, simIndex, name)
+        }
+        installSimFunctions(def)
+        // sim.now reads the virtual clock.
+        lua_createtable(L, 0, 1)
+        pushFunction(L) { sb, L in
+            if sb.string(L, 2) == "now" { lua_pushnumber(L, sb.sim.now); return 1 }
+            return 0
+        }
+        lua_setfield(L, -2, "__index")
+        lua_setmetatable(L, simIndex)
+        lua_pushvalue(L, simIndex)
+        lua_setglobal(L, "sim")
+
+        // The prelude, with a registration callback for the metatables it defines.
+        let status = kitsim_load(L, prelude, prelude.utf8.count, "=prelude")
+        guard status == LUA_OK else { throw SimError(.invalidUse, "prelude: \(describe(L, -1))") }
+        pushFunction(L) { sb, L in
+            let name = sb.string(L, 1) ?? ""
+            lua_pushvalue(L, 2)
+            let ref = sb.makeRef(L)
+            switch name {
+            case "exception": sb.exceptionMeta = ref
+            case "rect": sb.rectMeta = ref
+            case "point": sb.pointMeta = ref
+            case "assertion": sb.assertionMeta = ref
+            default: break
+            }
+            return 0
+        }
+        lua_pushvalue(L, simIndex)
+        pushFunction(L) { sb, L in
+            let line = sb.string(L, 1) ?? ""
+            if lua_toboolean(L, 2) != 0 { sb.heap.log(line) }
+            sb.output.append(line)
+            if sb.echoOutput { print(line) }
+            return 0
+        }
+        guard kitsim_pcall(L, 3, 0) == LUA_OK else { throw SimError(.invalidUse, "prelude: \(describe(L, -1))") }
+        kitsim_pop(L, 1)
+        if isSandboxed { applySandbox() }
+    }
+
+    /// A class-table member computed once (UIApplication.shared, UIScreen.main, UIWindow.Level).
+    func setStatic(_ cls: SimClass, _ key: String, _ push: (LuaSandbox, OpaquePointer) -> Void) {
+        let info = classInfo(for: cls)
+        rawGetRef(L, info.statics)
+        push(self, L)
+        lua_setfield(L, -2, key)
+        kitsim_pop(L, 1)
+    }
+
+    /// The object at argument `i`, or a Lua-style error naming the function.
+    func objectArgument(_ L: OpaquePointer, _ i: Int32, _ fn: String) throws -> ObjectID {
+        let id = kitsim_handle_id(L, i)
+        guard id != 0 else { throw SimError(.typeMismatch, "bad argument #\(i) to '\(fn)' (object expected, got \(typeName(L, i)))") }
+        return ObjectID(id)
+    }
+
+    func numberArgument(_ L: OpaquePointer, _ i: Int32, _ fn: String, default d: Double? = nil) throws -> Double {
+        if lua_type(L, i) == LUA_TNUMBER { return lua_tonumberx(L, i, nil) }
+        if let d, lua_type(L, i) <= LUA_TNIL { return d }
+        throw SimError(.typeMismatch, "bad argument #\(i) to '\(fn)' (number expected, got \(typeName(L, i)))")
+    }
+
+    func installSimFunctions(_ def: (String, @escaping (LuaSandbox, OpaquePointer) throws -> Int32) -> Void) {
+        def("run") { sb, L in
+            let seconds = try sb.numberArgument(L, 1, "run", default: 0)
+            if sb.sim.now + seconds > sb.limitsConfiguration.virtualSeconds {
+                let message = "limit exceeded: virtual time cap of \(formatNumber(sb.limitsConfiguration.virtualSeconds)) s"
+                kitsim_stop(L, message)
+                throw SimError(.limit, message)
+            }
+            try sb.sim.run(seconds)
+            return 0
+        }
+        def("drain") { sb, _ in try sb.heap.drain(); return 0 }
+        def("after") { sb, L in
+            let delay = try sb.numberArgument(L, 1, "after")
+            guard lua_type(L, 2) == LUA_TFUNCTION || kitsim_handle_id(L, 2) != 0 else {
+                throw SimError(.typeMismatch, "bad argument #2 to 'after' (function expected, got \(sb.typeName(L, 2)))")
+            }
+            let v = sb.value(L, 2)
+            if case .foreign(let f) = v, let ref = f.box as? LuaRef { ref.passesReceiver = false }
+            try sb.sim.after(delay, v)
+            return 0
+        }
+        def("alive") { sb, L in
+            let id = kitsim_handle_id(L, 1)
+            lua_pushboolean(L, id != 0 && sb.heap.isAlive(ObjectID(id)) ? 1 : 0)
+            return 1
+        }
+        def("isObject") { _, L in lua_pushboolean(L, kitsim_handle_id(L, 1) != 0 ? 1 : 0); return 1 }
+        def("retainCount") { sb, L in
+            lua_pushinteger(L, lua_Integer(sb.heap.retainCount(try sb.objectArgument(L, 1, "retainCount"))))
+            return 1
+        }
+        def("hold") { sb, L in
+            let id = try sb.objectArgument(L, 1, "hold")
+            try sb.heap.hold(id)
+            lua_settop(L, 1)
+            return 1
+        }
+        def("release") { sb, L in try sb.heap.unhold(try sb.objectArgument(L, 1, "release")); return 0 }
+        def("why") { sb, L in sb.pushString(L, sb.heap.why(try sb.objectArgument(L, 1, "why"))); return 1 }
+        def("history") { sb, L in sb.pushString(L, sb.heap.history(try sb.objectArgument(L, 1, "history"))); return 1 }
+        def("leaks") { sb, L in sb.pushLeaks(L, sb.heap.leaks()); return 1 }
+        def("cycles") { sb, L in sb.pushLeaks(L, sb.heap.cycles()); return 1 }
+        def("verify") { sb, _ in try sb.heap.verify(); return 0 }
+        def("screen") { sb, L in try sb.pushScreen(L, sb.sim.screen()); return 1 }
+        def("hitTest") { sb, L in
+            let p = Point(x: try sb.numberArgument(L, 1, "hitTest"), y: try sb.numberArgument(L, 2, "hitTest"))
+            sb.push(L, try sb.sim.hitTest(p).map(Value.object) ?? .nil)
+            return 1
+        }
+        def("tap") { sb, L in
+            let target = try sb.objectArgument(L, 1, "tap")
+            let k = sb.sim.uikit
+            if sb.heap.isKind(target, of: k.tabBarController) {
+                try sb.sim.tapTab(target, try sb.objectArgument(L, 2, "tap"))
+            } else if sb.heap.isKind(target, of: k.alertController) {
+                guard let title = sb.string(L, 2) else {
+                    throw SimError(.typeMismatch, "bad argument #2 to 'tap' (action title expected, got \(sb.typeName(L, 2)))")
+                }
+                try sb.sim.tapAlert(target, title)
+            } else {
+                throw SimError(.typeMismatch, "bad argument #1 to 'tap' (UITabBarController or UIAlertController expected, got \(sb.typeName(L, 1)))")
+            }
+            return 0
+        }
+        def("label") { sb, L in
+            let id = try sb.objectArgument(L, 1, "label")
+            guard let name = sb.string(L, 2) else {
+                throw SimError(.typeMismatch, "bad argument #2 to 'label' (string expected, got \(sb.typeName(L, 2)))")
+            }
+            sb.heap.label(id, name)
+            lua_settop(L, 1)
+            return 1
+        }
+        def("configure") { sb, L in
+            guard lua_type(L, 1) == LUA_TTABLE else {
+                throw SimError(.typeMismatch, "bad argument #1 to 'configure' (table expected, got \(sb.typeName(L, 1)))")
+            }
+            var ios: Int?, transition: Double?, abandoned: Double?
+            lua_pushnil(L)
+            while lua_next(L, 1) != 0 {
+                let key = sb.string(L, -2) ?? "?"
+                let n = lua_type(L, -1) == LUA_TNUMBER ? lua_tonumberx(L, -1, nil) : nil
+                kitsim_pop(L, 1)
+                guard let n else {
+                    kitsim_pop(L, 1)
+                    throw SimError(.typeMismatch, "bad argument #1 to 'configure' (number expected for '\(key)')")
+                }
+                switch key {
+                case "ios": ios = Int(n)
+                case "transition": transition = n
+                case "abandonedDelay": abandoned = n
+                default:
+                    kitsim_pop(L, 1)
+                    throw SimError(.unknownName, "bad argument #1 to 'configure' (unknown setting '\(key)'; expected ios, transition or abandonedDelay)")
+                }
+            }
+            try sb.sim.configure { c in
+                if let ios { c.ios = ios }
+                if let transition { c.transitionDuration = transition }
+                if let abandoned { c.abandonedDelay = abandoned }
+            }
+            return 0
+        }
+        def("block") { sb, L in
+            guard lua_type(L, 1) == LUA_TTABLE else {
+                throw SimError(.typeMismatch, "bad argument #1 to 'block' (table expected, got \(sb.typeName(L, 1))); use sim.block{ strong = {a}, weak = {b}, fn }")
+            }
+            func list(_ key: String) throws -> [ObjectID] {
+                lua_getfield(L, 1, key)
+                defer { kitsim_pop(L, 1) }
+                if lua_type(L, -1) <= LUA_TNIL { return [] }
+                switch sb.value(L, -1) {
+                case .array(let a): return a.compactMap(\.objectID)
+                case .object(let o): return [o]
+                default: throw SimError(.typeMismatch, "bad argument #1 to 'block' ('\(key)' must be a list of objects)")
+                }
+            }
+            let strong = try list("strong"), weak = try list("weak"), unowned = try list("unowned")
+            lua_rawgeti(L, 1, 1)
+            var body: Implementation?
+            if lua_type(L, -1) == LUA_TFUNCTION {
+                let ref = LuaRef(sb.state, L, index: -1)
+                ref.passesReceiver = false
+                body = .foreign(ref)
+            } else if lua_type(L, -1) > LUA_TNIL {
+                throw SimError(.typeMismatch, "bad argument #1 to 'block' (its first item must be the function, got \(sb.typeName(L, -1)))")
+            }
+            kitsim_pop(L, 1)
+            sb.pushHandle(L, try sb.heap.makeBlock(strong: strong, weak: weak, unowned: unowned, body: body))
+            return 1
+        }
+        def("graph") { sb, L in
+            let format = sb.string(L, 1) ?? "dot"
+            guard let f = Heap.GraphFormat(rawValue: format) else {
+                throw SimError(.typeMismatch, "bad argument #1 to 'graph' (\"dot\" or \"mermaid\" expected, got \"\(format)\")")
+            }
+            sb.pushString(L, sb.heap.graph(f))
+            return 1
+        }
+        def("trace") { sb, L in
+            let n = lua_type(L, 1) == LUA_TNUMBER ? Int(lua_tointegerx(L, 1, nil)) : nil
+            sb.pushString(L, sb.heap.traceText(last: n))
+            return 1
+        }
+        def("exchange") { sb, L in
+            guard let cls = sb.classOfTable(L, 1) else {
+                throw SimError(.typeMismatch, "bad argument #1 to 'exchange' (class expected, got \(sb.typeName(L, 1)))")
+            }
+            guard let a = sb.string(L, 2), let b = sb.string(L, 3) else {
+                throw SimError(.typeMismatch, "bad argument #2 to 'exchange' (two selector names expected)")
+            }
+            try sb.heap.exchangeMethods(Selector(a), Selector(b), on: cls)
+            sb.dropStatic(cls, a)
+            sb.dropStatic(cls, b)
+            sb.refreshMethodsTree(cls)
+            return 0
+        }
+    }
+
+    /// Leaks as an array of `{ kind =, message =, objects = {...} }` with a readable tostring.
+    func pushLeaks(_ L: OpaquePointer, _ leaks: [Leak]) {
+        lua_createtable(L, Int32(leaks.count), 0)
+        for (i, leak) in leaks.enumerated() {
+            lua_createtable(L, 0, 3)
+            pushString(L, leak.kind.rawValue); lua_setfield(L, -2, "kind")
+            pushString(L, leak.message); lua_setfield(L, -2, "message")
+            push(L, .array(leak.objects.prefix(1000).map(Value.object))); lua_setfield(L, -2, "objects")
+            lua_rawseti(L, -2, lua_Integer(i + 1))
+        }
+    }
+
+    /// `sim.screen()`: `{ black =, keyWindow =, windows = {...}, text = }`.
+    func pushScreen(_ L: OpaquePointer, _ s: ScreenState) throws {
+        lua_createtable(L, 0, 6)
+        lua_pushboolean(L, s.black ? 1 : 0); lua_setfield(L, -2, "black")
+        push(L, s.keyWindow.map(Value.object) ?? .nil); lua_setfield(L, -2, "keyWindow")
+        push(L, .array(s.windows.map { .object($0.id) })); lua_setfield(L, -2, "windows")
+        push(L, .array(s.visibleControllers.map(Value.object))); lua_setfield(L, -2, "visibleControllers")
+        push(L, .array(s.coveredViews.map(Value.object))); lua_setfield(L, -2, "coveredViews")
+        push(L, s.frontmostView.map(Value.object) ?? .nil); lua_setfield(L, -2, "frontmostView")
+        pushString(L, s.description); lua_setfield(L, -2, "text")
+    }
+
+    /// Where the script is now (the innermost Lua function running), for history.
+    func scriptLocation() -> SourceLocation? {
+        var line: Int32 = 0
+        guard let src = kitsim_current_location(current, &line) else { return nil }
+        if let last = lastLocation.source, last == src, lastLocation.line == line { return lastLocation.loc }
+        var file = String(cString: src)
+        if file.hasPrefix("@") || file.hasPrefix("=") { file.removeFirst() }
+        let loc = SourceLocation(file: file, line: Int(line))
+        lastLocation = (src, line, loc)
+        return loc
+    }
+
+    /// `--sandbox` (SPEC §5): no `os`, `io`, `load`, `loadfile`, `dofile`, `debug`;
+    /// `require` finds modules only in the scenario's folder.
+    func applySandbox() {
+        for name in ["os", "io", "load", "loadfile", "dofile", "debug", "collectgarbage"] {
+            lua_pushnil(L)
+            lua_setglobal(L, name)
+        }
+    }
+}

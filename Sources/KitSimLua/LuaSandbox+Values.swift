@@ -1,0 +1,166 @@
+import CLua
+import CLuaShim
+import KitSim
+
+/// Conversions between Lua values and `Value` (SPEC §4: CGRect/CGPoint are tables with
+/// `x y width height`; arrays of handles are 1-based Lua arrays; other tables and
+/// functions travel as references). Only raw accesses: no metamethod runs here.
+extension LuaSandbox {
+    func rawGetRef(_ L: OpaquePointer, _ ref: Int32) { lua_rawgeti(L, kitsim_registryindex(), lua_Integer(ref)) }
+
+    /// Pops the stack top into a new registry reference.
+    func makeRef(_ L: OpaquePointer) -> Int32 { luaL_ref(L, kitsim_registryindex()) }
+
+    /// A Swift string from the string at `index` (embedded zeros kept).
+    func string(_ L: OpaquePointer, _ index: Int32) -> String? {
+        guard lua_type(L, index) == LUA_TSTRING else { return nil }
+        var len = 0
+        guard let p = lua_tolstring(L, index, &len) else { return nil }
+        return p.withMemoryRebound(to: UInt8.self, capacity: len) { String(decoding: UnsafeBufferPointer(start: $0, count: len), as: UTF8.self) }
+    }
+
+    func pushString(_ L: OpaquePointer, _ s: String) {
+        var s = s
+        s.withUTF8 { buf in buf.withMemoryRebound(to: CChar.self) { _ = lua_pushlstring(L, $0.baseAddress, $0.count) } }
+    }
+
+    /// The number in field `key` of the table at `index` (raw), if it is one.
+    func rawNumber(_ L: OpaquePointer, _ index: Int32, _ key: String) -> Double? {
+        let t = lua_absindex(L, index)
+        pushString(L, key)
+        defer { kitsim_pop(L, 1) }
+        guard lua_rawget(L, t) == LUA_TNUMBER else { return nil }
+        return lua_tonumberx(L, -1, nil)
+    }
+
+    /// Converts the Lua value at `index`.
+    func value(_ L: OpaquePointer, _ index: Int32) -> Value {
+        let i = lua_absindex(L, index)
+        switch lua_type(L, i) {
+        case LUA_TNIL, LUA_TNONE: return .nil
+        case LUA_TBOOLEAN: return .bool(lua_toboolean(L, i) != 0)
+        case LUA_TNUMBER:
+            if kitsim_isinteger(L, i) != 0 { return .int(Int(lua_tointegerx(L, i, nil))) }
+            return .double(lua_tonumberx(L, i, nil))
+        case LUA_TSTRING: return .string(string(L, i) ?? "")
+        case LUA_TUSERDATA:
+            let id = kitsim_handle_id(L, i)
+            if id != 0 { return .object(ObjectID(id)) }
+            return .foreign(ForeignValue(LuaRef(state, L, index: i)))
+        case LUA_TTABLE:
+            if let x = rawNumber(L, i, "x"), let y = rawNumber(L, i, "y") {
+                if let w = rawNumber(L, i, "width"), let h = rawNumber(L, i, "height") {
+                    return .rect(Rect(x: x, y: y, width: w, height: h))
+                }
+                return .point(Point(x: x, y: y))
+            }
+            let n = lua_rawlen(L, i)
+            if n > 0 {
+                var out: [Value] = []
+                out.reserveCapacity(Int(n))
+                var allObjects = true
+                for k in 1...n {
+                    lua_rawgeti(L, i, lua_Integer(k))
+                    let id = kitsim_handle_id(L, -1)
+                    kitsim_pop(L, 1)
+                    if id == 0 { allObjects = false; break }
+                    out.append(.object(ObjectID(id)))
+                }
+                if allObjects { return .array(out) }
+            } else {
+                lua_pushnil(L)
+                if lua_next(L, i) == 0 { return .array([]) }      // {}: an empty array
+                kitsim_pop(L, 2)
+            }
+            return .foreign(ForeignValue(LuaRef(state, L, index: i)))
+        default:
+            return .foreign(ForeignValue(LuaRef(state, L, index: i)))
+        }
+    }
+
+    /// The arguments from `first` to the top.
+    func arguments(_ L: OpaquePointer, from first: Int32) -> [Value] {
+        let top = lua_gettop(L)
+        guard top >= first else { return [] }
+        return (first...top).map { value(L, $0) }
+    }
+
+    /// Pushes a value.
+    func push(_ L: OpaquePointer, _ v: Value) {
+        switch v {
+        case .nil: lua_pushnil(L)
+        case .bool(let b): lua_pushboolean(L, b ? 1 : 0)
+        case .int(let i): lua_pushinteger(L, lua_Integer(i))
+        case .double(let d): lua_pushnumber(L, d)
+        case .string(let s): pushString(L, s)
+        case .object(let id): pushHandle(L, id)
+        case .array(let a):
+            lua_createtable(L, Int32(a.count), 0)
+            for (k, e) in a.enumerated() {
+                push(L, e)
+                lua_rawseti(L, -2, lua_Integer(k + 1))
+            }
+        case .rect(let r): pushRect(L, r)
+        case .point(let p): pushPoint(L, p)
+        case .foreign(let f):
+            if let ref = f.box as? LuaRef, ref.state === state { ref.push(L) } else { lua_pushnil(L) }
+        }
+    }
+
+    func pushRect(_ L: OpaquePointer, _ r: Rect) {
+        lua_createtable(L, 0, 4)
+        for (k, v) in [("x", r.x), ("y", r.y), ("width", r.width), ("height", r.height)] {
+            lua_pushnumber(L, v); lua_setfield(L, -2, k)
+        }
+        rawGetRef(L, rectMeta)
+        lua_setmetatable(L, -2)
+    }
+
+    func pushPoint(_ L: OpaquePointer, _ p: Point) {
+        lua_createtable(L, 0, 2)
+        lua_pushnumber(L, p.x); lua_setfield(L, -2, "x")
+        lua_pushnumber(L, p.y); lua_setfield(L, -2, "y")
+        rawGetRef(L, pointMeta)
+        lua_setmetatable(L, -2)
+    }
+
+    /// Pushes the one handle of `id` (SPEC §4: the same object is always the same Lua
+    /// value), creating it if the weak cache no longer has it.
+    func pushHandle(_ L: OpaquePointer, _ id: ObjectID) {
+        guard heap.isValid(id) else { lua_pushnil(L); return }
+        rawGetRef(L, handleCache)
+        if lua_rawgeti(L, -1, lua_Integer(id.raw)) == LUA_TUSERDATA {
+            lua_rotate(L, -2, 1)      // [cache, handle] -> [handle, cache]
+            kitsim_pop(L, 1)
+            return
+        }
+        kitsim_pop(L, 1)                                   // [cache]
+        let info = classInfo(for: heap.classOf(id))
+        rawGetRef(L, info.metatable)                        // [cache, mt]
+        kitsim_push_new_handle(L, id.raw, -1)              // [cache, mt, handle]
+        lua_rotate(L, -2, 1)                                // [cache, handle, mt]
+        kitsim_pop(L, 1)                                    // [cache, handle]
+        lua_pushvalue(L, -1)                                // [cache, handle, handle]
+        lua_rawseti(L, -3, lua_Integer(id.raw))             // [cache, handle]
+        lua_rotate(L, -2, 1)
+        kitsim_pop(L, 1)                                    // [handle]
+    }
+
+    /// The Lua type name of the value at `index`, with handles named by class, for
+    /// "(UIViewController expected, got nil)".
+    func typeName(_ L: OpaquePointer, _ index: Int32) -> String {
+        let id = kitsim_handle_id(L, index)
+        if id != 0 { return heap.classOf(ObjectID(id)).name }
+        return String(cString: lua_typename(L, lua_type(L, index)))
+    }
+
+    /// `tostring` of any value, under protection (a `__tostring` may raise).
+    func describe(_ L: OpaquePointer, _ index: Int32) -> String {
+        var len = 0
+        let i = lua_absindex(L, index)
+        let p = kitsim_safe_tostring(L, i, &len)
+        defer { kitsim_pop(L, 1) }
+        guard let p else { return "?" }
+        return p.withMemoryRebound(to: UInt8.self, capacity: len) { String(decoding: UnsafeBufferPointer(start: $0, count: len), as: UTF8.self) }
+    }
+}

@@ -1,0 +1,61 @@
+import KitSim
+
+/// What a scenario run came to (SPEC §6), for Swift tests and the command line.
+public struct Outcome: Sendable {
+    public enum Status: String, Sendable {
+        /// The script ran to its end.
+        case passed
+        /// An uncaught UIKit exception or another crash of the simulated app.
+        case crashed
+        /// An `expect(...)` failed.
+        case assertionFailed = "assertion failed"
+        /// A Lua error or misuse of the API.
+        case scriptError = "script error"
+        /// An instruction, memory or virtual-time limit stopped the run.
+        case limitExceeded = "limit exceeded"
+
+        /// The process exit code `kitsim run` uses.
+        public var exitCode: Int32 {
+            switch self {
+            case .passed: return 0
+            case .assertionFailed: return 1
+            case .crashed: return 2
+            case .scriptError: return 3
+            case .limitExceeded: return 4
+            }
+        }
+    }
+
+    /// An uncaught exception (or zombie message, or unowned read).
+    public struct Crash: Equatable, Sendable, CustomStringConvertible {
+        public let name: String
+        public let reason: String
+        public let object: ObjectID?
+        public var description: String { "\(name): \(reason)" }
+    }
+
+    /// An object of the run, looked up by label.
+    public struct ObjectInfo: Equatable, Sendable {
+        public let id: ObjectID
+        public let className: String
+        public let isDeallocated: Bool
+        public let retainCount: Int
+    }
+
+    public let status: Status
+    public let crash: Crash?
+    /// The error or assertion message, with its traceback.
+    public let message: String?
+    public let leaks: [Leak]
+    /// Lines printed by `print` and `sim.log`.
+    public let output: [String]
+    /// The stable text of the trace.
+    public let trace: String
+    /// Every labelled object at the end of the run.
+    public let labelled: [String: ObjectInfo]
+    /// Heap invariant violations at the end (empty when `sim.verify()` would pass).
+    public let invariantViolations: [String]
+
+    /// The object labelled `label` with `sim.label(obj, label)`.
+    public func object(labeled label: String) -> ObjectInfo? { labelled[label] }
+}

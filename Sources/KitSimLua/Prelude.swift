@@ -1,0 +1,108 @@
+/// Lua code run when a sandbox starts: exception values, CGRect/CGPoint, `print` and
+/// `sim.log` capture, and the assertion vocabulary (busted's `expect` style, SPEC §4).
+/// It runs before any scenario, with the standard library intact.
+let prelude = #"""
+local register, sim, logline = ...
+local fmt, tostring, type, error, select = string.format, tostring, type, error, select
+
+-- UIKit exceptions (SPEC §4): name, reason, object; tostring gives "name: reason".
+local Exception = { __name = "NSException" }
+Exception.__tostring = function(e) return tostring(e.name) .. ": " .. tostring(e.reason) end
+register("exception", Exception)
+
+-- CGRect / CGPoint: plain tables with x y width height.
+local Rect = { __name = "CGRect" }
+Rect.__tostring = function(r) return fmt("CGRect(%g, %g, %g, %g)", r.x, r.y, r.width, r.height) end
+Rect.__eq = function(a, b) return a.x == b.x and a.y == b.y and a.width == b.width and a.height == b.height end
+local Point = { __name = "CGPoint" }
+Point.__tostring = function(p) return fmt("CGPoint(%g, %g)", p.x, p.y) end
+Point.__eq = function(a, b) return a.x == b.x and a.y == b.y end
+register("rect", Rect)
+register("point", Point)
+local function number(v, name, i)
+  if type(v) ~= "number" then
+    error(fmt("bad argument #%d to '%s' (number expected, got %s)", i, name, v == nil and "no value" or type(v)), 3)
+  end
+  return v
+end
+function CGRect(x, y, w, h)
+  return setmetatable({ x = number(x or 0, "CGRect", 1), y = number(y or 0, "CGRect", 2),
+                        width = number(w or 0, "CGRect", 3), height = number(h or 0, "CGRect", 4) }, Rect)
+end
+function CGPoint(x, y)
+  return setmetatable({ x = number(x or 0, "CGPoint", 1), y = number(y or 0, "CGPoint", 2) }, Point)
+end
+
+-- Output: print and sim.log go to the run's output and the trace, in order.
+function print(...)
+  local n = select("#", ...)
+  local parts = {}
+  for i = 1, n do parts[i] = tostring((select(i, ...))) end
+  logline(table.concat(parts, "\t"), false)
+end
+function sim.log(format, ...)
+  if type(format) ~= "string" then error("bad argument #1 to 'log' (string expected, got " .. type(format) .. ")", 2) end
+  logline(fmt(format, ...), true)
+end
+
+-- The assertion vocabulary: expect(x).to.be.deallocated(), expect(x).to_not.be.alive(), …
+-- A failure raises an assertion value whose message includes sim.why / sim.history.
+local Assertion = { __name = "AssertionFailure" }
+Assertion.__tostring = function(a) return "assertion failed: " .. a.message end
+register("assertion", Assertion)
+
+local function isobject(v) return sim.isObject(v) end
+local function describe(v)
+  if isobject(v) then return tostring(v) end
+  if type(v) == "string" then return fmt("%q", v) end
+  return tostring(v)
+end
+local function fail(message, subject, level)
+  if isobject(subject) then
+    message = message .. "\n" .. (sim.alive(subject) and sim.why(subject) or "") .. "\n" .. sim.history(subject)
+  end
+  error(setmetatable({ assertion = true, message = message }, Assertion), level or 3)
+end
+
+function expect(subject)
+  local function make(negated)
+    local checks = {}
+    local function check(ok, what, extra)
+      if negated then ok = not ok end
+      if not ok then
+        fail(fmt("expected %s %sto %s%s", describe(subject), negated and "not " or "", what, extra or ""), subject, 4)
+      end
+      return true
+    end
+    function checks.deallocated() return check(isobject(subject) and not sim.alive(subject), "be deallocated") end
+    function checks.alive() return check(isobject(subject) and sim.alive(subject), "be alive") end
+    function checks.equal(v) return check(subject == v, "equal " .. describe(v)) end
+    function checks.truthy() return check(subject and true or false, "be truthy") end
+    function checks.falsy() return check(not subject, "be falsy") end
+    function checks.empty()
+      return check(type(subject) == "table" and next(subject) == nil, "be empty",
+        type(subject) == "table" and next(subject) ~= nil and (": " .. tostring(subject[1] or next(subject))) or "")
+    end
+    function checks.kind_of(class) return check(isobject(subject) and subject:isKind(class), "be kind of " .. tostring(class)) end
+    function checks.retain_count(n)
+      local rc = isobject(subject) and sim.retainCount(subject) or nil
+      return check(rc == n, "have retain count " .. tostring(n), " (it is " .. tostring(rc) .. ")")
+    end
+    function checks.fail_with(name)
+      if type(subject) ~= "function" then error("expect(f).to.fail_with: f must be a function", 2) end
+      local ok, err = pcall(subject)
+      local got = (not ok) and type(err) == "table" and err.name or (not ok and tostring(err)) or "no error"
+      local matched = not ok and (got == name or (type(got) == "string" and got:find(name, 1, true) ~= nil))
+      if negated then matched = not matched end
+      if not matched then fail(fmt("expected the function %sto fail with %s, got %s", negated and "not " or "", name, tostring(got)), nil, 3) end
+      return err
+    end
+    return checks
+  end
+  local positive, negative = make(false), make(true)
+  local chain = { to = { be = positive, have = positive }, to_not = { be = negative, have = negative } }
+  for k, f in pairs(positive) do chain.to[k] = f end
+  for k, f in pairs(negative) do chain.to_not[k] = f end
+  return chain
+end
+"""#

@@ -1,0 +1,80 @@
+import KitSim
+import KitSimLua
+
+/// `kitsim run FILE.lua [--trace] [--sandbox] [--graph out.dot] [--ios N]` (SPEC §5).
+enum RunCommand {
+    static func main(_ args: [String]) -> Int32 {
+        var file: String?
+        var trace = false, sandboxed = false
+        var graphPath: String?
+        var configuration = Simulator.Configuration()
+        var i = 0
+        while i < args.count {
+            let a = args[i]
+            switch a {
+            case "--trace": trace = true
+            case "--sandbox": sandboxed = true
+            case "--graph", "--ios":
+                guard i + 1 < args.count else { return Command.usageError("\(a) needs a value") }
+                i += 1
+                if a == "--graph" { graphPath = args[i] } else {
+                    guard let n = Int(args[i]), (7...17).contains(n) else { return Command.usageError("--ios takes 7…17") }
+                    configuration.ios = n
+                }
+            default:
+                if a.hasPrefix("-") { return Command.usageError("unknown option '\(a)'") }
+                if file != nil { return Command.usageError("unexpected argument '\(a)'") }
+                file = a
+            }
+            i += 1
+        }
+        guard let file else { return Command.usageError("missing scenario file") }
+        let sandbox: LuaSandbox
+        do {
+            sandbox = try LuaSandbox(configuration: configuration, sandboxed: sandboxed)
+        } catch {
+            printError("kitsim: \(error)")
+            return 70
+        }
+        sandbox.echoOutput = true
+        sandbox.heap.tracesCalls = trace
+        let outcome: Outcome
+        do { outcome = try sandbox.run(file: file) } catch {
+            printError("kitsim: \(error)")
+            return 66
+        }
+        if trace { print(outcome.trace, terminator: "") }
+        if let graphPath {
+            if !writeFile(graphPath, sandbox.heap.graph(graphPath.hasSuffix(".mmd") ? .mermaid : .dot)) {
+                printError("kitsim: cannot write \(graphPath)")
+            }
+        }
+        if outcome.status != .passed { report(outcome, sandbox) }
+        return outcome.status.exitCode
+    }
+
+    /// The failure report: what happened, where, the last events and the leaks.
+    static func report(_ o: Outcome, _ sandbox: LuaSandbox) {
+        var lines = ["", "== \(o.status.rawValue.uppercased()) =="]
+        if let c = o.crash { lines.append("exception: \(c.name)"); lines.append("reason:    \(c.reason)") }
+        if let m = o.message { lines.append(m) }
+        lines.append("")
+        lines.append("last events:")
+        lines.append(contentsOf: sandbox.heap.traceText(last: 15).split(separator: "\n").map { "  " + $0 })
+        lines.append("")
+        lines.append(o.leaks.isEmpty ? "leaks: none" : "leaks:")
+        for l in o.leaks { lines.append("  " + l.description) }
+        printError(lines.joined(separator: "\n"))
+    }
+}
+
+func writeFile(_ path: String, _ text: String) -> Bool {
+    guard let f = fopen(path, "wb") else { return false }
+    defer { fclose(f) }
+    var t = text
+    return t.withUTF8 { fwrite($0.baseAddress, 1, $0.count, f) == $0.count }
+}
+
+#if canImport(Glibc)
+import Glibc
+#endif
