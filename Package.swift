@@ -31,6 +31,6 @@ let package = Package(
             swiftSettings: hot
         ),
         .testTarget(name: "KitSimTests", dependencies: ["KitSim"]),
-        .testTarget(name: "KitSimLuaTests", dependencies: ["KitSimLua"]),
+        .testTarget(name: "KitSimLuaTests", dependencies: ["KitSimLua"], exclude: ["Scripts"]),
     ]
 )

@@ -89,6 +89,7 @@ void kitsim_clear_stop(lua_State *L) {
     kitsim_limits *lim = kitsim_limits_of(L);
     lim->stopping = 0;
     lim->interrupted = 0;
+    lim->memory_exceeded = 0;
     lua_sethook(L, limit_hook, LUA_MASKCOUNT, lim->hook_step > 0 ? lim->hook_step : 1000);
 }
 

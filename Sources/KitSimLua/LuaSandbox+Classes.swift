@@ -18,6 +18,11 @@ extension LuaSandbox {
         }
         let props = makeRef(L)
         lua_createtable(L, 0, 32)
+        // isKind(of:) and responds(to:) take a class and a name, so they are the bridge's.
+        kitsim_push_swift_function(L, fnIsKind, 0)
+        lua_setfield(L, -2, "isKind")
+        kitsim_push_swift_function(L, fnResponds, 0)
+        lua_setfield(L, -2, "responds")
         let methods = makeRef(L)
         // The metatable.
         lua_createtable(L, 0, 8)
@@ -42,6 +47,14 @@ extension LuaSandbox {
             return 0
         }
         lua_setfield(L, mt, "__close")
+        if cls.isSubclass(of: heap.blockClass) {
+            pushFunction(L) { sb, L in
+                let id = try sb.objectArgument(L, 1, "call")
+                sb.push(L, try sb.heap.callBlock(id, sb.arguments(L, from: 2)))
+                return 1
+            }
+            lua_setfield(L, mt, "__call")
+        }
         pushString(L, cls.name)
         lua_setfield(L, mt, "__name")
         // Scripts cannot read or replace a handle's metatable.
@@ -148,6 +161,25 @@ extension LuaSandbox {
             let p = sb.heap.classOf(id).properties[Int(lua_tointegerx(L, 4, nil))]
             try sb.heap.set(id, p, sb.value(L, 3))
             return 0
+        }
+        fnIsKind = register { sb, L in
+            let id = ObjectID(kitsim_handle_id(L, 1))
+            guard id.raw != 0 else { throw sb.badSelf(L, "isKind", expected: "object") }
+            guard let cls = sb.classOfTable(L, 2) else {
+                throw SimError(.typeMismatch, "bad argument #1 to 'isKind' (class expected, got \(sb.typeName(L, 2)))")
+            }
+            lua_pushboolean(L, sb.heap.isKind(id, of: cls) ? 1 : 0)
+            return 1
+        }
+        fnResponds = register { sb, L in
+            let id = ObjectID(kitsim_handle_id(L, 1))
+            guard id.raw != 0 else { throw sb.badSelf(L, "responds", expected: "object") }
+            guard let name = sb.string(L, 2) else {
+                throw SimError(.typeMismatch, "bad argument #1 to 'responds' (selector name expected, got \(sb.typeName(L, 2)))")
+            }
+            try sb.heap.checkUsable(id, "respondsToSelector")
+            lua_pushboolean(L, sb.heap.responds(id, to: Selector(name)) ? 1 : 0)
+            return 1
         }
         fnIndexFallback = register { sb, L in try sb.indexFallback(L) }
         fnNewindexFallback = register { sb, L in try sb.newindexFallback(L) }

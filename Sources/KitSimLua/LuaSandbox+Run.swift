@@ -36,7 +36,12 @@ extension LuaSandbox {
     /// Classifies the error at the stack top.
     func outcomeFromLuaError(_ L: OpaquePointer) -> Outcome {
         let stopping = limits.pointee.stopping != 0
+        let memory = limits.pointee.memory_exceeded != 0
+        let stopMessage = withUnsafeBytes(of: limits.pointee.stop_message) { raw in
+            String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+        }
         kitsim_clear_stop(L)
+        kitsim_set_budget(L, limitsConfiguration.instructions, 1000)
         if lua_type(L, -1) == LUA_TTABLE {
             let name = fieldString(L, -1, "name")
             let reason = fieldString(L, -1, "reason")
@@ -51,8 +56,12 @@ extension LuaSandbox {
                 return outcome(status: .assertionFailed, crash: nil, message: message + (trace.map { "\n" + $0 } ?? ""))
             }
         }
-        let text = describe(L, -1)
-        if stopping || text.contains("limit exceeded") || text.contains("not enough memory") {
+        var text = describe(L, -1)
+        if memory && text.contains("not enough memory") {
+            text = "limit exceeded: memory cap of \(limitsConfiguration.memoryBytes) bytes reached\n" + text
+        }
+        if stopping || memory || text.contains("limit exceeded") {
+            if !text.contains("limit exceeded") && !stopMessage.isEmpty { text = stopMessage + "\n" + text }
             return outcome(status: .limitExceeded, crash: nil, message: text)
         }
         return outcome(status: .scriptError, crash: nil, message: text)

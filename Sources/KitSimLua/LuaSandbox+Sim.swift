@@ -29,7 +29,7 @@ extension LuaSandbox {
         setStatic(k.screen, "main") { sb, L in sb.pushHandle(L, sb.sim.mainScreen) }
         setStatic(k.window, "Level") { _, L in
             lua_createtable(L, 0, 3)
-            for (n, v) in [("normal", 0.0), ("statusBar", 1000), ("alert", 2000)] { lua_pushnumber(L, v); lua_setfield(L, -2, n) }
+            for (n, v) in [("normal", 0), ("statusBar", 1000), ("alert", 2000)] { lua_pushinteger(L, lua_Integer(v)); lua_setfield(L, -2, n) }
         }
 
         // The sim table.

@@ -91,7 +91,7 @@ extension LuaSandbox {
         case .nil: lua_pushnil(L)
         case .bool(let b): lua_pushboolean(L, b ? 1 : 0)
         case .int(let i): lua_pushinteger(L, lua_Integer(i))
-        case .double(let d): lua_pushnumber(L, d)
+        case .double(let d): pushNumber(L, d)
         case .string(let s): pushString(L, s)
         case .object(let id): pushHandle(L, id)
         case .array(let a):
@@ -107,10 +107,15 @@ extension LuaSandbox {
         }
     }
 
+    /// Whole numbers go to Lua as integers (`windowLevel` prints 2000, not 2000.0).
+    func pushNumber(_ L: OpaquePointer, _ d: Double) {
+        if d.isFinite, d == d.rounded(), abs(d) < 9.0e15 { lua_pushinteger(L, lua_Integer(d)) } else { lua_pushnumber(L, d) }
+    }
+
     func pushRect(_ L: OpaquePointer, _ r: Rect) {
         lua_createtable(L, 0, 4)
         for (k, v) in [("x", r.x), ("y", r.y), ("width", r.width), ("height", r.height)] {
-            lua_pushnumber(L, v); lua_setfield(L, -2, k)
+            pushNumber(L, v); lua_setfield(L, -2, k)
         }
         rawGetRef(L, rectMeta)
         lua_setmetatable(L, -2)
@@ -118,8 +123,8 @@ extension LuaSandbox {
 
     func pushPoint(_ L: OpaquePointer, _ p: Point) {
         lua_createtable(L, 0, 2)
-        lua_pushnumber(L, p.x); lua_setfield(L, -2, "x")
-        lua_pushnumber(L, p.y); lua_setfield(L, -2, "y")
+        pushNumber(L, p.x); lua_setfield(L, -2, "x")
+        pushNumber(L, p.y); lua_setfield(L, -2, "y")
         rawGetRef(L, pointMeta)
         lua_setmetatable(L, -2)
     }

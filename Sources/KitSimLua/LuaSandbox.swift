@@ -63,6 +63,7 @@ public final class LuaSandbox {
 
     // Fixed function indices.
     var fnPropertyGet: Int32 = 0, fnPropertySet: Int32 = 0, fnIndexFallback: Int32 = 0, fnNewindexFallback: Int32 = 0
+    var fnIsKind: Int32 = 0, fnResponds: Int32 = 0
     var fnMethodCall: Int32 = 0, fnStaticCall: Int32 = 0, fnOriginalCall: Int32 = 0, fnConstruct: Int32 = 0
 
     /// A sandbox running a fresh simulated app with the given behaviour profile.

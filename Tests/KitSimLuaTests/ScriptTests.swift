@@ -1,0 +1,38 @@
+import Testing
+@testable import KitSim
+@testable import KitSimLua
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Runs every Lua file in Scripts/: each exercises part of the API with `expect` and
+/// must pass.
+@Suite struct ScriptTests {
+    static let directory: String = {
+        var path = #filePath
+        while let last = path.last, last != "/" { path.removeLast() }
+        return path + "Scripts"
+    }()
+
+    static var files: [String] {
+        guard let dir = opendir(directory) else { return [] }
+        defer { closedir(dir) }
+        var out: [String] = []
+        while let entry = readdir(dir) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+            }
+            if name.hasSuffix(".lua") { out.append(name) }
+        }
+        return out.sorted()
+    }
+
+    @Test func thereAreScripts() { #expect(Self.files.count >= 4) }
+
+    @Test(arguments: files) func scriptPasses(_ name: String) throws {
+        let sandbox = try LuaSandbox()
+        let outcome = try sandbox.run(file: Self.directory + "/" + name)
+        #expect(outcome.status == .passed, "\(outcome.message ?? "")")
+        #expect(outcome.invariantViolations.isEmpty)
+    }
+}
