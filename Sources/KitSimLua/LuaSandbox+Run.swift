@@ -49,7 +49,9 @@ extension LuaSandbox {
             if let name, let reason {
                 let obj = fieldHandle(L, -1, "object")
                 let crash = Outcome.Crash(name: name, reason: reason, object: obj)
-                heap.recordException(SimError(.exception(name: name), reason, object: obj))
+                if heap.events.last?.kind != .exception {
+                    heap.recordException(SimError(.exception(name: name), reason, object: obj))
+                }
                 return outcome(status: .crashed, crash: crash, message: "\(name): \(reason)" + (trace.map { "\n" + $0 } ?? ""))
             }
             if let message = fieldString(L, -1, "message") {
