@@ -9,6 +9,8 @@ kitsim_limits *kitsim_limits_of(lua_State *L) { return *(kitsim_limits **)lua_ge
 
 // ---------------------------------------------------------------- allocator
 
+static void limit_hook(lua_State *L, lua_Debug *ar);
+
 static void *kitsim_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
     kitsim_limits *lim = (kitsim_limits *)ud;
     size_t old = ptr ? osize : 0;
@@ -20,7 +22,16 @@ static void *kitsim_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
     if (lim->cap && nsize > old && lim->used - old + nsize > lim->cap) {
         if (lim->swift_depth == 0) {
             lim->memory_exceeded = 1;
-            return NULL;                     /* Lua raises "not enough memory" itself */
+            /* Lua raises "not enough memory" itself; make sure a pcall cannot swallow it:
+               from the next instruction on, the hook raises the limit until the host's
+               own pcall is reached. */
+            if (lim->L && !lim->stopping) {
+                snprintf(lim->stop_message, sizeof lim->stop_message,
+                         "limit exceeded: memory cap of %zu bytes reached", lim->cap);
+                lim->stopping = 1;
+                lua_sethook(lim->L, limit_hook, LUA_MASKCOUNT, 1);
+            }
+            return NULL;
         }
         lim->memory_exceeded = 1;            /* Swift is running: allow, raise later */
     }
@@ -210,6 +221,7 @@ lua_State *kitsim_open(kitsim_limits *limits) {
     lua_State *L = lua_newstate(kitsim_alloc, limits);
     if (L == NULL) return NULL;
     *(kitsim_limits **)lua_getextraspace(L) = limits;
+    limits->L = L;
     lua_pushcfunction(L, open_libs);
     if (lua_pcall(L, 0, 0, 0) != LUA_OK) { lua_close(L); return NULL; }
     return L;

@@ -223,10 +223,19 @@ extension LuaSandbox {
         fnConstruct = register { sb, L in
             guard let cls = sb.classOfTable(L, kitsim_upvalueindex(2)) ?? sb.classOfTable(L, 1) else { return 0 }
             let first: Int32 = sb.classOfTable(L, kitsim_upvalueindex(2)) != nil ? 1 : 2
+            try sb.checkObjectLimit(L)
             sb.push(L, .object(try sb.sim.make(cls, sb.arguments(L, from: first))))
             return 1
         }
         installClassTableMeta()
+    }
+
+    /// Stops the run when it has allocated the maximum number of objects.
+    func checkObjectLimit(_ L: OpaquePointer) throws {
+        guard heap.objectCount >= limitsConfiguration.objects else { return }
+        let message = "limit exceeded: \(limitsConfiguration.objects) simulated objects allocated"
+        kitsim_stop(L, message)
+        throw SimError(.limit, message)
     }
 
     /// Errors for a method called on the wrong receiver, hinting at ':'.

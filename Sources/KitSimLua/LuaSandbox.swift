@@ -20,6 +20,8 @@ public final class LuaSandbox {
         public var memoryBytes: Int = 512 << 20
         /// Virtual seconds `sim.run` may reach.
         public var virtualSeconds: Double = 3600
+        /// Simulated objects a run may allocate (the heap lives outside Lua's memory cap).
+        public var objects: Int = 2_000_000
         public init() {}
     }
 

@@ -38,6 +38,7 @@ typedef struct kitsim_limits {
     int interrupted;             /* Ctrl-C (REPL) */
     char stop_message[256];      /* the limit's message */
     void *host;                  /* the Swift bridge (unretained) */
+    lua_State *L;                /* the main state, for arming the hook from the allocator */
 } kitsim_limits;
 
 /// The Swift entry the trampoline calls: `index` picks the Swift function.
