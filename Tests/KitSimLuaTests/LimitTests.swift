@@ -64,3 +64,20 @@ import Testing
         #expect(outcome.invariantViolations.isEmpty)
     }
 }
+
+/// SPEC §5 `--sandbox`.
+@Suite struct SandboxModeTests {
+    @Test func sandboxRemovesTheEscapesAndKeepsRequireInTheScenarioFolder() throws {
+        let dir = ScriptTests.directory
+        let sb = try LuaSandbox(sandboxed: true)
+        let outcome = try sb.run(file: dir + "/sandboxed/main.lua")
+        #expect(outcome.status == .passed, "\(outcome.message ?? "")")
+        #expect(outcome.output == ["sandboxed ok"])
+    }
+
+    @Test func withoutSandboxTheStandardLibraryIsThere() throws {
+        let sb = try LuaSandbox()
+        let outcome = sb.run(chunk: "assert(os and io and load)", name: "=plain")
+        #expect(outcome.status == .passed)
+    }
+}

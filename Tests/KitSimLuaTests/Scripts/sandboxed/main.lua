@@ -1,0 +1,6 @@
+local h = require("helper")
+assert(h.answer == 42)
+assert(os == nil and io == nil and load == nil and loadfile == nil and dofile == nil)
+local ok, err = pcall(require, "socket")
+assert(not ok)
+print("sandboxed ok")
