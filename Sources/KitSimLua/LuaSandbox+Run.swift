@@ -107,18 +107,20 @@ extension LuaSandbox {
 
     /// `require` looks only in the scenario's folder, and loads no C modules.
     func restrictRequire(to directory: String) {
-        lua_getglobal(L, "package")
-        if lua_type(L, -1) == LUA_TTABLE {
-            pushString(L, directory + "/?.lua"); lua_setfield(L, -2, "path")
-            pushString(L, ""); lua_setfield(L, -2, "cpath")
-            lua_getfield(L, -1, "searchers")
-            if lua_type(L, -1) == LUA_TTABLE {
+        // Raw accesses only: a script may have given _G or package a metatable.
+        lua_rawgeti(L, kitsim_registryindex(), lua_Integer(LUA_RIDX_GLOBALS))
+        pushString(L, "package")
+        if lua_rawget(L, -2) == LUA_TTABLE {
+            pushString(L, "path"); pushString(L, directory + "/?.lua"); lua_rawset(L, -3)
+            pushString(L, "cpath"); pushString(L, ""); lua_rawset(L, -3)
+            pushString(L, "searchers")
+            if lua_rawget(L, -2) == LUA_TTABLE {
                 lua_pushnil(L); lua_rawseti(L, -2, 4)
                 lua_pushnil(L); lua_rawseti(L, -2, 3)
             }
             kitsim_pop(L, 1)
         }
-        kitsim_pop(L, 1)
+        kitsim_pop(L, 2)
     }
 }
 

@@ -211,7 +211,8 @@ extension LuaSandbox {
                 throw SimError(.typeMismatch, "bad argument #1 to 'block' (table expected, got \(sb.typeName(L, 1))); use sim.block{ strong = {a}, weak = {b}, fn }")
             }
             func list(_ key: String) throws -> [ObjectID] {
-                lua_getfield(L, 1, key)
+                sb.pushString(L, key)
+                lua_rawget(L, 1)                     // raw: a script's __index never runs here
                 defer { kitsim_pop(L, 1) }
                 if lua_type(L, -1) <= LUA_TNIL { return [] }
                 switch sb.value(L, -1) {
