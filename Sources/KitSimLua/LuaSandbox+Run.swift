@@ -14,7 +14,8 @@ extension LuaSandbox {
             throw SimError(.unknownName, "cannot read \(path)")
         }
         if let slash = path.lastIndex(of: "/") { scriptDirectory = String(path[..<slash]) }
-        if isSandboxed { restrictRequire(to: scriptDirectory) }
+        // `require` finds modules next to the scenario (scripts/lib/…): only there when sandboxed.
+        setRequirePath(scriptDirectory, only: isSandboxed)
         return run(chunk: source, name: "@" + path)
     }
 
@@ -106,12 +107,19 @@ extension LuaSandbox {
     }
 
     /// `require` looks only in the scenario's folder, and loads no C modules.
-    func restrictRequire(to directory: String) {
+    func setRequirePath(_ directory: String, only: Bool) {
         // Raw accesses only: a script may have given _G or package a metatable.
         lua_rawgeti(L, kitsim_registryindex(), lua_Integer(LUA_RIDX_GLOBALS))
         pushString(L, "package")
         if lua_rawget(L, -2) == LUA_TTABLE {
-            pushString(L, "path"); pushString(L, directory + "/?.lua"); lua_rawset(L, -3)
+            var path = directory + "/?.lua"
+            if !only {
+                pushString(L, "path")
+                if lua_rawget(L, -2) == LUA_TSTRING, let old = string(L, -1) { path += ";" + old }
+                kitsim_pop(L, 1)
+            }
+            pushString(L, "path"); pushString(L, path); lua_rawset(L, -3)
+            guard only else { kitsim_pop(L, 2); return }
             pushString(L, "cpath"); pushString(L, ""); lua_rawset(L, -3)
             pushString(L, "searchers")
             if lua_rawget(L, -2) == LUA_TTABLE {

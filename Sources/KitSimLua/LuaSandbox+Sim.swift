@@ -63,6 +63,7 @@ extension LuaSandbox {
             case "rect": sb.rectMeta = ref
             case "point": sb.pointMeta = ref
             case "assertion": sb.assertionMeta = ref
+            case "leak": sb.leakMeta = ref
             default: break
             }
             return 0
@@ -271,6 +272,8 @@ extension LuaSandbox {
             pushString(L, leak.kind.rawValue); lua_setfield(L, -2, "kind")
             pushString(L, leak.message); lua_setfield(L, -2, "message")
             push(L, .array(leak.objects.prefix(1000).map(Value.object))); lua_setfield(L, -2, "objects")
+            rawGetRef(L, leakMeta)
+            lua_setmetatable(L, -2)
             lua_rawseti(L, -2, lua_Integer(i + 1))
         }
     }

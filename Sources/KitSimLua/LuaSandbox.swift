@@ -43,6 +43,7 @@ public final class LuaSandbox {
     var classOfTable: Int32 = 0        // class table → class id
     var exceptionMeta: Int32 = 0
     var assertionMeta: Int32 = 0
+    var leakMeta: Int32 = 0
     var rectMeta: Int32 = 0
     var pointMeta: Int32 = 0
     var classTableMeta: Int32 = 0

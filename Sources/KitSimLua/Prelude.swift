@@ -47,6 +47,10 @@ end
 
 -- The assertion vocabulary: expect(x).to.be.deallocated(), expect(x).to_not.be.alive(), …
 -- A failure raises an assertion value whose message includes sim.why / sim.history.
+local Leak = { __name = "Leak" }
+Leak.__tostring = function(l) return l.kind .. ": " .. l.message end
+register("leak", Leak)
+
 local Assertion = { __name = "AssertionFailure" }
 Assertion.__tostring = function(a) return "assertion failed: " .. a.message end
 register("assertion", Assertion)
@@ -55,6 +59,15 @@ local function isobject(v) return sim.isObject(v) end
 local function describe(v)
   if isobject(v) then return tostring(v) end
   if type(v) == "string" then return fmt("%q", v) end
+  if type(v) == "table" and getmetatable(v) == nil then
+    -- Never a table's address (rule 3): its items, as far as they say something.
+    local parts = {}
+    for i, item in ipairs(v) do
+      if i > 5 then parts[#parts + 1] = "…"; break end
+      parts[#parts + 1] = type(item) == "table" and item.message and tostring(item.message) or describe(item)
+    end
+    return "{" .. table.concat(parts, "; ") .. "}"
+  end
   return tostring(v)
 end
 local function fail(message, subject, level)
@@ -80,8 +93,7 @@ function expect(subject)
     function checks.truthy() return check(subject and true or false, "be truthy") end
     function checks.falsy() return check(not subject, "be falsy") end
     function checks.empty()
-      return check(type(subject) == "table" and next(subject) == nil, "be empty",
-        type(subject) == "table" and next(subject) ~= nil and (": " .. tostring(subject[1] or next(subject))) or "")
+      return check(type(subject) == "table" and next(subject) == nil, "be empty")
     end
     function checks.kind_of(class) return check(isobject(subject) and subject:isKind(class), "be kind of " .. tostring(class)) end
     function checks.retain_count(n)

@@ -17,6 +17,7 @@ extension Simulator {
                 _ = try heap.send(root, "willMove", [.object(inv.receiver)])
                 try heap.insertElement(root, into: inv.receiver, k.navControllers)
                 try write(root, k.parent, inv.receiver)
+                noteEnteredUI(root)
                 _ = try heap.send(root, "didMove", [.object(inv.receiver)])
             }
             return .object(inv.receiver)

@@ -51,12 +51,14 @@ extension Simulator {
         noteEnteredUI(b)
         try write(presenter, k.presented, b)
         try write(b, k.presenting, presenter)
-        let bView = try loadedView(of: b)
-        if fullScreen { try beginAppearance(presenter, appearing: false, animated: animated) }
-        try beginAppearance(b, appearing: true, animated: animated)
+        // The transition view goes into the window before B's view loads, so a view that
+        // B's viewDidLoad adds to the window lands above it (seed 002's controller B).
         let tv = heap.alloc(k.transitionView)
         try initializeView(tv, frame: try boundsOf(window))
         try addSubview(tv, to: window, at: nil)
+        let bView = try loadedView(of: b)
+        if fullScreen { try beginAppearance(presenter, appearing: false, animated: animated) }
+        try beginAppearance(b, appearing: true, animated: animated)
         if let bView {
             try write(bView, k.frame, .rect(try boundsOf(window)))
             try addSubview(bView, to: tv, at: nil)

@@ -17,13 +17,17 @@ extension Simulator {
             try beginAppearance(old, appearing: false, animated: false)
             if let v = try object(old, k.vcView) { try removeFromSuperview(v) }
             if configuration.ios < 8 { try tearDownPresentations(of: old) }
-            noteLeftUI(old, "replaced as \(heap.describe(window))'s root")
             enqueueLayout { [unowned self] in
                 try endAppearance(old, animated: false)
                 try heap.unhold(old, transitionHold)
             }
         }
         try write(window, k.rootViewController, new)
+        // The old root left the UI unless it lives on inside the new one (seed 000's SDK
+        // wraps the root in a navigation controller and makes that the root).
+        if visible, let old, heap.isAlive(old), !isInUI(old) {
+            noteLeftUI(old, "replaced as \(heap.describe(window))'s root")
+        }
         if visible, let new { try installRootView(new, in: window) }
     }
 
