@@ -61,7 +61,7 @@ extension LuaSandbox {
         pushString(L, "KitSim object")
         lua_setfield(L, mt, "__metatable")
         let metatable = makeRef(L)
-        let info = ClassInfo(metatable: metatable, properties: props, methods: methods, methodsVersion: 0)
+        let info = ClassInfo(metatable: metatable, properties: props, methods: methods, methodsVersion: .max)  // .max: never filled yet
         classInfo[cls.id] = info
         refreshMethods(of: cls)
         return info

@@ -85,3 +85,9 @@ sim.run(0)
 expect(died[1]).to.equal(name)
 sim.verify()
 expect(sim.leaks()).to.be.empty()
+
+-- A subclass that defines no method of its own still has every inherited one.
+local PlainWindow = UIWindow:subclass("PlainWindow")
+local pw = PlainWindow()
+pw:makeKeyAndVisible()
+expect(UIApplication.shared.keyWindow).to.equal(pw)
