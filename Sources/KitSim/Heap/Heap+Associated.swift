@@ -15,13 +15,37 @@ extension Heap {
         var entries = associated[id.raw] ?? []
         let slot: Int
         if let i = entries.firstIndex(where: { $0.keyID == keyID && names[Int($0.keyID)] == key }) {
-            if entries[i].ownership != ownership {
-                // A new policy: drop the old reference under the old policy first.
-                try store(.nil, at: Int(entries[i].slot), ownership: entries[i].ownership, owner: id.raw,
-                          detail: keyID, cause: .associated, name: key)
-                entries[i].ownership = ownership
-            }
             slot = Int(entries[i].slot)
+            let oldOwnership = entries[i].ownership
+            if oldOwnership != ownership {
+                // A new policy. As `objc_setAssociatedObject` does, take the new reference
+                // before letting go of the old one: releasing first would deallocate a
+                // value that is only re-set under another policy (then fail on it as a
+                // zombie), and a rejected value must leave the old association intact.
+                // The entry carries the new policy before the old value is released, so
+                // if that release deallocates the owner, its teardown sees the new value.
+                let old = slots[slot]
+                if oldOwnership == .weak { unlinkWeak(slot: UInt32(slot)) }
+                slots[slot] = .nil
+                entries[i].ownership = ownership
+                associated[id.raw] = entries
+                do {
+                    try store(value, at: slot, ownership: ownership, owner: id.raw, detail: keyID, cause: .associated, name: key)
+                } catch {
+                    // `store` throws before changing anything: put the old association back.
+                    entries[i].ownership = oldOwnership
+                    associated[id.raw] = entries
+                    slots[slot] = old
+                    if oldOwnership == .weak, case .object(let t) = old {
+                        linkWeak(slot: UInt32(slot), owner: id.raw, target: t.raw)
+                    }
+                    throw error
+                }
+                if oldOwnership.retains {
+                    try releaseValue(old, cause: .associated, detail: keyID, owner: id.raw)
+                }
+                return
+            }
         } else {
             slot = slots.count
             slots.append(.nil)

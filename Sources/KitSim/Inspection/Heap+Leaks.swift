@@ -69,7 +69,10 @@ extension Heap {
                 text += "; it also keeps alive \(kept.count) object\(kept.count == 1 ? "" : "s"): \(shown)\(kept.count > 5 ? ", …" : "")"
             }
             let all = members.map { ObjectID(ids[$0]) }
-            let rest = all.filter { !ordered.contains($0) }
+            // A set, not `ordered.contains`: that was quadratic in the cycle's size (a ring
+            // of 1,000,000 did not finish in 10 minutes), and `cycles()` must stay linear.
+            let inPath = Set(ordered)
+            let rest = all.filter { !inPath.contains($0) }
             return Leak(kind: .cycle, objects: ordered + rest, references: refs, retained: kept, message: text)
         }
     }
