@@ -16,26 +16,34 @@ extension Heap {
         let slot: Int
         if let i = entries.firstIndex(where: { $0.keyID == keyID && names[Int($0.keyID)] == key }) {
             slot = Int(entries[i].slot)
-            let oldPolicy = entries[i].ownership
-            if oldPolicy != ownership {
-                // A new policy: as objc_setAssociatedObject does, the new value is set
-                // under the new policy first and the old one released afterwards.
+            let oldOwnership = entries[i].ownership
+            if oldOwnership != ownership {
+                // A new policy. As `objc_setAssociatedObject` does, take the new reference
+                // before letting go of the old one: releasing first would deallocate a
+                // value that is only re-set under another policy (then fail on it as a
+                // zombie), and a rejected value must leave the old association intact.
+                // The entry carries the new policy before the old value is released, so
+                // if that release deallocates the owner, its teardown sees the new value.
                 let old = slots[slot]
-                if oldPolicy == .weak { unlinkWeak(slot: UInt32(slot)) }
+                if oldOwnership == .weak { unlinkWeak(slot: UInt32(slot)) }
                 slots[slot] = .nil
                 entries[i].ownership = ownership
                 associated[id.raw] = entries
                 do {
                     try store(value, at: slot, ownership: ownership, owner: id.raw, detail: keyID, cause: .associated, name: key)
                 } catch {
-                    // Put the old value back as it was.
-                    entries[i].ownership = oldPolicy
+                    // `store` throws before changing anything: put the old association back.
+                    entries[i].ownership = oldOwnership
                     associated[id.raw] = entries
                     slots[slot] = old
-                    if oldPolicy == .weak, case .object(let t) = old { linkWeak(slot: UInt32(slot), owner: id.raw, target: t.raw) }
+                    if oldOwnership == .weak, case .object(let t) = old {
+                        linkWeak(slot: UInt32(slot), owner: id.raw, target: t.raw)
+                    }
                     throw error
                 }
-                if oldPolicy.retains { try releaseValue(old, cause: .associated, detail: keyID, owner: id.raw) }
+                if oldOwnership.retains {
+                    try releaseValue(old, cause: .associated, detail: keyID, owner: id.raw)
+                }
                 return
             }
         } else {

@@ -25,8 +25,15 @@ extension Heap {
             }
         }
         if let entries = associated[raw] {
+            // A strong associated value may be an array: `store` retains each element
+            // (and teardown releases each), so each element is a strong reference too.
             for e in entries where e.ownership.retains {
-                if case .object(let t) = slots[Int(e.slot)] { body(t.raw) }
+                switch slots[Int(e.slot)] {
+                case .object(let t): body(t.raw)
+                case .array(let elements):
+                    for x in elements { if case .object(let t) = x { body(t.raw) } }
+                default: break
+                }
             }
         }
     }
