@@ -7,6 +7,8 @@ enum Command {
         usage: kitsim run FILE.lua [--trace] [--sandbox] [--graph out.dot|out.mmd] [--ios N]
                                          run a scenario script; exit 0 passed, 1 assertion
                                          failed, 2 crashed, 3 script error, 4 limit exceeded
+               kitsim test [DIR|FILES…] [--junit out.xml] [--tap] [-j N]
+                                         run every scenario in a fresh sandbox, in parallel
                kitsim scenario NAME [--trace]   run a built-in Swift scenario
                kitsim scenarios                 list the built-in scenarios
                kitsim --help | --version
@@ -26,6 +28,8 @@ enum Command {
             return 0
         case "run":
             return RunCommand.main(Array(args.dropFirst()))
+        case "test":
+            return TestCommand.main(Array(args.dropFirst()))
         case "scenarios":
             for s in Scenario.all { print("\(s.name)\t\(s.summary)") }
             return 0
