@@ -18,7 +18,8 @@ end
 
 local root = ViewController()
 local window = td.launch(root)
-local alertView = root.alertView
+local alertView = sim.label(root.alertView, "alert")
+sim.label(root, "root")
 account.say("window subviews, back to front: %s, %s", window.subviews[1], window.subviews[2])
 account.say("a touch on the alert reaches %s", sim.hitTest(195, 422))
 print(sim.screen().text)

@@ -8,8 +8,8 @@ local account = require("lib.account")
 
 local main = modal.launch()
 local ModalViewController = modal.controller(false, true)
-local vc = ModalViewController()
-local newWindow = vc:show()
+local vc = sim.label(ModalViewController(), "modal")
+local newWindow = sim.label(vc:show(), "newWindow")
 expect(UIApplication.shared.keyWindow).to.equal(newWindow)   -- for the rest of this turn
 sim.run(0)
 account.say("after the turn: %s is %s (%s)", newWindow, account.state(newWindow), account.death(newWindow))

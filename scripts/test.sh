@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
-# The whole test suite: installs what it needs, runs the Swift tests, every built-in
-# scenario, and the benchmark in its short smoke mode (a check that it still works,
-# never a timing).
+# The whole test suite: installs what it needs, runs the Swift tests, every scenario in
+# scripts/ with `kitsim test`, the built-in Swift scenarios, a determinism check of
+# `kitsim run --trace`, and the benchmark in its short smoke mode (a check that it still
+# works, never a timing).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source scripts/setup.sh
@@ -10,10 +11,16 @@ source scripts/setup.sh
 flags=(-c release -Xswiftc -enable-testing)
 swift build "${flags[@]}" --build-tests
 swift test "${flags[@]}" --skip-build
-for s in $(.build/release/kitsim scenarios | cut -f1); do
-    .build/release/kitsim scenario "$s"
+bin=.build/release
+"$bin/kitsim" test scripts
+for s in $("$bin/kitsim" scenarios | cut -f1); do
+    "$bin/kitsim" scenario "$s" > /dev/null
 done
-if [ -f bench/HeapBench/main.swift ]; then
-    .build/release/kitsim-bench --smoke
-fi
+# Same script, same trace, byte for byte (DEVELOPERS.md rule 3).
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+"$bin/kitsim" run scripts/seed000_splash_ad_weak_root.lua --trace > "$tmp/a.txt"
+"$bin/kitsim" run scripts/seed000_splash_ad_weak_root.lua --trace > "$tmp/b.txt"
+cmp "$tmp/a.txt" "$tmp/b.txt"
+"$bin/kitsim-bench" --smoke > /dev/null
 echo "test.sh: all passed"

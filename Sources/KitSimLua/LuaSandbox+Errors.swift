@@ -15,6 +15,10 @@ extension LuaSandbox {
             return KITSIM_RAISE_RAW
         }
         if e.isCrash {
+            // Every crash is in the trace once, wherever it was raised.
+            if let last = heap.events.last, last.kind == .exception, heap.message(of: last) == e.description {} else {
+                heap.recordException(e)
+            }
             pushException(L, e)
             return KITSIM_RAISE_RAW
         }

@@ -70,7 +70,21 @@ local function describe(v)
   end
   return tostring(v)
 end
+local getinfo = debug.getinfo       -- kept: --sandbox removes `debug` after the prelude
+-- "file:line: " of the scenario line that made the failing expectation.
+local function where()
+  for level = 3, 30 do
+    local info = getinfo(level, "Sl")
+    if not info then break end
+    if info.source ~= "=prelude" and info.currentline > 0 then
+      return info.short_src .. ":" .. info.currentline .. ": "
+    end
+  end
+  return ""
+end
+
 local function fail(message, subject, level)
+  message = where() .. message
   if isobject(subject) then
     message = message .. "\n" .. (sim.alive(subject) and sim.why(subject) or "") .. "\n" .. sim.history(subject)
   end

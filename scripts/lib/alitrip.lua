@@ -35,10 +35,12 @@ function M.launch()
   monitor.rootViewController = UIViewController()
   monitor:makeKeyAndVisible()
   delegate.monitorWindow = monitor
+  sim.label(monitor, "monitor")
   local window = UIWindow(UIScreen.main.bounds)
   window.rootViewController = UINavigationController(M.ChatManageViewController())
   window:makeKeyAndVisible()
   delegate.window = window
+  sim.label(window, "mainWindow")
   sim.run(1)
   return window, monitor
 end

@@ -4,7 +4,7 @@ local M = {}
 function M.launch()
   local window = UIWindow(UIScreen.main.bounds)
   UIApplication.shared.delegate.window = window
-  local nav = UINavigationController(UIViewController())
+  local nav = sim.label(UINavigationController(UIViewController()), "nav")
   window.rootViewController = nav
   window:makeKeyAndVisible()
   sim.run(1)

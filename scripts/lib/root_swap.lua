@@ -9,11 +9,11 @@ M.SomeViewController = UIViewController:subclass("SomeViewController")
 function M.launchPresenting()
   local window = UIWindow(UIScreen.main.bounds)
   UIApplication.shared.delegate.window = window
-  local oldVC = M.OldRootViewController()
+  local oldVC = sim.label(M.OldRootViewController(), "oldRoot")
   window.rootViewController = oldVC
   window:makeKeyAndVisible()
   sim.run(1)
-  local modal = UIViewController()
+  local modal = sim.label(UIViewController(), "presented")
   modal.modalPresentationStyle = "fullScreen"
   oldVC:present(modal, false, nil)
   sim.run(1)
@@ -22,7 +22,7 @@ end
 
 -- let newVC = SomeViewController(); window.rootViewController = newVC; oldVC = nil
 function M.swapRoot()
-  local newVC = M.SomeViewController()
+  local newVC = sim.label(M.SomeViewController(), "newRoot")
   local window = UIApplication.shared.keyWindow
   window.rootViewController = newVC
   return newVC

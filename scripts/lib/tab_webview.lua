@@ -75,7 +75,7 @@ function M.launchAndTapSecondTab()
   UIApplication.shared.delegate.window = window
   local tabbarController = M.TabbarController()
   local firstController = UIViewController()
-  local second = M.SecondController()
+  local second = sim.label(M.SecondController(), "second")
   tabbarController:setViewControllers({ firstController, UINavigationController(second) })
   window.rootViewController = tabbarController
   window:makeKeyAndVisible()
@@ -88,6 +88,8 @@ end
 -- The web views the run made, and which one is on screen.
 function M.outcome(second)
   local onScreen = second.view.subviews
+  if second._webview then sim.label(second._webview, "propertyWebview") end
+  if onScreen[1] and onScreen[1] ~= second._webview then sim.label(onScreen[1], "screenWebview") end
   return { property = second._webview, onScreen = onScreen }
 end
 

@@ -1,0 +1,121 @@
+import Testing
+@testable import KitSim
+@testable import KitSimLua
+
+/// Issue 5: every scenario in scripts/ run from Swift, with its ownership outcome asserted
+/// in Swift — which objects are alive or deallocated, which leaks are reported, whether it
+/// crashed — independently of the script's own `expect`s.
+@Suite struct SeedScriptOutcomeTests {
+    static let scripts: String = {
+        var path = #filePath
+        for _ in 0..<3 { path = String(path[..<path.lastIndex(of: "/")!]) }   // Tests/KitSimLuaTests/<file>
+        return path + "/scripts"
+    }()
+
+    func run(_ name: String) throws -> Outcome {
+        let sandbox = try LuaSandbox(sandboxed: true)
+        let outcome = try sandbox.run(file: Self.scripts + "/" + name)
+        #expect(outcome.status == .passed, "\(name): \(outcome.message ?? "")")
+        #expect(outcome.invariantViolations.isEmpty)
+        return outcome
+    }
+
+    func dead(_ o: Outcome, _ label: String) -> Bool? { o.object(labeled: label)?.isDeallocated }
+
+    @Test func seed000_weakRoot() throws {
+        let o = try run("seed000_splash_ad_weak_root.lua")
+        #expect(dead(o, "nav") == true)
+        #expect(dead(o, "ad") == true)
+        #expect(dead(o, "flutterViewController") == false)          // the engine still holds it
+        #expect(o.leaks.isEmpty)
+        #expect(o.output.contains { $0.contains("the screen is BLACK") })
+        #expect(o.trace.contains("weak DJWelcomeViewController#"))
+    }
+
+    @Test func seed000_flutterRoot() throws {
+        let o = try run("seed000_splash_ad_flutter_root.lua")
+        #expect(dead(o, "flutterViewController") == false)
+        #expect(dead(o, "ad") == true)
+        #expect(o.leaks.isEmpty)
+    }
+
+    @Test(arguments: ["seed000_fix1_strong_property.lua", "seed000_fix2_push.lua"])
+    func seed000_fixesKeepTheNavigationController(_ name: String) throws {
+        let o = try run(name)
+        #expect(dead(o, "nav") == false)
+        #expect(dead(o, "ad") == true)
+        #expect(o.leaks.isEmpty)
+    }
+
+    @Test func seed000_fix2Present() throws {
+        let o = try run("seed000_fix2_present.lua")
+        #expect(dead(o, "flutterViewController") == false)
+        #expect(dead(o, "ad") == true)
+        #expect(o.leaks.isEmpty)
+    }
+
+    @Test func seed001_twoWebViews() throws {
+        let o = try run("seed001_tab_lazy_webview.lua")
+        let property = try #require(o.object(labeled: "propertyWebview"))
+        let screen = try #require(o.object(labeled: "screenWebview"))
+        #expect(property.id != screen.id)
+        #expect(!property.isDeallocated && !screen.isDeallocated)
+        #expect(Array(o.output.prefix(7)) == [
+            "-[SecondController refresh] start", "-[SecondController viewDidLoad] end", "lazy load",
+            "-[SecondController viewDidLoad] end", "lazy load", "_webview.restorationIdentifier == lazy load",
+            "-[SecondController refresh] end",
+        ])
+    }
+
+    @Test(arguments: ["seed001_fix1_screen_bounds.lua", "seed001_fix2_view_outside_check.lua", "seed001_fix3_dispatch_after.lua"])
+    func seed001_fixesMakeOneWebView(_ name: String) throws {
+        let o = try run(name)
+        // One web view: it is the property's and the one on screen (no second one labelled).
+        #expect(dead(o, "propertyWebview") == false)
+        #expect(o.object(labeled: "screenWebview") == nil)
+        #expect(o.output.filter { $0 == "lazy load" }.count == 1)
+    }
+
+    @Test func seed002_alertCovered() throws {
+        let o = try run("seed002_alert_in_window0_viewdidload.lua")
+        #expect(dead(o, "alert") == false)
+        #expect(o.output.contains { $0.contains("TDAlertView#\(o.object(labeled: "alert")!.id.raw) covered") })
+    }
+
+    @Test func seed002_keyWindowCrash() throws {
+        let o = try run("seed002_keywindow_monitor_crash.lua")
+        #expect(o.trace.contains("exception: NSInvalidArgumentException: -[UIViewController goToPage]: unrecognized selector"))
+        #expect(dead(o, "monitor") == false && dead(o, "mainWindow") == false)
+        #expect(o.leaks.isEmpty)
+    }
+
+    @Test func seed003_doublePush() throws {
+        let o = try run("seed003_double_push_crash.lua")
+        #expect(o.trace.contains("warning: nested push animation can result in corrupted navigation bar"))
+        #expect(o.trace.contains("exception: NSInvalidArgumentException: Can't add self as subview"))
+        let guarded = try run("seed003_fix_swizzle_guard.lua")
+        #expect(!guarded.trace.contains("exception:"))
+    }
+
+    @Test func seed004_modalWindows() throws {
+        let held = try run("seed004_modal_window_held.lua")
+        #expect(dead(held, "newWindow") == true && dead(held, "modal") == true)
+        let loose = try run("seed004_modal_window_not_held.lua")
+        #expect(dead(loose, "newWindow") == true && dead(loose, "modal") == true)
+        #expect(loose.trace.contains("release UIWindow#") && loose.leaks.isEmpty)
+    }
+
+    @Test func seed004_rootSwapLeaksOnIOS8AndLater() throws {
+        let o = try run("seed004_root_swap_while_presenting.lua")
+        #expect(dead(o, "oldRoot") == false)
+        #expect(o.leaks.map(\.kind) == [.abandoned])
+        #expect(o.leaks.first?.objects == [o.object(labeled: "oldRoot")!.id])
+    }
+
+    @Test(arguments: ["seed004_root_swap_while_presenting_ios7.lua", "seed004_fix_safe_root_view_controller.lua"])
+    func seed004_noLeakOnIOS7OrWithTheFix(_ name: String) throws {
+        let o = try run(name)
+        #expect(dead(o, "oldRoot") == true && dead(o, "presented") == true)
+        #expect(o.leaks.isEmpty)
+    }
+}
