@@ -1,3 +1,4 @@
+import Testing
 @testable import KitSim
 
 /// A simulator plus controller subclasses that log their callbacks by label
@@ -67,6 +68,11 @@ final class UIKitHarness {
 
     func take() -> [String] { defer { log = [] }; return log }
 
-    /// Ends a test: the heap invariant holds.
-    func verify() throws { try heap.verify() }
+    /// Ends a test: the heap invariant holds, and the leaks are exactly the expected ones
+    /// (none unless a test says otherwise).
+    func verify(leaks expected: [Leak.Kind] = [], sourceLocation: Testing.SourceLocation = #_sourceLocation) throws {
+        try heap.verify()
+        let found = heap.leaks()
+        #expect(found.map(\.kind) == expected, "\(found.map(\.description))", sourceLocation: sourceLocation)
+    }
 }
