@@ -21,9 +21,15 @@ let package = Package(
             providers: [.apt(["liblua5.4-dev"])]
         ),
         .target(name: "CLuaShim", dependencies: ["CLua"]),
+        .systemLibrary(
+            name: "CEdit",
+            pkgConfig: "libedit",
+            providers: [.apt(["libedit-dev"])]
+        ),
+        .target(name: "CLineEdit", dependencies: ["CEdit"]),
         .target(name: "KitSim", swiftSettings: hot),
         .target(name: "KitSimLua", dependencies: ["KitSim", "CLua", "CLuaShim"], swiftSettings: hot),
-        .executableTarget(name: "kitsim", dependencies: ["KitSim", "KitSimLua"]),
+        .executableTarget(name: "kitsim", dependencies: ["KitSim", "KitSimLua", "CLineEdit"]),
         .executableTarget(
             name: "kitsim-bench",
             dependencies: ["KitSim"],

@@ -96,6 +96,12 @@ void kitsim_stop(lua_State *L, const char *message) {
     lua_sethook(L, limit_hook, LUA_MASKCOUNT, 1);
 }
 
+void kitsim_interrupt(lua_State *L) {
+    kitsim_limits *lim = kitsim_limits_of(L);
+    lim->interrupted = 1;
+    lua_sethook(L, limit_hook, LUA_MASKCOUNT, 1);   /* lua_sethook is signal-safe */
+}
+
 void kitsim_clear_stop(lua_State *L) {
     kitsim_limits *lim = kitsim_limits_of(L);
     lim->stopping = 0;

@@ -9,6 +9,7 @@ enum Command {
                                          failed, 2 crashed, 3 script error, 4 limit exceeded
                kitsim test [DIR|FILES…] [--junit out.xml] [--tap] [-j N]
                                          run every scenario in a fresh sandbox, in parallel
+               kitsim repl [-i FILE] [--ios N]  interactive Lua with the simulator (:help inside)
                kitsim scenario NAME [--trace]   run a built-in Swift scenario
                kitsim scenarios                 list the built-in scenarios
                kitsim --help | --version
@@ -24,12 +25,14 @@ enum Command {
             print(usage)
             return 0
         case "--version":
-            print("kitsim 0.1.0")
+            print("kitsim \(kitsimVersion)")
             return 0
         case "run":
             return RunCommand.main(Array(args.dropFirst()))
         case "test":
             return TestCommand.main(Array(args.dropFirst()))
+        case "repl":
+            return ReplCommand.main(Array(args.dropFirst()))
         case "scenarios":
             for s in Scenario.all { print("\(s.name)\t\(s.summary)") }
             return 0

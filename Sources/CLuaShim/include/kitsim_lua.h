@@ -74,6 +74,10 @@ void kitsim_set_budget(lua_State *L, int64_t instructions, int step);
 /// Makes every running Lua function stop with `message` (the hook raises it at the next
 /// instruction, again after any pcall, until the host's own pcall is reached).
 void kitsim_stop(lua_State *L, const char *message);
+/// Ctrl-C: asks the running Lua code to stop at its next instruction (signal-safe,
+/// as lua.c's `laction`).
+void kitsim_interrupt(lua_State *L);
+
 /// Clears a stop (after the host's pcall returned).
 void kitsim_clear_stop(lua_State *L);
 

@@ -1,0 +1,107 @@
+import CLineEdit
+import KitSim
+import KitSimLua
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// `kitsim repl [-i FILE] [--ios N]` (issue 6): line editing with libedit and a history
+/// file in the home folder when stdin is a terminal; plain lines otherwise, so pipes can
+/// drive it.
+enum ReplCommand {
+    nonisolated(unsafe) static var session: ReplSession?
+    nonisolated(unsafe) static var state: OpaquePointer?
+
+    static func main(_ args: [String]) -> Int32 {
+        var initial: String?
+        var configuration = Simulator.Configuration()
+        var i = 0
+        while i < args.count {
+            switch args[i] {
+            case "-i":
+                guard i + 1 < args.count else { return Command.usageError("-i needs a scenario file") }
+                i += 1; initial = args[i]
+            case "--ios":
+                guard i + 1 < args.count, let n = Int(args[i + 1]), (7...17).contains(n) else { return Command.usageError("--ios takes 7…17") }
+                i += 1; configuration.ios = n
+            default: return Command.usageError("unknown argument '\(args[i])' for repl")
+            }
+            i += 1
+        }
+        var limits = LuaSandbox.Limits()
+        limits.instructions = 5_000_000_000          // Ctrl-C is the usual stop in a REPL
+        guard let repl = try? ReplSession(configuration: configuration, limits: limits) else {
+            printError("kitsim: cannot start the REPL")
+            return 70
+        }
+        session = repl
+        state = repl.luaState
+        let tty = isatty(0) != 0
+        if tty {
+            print("KitSim \(kitsimVersion) — Lua 5.4 with a simulated UIKit. :help for commands, Ctrl-D to quit.")
+            let home = getenv("HOME").map { String(cString: $0) } ?? "."
+            kitsim_edit_init(home + "/.kitsim_history", complete)
+        }
+        kitsim_edit_set_interrupt(onInterrupt, 0)
+        if let initial {
+            let out = evaluate { repl.load(file: initial) }
+            if !out.isEmpty { print(out) }
+        }
+        var entry: [String] = []
+        while true {
+            let prompt = repl.prompt
+            let line: String?
+            if tty {
+                guard let raw = kitsim_edit_readline(prompt) else { break }
+                line = String(cString: raw)
+                free(raw)
+            } else {
+                line = readLine(strippingNewline: true)
+            }
+            guard let line else { break }
+            entry.append(line)
+            guard let out = evaluate({ repl.feed(line) }) else { continue }     // more input needed
+            if tty { kitsim_edit_remember(entry.joined(separator: "\n")) }
+            entry = []
+            state = repl.luaState                                               // :undo makes a new state
+            if !out.isEmpty { print(out) }
+        }
+        if tty { print("") }
+        return 0
+    }
+
+    /// Runs `body` with Ctrl-C armed to interrupt the Lua code.
+    static func evaluate<T>(_ body: () -> T) -> T {
+        kitsim_edit_set_interrupt(onInterrupt, 1)
+        defer { kitsim_edit_set_interrupt(onInterrupt, 0) }
+        return body()
+    }
+
+    static let onInterrupt: @convention(c) () -> Void = {
+        if let s = ReplCommand.state { ReplSession.interrupt(s) }
+    }
+
+    /// libedit's completion hook: the candidates, preceded by their common prefix.
+    static let complete: @convention(c) (UnsafePointer<CChar>?, Int32, UnsafePointer<CChar>?) -> UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? = { _, _, text in
+        guard let text, let session = ReplCommand.session else { return nil }
+        let candidates = session.completions(for: String(cString: text))
+        guard !candidates.isEmpty else { return nil }
+        var common = candidates[0]
+        for c in candidates.dropFirst() {
+            while !c.hasPrefix(common) { common.removeLast() }
+        }
+        let list = UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>.allocate(capacity: candidates.count + 2)
+        list[0] = strdup(common)
+        for (i, c) in candidates.enumerated() { list[i + 1] = strdup(c) }
+        list[candidates.count + 1] = nil
+        // libedit frees the strings and the array with free(3): allocate the array with malloc.
+        let bytes = (candidates.count + 2) * MemoryLayout<UnsafeMutablePointer<CChar>?>.stride
+        guard let raw = malloc(bytes) else { list.deallocate(); return nil }
+        let out = raw.bindMemory(to: UnsafeMutablePointer<CChar>?.self, capacity: candidates.count + 2)
+        out.update(from: list, count: candidates.count + 2)
+        list.deallocate()
+        return out
+    }
+}
+
+let kitsimVersion = "0.1.0"
