@@ -45,23 +45,6 @@ public struct UIKitClasses {
             Property("subviews", .strong, type: .objectArray(nil), readOnly: true),
             Property("window", .weak, type: .object(nil), readOnly: true, getter: "window"),
         ])
-        window = cls("UIWindow", view, [
-            Property("windowLevel", .assign, type: .number, setter: "setWindowLevel"),
-            Property("rootViewController", .strong, type: .object(nil), setter: "setRootViewController"),
-            Property("isKeyWindow", .assign, type: .bool, readOnly: true, getter: "isKeyWindow"),
-        ])
-        navigationBar = cls("UINavigationBar", view, [])
-        transitionView = cls("UITransitionView", view, [
-            Property("presentationController", .strong, type: .object(nil), readOnly: true),
-        ])
-        alertWindow = cls("_UIAlertControllerShimPresenterWindow", window, [])
-        application = cls("UIApplication", responder, [
-            Property("delegate", .strong, type: .object(nil)),
-            Property("windows", .strong, type: .objectArray(nil), readOnly: true, getter: "windows"),
-            Property("keyWindow", .weak, type: .object(nil), readOnly: true, getter: "keyWindow"),
-        ])
-        screen = cls("UIScreen", heap.rootClass, [Property("bounds", .assign, type: .rect, readOnly: true)])
-        appDelegate = cls("AppDelegate", responder, [Property("window", .strong, type: .object(nil))])
         viewController = cls("UIViewController", responder, [
             Property("view", .strong, type: .object(view), getter: "view", setter: "setView"),
             Property("title", .copy, type: .string),
@@ -75,6 +58,23 @@ public struct UIKitClasses {
             Property("navigationController", .weak, type: .object(nil), readOnly: true, getter: "navigationController"),
             Property("tabBarController", .weak, type: .object(nil), readOnly: true, getter: "tabBarController"),
         ])
+        window = cls("UIWindow", view, [
+            Property("windowLevel", .assign, type: .number, setter: "setWindowLevel"),
+            Property("rootViewController", .strong, type: .object(viewController), setter: "setRootViewController"),
+            Property("isKeyWindow", .assign, type: .bool, readOnly: true, getter: "isKeyWindow"),
+        ])
+        navigationBar = cls("UINavigationBar", view, [])
+        transitionView = cls("UITransitionView", view, [
+            Property("presentationController", .strong, type: .object(nil), readOnly: true),
+        ])
+        alertWindow = cls("_UIAlertControllerShimPresenterWindow", window, [])
+        application = cls("UIApplication", responder, [
+            Property("delegate", .strong, type: .object(nil)),
+            Property("windows", .strong, type: .objectArray(window), readOnly: true, getter: "windows"),
+            Property("keyWindow", .weak, type: .object(window), readOnly: true, getter: "keyWindow"),
+        ])
+        screen = cls("UIScreen", heap.rootClass, [Property("bounds", .assign, type: .rect, readOnly: true)])
+        appDelegate = cls("AppDelegate", responder, [Property("window", .strong, type: .object(nil))])
         navigationController = cls("UINavigationController", viewController, [
             Property("viewControllers", .strong, type: .objectArray(viewController), setter: "setViewControllers"),
             Property("navigationBar", .strong, type: .object(navigationBar), readOnly: true),

@@ -86,7 +86,11 @@ public final class ReplSession {
         // lua.c: first as an expression, whose values are printed.
         if let r = evaluate("return " + source, onlyIfItCompiles: true) {
             result = r
-            if case .values = r { record(Entry(source: source.hasPrefix("return ") ? String(source.dropFirst(7)) : source, kind: .expression)) }
+            if case .values(_, let count) = r {
+                // An expression with no value (a call such as sim.run(1)) is saved as a statement.
+                let expression = source.hasPrefix("return ") ? String(source.dropFirst(7)) : source
+                record(Entry(source: expression, kind: count > 0 ? .expression : .statement))
+            }
         } else {
             let rewritten = LocalRewriter.rewrite(source)
             result = evaluate(rewritten, onlyIfItCompiles: false) ?? .error("?")
@@ -96,7 +100,7 @@ public final class ReplSession {
         pending = []
         var out = Array(sandbox.output[printed...])
         switch result {
-        case .values(let text): if !text.isEmpty { out.append(text) }
+        case .values(let text, _): if !text.isEmpty { out.append(text) }
         case .error(let message): out.append(message)
         case .incomplete: break
         }
@@ -108,7 +112,9 @@ public final class ReplSession {
 
     func record(_ e: Entry) { entries.append(e) }
 
-    enum Evaluation { case values(String), error(String), incomplete }
+    /// What an entry did: its printed values and how many there were, an error, or
+    /// nothing yet (more input needed).
+    enum Evaluation { case values(String, count: Int), error(String), incomplete }
 
     /// Loads and runs `source` in the session's environment. With `onlyIfItCompiles`, a
     /// syntax error returns nil (the caller tries another reading).
@@ -133,11 +139,11 @@ public final class ReplSession {
             return .error(message)
         }
         let n = lua_gettop(L) - base
-        guard n > 0 else { return .values("") }
+        guard n > 0 else { return .values("", count: 0) }
         sandbox.rawGetRef(L, prettyRef)
         lua_rotate(L, base + 1, 1)
-        guard kitsim_pcall(L, n, 1) == LUA_OK else { return .values(sandbox.describe(L, -1)) }
-        return .values(sandbox.string(L, -1) ?? "")
+        guard kitsim_pcall(L, n, 1) == LUA_OK else { return .values(sandbox.describe(L, -1), count: Int(n)) }
+        return .values(sandbox.string(L, -1) ?? "", count: Int(n))
     }
 
     /// An error value as the REPL shows it: exceptions and assertion failures by their
