@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # Installs the Debian packages KitSim needs, when they are missing:
-# liblua5.4-dev (the embedded Lua), libedit-dev (the REPL's line editing), pkg-config.
+# liblua5.4-dev (the embedded Lua), libedit-dev (the REPL's line editing), pkg-config,
+# and tmux (the REPL's terminal test drives it).
 set -euo pipefail
 need=()
-for pkg in liblua5.4-dev libedit-dev pkg-config; do
+for pkg in liblua5.4-dev libedit-dev pkg-config tmux; do
     dpkg -s "$pkg" >/dev/null 2>&1 || need+=("$pkg")
 done
 if [ ${#need[@]} -gt 0 ]; then

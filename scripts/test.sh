@@ -23,4 +23,6 @@ trap 'rm -rf "$tmp"' EXIT
 "$bin/kitsim" run scripts/seed000_splash_ad_weak_root.lua --trace > "$tmp/b.txt"
 cmp "$tmp/a.txt" "$tmp/b.txt"
 "$bin/kitsim-bench" --smoke > /dev/null
+# The REPL through a real terminal (needs tmux, which .ci/run installs).
+if command -v tmux > /dev/null; then scripts/test-repl.sh "$bin/kitsim"; else echo "test.sh: tmux missing, REPL terminal test skipped" >&2; fi
 echo "test.sh: all passed"

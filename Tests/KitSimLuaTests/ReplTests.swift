@@ -83,7 +83,7 @@ import Testing
 
     @Test func savedSessionRunsAsAScenario() throws {
         let r = try ReplSession()
-        _ = feed(r, ["local w = UIWindow()", "UIApplication.shared.delegate.window = w", "w", ":run 1",
+        _ = feed(r, ["local w = UIWindow()", "UIApplication.shared.delegate.window = w", "=w", ":run 1",
                      "boom(", ")"])                                // an entry with an error is not saved
         let path = "/tmp/kitsim-repl-save-\(getpid()).lua"
         #expect(r.feed(":save \(path)") == "saved 4 entries to \(path)")

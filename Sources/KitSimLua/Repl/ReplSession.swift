@@ -80,7 +80,7 @@ public final class ReplSession {
         if pending.isEmpty, line.hasPrefix(":") { return command(line) }
         pending.append(line)
         var source = pending.joined(separator: "\n")
-        if pending.count == 1, source.hasPrefix("=") { source = "return " + source.dropFirst() }
+        if pending.count == 1, source.hasPrefix("=") { source = String(source.dropFirst()) }   // `=expr`
         let printed = sandbox.output.count
         var result: Evaluation
         // lua.c: first as an expression, whose values are printed.
@@ -88,8 +88,7 @@ public final class ReplSession {
             result = r
             if case .values(_, let count) = r {
                 // An expression with no value (a call such as sim.run(1)) is saved as a statement.
-                let expression = source.hasPrefix("return ") ? String(source.dropFirst(7)) : source
-                record(Entry(source: expression, kind: count > 0 ? .expression : .statement))
+                record(Entry(source: source, kind: count > 0 ? .expression : .statement))
             }
         } else {
             let rewritten = LocalRewriter.rewrite(source)

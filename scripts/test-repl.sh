@@ -1,0 +1,70 @@
+#!/usr/bin/env bash
+# Drives `kitsim repl` through a real terminal (tmux) and checks what a person would see:
+# multi-line input, completion of `UIWindow.` and `nav:`, Ctrl-C stopping an endless
+# loop, `:undo`, `:save` producing a script that `kitsim run` passes, the history file.
+# Usage: scripts/test-repl.sh [path/to/kitsim]
+set -euo pipefail
+cd "$(dirname "$0")/.."
+bin=${1:-.build/release/kitsim}
+command -v tmux >/dev/null || { echo "test-repl.sh: tmux is required (apt-get install tmux)" >&2; exit 1; }
+tmp=$(mktemp -d)
+session="kitsim-repl-$$"
+cleanup() { tmux kill-session -t "$session" 2>/dev/null || true; rm -rf "$tmp"; }
+trap cleanup EXIT
+
+tmux new-session -d -s "$session" -x 160 -y 50 "HOME=$tmp $bin repl; echo REPL-EXITED; sleep 30"
+screen() { tmux capture-pane -p -t "$session" -S -200; }
+# Waits until the screen shows $1 (a fixed string), or fails after 15 s.
+expect_screen() {
+    for _ in $(seq 1 150); do
+        if screen | grep -qF -- "$1"; then return 0; fi
+        sleep 0.1
+    done
+    echo "test-repl.sh: expected to see: $1" >&2
+    screen >&2
+    exit 1
+}
+send() { tmux send-keys -t "$session" -l -- "$1"; }
+enter() { tmux send-keys -t "$session" Enter; }
+
+expect_screen "Ctrl-D to quit"
+# Multi-line input: the continuation prompt, then the value.
+send "function twice(x)"; enter
+expect_screen ">>"
+send "  return x * 2"; enter
+send "end"; enter
+send "twice(21)"; enter
+expect_screen "42"
+# Completion of a class member and of a method after ':'.
+send "UIWindow.Le"; tmux send-keys -t "$session" Tab
+expect_screen "> UIWindow.Level"
+send ".al"; tmux send-keys -t "$session" Tab; enter
+expect_screen "2000"
+send "nav = UINavigationController(UIViewController())"; enter
+send "nav:pushV"; tmux send-keys -t "$session" Tab
+expect_screen "nav:pushViewController"
+tmux send-keys -t "$session" C-u
+# Ctrl-C stops an endless loop and the prompt comes back.
+send "while true do end"; enter
+sleep 0.5
+tmux send-keys -t "$session" C-c
+expect_screen "interrupted"
+send "=1 + 2"; enter
+expect_screen "3"
+# :undo restores the state before the last entry.
+send "w = UIWindow(); UIApplication.shared.delegate.window = w; w:makeKeyAndVisible()"; enter
+send "w.isHidden = true"; enter
+send ":undo"; enter
+expect_screen "undone: w.isHidden = true"
+send "=w.isHidden"; enter
+expect_screen "false"
+# :save writes a scenario that kitsim run passes.
+send ":save $tmp/session.lua"; enter
+expect_screen "saved"
+"$bin" run "$tmp/session.lua" > /dev/null
+# Ctrl-D exits; the multi-line entry is one history record.
+tmux send-keys -t "$session" C-d
+expect_screen "REPL-EXITED"
+test -s "$tmp/.kitsim_history"
+grep -q "twice" "$tmp/.kitsim_history"
+echo "test-repl.sh: all passed"
