@@ -22,6 +22,12 @@ trap 'rm -rf "$tmp"' EXIT
 "$bin/kitsim" run scripts/seed000_splash_ad_weak_root.lua --trace > "$tmp/a.txt"
 "$bin/kitsim" run scripts/seed000_splash_ad_weak_root.lua --trace > "$tmp/b.txt"
 cmp "$tmp/a.txt" "$tmp/b.txt"
+# Graph and screen pictures, and the LuaLS annotations.
+"$bin/kitsim" run scripts/seed002_alert_in_window0_viewdidload.lua --graph "$tmp/g.svg" --screen "$tmp/s.svg" > /dev/null
+grep -q "TDAlertView" "$tmp/s.svg" && grep -q "</svg>" "$tmp/g.svg"
+"$bin/kitsim" graph scripts/seed000_splash_ad_weak_root.lua --format dot > "$tmp/g.dot" 2>/dev/null
+grep -q "digraph ownership" "$tmp/g.dot"
+"$bin/kitsim" api --luals | grep -q -- "---@class UINavigationController : UIViewController"
 "$bin/kitsim-bench" --smoke > /dev/null
 # The REPL through a real terminal (needs tmux, which .ci/run installs).
 if command -v tmux > /dev/null; then scripts/test-repl.sh "$bin/kitsim"; else echo "test.sh: tmux missing, REPL terminal test skipped" >&2; fi

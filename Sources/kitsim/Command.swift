@@ -4,12 +4,14 @@ import KitSim
 /// 0 success, 1 a scenario's expectation failed, 64 usage error (sysexits' EX_USAGE).
 enum Command {
     static let usage = """
-        usage: kitsim run FILE.lua [--trace] [--sandbox] [--graph out.dot|out.mmd] [--ios N]
+        usage: kitsim run FILE.lua [--trace] [--sandbox] [--graph out.dot|.svg|.mmd] [--screen out.svg] [--ios N]
                                          run a scenario script; exit 0 passed, 1 assertion
                                          failed, 2 crashed, 3 script error, 4 limit exceeded
                kitsim test [DIR|FILES…] [--junit out.xml] [--tap] [-j N]
                                          run every scenario in a fresh sandbox, in parallel
                kitsim repl [-i FILE] [--ios N]  interactive Lua with the simulator (:help inside)
+               kitsim graph FILE.lua [--format dot|svg|mermaid]   the ownership graph at the end
+               kitsim api --luals               LuaLS annotations of every class, property and method
                kitsim scenario NAME [--trace]   run a built-in Swift scenario
                kitsim scenarios                 list the built-in scenarios
                kitsim --help | --version
@@ -33,6 +35,10 @@ enum Command {
             return TestCommand.main(Array(args.dropFirst()))
         case "repl":
             return ReplCommand.main(Array(args.dropFirst()))
+        case "graph":
+            return GraphCommand.main(Array(args.dropFirst()))
+        case "api":
+            return ApiCommand.main(Array(args.dropFirst()))
         case "scenarios":
             for s in Scenario.all { print("\(s.name)\t\(s.summary)") }
             return 0

@@ -7,6 +7,7 @@ enum RunCommand {
         var file: String?
         var trace = false, sandboxed = false
         var graphPath: String?
+        var screenPath: String?
         var configuration = Simulator.Configuration()
         var i = 0
         while i < args.count {
@@ -14,10 +15,10 @@ enum RunCommand {
             switch a {
             case "--trace": trace = true
             case "--sandbox": sandboxed = true
-            case "--graph", "--ios":
+            case "--graph", "--screen", "--ios":
                 guard i + 1 < args.count else { return Command.usageError("\(a) needs a value") }
                 i += 1
-                if a == "--graph" { graphPath = args[i] } else {
+                if a == "--graph" { graphPath = args[i] } else if a == "--screen" { screenPath = args[i] } else {
                     guard let n = Int(args[i]), (7...17).contains(n) else { return Command.usageError("--ios takes 7…17") }
                     configuration.ios = n
                 }
@@ -45,9 +46,12 @@ enum RunCommand {
         }
         if trace { print(outcome.trace, terminator: "") }
         if let graphPath {
-            if !writeFile(graphPath, sandbox.heap.graph(graphPath.hasSuffix(".mmd") ? .mermaid : .dot)) {
-                printError("kitsim: cannot write \(graphPath)")
-            }
+            let text = graphPath.hasSuffix(".svg") ? sandbox.heap.graphSVG()
+                : sandbox.heap.graph(graphPath.hasSuffix(".mmd") ? .mermaid : .dot)
+            if !writeFile(graphPath, text) { printError("kitsim: cannot write \(graphPath)") }
+        }
+        if let screenPath {
+            if let svg = try? sandbox.sim.screenSVG(), writeFile(screenPath, svg) {} else { printError("kitsim: cannot write \(screenPath)") }
         }
         if outcome.status != .passed { report(outcome, sandbox) }
         return outcome.status.exitCode

@@ -1,0 +1,53 @@
+import Testing
+@testable import KitSim
+
+/// The hand-written SVG output (graph and screen): small, deterministic, well formed.
+@Suite struct SVGTests {
+    @Test func writerEscapesAndRoundsNumbers() {
+        var svg = SVGWriter(width: 100, height: 50.25)
+        svg.rect(Rect(x: 1.04, y: 2, width: 3.5, height: 4), fill: "#fff")
+        svg.text("a < b & \"c\"", at: Point(x: 0, y: 0))
+        let doc = svg.document
+        #expect(doc.contains("<rect x=\"1\" y=\"2\" width=\"3.5\" height=\"4\" fill=\"#fff\" stroke=\"#333\"/>"))
+        #expect(doc.contains(">a &lt; b &amp; &quot;c&quot;</text>"))
+        #expect(doc.hasPrefix("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"100\" height=\"50.3\""))
+        #expect(doc.hasSuffix("</svg>\n"))
+    }
+
+    @Test func graphShowsObjectsReferencesAndLeakedCyclesInRed() throws {
+        let f = try Fixture()
+        let root = try f.held()
+        f.heap.label(root, "root")
+        let child = f.fresh()
+        try f.heap.set(root, "strongRef", .object(child))
+        try f.heap.set(child, "weakRef", .object(root))
+        let a = f.fresh(), b = f.fresh()
+        try f.heap.set(a, "strongRef", .object(b))
+        try f.heap.set(b, "strongRef", .object(a))
+        try f.heap.drain()
+        let svg = f.heap.graphSVG()
+        #expect(svg.contains(">Node#1 &quot;root&quot;</text>"))
+        #expect(svg.contains(">strongRef (strong)</text>"))
+        #expect(svg.contains(">weakRef (weak)</text>"))
+        #expect(svg.contains("stroke-dasharray"))                       // the weak edge
+        #expect(svg.contains("stroke=\"#c62828\""))                      // the leaked cycle
+        #expect(svg == f.heap.graphSVG())                                // deterministic
+    }
+
+    @Test func screenSVGDrawsBlackAndCoveredViews() throws {
+        let sim = Simulator()
+        let w = try sim.make(sim.uikit.window)
+        try sim.heap.set(sim.appDelegate!, "window", .object(w))
+        _ = try sim.heap.send(w, "makeKeyAndVisible")
+        #expect(try sim.screenSVG().contains("fill=\"#000\""))
+        let under = try sim.make(sim.uikit.view, [.rect(Rect(x: 10, y: 10, width: 50, height: 50))])
+        try sim.heap.set(under, "backgroundColor", .string("white"))
+        let over = try sim.make(sim.uikit.view, [.rect(sim.screenBounds)])
+        try sim.heap.set(over, "backgroundColor", .string("brown"))
+        _ = try sim.heap.send(w, "addSubview", [.object(under)])
+        _ = try sim.heap.send(w, "addSubview", [.object(over)])
+        let svg = try sim.screenSVG()
+        #expect(svg.contains("UIView\(under) (covered)"))
+        #expect(svg.contains("fill=\"#996633\""))
+    }
+}
