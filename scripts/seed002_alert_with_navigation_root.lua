@@ -7,14 +7,7 @@
 local td = require("lib.td_alert")
 local account = require("lib.account")
 
-local ViewController = UIViewController:subclass("ViewController", { alertView = "weak" })
-function ViewController:viewDidLoad()
-  UIViewController.viewDidLoad(self)
-  self.view.backgroundColor = "brown"
-  local alertView = td.makeAlert()
-  alertView:show()
-  self.alertView = alertView
-end
+local ViewController = td.ViewController     -- viewDidLoad: self.view brown, then alertView:show()
 
 -- (1) The root is a navigation controller.
 local first = ViewController()

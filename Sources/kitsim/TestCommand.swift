@@ -141,17 +141,5 @@ enum TestCommand {
         return xml + "</testsuite>\n"
     }
 
-    static func escapeXML(_ s: String) -> String {
-        var out = ""
-        for c in s {
-            switch c {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            default: out.append(c)
-            }
-        }
-        return out
-    }
+    static func escapeXML(_ s: String) -> String { SVGWriter.escape(s) }
 }

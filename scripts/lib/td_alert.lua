@@ -14,6 +14,17 @@ function M.makeAlert()
   return alertView
 end
 
+-- The author's first attempt: a root controller (brown view) that shows the alert from
+-- its viewDidLoad.
+M.ViewController = UIViewController:subclass("ViewController", { alertView = "weak" })
+function M.ViewController:viewDidLoad()
+  UIViewController.viewDidLoad(self)
+  self.view.backgroundColor = "brown"
+  local alertView = M.makeAlert()
+  alertView:show()
+  self.alertView = alertView
+end
+
 -- The app: a window whose root is `root`, made key and visible.
 function M.launch(root)
   local window = UIWindow(UIScreen.main.bounds)
