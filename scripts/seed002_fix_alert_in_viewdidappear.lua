@@ -3,7 +3,8 @@
 -- Expected: the alert is on top: visible and touchable.
 local td = require("lib.td_alert")
 
-local ViewController = UIViewController:subclass("ViewController", { alertView = "weak" })
+-- The same ViewController (lib/td_alert.lua), with the show call moved to viewDidAppear.
+local ViewController = td.ViewController
 function ViewController:viewDidLoad()
   UIViewController.viewDidLoad(self)
   self.view.backgroundColor = "brown"
