@@ -41,7 +41,7 @@ import Testing
         try h.verify()
     }
 
-    @Test func pushAndPopOrders() throws {
+    @Test func rule13_appearanceOrderOfPushAndPop() throws {
         let h = try UIKitHarness()
         let (nav, _) = try navOnScreen(h)
         let b = try h.vc("B")
@@ -58,7 +58,7 @@ import Testing
         try h.verify()
     }
 
-    @Test func animatedDidCallbacksWaitForTheTransitionOnTheVirtualClock() throws {
+    @Test func rule13_animatedDidCallbacksWaitForTheTransitionOnTheVirtualClock() throws {
         let h = try UIKitHarness()
         let (nav, _) = try navOnScreen(h)
         _ = try h.heap.send(nav, "pushViewController", [.object(try h.vc("B")), .bool(true)])
@@ -190,7 +190,7 @@ import Testing
         try h.verify()
     }
 
-    @Test func presentAndDismissOrders() throws {
+    @Test func rule13_appearanceOrderOfPresentAndDismiss() throws {
         let h = try UIKitHarness()
         let a = try h.vc("A")
         try h.mainWindow(root: a)
@@ -210,7 +210,7 @@ import Testing
         try h.verify()
     }
 
-    @Test func pageSheetsGiveThePresenterNoCallbacks() throws {
+    @Test func rule13_pageSheetsGiveThePresenterNoCallbacks() throws {
         let h = try UIKitHarness()
         let a = try h.vc("A")
         try h.mainWindow(root: a)
