@@ -119,3 +119,20 @@ import Testing
 #if canImport(Glibc)
 import Glibc
 #endif
+
+/// `kitsim repl -i FILE` and `:load FILE`: the scenario runs, then the prompt is in its state.
+@Suite struct ReplLoadTests {
+    @Test func aScenarioLoadsIntoTheSession() throws {
+        let path = "/tmp/kitsim-repl-load-\(getpid()).lua"
+        let f = fopen(path, "w")
+        fputs("window = UIWindow()\nUIApplication.shared.delegate.window = window\nlocal hidden = 1\nprint('loaded')\n", f)
+        fclose(f)
+        defer { unlink(path) }
+        let r = try ReplSession()
+        #expect(r.load(file: path) == "loaded")
+        #expect(r.feed("window") == "<UIWindow #4 rc=2>")      // its globals stay
+        #expect(r.feed("hidden") == "nil")                     // its locals end with it, as with dofile
+        #expect(r.feed(":load /nonexistent.lua") == "cannot read /nonexistent.lua")
+        #expect(r.script().contains("-- from \(path):"))
+    }
+}
