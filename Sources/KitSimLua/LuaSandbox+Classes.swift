@@ -150,15 +150,14 @@ extension LuaSandbox {
         fnPropertyGet = register { sb, L in
             let id = ObjectID(kitsim_handle_id(L, 1))
             try sb.checkReceiver(L, id, key: 2)
-            let cls = sb.heap.classOf(id)
-            let p = cls.properties[Int(lua_tointegerx(L, 3, nil))]
+            let p = try sb.property(L, of: id, index: 3)
             sb.push(L, try sb.heap.get(id, p))
             return 1
         }
         fnPropertySet = register { sb, L in
             let id = ObjectID(kitsim_handle_id(L, 1))
             try sb.checkReceiver(L, id, key: 2)
-            let p = sb.heap.classOf(id).properties[Int(lua_tointegerx(L, 4, nil))]
+            let p = try sb.property(L, of: id, index: 4)
             try sb.heap.set(id, p, sb.value(L, 3))
             return 0
         }
@@ -236,6 +235,18 @@ extension LuaSandbox {
         let message = "limit exceeded: \(limitsConfiguration.objects) simulated objects allocated"
         kitsim_stop(L, message)
         throw SimError(.limit, message)
+    }
+
+    /// The property the `__index`/`__newindex` closure found (its index is at `index`).
+    /// A handle given another class's metatable with `debug.setmetatable` must not reach
+    /// past the end of its class's properties (rule 2).
+    func property(_ L: OpaquePointer, of id: ObjectID, index: Int32) throws -> Property {
+        let cls = heap.classOf(id)
+        let i = Int(lua_tointegerx(L, index, nil))
+        guard i >= 0, i < cls.properties.count else {
+            throw SimError(.typeMismatch, "attempt to index \(heap.describe(id)) through a metatable that is not its own")
+        }
+        return cls.properties[i]
     }
 
     /// Errors for a method called on the wrong receiver, hinting at ':'.
