@@ -43,7 +43,9 @@ extension Heap {
     /// How many holds `id` has for `reason` (any reason when nil).
     public func holdCount(_ id: ObjectID, _ reason: HoldReason? = nil) -> Int {
         guard let list = holds[id.raw] else { return 0 }
-        return list.reduce(0) { $0 + ((reason.map { r in $1.reason == r.id } ?? true) ? Int($1.count) : 0) }
+        return list.reduce(0) { sum, hold in
+            sum + ((reason.map { $0.id == hold.reason } ?? true) ? Int(hold.count) : 0)
+        }
     }
 
     /// The reasons `id` is held for, sorted by name.
