@@ -30,6 +30,15 @@ let package = Package(
             path: "bench/HeapBench",
             swiftSettings: hot
         ),
+        // Issue 7: the binding benchmark against a plain C binding (bench-only C target),
+        // start-up, scale and suite throughput (BENCHMARKS.md).
+        .target(name: "PlainC", dependencies: ["CLua"], path: "bench/PlainC"),
+        .executableTarget(
+            name: "kitsim-lua-bench",
+            dependencies: ["KitSim", "KitSimLua", "CLua", "PlainC"],
+            path: "bench/LuaBench",
+            swiftSettings: hot
+        ),
         .testTarget(name: "KitSimTests", dependencies: ["KitSim"]),
         .testTarget(name: "KitSimLuaTests", dependencies: ["KitSimLua"], exclude: ["Scripts"]),
     ]

@@ -82,11 +82,17 @@ static void limit_hook(lua_State *L, lua_Debug *ar) {
     luaL_error(L, "%s", lim->stop_message);
 }
 
+/* The count hook of the budget; none when there is no budget (instructions <= 0). */
+static void arm_budget_hook(lua_State *L, kitsim_limits *lim) {
+    if (lim->instructions_left == INT64_MAX) lua_sethook(L, NULL, 0, 0);
+    else lua_sethook(L, limit_hook, LUA_MASKCOUNT, lim->hook_step > 0 ? lim->hook_step : 1000);
+}
+
 void kitsim_set_budget(lua_State *L, int64_t instructions, int step) {
     kitsim_limits *lim = kitsim_limits_of(L);
-    lim->instructions_left = instructions;
+    lim->instructions_left = instructions > 0 ? instructions : INT64_MAX;
     lim->hook_step = step > 0 ? step : 1000;
-    lua_sethook(L, limit_hook, LUA_MASKCOUNT, lim->hook_step);
+    arm_budget_hook(L, lim);
 }
 
 void kitsim_stop(lua_State *L, const char *message) {
@@ -101,7 +107,7 @@ void kitsim_clear_stop(lua_State *L) {
     lim->stopping = 0;
     lim->interrupted = 0;
     lim->memory_exceeded = 0;
-    lua_sethook(L, limit_hook, LUA_MASKCOUNT, lim->hook_step > 0 ? lim->hook_step : 1000);
+    arm_budget_hook(L, lim);
 }
 
 // ---------------------------------------------------------------- the trampoline

@@ -14,7 +14,7 @@ import KitSim
 public final class LuaSandbox {
     /// Run limits (SPEC §5).
     public struct Limits: Sendable {
-        /// Lua instructions the whole run may execute.
+        /// Lua instructions the whole run may execute; 0 for no budget (no count hook).
         public var instructions: Int64 = 500_000_000
         /// Bytes the Lua state may hold.
         public var memoryBytes: Int = 512 << 20
