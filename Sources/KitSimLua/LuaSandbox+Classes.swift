@@ -29,9 +29,9 @@ extension LuaSandbox {
         let mt = lua_gettop(L)
         rawGetRef(L, props); let pIndex = lua_gettop(L)
         rawGetRef(L, methods); let mIndex = lua_gettop(L)
-        kitsim_push_index(L, pIndex, mIndex, fnPropertyGet, fnIndexFallback)
+        kitsim_push_index(L, pIndex, mIndex, fnIndexFallback)
         lua_setfield(L, mt, "__index")
-        kitsim_push_newindex(L, pIndex, fnPropertySet, fnNewindexFallback)
+        kitsim_push_newindex(L, pIndex, fnNewindexFallback)
         lua_setfield(L, mt, "__newindex")
         kitsim_pop(L, 2)
         pushFunction(L) { sb, L in
@@ -80,9 +80,8 @@ extension LuaSandbox {
             pushString(L, sel.name)
             if lua_rawget(L, t) != LUA_TNIL { kitsim_pop(L, 1); continue }
             kitsim_pop(L, 1)
-            lua_pushinteger(L, lua_Integer(cls.id))
-            lua_pushinteger(L, lua_Integer(selectorNumber(sel)))
-            kitsim_push_swift_function(L, fnMethodCall, 2)
+            methodSlots.append(MethodSlot(cls: cls, selector: sel))
+            kitsim_push_method(L, Int32(methodSlots.count - 1))
             lua_setfield(L, t, sel.name)
         }
         kitsim_pop(L, 1)
@@ -147,21 +146,6 @@ extension LuaSandbox {
         lua_createtable(L, 0, 0); fieldsTable = makeRef(L)
         lua_createtable(L, 0, 0); classOfTable = makeRef(L)
 
-        fnPropertyGet = register { sb, L in
-            let id = ObjectID(kitsim_handle_id(L, 1))
-            try sb.checkReceiver(L, id, key: 2)
-            let cls = sb.heap.classOf(id)
-            let p = cls.properties[Int(lua_tointegerx(L, 3, nil))]
-            sb.push(L, try sb.heap.get(id, p))
-            return 1
-        }
-        fnPropertySet = register { sb, L in
-            let id = ObjectID(kitsim_handle_id(L, 1))
-            try sb.checkReceiver(L, id, key: 2)
-            let p = sb.heap.classOf(id).properties[Int(lua_tointegerx(L, 4, nil))]
-            try sb.heap.set(id, p, sb.value(L, 3))
-            return 0
-        }
         fnIsKind = register { sb, L in
             let id = ObjectID(kitsim_handle_id(L, 1))
             guard id.raw != 0 else { throw sb.badSelf(L, "isKind", expected: "object") }
@@ -183,19 +167,6 @@ extension LuaSandbox {
         }
         fnIndexFallback = register { sb, L in try sb.indexFallback(L) }
         fnNewindexFallback = register { sb, L in try sb.newindexFallback(L) }
-        fnMethodCall = register { sb, L in
-            let cls = Int(lua_tointegerx(L, kitsim_upvalueindex(2), nil))
-            let sel = sb.selectors[Int(lua_tointegerx(L, kitsim_upvalueindex(3), nil))]
-            let id = ObjectID(kitsim_handle_id(L, 1))
-            guard id.raw != 0, let expected = sb.heap.classForID(cls) else {
-                throw sb.badSelf(L, sel.name, expected: sb.heap.classForID(cls)?.name ?? "object")
-            }
-            if sb.heap.isValid(id) && !sb.heap.classOf(id).isSubclass(of: expected) {
-                throw sb.badSelf(L, sel.name, expected: expected.name)
-            }
-            sb.push(L, try sb.heap.send(id, sel, sb.arguments(L, from: 2)))
-            return 1
-        }
         fnStaticCall = register { sb, L in
             // `UIViewController.viewDidLoad(self)`: a super call to this class's implementation.
             let cls = Int(lua_tointegerx(L, kitsim_upvalueindex(2), nil))
@@ -205,7 +176,7 @@ extension LuaSandbox {
             guard id.raw != 0, sb.heap.isKind(id, of: c) || !sb.heap.isAlive(id) else {
                 throw SimError(.typeMismatch, "bad argument #1 to '\(sel.name)' (\(c.name) expected, got \(sb.typeName(L, 1)))")
             }
-            sb.push(L, try sb.heap.send(id, sel, as: c, sb.arguments(L, from: 2)))
+            sb.push(L, try sb.heap.send(id, sel, as: c, args: sb.args(L, from: 2)))
             return 1
         }
         fnOriginalCall = register { sb, L in
@@ -217,17 +188,51 @@ extension LuaSandbox {
                 throw SimError(.typeMismatch, "bad argument #1 to 'original' (object expected, got \(sb.typeName(L, 1))); call original(self, ...)")
             }
             try sb.heap.checkUsable(id, sel.name)
-            sb.push(L, try sb.heap.invoke(imp, receiver: id, selector: sel, arguments: sb.arguments(L, from: 2), original: nil))
+            sb.push(L, try sb.heap.invoke(imp, receiver: id, selector: sel, args: sb.args(L, from: 2), original: nil))
             return 1
         }
         fnConstruct = register { sb, L in
-            guard let cls = sb.classOfTable(L, kitsim_upvalueindex(2)) ?? sb.classOfTable(L, 1) else { return 0 }
-            let first: Int32 = sb.classOfTable(L, kitsim_upvalueindex(2)) != nil ? 1 : 2
+            // `Class.new(...)` has the class as upvalue 2; `Class(...)` is `__call(Class, ...)`.
+            let bound = sb.classOfTable(L, kitsim_upvalueindex(2))
+            guard let cls = bound ?? sb.classOfTable(L, 1) else { return 0 }
             try sb.checkObjectLimit(L)
-            sb.push(L, .object(try sb.sim.make(cls, sb.arguments(L, from: first))))
+            sb.push(L, .object(try sb.sim.make(cls, args: sb.args(L, from: bound != nil ? 1 : 2))))
             return 1
         }
         installClassTableMeta()
+    }
+
+    /// `obj:name(...)` through method slot `slot`: the receiver must be an instance of the
+    /// slot's class (or a subclass); the message is dispatched on the receiver's class,
+    /// which keeps the receiver alive during the call (SPEC §2). Receivers of exactly the
+    /// slot's class use the implementation cached in the slot (no lookup).
+    @inline(__always)
+    func callMethod(_ L: OpaquePointer, slot: Int, id: UInt32) throws -> Int32 {
+        let object = ObjectID(id)
+        if heap.isInstance(object, ofClassID: methodSlots[slot].classID, methodsVersion: methodSlots[slot].version),
+           let imp = methodSlots[slot].imp {
+            push(L, try heap.send(object, methodSlots[slot].selector, implementation: imp, args: args(L, from: 2)))
+            return 1
+        }
+        return try callMethodSlow(L, slot: slot, id: id)
+    }
+
+    /// The checks and lookup of `callMethod`, filling the slot's cache.
+    @inline(never)
+    func callMethodSlow(_ L: OpaquePointer, slot: Int, id: UInt32) throws -> Int32 {
+        let expected = methodSlots[slot].cls
+        let sel = methodSlots[slot].selector
+        let object = ObjectID(id)
+        guard id != 0 else { throw badSelf(L, sel.name, expected: expected.name) }
+        if heap.isValid(object) && !heap.classOf(object).isSubclass(of: expected) {
+            throw badSelf(L, sel.name, expected: expected.name)
+        }
+        if heap.isValid(object) && heap.classOf(object) === expected {
+            methodSlots[slot].imp = expected.implementation(for: sel)
+            methodSlots[slot].version = expected.methodsVersion
+        }
+        push(L, try heap.send(object, sel, args: args(L, from: 2)))
+        return 1
     }
 
     /// Stops the run when it has allocated the maximum number of objects.
@@ -296,6 +301,7 @@ extension LuaSandbox {
         rawGetRef(L, fieldsTable)
         if lua_rawgeti(L, -1, lua_Integer(id.raw)) != LUA_TTABLE {
             kitsim_pop(L, 1)
+            fieldTables += 1
             lua_createtable(L, 0, 2)
             lua_pushvalue(L, -1)
             lua_rawseti(L, -3, lua_Integer(id.raw))

@@ -19,7 +19,15 @@ public struct LuaArguments {
 
     /// The argument at `index` (0-based) as a `Value`; `.nil` when absent.
     public subscript(index: Int) -> Value {
-        index >= 0 && index < count ? sandbox.value(L, Int32(index + 1)) : .nil
+        guard index >= 0 && index < count else { return .nil }
+        let i = Int32(index + 1)
+        switch lua_type(L, i) {
+        case LUA_TNUMBER:
+            return lua_isinteger(L, i) != 0 ? .int(Int(lua_tointegerx(L, i, nil))) : .double(lua_tonumberx(L, i, nil))
+        case LUA_TNIL: return .nil
+        case LUA_TBOOLEAN: return .bool(lua_toboolean(L, i) != 0)
+        default: return Unmanaged.passUnretained(sandbox)._withUnsafeGuaranteedRef { $0.value(L, i) }
+        }
     }
 }
 
@@ -37,10 +45,9 @@ extension LuaSandbox {
     /// Makes `body` a global function of the scripts. Its result is the Lua result; a
     /// thrown `SimError` becomes a Lua error at the calling line (as UIKit errors do).
     public func setGlobal(_ name: String, function body: @escaping (LuaArguments) throws -> Value) {
-        setGlobalFunction(name) { sb, L in
-            sb.push(L, try body(LuaArguments(sandbox: sb, L: L, count: Int(lua_gettop(L)))))
-            return 1
-        }
+        hostFunctions.append(body)
+        kitsim_push_host_function(L, Int32(hostFunctions.count - 1))
+        lua_setglobal(L, name)
     }
 
     /// Compiles Lua source to a function without running it. Throws a script error with

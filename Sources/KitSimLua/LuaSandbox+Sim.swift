@@ -7,10 +7,11 @@ extension LuaSandbox {
     func install() throws {
         let L = self.L
         installClassMachinery()
-        heap.foreignDispatcher = self
+        heap.foreignDispatcher = dispatcher
         heap.locationProvider = { [unowned self] in self.scriptLocation() }
         heap.deallocObserver = { [unowned self] id in
             // The object's undeclared fields go with it.
+            guard self.fieldTables > 0 else { return }
             self.rawGetRef(self.L, self.fieldsTable)
             lua_pushnil(self.L)
             lua_rawseti(self.L, -2, lua_Integer(id.raw))

@@ -190,8 +190,8 @@ enum Binding {
 
     /// Runs `ops` a fixed number of times on each side between callgrind markers, so
     /// `valgrind --tool=callgrind` can count the instructions of each (child process).
-    static func callgrindChild(_ ops: [Operation], calls: Int) throws {
-        let k = try KitSimSide()
+    static func callgrindChild(_ ops: [Operation], calls: Int, hook: Bool) throws {
+        let k = try KitSimSide(hook: hook)
         let p = try PlainSide()
         for op in ops {
             let kf = try k.compile(op)

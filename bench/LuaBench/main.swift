@@ -15,6 +15,7 @@ struct Options {
     var kitsim: String?
     var callgrindChild: [String]?
     var calls = 200
+    var hook = true
 
     static let allSections: Set<String> = ["binding", "hook", "instructions", "startup", "scale", "suite"]
     static let usage = """
@@ -46,6 +47,7 @@ struct Options {
             case "--scenarios": guard let v = next().flatMap({ Int($0) }), v > 0 else { return nil }; o.scenarios = v
             case "--calls": guard let v = next().flatMap({ Int($0) }), v > 0 else { return nil }; o.calls = v
             case "--kitsim": guard let v = next() else { return nil }; o.kitsim = v
+            case "--no-hook": o.hook = false
             case "--callgrind-child":
                 guard let v = next() else { return nil }
                 o.callgrindChild = v.split(separator: ",").map(String.init)
@@ -72,7 +74,7 @@ guard let options = Options.parse(Array(CommandLine.arguments.dropFirst())) else
 // The child mode of the instruction counts: run the operations between callgrind markers.
 if let ops = options.callgrindChild {
     do {
-        try Binding.callgrindChild(Operation.all.filter { ops.contains($0.key) }, calls: options.calls)
+        try Binding.callgrindChild(Operation.all.filter { ops.contains($0.key) }, calls: options.calls, hook: options.hook)
         exit(0)
     } catch {
         print("kitsim-lua-bench: \(error)")

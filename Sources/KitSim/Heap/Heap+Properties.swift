@@ -21,7 +21,7 @@ extension Heap {
 
     /// Reads a property as a caller from outside the class would: through its getter.
     public func get(_ id: ObjectID, _ p: Property) throws -> Value {
-        try checkUsable(id, p.name)
+        if !isUsable(id) { try failUnusable(id, p.name) }
         if let getter = p.getter { return try send(id, getter) }
         return try readSlot(id, p)
     }
@@ -29,7 +29,7 @@ extension Heap {
     /// Writes a property as a caller from outside the class would: read-only
     /// properties refuse, and a setter method runs when the class has one.
     public func set(_ id: ObjectID, _ p: Property, _ value: Value) throws {
-        try checkUsable(id, p.name)
+        if !isUsable(id) { try failUnusable(id, p.name) }
         if p.isReadOnly {
             throw SimError(.invalidUse, "property '\(p.name)' of \(classOf(id).name) is read-only", object: id)
         }
@@ -40,10 +40,49 @@ extension Heap {
         try writeSlot(id, p, value)
     }
 
+    /// `get(id, classOf(id).properties[index])` without copying the `Property`: the path
+    /// of `obj.name` in Lua (issue 7). Getters, dead objects and unowned references take
+    /// the general path, so the behaviour is the same.
+    public func get(_ id: ObjectID, propertyAt index: Int) throws -> Value {
+        guard isValid(id) else { throw SimError(.invalidUse, "no object \(id) exists", object: id) }
+        let raw = Int(id.raw)
+        let cls = classes[Int(classIndex[raw])]
+        let a = cls.propertyAccess[index]
+        if states[raw] == .deallocated || a.hasGetter || a.ownership == .unowned {
+            return try get(id, cls.properties[index])
+        }
+        return slots[Int(slotBase[raw]) + Int(a.slot)]
+    }
+
+    /// `set(id, classOf(id).properties[index], value)` without copying the `Property`
+    /// (`obj.name = value` in Lua). Setters, read-only properties, dead objects and type
+    /// errors take the general path.
+    public func set(_ id: ObjectID, propertyAt index: Int, _ value: Value) throws {
+        guard isValid(id) else { throw SimError(.invalidUse, "no object \(id) exists", object: id) }
+        let raw = Int(id.raw)
+        let cls = classes[Int(classIndex[raw])]
+        let a = cls.propertyAccess[index]
+        var fits: Bool
+        switch (a.kind, value) {
+        case (.any, _), (_, .nil), (.bool, .bool), (.number, .int), (.number, .double), (.string, .string),
+             (.rect, .rect), (.point, .point):
+            fits = true
+        case (.anyObject, .object(let target)):
+            fits = isValid(target) && states[Int(target.raw)] != .deallocated
+        default:
+            fits = false
+        }
+        if !fits || states[raw] == .deallocated || a.isReadOnly || a.hasSetter {
+            return try set(id, cls.properties[index], value)
+        }
+        try store(value, at: Int(slotBase[raw]) + Int(a.slot), ownership: a.ownership, owner: id.raw,
+                  detail: a.nameID, cause: .property, name: cls.properties[index].name)
+    }
+
     /// Reads the stored value, bypassing any getter. SPEC §2: reading an `unowned`
     /// reference whose target died is a crash; an `assign` one returns the dangling id.
     public func readSlot(_ id: ObjectID, _ p: Property) throws -> Value {
-        try checkUsable(id, p.name)
+        if !isUsable(id) { try failUnusable(id, p.name) }
         let v = slots[Int(slotBase[Int(id.raw)]) + p.slot]
         if p.ownership == .unowned, case .object(let target) = v, states[Int(target.raw)] != .alive {
             throw unownedReadError(owner: id, property: p.name, target: target)
@@ -54,10 +93,14 @@ extension Heap {
     /// Writes the stored value with the property's ownership semantics, bypassing any
     /// setter (the model's own accessors use this).
     public func writeSlot(_ id: ObjectID, _ p: Property, _ value: Value) throws {
-        try checkUsable(id, p.name)
-        try typeCheck(value, p.type, property: p.name, owner: id)
+        if !isUsable(id) { try failUnusable(id, p.name) }
+        switch (p.type, value) {
+        case (.any, _), (_, .nil), (.number, .int), (.number, .double), (.bool, .bool), (.string, .string): break
+        default: try typeCheck(value, p.type, property: p.name, owner: id)
+        }
+        let name = p.name
         try store(value, at: Int(slotBase[Int(id.raw)]) + p.slot, ownership: p.ownership,
-                  owner: id.raw, detail: p.nameID, cause: .property, name: p.name)
+                  owner: id.raw, detail: p.nameID, cause: .property, name: name)
     }
 
     func unownedReadError(owner: ObjectID, property: String, target: ObjectID) -> SimError {
@@ -70,7 +113,7 @@ extension Heap {
     /// new value first, then release the old, so assigning the current value is safe.
     /// Weak: link the new target for zeroing. Unowned and assign: store the id.
     func store(_ value: Value, at index: Int, ownership: Ownership, owner: UInt32, detail: UInt16,
-               cause: TraceEvent.Cause, name: String) throws {
+               cause: TraceEvent.Cause, name: @autoclosure () -> String) throws {
         let old = slots[index]
         switch ownership {
         case .strong, .copy:
@@ -94,7 +137,7 @@ extension Heap {
                 }
             case .array(let elements) where elements.contains(where: { $0.objectID != nil }):
                 throw SimError(.typeMismatch,
-                               "property '\(name)' is \(ownership): it cannot hold an array of objects; declare it strong",
+                               "property '\(name())' is \(ownership): it cannot hold an array of objects; declare it strong",
                                object: ObjectID(owner))
             default: break
             }

@@ -150,11 +150,29 @@ public final class Heap {
     /// Fails with a zombie error when `id` is dead, naming the message as UIKit does:
     /// `-[UINavigationController topViewController]: message sent to deallocated instance #12`.
     public func checkUsable(_ id: ObjectID, _ selector: @autoclosure () -> String) throws {
+        if isUsable(id) { return }
+        try failUnusable(id, selector())
+    }
+
+    /// Whether messages may be sent to `id` (valid and not deallocated): the check of
+    /// `checkUsable` without building its message, for the hot paths.
+    @inline(__always)
+    public func isUsable(_ id: ObjectID) -> Bool {
+        id.raw != 0 && Int(id.raw) < states.count && states[Int(id.raw)] != .deallocated
+    }
+
+    /// The index of the object's class (`classOf(id).id`) without touching the class.
+    public func classID(of id: ObjectID) -> UInt32 {
+        Int(id.raw) < classIndex.count ? classIndex[Int(id.raw)] : 0
+    }
+
+    @inline(never)
+    func failUnusable(_ id: ObjectID, _ selector: String) throws {
         guard isValid(id) else {
             throw SimError(.invalidUse, "no object \(id) exists", object: id)
         }
         if states[Int(id.raw)] == .deallocated {
-            throw zombieError(id, selector())
+            throw zombieError(id, selector)
         }
     }
 

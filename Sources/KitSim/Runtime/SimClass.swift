@@ -25,6 +25,8 @@ public final class SimClass {
     var deinitImplementation: Implementation?
     /// Per-slot ownership, copied out of `properties` for the dealloc cascade.
     var slotOwnership: [Ownership]
+    /// `properties` without their strings, for the property hot path (set by `Heap.registerClass`).
+    var propertyAccess: ContiguousArray<PropertyAccess> = []
     /// Bumped whenever the flattened method table changes, so hosts can cache per class.
     public internal(set) var methodsVersion: UInt64 = 0
     /// A place for the host to keep per-class data (the Lua bridge keeps its metatable).
