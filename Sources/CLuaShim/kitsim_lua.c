@@ -359,12 +359,27 @@ const char *kitsim_safe_tostring(lua_State *L, int idx, size_t *len) {
 }
 
 const char *kitsim_current_location(lua_State *L, int *line) {
+    /* Called for every traced event after the script moved on: `lua_getinfo("S")` formats
+       `short_src` each time, so the source is cached per function. The cached function is
+       anchored in the registry, so its address cannot be reused while it is cached. */
+    kitsim_limits *lim = kitsim_limits_of(L);
     lua_Debug ar;
+    if (!lua_checkstack(L, 2)) return NULL;
     for (int level = 0; lua_getstack(L, level, &ar); level++) {
-        if (lua_getinfo(L, "Sl", &ar) && ar.currentline > 0) {
-            *line = ar.currentline;
-            return ar.source;
+        if (!lua_getinfo(L, "lf", &ar)) continue;     /* pushes the function */
+        if (ar.currentline <= 0) { lua_pop(L, 1); continue; }
+        *line = ar.currentline;
+        const void *fn = lua_topointer(L, -1);
+        if (fn != lim->location_function || lim->location_source == NULL) {
+            if (lim->location_ref == 0) lim->location_ref = luaL_ref(L, LUA_REGISTRYINDEX);
+            else lua_rawseti(L, LUA_REGISTRYINDEX, lim->location_ref);
+            lua_getinfo(L, "S", &ar);
+            lim->location_function = fn;
+            lim->location_source = ar.source;
+        } else {
+            lua_pop(L, 1);
         }
+        return lim->location_source;
     }
     return NULL;
 }

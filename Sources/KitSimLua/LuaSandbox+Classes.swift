@@ -8,7 +8,7 @@ import KitSim
 extension LuaSandbox {
     /// The Lua data of `cls`, built on first use.
     func classInfo(for cls: SimClass) -> ClassInfo {
-        if let info = classInfo[cls.id] { return info }
+        if let info = classInfo[cls.id], info.metatable != LUA_NOREF { return info }
         let L = self.L
         // Properties: name → index into cls.properties.
         lua_createtable(L, 0, Int32(cls.properties.count))
@@ -60,18 +60,22 @@ extension LuaSandbox {
         // Scripts cannot read or replace a handle's metatable.
         pushString(L, "KitSim object")
         lua_setfield(L, mt, "__metatable")
-        let metatable = makeRef(L)
-        let info = ClassInfo(metatable: metatable, properties: props, methods: methods, methodsVersion: .max)  // .max: never filled yet
+        var info = classInfo[cls.id] ?? ClassInfo()
+        info.metatable = makeRef(L)
+        info.properties = props
+        info.methods = methods
+        info.methodsVersion = .max                  // never filled yet
         classInfo[cls.id] = info
         refreshMethods(of: cls)
-        return info
+        return classInfo[cls.id]!
     }
 
     /// Fills the class's methods table with one function per selector it responds to
     /// (inherited ones included). Each function dispatches dynamically, checks its
     /// receiver, and keeps the receiver alive during the call (SPEC §2).
     func refreshMethods(of cls: SimClass) {
-        guard var info = classInfo[cls.id], info.methodsVersion != cls.methodsVersion else { return }
+        guard var info = classInfo[cls.id], info.metatable != LUA_NOREF,
+              info.methodsVersion != cls.methodsVersion else { return }
         let L = self.L
         rawGetRef(L, info.methods)
         let t = lua_gettop(L)
@@ -105,12 +109,24 @@ extension LuaSandbox {
         return selectors.count - 1
     }
 
-    /// Pushes the class table of `cls` (a global for built-in classes).
+    /// Pushes the class table of `cls` (a global for built-in classes). Its metatable is
+    /// the class's own: `__call` constructs with the class as an upvalue; the rest is
+    /// shared. The handles' metatable is built later, with the first handle.
     func pushClassTable(_ L: OpaquePointer, _ cls: SimClass) {
-        var info = classInfo(for: cls)
+        var info = classInfo[cls.id] ?? ClassInfo()
         if info.classTable != LUA_NOREF { rawGetRef(L, info.classTable); return }
         lua_createtable(L, 0, 4)
+        lua_createtable(L, 0, 6)
         rawGetRef(L, classTableMeta)
+        for key in ["__index", "__newindex", "__tostring", "__metatable"] {
+            lua_getfield(L, -1, key)
+            lua_setfield(L, -3, key)
+        }
+        kitsim_pop(L, 1)
+        lua_pushinteger(L, lua_Integer(cls.id))
+        lua_pushinteger(L, 2)                        // `Class(...)`: arguments after the class
+        kitsim_push_swift_function(L, fnConstruct, 2)
+        lua_setfield(L, -2, "__call")
         lua_setmetatable(L, -2)
         rawGetRef(L, classOfTable)
         lua_pushvalue(L, -2)
@@ -192,11 +208,12 @@ extension LuaSandbox {
             return 1
         }
         fnConstruct = register { sb, L in
-            // `Class.new(...)` has the class as upvalue 2; `Class(...)` is `__call(Class, ...)`.
-            let bound = sb.classOfTable(L, kitsim_upvalueindex(2))
-            guard let cls = bound ?? sb.classOfTable(L, 1) else { return 0 }
+            // Upvalues: the class id, and where the arguments start (`Class(...)` is
+            // `__call(Class, ...)`; `Class.new(...)` has none before them).
+            guard let cls = sb.heap.classForID(Int(lua_tointegerx(L, kitsim_upvalueindex(2), nil))) else { return 0 }
+            let first = Int32(lua_tointegerx(L, kitsim_upvalueindex(3), nil))
             try sb.checkObjectLimit(L)
-            sb.push(L, .object(try sb.sim.make(cls, args: sb.args(L, from: bound != nil ? 1 : 2))))
+            sb.push(L, .object(try sb.sim.make(cls, args: sb.args(L, from: first))))
             return 1
         }
         installClassTableMeta()

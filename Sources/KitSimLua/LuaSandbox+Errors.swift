@@ -72,7 +72,7 @@ extension LuaSandbox: ForeignDispatcher {
         pushHandle(L, invocation.receiver)
         var n: Int32 = 1
         if ref.originalRef != LUA_NOREF { rawGetRef(L, ref.originalRef); n += 1 }
-        for a in args { push(L, a); n += 1 }
+        for i in 0..<args.count { push(L, args[i]); n += 1 }
         guard kitsim_pcall_handler(L, n, 1) == LUA_OK else { throw hostError(L) }
         return value(L, -1)
     }
@@ -91,7 +91,7 @@ extension LuaSandbox: ForeignDispatcher {
         }
         kitsim_push_traceback(L)
         ref.push(L)
-        for a in args { push(L, a) }
+        for i in 0..<args.count { push(L, args[i]) }
         guard kitsim_pcall_handler(L, Int32(args.count), 1) == LUA_OK else { throw hostError(L) }
         return value(L, -1)
     }

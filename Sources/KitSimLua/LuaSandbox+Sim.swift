@@ -8,14 +8,19 @@ extension LuaSandbox {
         let L = self.L
         installClassMachinery()
         heap.foreignDispatcher = dispatcher
-        heap.locationProvider = { [unowned self] in self.scriptLocation() }
-        heap.deallocObserver = { [unowned self] id in
-            // The object's undeclared fields go with it.
-            guard self.fieldTables > 0 else { return }
-            self.rawGetRef(self.L, self.fieldsTable)
-            lua_pushnil(self.L)
-            lua_rawseti(self.L, -2, lua_Integer(id.raw))
-            kitsim_pop(self.L, 1)
+        // Unretained: the sandbox owns the heap and clears these in deinit (and an unowned
+        // reference would cost an atomic unowned-to-strong per event).
+        let me = Unmanaged.passUnretained(self)
+        heap.locationProvider = { me._withUnsafeGuaranteedRef { $0.scriptLocation() } }
+        heap.deallocObserver = { id in
+            me._withUnsafeGuaranteedRef { sb in
+                // The object's undeclared fields go with it.
+                guard sb.fieldTables > 0 else { return }
+                sb.rawGetRef(sb.L, sb.fieldsTable)
+                lua_pushnil(sb.L)
+                lua_rawseti(sb.L, -2, lua_Integer(id.raw))
+                kitsim_pop(sb.L, 1)
+            }
         }
 
         // Classes as globals.
@@ -84,8 +89,8 @@ extension LuaSandbox {
 
     /// A class-table member computed once (UIApplication.shared, UIScreen.main, UIWindow.Level).
     func setStatic(_ cls: SimClass, _ key: String, _ push: (LuaSandbox, OpaquePointer) -> Void) {
-        let info = classInfo(for: cls)
-        rawGetRef(L, info.statics)
+        if classInfo[cls.id]?.statics ?? LUA_NOREF == LUA_NOREF { pushClassTable(L, cls); kitsim_pop(L, 1) }
+        rawGetRef(L, classInfo[cls.id]!.statics)
         push(self, L)
         lua_setfield(L, -2, key)
         kitsim_pop(L, 1)

@@ -291,10 +291,12 @@ struct ClassInfoTable {
 
 /// Per-class Lua data: the metatable of its handles, and the tables its `__index` uses.
 struct ClassInfo {
-    var metatable: Int32
-    var properties: Int32
-    var methods: Int32
+    // The handles' metatable and its tables, built with the first handle of the class.
+    var metatable: Int32 = LUA_NOREF
+    var properties: Int32 = LUA_NOREF
+    var methods: Int32 = LUA_NOREF
+    // The class table (a global for the built-in classes) and its cached members.
     var classTable: Int32 = LUA_NOREF
     var statics: Int32 = LUA_NOREF
-    var methodsVersion: UInt64
+    var methodsVersion: UInt64 = .max
 }

@@ -38,6 +38,9 @@ typedef struct kitsim_limits {
     int interrupted;             /* Ctrl-C (REPL) */
     char stop_message[256];      /* the limit's message */
     void *host;                  /* the Swift bridge (unretained) */
+    const void *location_function; /* kitsim_current_location's cache: the function, */
+    const char *location_source;   /* its source, */
+    int location_ref;              /* and the registry slot anchoring it (0: none yet) */
     lua_State *L;                /* the main state, for arming the hook from the allocator */
 } kitsim_limits;
 

@@ -76,8 +76,12 @@ public final class Heap {
     /// Called after an object deallocated (the bridge drops its Lua-side fields).
     public var deallocObserver: ((ObjectID) -> Void)?
 
-    /// Runs host implementations (Lua functions); set by the bridge.
-    public weak var foreignDispatcher: ForeignDispatcher?
+    /// Runs host implementations (Lua functions); set by the bridge. Held strongly: it is
+    /// called on every message a host implements, and a weak reference costs a weak load
+    /// and side-table reference counting per call (issue 7). A host that owns the heap
+    /// registers a small forwarding object that does not own the host (the Lua bridge
+    /// does), so there is no cycle.
+    public var foreignDispatcher: ForeignDispatcher?
     /// Detectors of `abandoned` leaks; the UIKit model registers one (SPEC §2).
     public var leakDetectors: [(Heap) -> [Leak]] = []
     /// Providers of roots that hold no reference (SPEC §2: windows on screen are roots
