@@ -23,7 +23,13 @@ let package = Package(
         .target(name: "CLuaShim", dependencies: ["CLua"]),
         .target(name: "KitSim", swiftSettings: hot),
         .target(name: "KitSimLua", dependencies: ["KitSim", "CLua", "CLuaShim"], swiftSettings: hot),
-        .executableTarget(name: "kitsim", dependencies: ["KitSim", "KitSimLua"]),
+        // Release builds of `kitsim` are fully static (issue 7, BENCHMARKS.md): no dynamic
+        // loading of the Swift runtime at start-up, which dominated `kitsim run` of a short
+        // script (about 1 ms of loading and relocating libswiftCore and friends).
+        .executableTarget(
+            name: "kitsim", dependencies: ["KitSim", "KitSimLua"],
+            linkerSettings: [.unsafeFlags(["-static-executable"], .when(configuration: .release))]
+        ),
         .executableTarget(
             name: "kitsim-bench",
             dependencies: ["KitSim"],

@@ -82,7 +82,14 @@ extension LuaSandbox {
             if sb.echoOutput { print(line) }
             return 0
         }
-        guard kitsim_pcall(L, 3, 0) == LUA_OK else { throw SimError(.invalidUse, "prelude: \(describe(L, -1))") }
+        pushFunction(L) { _, L in
+            // The prelude's `expect` compiles the assertion vocabulary on first use.
+            guard kitsim_load(L, assertionVocabulary, assertionVocabulary.utf8.count, "=prelude") == LUA_OK else {
+                return KITSIM_RAISE_RAW
+            }
+            return 1
+        }
+        guard kitsim_pcall(L, 4, 0) == LUA_OK else { throw SimError(.invalidUse, "prelude: \(describe(L, -1))") }
         kitsim_pop(L, 1)
         if isSandboxed { applySandbox() }
     }
@@ -300,7 +307,13 @@ extension LuaSandbox {
     func scriptLocation() -> SourceLocation? {
         var line: Int32 = 0
         guard let src = kitsim_current_location(current, &line) else { return nil }
-        if let last = lastLocation.source, last == src, lastLocation.line == line { return lastLocation.loc }
+        if let last = lastLocation.source, last == src {
+            if lastLocation.line == line { return lastLocation.loc }
+            // Same chunk, another line: reuse the file name (no string built per line).
+            let loc = SourceLocation(file: lastLocation.loc?.file ?? "", line: Int(line))
+            lastLocation = (src, line, loc)
+            return loc
+        }
         var file = String(cString: src)
         if file.hasPrefix("@") || file.hasPrefix("=") { file.removeFirst() }
         let loc = SourceLocation(file: file, line: Int(line))

@@ -74,6 +74,10 @@ public final class LuaSandbox {
     public internal(set) var output: [String] = []
     /// Also write output to standard output as it happens.
     public var echoOutput = false
+    /// Whether `Outcome.trace` holds the trace text. Rendering it costs time in proportion
+    /// to the trace; `kitsim run` without `--trace` and `kitsim test` turn it off. The
+    /// trace itself is recorded either way (`heap.traceText()`).
+    public var capturesTrace = true
     var scriptDirectory = "."
 
     // Fixed function indices.

@@ -51,7 +51,10 @@ public final class Heap {
     var nameIDs: [String: UInt16] = ["": 0]
     var messages: [String] = []
     var locations: [SourceLocation] = [SourceLocation(file: "", line: 0)]
-    var locationIDs: [SourceLocation: UInt32] = [:]
+    /// Location ids by (file id << 32 | line).
+    var locationIDs: [UInt64: UInt32] = [:]
+    var locationFileIDs: [String: UInt32] = [:]
+    var lastLocationFile: (name: String, id: UInt32) = ("", UInt32.max)
     /// Record alloc, retain, release, weak zeroing and dealloc events (history). On by
     /// default; `sim.history` and `sim.why` need it.
     public var recordsHistory = true
