@@ -23,4 +23,6 @@ trap 'rm -rf "$tmp"' EXIT
 "$bin/kitsim" run scripts/seed000_splash_ad_weak_root.lua --trace > "$tmp/b.txt"
 cmp "$tmp/a.txt" "$tmp/b.txt"
 "$bin/kitsim-bench" --smoke > /dev/null
+# Issue 7's benchmark (binding, scale, generated scenarios through kitsim test), smoke mode.
+"$bin/kitsim-lua-bench" --smoke > /dev/null
 echo "test.sh: all passed"

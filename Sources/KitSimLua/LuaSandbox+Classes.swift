@@ -80,13 +80,15 @@ extension LuaSandbox {
         rawGetRef(L, info.methods)
         let t = lua_gettop(L)
         let propertyNames = Set(cls.properties.map(\.name))
-        for sel in cls.allSelectors where !propertyNames.contains(sel.name) && sel != .deinit {
-            pushString(L, sel.name)
+        for sel in cls.allSelectors where sel != .deinit {
+            let name = sel.name
+            if propertyNames.contains(name) { continue }
+            pushString(L, name)
             if lua_rawget(L, t) != LUA_TNIL { kitsim_pop(L, 1); continue }
             kitsim_pop(L, 1)
             methodSlots.append(MethodSlot(cls: cls, selector: sel))
             kitsim_push_method(L, Int32(methodSlots.count - 1))
-            lua_setfield(L, t, sel.name)
+            lua_setfield(L, t, name)
         }
         kitsim_pop(L, 1)
         info.methodsVersion = cls.methodsVersion

@@ -2,8 +2,13 @@ extension Heap {
     /// Sends `selector` to `id` (`objc_msgSend`). A dead receiver is a zombie crash; a
     /// selector the class does not implement is UIKit's "unrecognized selector"
     /// `NSInvalidArgumentException`. The receiver stays alive until the call returns.
-    public func send(_ id: ObjectID, _ selector: Selector, _ arguments: [Value] = []) throws -> Value {
+    public func send(_ id: ObjectID, _ selector: Selector, _ arguments: [Value]) throws -> Value {
         try send(id, selector, args: Arguments(arguments))
+    }
+
+    /// `send` without arguments (UIKit calling `viewDidLoad`).
+    public func send(_ id: ObjectID, _ selector: Selector) throws -> Value {
+        try send(id, selector, args: Arguments())
     }
 
     /// `send` with arguments stored inline (no array).

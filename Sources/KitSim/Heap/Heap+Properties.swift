@@ -44,12 +44,12 @@ extension Heap {
     /// of `obj.name` in Lua (issue 7). Getters, dead objects and unowned references take
     /// the general path, so the behaviour is the same.
     public func get(_ id: ObjectID, propertyAt index: Int) throws -> Value {
-        guard isValid(id) else { throw SimError(.invalidUse, "no object \(id) exists", object: id) }
         let raw = Int(id.raw)
-        let cls = classes[Int(classIndex[raw])]
-        let a = cls.propertyAccess[index]
+        guard raw != 0 && raw < classIndex.count else { return try get(id, classOf(id).properties[index]) }
+        let cid = Int(classIndex[raw])
+        let a = propertyAccess[Int(propertyAccessBase[cid]) + index]
         if states[raw] == .deallocated || a.hasGetter || a.ownership == .unowned {
-            return try get(id, cls.properties[index])
+            return try get(id, classes[cid].properties[index])
         }
         return slots[Int(slotBase[raw]) + Int(a.slot)]
     }
@@ -58,10 +58,10 @@ extension Heap {
     /// (`obj.name = value` in Lua). Setters, read-only properties, dead objects and type
     /// errors take the general path.
     public func set(_ id: ObjectID, propertyAt index: Int, _ value: Value) throws {
-        guard isValid(id) else { throw SimError(.invalidUse, "no object \(id) exists", object: id) }
         let raw = Int(id.raw)
-        let cls = classes[Int(classIndex[raw])]
-        let a = cls.propertyAccess[index]
+        guard raw != 0 && raw < classIndex.count else { return try set(id, classOf(id).properties[index], value) }
+        let cid = Int(classIndex[raw])
+        let a = propertyAccess[Int(propertyAccessBase[cid]) + index]
         var fits: Bool
         switch (a.kind, value) {
         case (.any, _), (_, .nil), (.bool, .bool), (.number, .int), (.number, .double), (.string, .string),
@@ -73,10 +73,10 @@ extension Heap {
             fits = false
         }
         if !fits || states[raw] == .deallocated || a.isReadOnly || a.hasSetter {
-            return try set(id, cls.properties[index], value)
+            return try set(id, classes[cid].properties[index], value)
         }
         try store(value, at: Int(slotBase[raw]) + Int(a.slot), ownership: a.ownership, owner: id.raw,
-                  detail: a.nameID, cause: .property, name: cls.properties[index].name)
+                  detail: a.nameID, cause: .property, name: self.classes[cid].properties[index].name)
     }
 
     /// Reads the stored value, bypassing any getter. SPEC §2: reading an `unowned`
@@ -114,9 +114,9 @@ extension Heap {
     /// Weak: link the new target for zeroing. Unowned and assign: store the id.
     func store(_ value: Value, at index: Int, ownership: Ownership, owner: UInt32, detail: UInt16,
                cause: TraceEvent.Cause, name: @autoclosure () -> String) throws {
-        let old = slots[index]
         switch ownership {
         case .strong, .copy:
+            let old = slots[index]
             switch value {
             case .object(let t):
                 try retain(t.raw, cause, detail: detail, owner: owner)
@@ -126,7 +126,17 @@ extension Heap {
             }
             slots[index] = value
             try releaseValue(old, cause: cause, detail: detail, owner: owner)
-        case .weak, .unowned, .assign:
+        case .unowned, .assign:
+            // A plain value replaces a plain value: nothing to check or link (the common
+            // case of numbers, flags and strings).
+            switch value {
+            case .nil, .bool, .int, .double, .string, .rect, .point, .foreign:
+                slots[index] = value
+                return
+            default: break
+            }
+            fallthrough
+        case .weak:
             var stored = value
             switch value {
             case .object(let t):

@@ -16,6 +16,12 @@ public final class Heap {
     /// The root class every built-in class descends from.
     public private(set) var rootClass: SimClass! = nil
 
+    /// Every class's `PropertyAccess` entries, flat, class after class, and where each
+    /// class's entries start (by class id): the property hot path reads them without
+    /// touching (retaining) the class object.
+    var propertyAccess: ContiguousArray<PropertyAccess> = []
+    var propertyAccessBase: ContiguousArray<UInt32> = [0]      // class 0: the sentinel
+
     // MARK: Objects (index 0 is a sentinel: "no object")
     var classIndex: ContiguousArray<UInt32> = [0]
     var retainCounts: ContiguousArray<UInt32> = [0]

@@ -35,7 +35,8 @@ extension Heap {
         for i in cls.properties.indices where cls.properties[i].declaringClassName == name {
             cls.properties[i].nameID = intern(cls.properties[i].name)
         }
-        cls.propertyAccess = ContiguousArray(cls.properties.map(PropertyAccess.init))
+        propertyAccessBase.append(UInt32(propertyAccess.count))
+        propertyAccess.append(contentsOf: cls.properties.map(PropertyAccess.init))
         classes.append(cls)
         classesByName[name] = cls
         superclass?.subclasses.append(cls)

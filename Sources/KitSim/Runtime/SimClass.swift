@@ -25,8 +25,6 @@ public final class SimClass {
     var deinitImplementation: Implementation?
     /// Per-slot ownership, copied out of `properties` for the dealloc cascade.
     var slotOwnership: [Ownership]
-    /// `properties` without their strings, for the property hot path (set by `Heap.registerClass`).
-    var propertyAccess: ContiguousArray<PropertyAccess> = []
     /// Bumped whenever the flattened method table changes, so hosts can cache per class.
     public internal(set) var methodsVersion: UInt64 = 0
     /// A place for the host to keep per-class data (the Lua bridge keeps its metatable).
@@ -80,7 +78,9 @@ public final class SimClass {
     public func implementation(for selector: Selector) -> Implementation? { methods[selector] }
 
     /// Every selector instances respond to, sorted by name (for completion and docs).
-    public var allSelectors: [Selector] { methods.keys.sorted { $0.name < $1.name } }
+    public var allSelectors: [Selector] {
+        methods.keys.map { ($0.name, $0) }.sorted { $0.0 < $1.0 }.map(\.1)
+    }
 
     /// The chain from this class up to the root, this class first.
     public var lineage: [SimClass] {
