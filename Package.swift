@@ -29,11 +29,28 @@ let package = Package(
         .target(name: "CLineEdit", dependencies: ["CEdit"]),
         .target(name: "KitSim", swiftSettings: hot),
         .target(name: "KitSimLua", dependencies: ["KitSim", "CLua", "CLuaShim"], swiftSettings: hot),
-        .executableTarget(name: "kitsim", dependencies: ["KitSim", "KitSimLua", "CLineEdit"]),
+        // Release builds of `kitsim` are fully static (issue 7, BENCHMARKS.md): no dynamic
+        // loading of the Swift runtime at start-up, which dominated `kitsim run` of a short
+        // script (about 1 ms of loading and relocating libswiftCore and friends).
+        .executableTarget(
+            name: "kitsim", dependencies: ["KitSim", "KitSimLua", "CLineEdit"],
+            linkerSettings: [.unsafeFlags(["-static-executable"], .when(configuration: .release))]
+        ),
         .executableTarget(
             name: "kitsim-bench",
             dependencies: ["KitSim"],
             path: "bench/HeapBench",
+            swiftSettings: hot
+        ),
+        // Issue 7: the binding benchmark against a plain C binding (bench-only C target),
+        // start-up, scale and suite throughput (BENCHMARKS.md).
+        // DWARF 4: valgrind 3.19 (Debian 12) cannot read a second DWARF 5 C unit in one binary.
+        .target(name: "PlainC", dependencies: ["CLua"], path: "bench/PlainC",
+                cSettings: [.unsafeFlags(["-gdwarf-4"])]),
+        .executableTarget(
+            name: "kitsim-lua-bench",
+            dependencies: ["KitSim", "KitSimLua", "CLua", "PlainC"],
+            path: "bench/LuaBench",
             swiftSettings: hot
         ),
         .testTarget(name: "KitSimTests", dependencies: ["KitSim"]),

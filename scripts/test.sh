@@ -29,6 +29,8 @@ grep -q "TDAlertView" "$tmp/s.svg" && grep -q "</svg>" "$tmp/g.svg"
 grep -q "digraph ownership" "$tmp/g.dot"
 "$bin/kitsim" api --luals | grep -q -- "---@class UINavigationController : UIViewController"
 "$bin/kitsim-bench" --smoke > /dev/null
+# Issue 7's benchmark (binding, scale, generated scenarios through kitsim test), smoke mode.
+"$bin/kitsim-lua-bench" --smoke > /dev/null
 # The REPL through a real terminal (needs tmux, which .ci/run installs).
 if command -v tmux > /dev/null; then scripts/test-repl.sh "$bin/kitsim"; else echo "test.sh: tmux missing, REPL terminal test skipped" >&2; fi
 echo "test.sh: all passed"

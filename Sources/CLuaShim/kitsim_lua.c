@@ -5,6 +5,17 @@
 static kitsim_swift_entry_fn swift_entry = NULL;
 void kitsim_set_swift_entry(kitsim_swift_entry_fn fn) { swift_entry = fn; }
 
+static kitsim_method_entry_fn method_entry = NULL;
+static kitsim_property_entry_fn get_entry = NULL, set_entry = NULL;
+static kitsim_function_entry_fn function_entry = NULL;
+void kitsim_set_swift_entries(kitsim_method_entry_fn method, kitsim_property_entry_fn get,
+                              kitsim_property_entry_fn set, kitsim_function_entry_fn function) {
+    method_entry = method;
+    get_entry = get;
+    set_entry = set;
+    function_entry = function;
+}
+
 kitsim_limits *kitsim_limits_of(lua_State *L) { return *(kitsim_limits **)lua_getextraspace(L); }
 
 // ---------------------------------------------------------------- allocator
@@ -82,11 +93,17 @@ static void limit_hook(lua_State *L, lua_Debug *ar) {
     luaL_error(L, "%s", lim->stop_message);
 }
 
+/* The count hook of the budget; none when there is no budget (instructions <= 0). */
+static void arm_budget_hook(lua_State *L, kitsim_limits *lim) {
+    if (lim->instructions_left == INT64_MAX) lua_sethook(L, NULL, 0, 0);
+    else lua_sethook(L, limit_hook, LUA_MASKCOUNT, lim->hook_step > 0 ? lim->hook_step : 1000);
+}
+
 void kitsim_set_budget(lua_State *L, int64_t instructions, int step) {
     kitsim_limits *lim = kitsim_limits_of(L);
-    lim->instructions_left = instructions;
+    lim->instructions_left = instructions > 0 ? instructions : INT64_MAX;
     lim->hook_step = step > 0 ? step : 1000;
-    lua_sethook(L, limit_hook, LUA_MASKCOUNT, lim->hook_step);
+    arm_budget_hook(L, lim);
 }
 
 void kitsim_stop(lua_State *L, const char *message) {
@@ -107,7 +124,7 @@ void kitsim_clear_stop(lua_State *L) {
     lim->stopping = 0;
     lim->interrupted = 0;
     lim->memory_exceeded = 0;
-    lua_sethook(L, limit_hook, LUA_MASKCOUNT, lim->hook_step > 0 ? lim->hook_step : 1000);
+    arm_budget_hook(L, lim);
 }
 
 // ---------------------------------------------------------------- the trampoline
@@ -123,11 +140,9 @@ static int raise_top(lua_State *L) {
     return lua_error(L);
 }
 
-static int call_swift(lua_State *L, int index) {
-    kitsim_limits *lim = kitsim_limits_of(L);
-    lim->swift_depth++;
-    int n = swift_entry(L, index);
-    lim->swift_depth--;
+/* After a Swift entry returned: a stop armed meanwhile, an error to raise, or the memory
+   cap passed while Swift ran. */
+static int finish_swift(lua_State *L, kitsim_limits *lim, int n) {
     if (lim->stopping && lim->swift_depth == 0) {
         lua_pushstring(L, lim->stop_message);
         return lua_error(L);
@@ -145,6 +160,50 @@ static int call_swift(lua_State *L, int index) {
     return n;
 }
 
+static int call_swift(lua_State *L, int index) {
+    kitsim_limits *lim = kitsim_limits_of(L);
+    lim->swift_depth++;
+    int n = swift_entry(L, index);
+    lim->swift_depth--;
+    return finish_swift(L, lim, n);
+}
+
+/* The object id of a handle, or 0 (inlined in the hot paths). */
+static inline uint32_t handle_id(lua_State *L, int idx) {
+    if (lua_type(L, idx) != LUA_TUSERDATA || lua_rawlen(L, idx) != sizeof(kitsim_handle)) return 0;
+    const kitsim_handle *h = (const kitsim_handle *)lua_touserdata(L, idx);
+    return h->magic == KITSIM_HANDLE_MAGIC ? h->id : 0;
+}
+
+static int method_mm(lua_State *L) {
+    kitsim_limits *lim = kitsim_limits_of(L);
+    uint32_t id = handle_id(L, 1);
+    int slot = (int)lua_tointegerx(L, lua_upvalueindex(1), NULL);
+    lim->swift_depth++;
+    int n = method_entry(L, lim->host, slot, id);
+    lim->swift_depth--;
+    return finish_swift(L, lim, n);
+}
+
+void kitsim_push_method(lua_State *L, int slot) {
+    lua_pushinteger(L, slot);
+    lua_pushcclosure(L, method_mm, 1);
+}
+
+static int host_function_mm(lua_State *L) {
+    kitsim_limits *lim = kitsim_limits_of(L);
+    int slot = (int)lua_tointegerx(L, lua_upvalueindex(1), NULL);
+    lim->swift_depth++;
+    int n = function_entry(L, lim->host, slot);
+    lim->swift_depth--;
+    return finish_swift(L, lim, n);
+}
+
+void kitsim_push_host_function(lua_State *L, int slot) {
+    lua_pushinteger(L, slot);
+    lua_pushcclosure(L, host_function_mm, 1);
+}
+
 static int trampoline(lua_State *L) {
     return call_swift(L, (int)lua_tointeger(L, lua_upvalueindex(1)));
 }
@@ -155,45 +214,58 @@ void kitsim_push_swift_function(lua_State *L, int index, int nup) {
     lua_pushcclosure(L, trampoline, nup + 1);
 }
 
-/* __index: a declared property (name → integer) goes to Swift with its index; a method
+/* __index: a declared property (name → integer) goes to Swift's get entry; a method
    name returns its function straight from the class's methods table; anything else
    (undeclared fields, unknown names) goes to Swift's fallback. */
 static int index_mm(lua_State *L) {
     lua_settop(L, 2);
     lua_pushvalue(L, 2);
     if (lua_rawget(L, lua_upvalueindex(1)) == LUA_TNUMBER) {
-        return call_swift(L, (int)lua_tointeger(L, lua_upvalueindex(3)));   /* stack: obj key propindex */
+        int property = (int)lua_tointegerx(L, 3, NULL);
+        kitsim_limits *lim = kitsim_limits_of(L);
+        uint32_t id = handle_id(L, 1);
+        lim->swift_depth++;
+        int n = get_entry(L, lim->host, id, property);       /* stack: obj key propindex */
+        lim->swift_depth--;
+        return finish_swift(L, lim, n);
     }
     lua_pop(L, 1);
     lua_pushvalue(L, 2);
     if (lua_rawget(L, lua_upvalueindex(2)) != LUA_TNIL) return 1;
     lua_pop(L, 1);
-    return call_swift(L, (int)lua_tointeger(L, lua_upvalueindex(4)));       /* stack: obj key */
+    return call_swift(L, (int)lua_tointeger(L, lua_upvalueindex(3)));       /* stack: obj key */
 }
 
-void kitsim_push_index(lua_State *L, int props, int methods, int get_index, int fallback_index) {
+void kitsim_push_index(lua_State *L, int props, int methods, int fallback_index) {
+    props = lua_absindex(L, props);
+    methods = lua_absindex(L, methods);
     lua_pushvalue(L, props);
     lua_pushvalue(L, methods);
-    lua_pushinteger(L, get_index);
     lua_pushinteger(L, fallback_index);
-    lua_pushcclosure(L, index_mm, 4);
+    lua_pushcclosure(L, index_mm, 3);
 }
 
 static int newindex_mm(lua_State *L) {
     lua_settop(L, 3);
     lua_pushvalue(L, 2);
     if (lua_rawget(L, lua_upvalueindex(1)) == LUA_TNUMBER) {
-        return call_swift(L, (int)lua_tointeger(L, lua_upvalueindex(2)));   /* obj key value propindex */
+        int property = (int)lua_tointegerx(L, 4, NULL);
+        kitsim_limits *lim = kitsim_limits_of(L);
+        uint32_t id = handle_id(L, 1);
+        lim->swift_depth++;
+        int n = set_entry(L, lim->host, id, property);       /* stack: obj key value propindex */
+        lim->swift_depth--;
+        return finish_swift(L, lim, n);
     }
     lua_pop(L, 1);
-    return call_swift(L, (int)lua_tointeger(L, lua_upvalueindex(3)));       /* obj key value */
+    return call_swift(L, (int)lua_tointeger(L, lua_upvalueindex(2)));       /* obj key value */
 }
 
-void kitsim_push_newindex(lua_State *L, int props, int set_index, int fallback_index) {
+void kitsim_push_newindex(lua_State *L, int props, int fallback_index) {
+    props = lua_absindex(L, props);
     lua_pushvalue(L, props);
-    lua_pushinteger(L, set_index);
     lua_pushinteger(L, fallback_index);
-    lua_pushcclosure(L, newindex_mm, 3);
+    lua_pushcclosure(L, newindex_mm, 2);
 }
 
 // ---------------------------------------------------------------- protected calls
@@ -208,6 +280,18 @@ int kitsim_pcall(lua_State *L, int nargs, int nresults) {
     int status = lua_pcall(L, nargs, nresults, base);
     lim->swift_depth = saved;
     lua_remove(L, base);
+    return status;
+}
+
+void kitsim_push_traceback(lua_State *L) { lua_pushcfunction(L, traceback); }
+
+int kitsim_pcall_handler(lua_State *L, int nargs, int nresults) {
+    int handler = lua_gettop(L) - nargs - 1;   /* just below the function */
+    kitsim_limits *lim = kitsim_limits_of(L);
+    int saved = lim->swift_depth;
+    lim->swift_depth = 0;
+    int status = lua_pcall(L, nargs, nresults, handler);
+    lim->swift_depth = saved;
     return status;
 }
 
@@ -244,10 +328,17 @@ void kitsim_push_new_handle(lua_State *L, uint32_t id, int mt) {
     lua_setmetatable(L, -2);
 }
 
-uint32_t kitsim_handle_id(lua_State *L, int idx) {
-    if (lua_type(L, idx) != LUA_TUSERDATA || lua_rawlen(L, idx) != sizeof(kitsim_handle)) return 0;
-    kitsim_handle *h = (kitsim_handle *)lua_touserdata(L, idx);
-    return h->magic == KITSIM_HANDLE_MAGIC ? h->id : 0;
+uint32_t kitsim_handle_id(lua_State *L, int idx) { return handle_id(L, idx); }
+
+int kitsim_push_cached_handle(lua_State *L, int cache, uint32_t id) {
+    lua_rawgeti(L, LUA_REGISTRYINDEX, cache);
+    if (lua_rawgeti(L, -1, (lua_Integer)id) == LUA_TUSERDATA) {
+        lua_copy(L, -1, -2);
+        lua_pop(L, 1);
+        return 1;
+    }
+    lua_pop(L, 2);
+    return 0;
 }
 
 // ---------------------------------------------------------------- safe helpers
@@ -274,12 +365,27 @@ const char *kitsim_safe_tostring(lua_State *L, int idx, size_t *len) {
 }
 
 const char *kitsim_current_location(lua_State *L, int *line) {
+    /* Called for every traced event after the script moved on: `lua_getinfo("S")` formats
+       `short_src` each time, so the source is cached per function. The cached function is
+       anchored in the registry, so its address cannot be reused while it is cached. */
+    kitsim_limits *lim = kitsim_limits_of(L);
     lua_Debug ar;
+    if (!lua_checkstack(L, 2)) return NULL;
     for (int level = 0; lua_getstack(L, level, &ar); level++) {
-        if (lua_getinfo(L, "Sl", &ar) && ar.currentline > 0) {
-            *line = ar.currentline;
-            return ar.source;
+        if (!lua_getinfo(L, "lf", &ar)) continue;     /* pushes the function */
+        if (ar.currentline <= 0) { lua_pop(L, 1); continue; }
+        *line = ar.currentline;
+        const void *fn = lua_topointer(L, -1);
+        if (fn != lim->location_function || lim->location_source == NULL) {
+            if (lim->location_ref == 0) lim->location_ref = luaL_ref(L, LUA_REGISTRYINDEX);
+            else lua_rawseti(L, LUA_REGISTRYINDEX, lim->location_ref);
+            lua_getinfo(L, "S", &ar);
+            lim->location_function = fn;
+            lim->location_source = ar.source;
+        } else {
+            lua_pop(L, 1);
         }
+        return lim->location_source;
     }
     return NULL;
 }

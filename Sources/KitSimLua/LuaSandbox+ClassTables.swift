@@ -11,9 +11,6 @@ extension LuaSandbox {
         let L = self.L
         lua_createtable(L, 0, 6)
         let mt = lua_gettop(L)
-        lua_pushnil(L)
-        kitsim_push_swift_function(L, fnConstruct, 1)
-        lua_setfield(L, mt, "__call")
         pushFunction(L) { sb, L in try sb.classIndex(L) }
         lua_setfield(L, mt, "__index")
         pushFunction(L) { sb, L in try sb.classNewindex(L) }
@@ -33,15 +30,16 @@ extension LuaSandbox {
         guard let cls = classOfTable(L, 1), let key = string(L, 2) else {
             throw SimError(.typeMismatch, "attempt to index a class with a \(typeName(L, 2)) key")
         }
-        let info = classInfo(for: cls)
+        guard let info = classInfo[cls.id], info.statics != LUA_NOREF else { return 0 }
         rawGetRef(L, info.statics)
         lua_pushvalue(L, 2)
         if lua_rawget(L, -2) != LUA_TNIL { return 1 }
         kitsim_pop(L, 1)
         switch key {
         case "new":
-            lua_pushvalue(L, 1)
-            kitsim_push_swift_function(L, fnConstruct, 1)
+            lua_pushinteger(L, lua_Integer(cls.id))
+            lua_pushinteger(L, 1)
+            kitsim_push_swift_function(L, fnConstruct, 2)
         case "name": pushString(L, cls.name)
         case "superclass":
             if let s = cls.superclass { pushClassTable(L, s) } else { lua_pushnil(L) }

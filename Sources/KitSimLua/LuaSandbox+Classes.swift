@@ -8,7 +8,7 @@ import KitSim
 extension LuaSandbox {
     /// The Lua data of `cls`, built on first use.
     func classInfo(for cls: SimClass) -> ClassInfo {
-        if let info = classInfo[cls.id] { return info }
+        if let info = classInfo[cls.id], info.metatable != LUA_NOREF { return info }
         let L = self.L
         // Properties: name → index into cls.properties.
         lua_createtable(L, 0, Int32(cls.properties.count))
@@ -29,9 +29,9 @@ extension LuaSandbox {
         let mt = lua_gettop(L)
         rawGetRef(L, props); let pIndex = lua_gettop(L)
         rawGetRef(L, methods); let mIndex = lua_gettop(L)
-        kitsim_push_index(L, pIndex, mIndex, fnPropertyGet, fnIndexFallback)
+        kitsim_push_index(L, pIndex, mIndex, fnIndexFallback)
         lua_setfield(L, mt, "__index")
-        kitsim_push_newindex(L, pIndex, fnPropertySet, fnNewindexFallback)
+        kitsim_push_newindex(L, pIndex, fnNewindexFallback)
         lua_setfield(L, mt, "__newindex")
         kitsim_pop(L, 2)
         pushFunction(L) { sb, L in
@@ -60,30 +60,35 @@ extension LuaSandbox {
         // Scripts cannot read or replace a handle's metatable.
         pushString(L, "KitSim object")
         lua_setfield(L, mt, "__metatable")
-        let metatable = makeRef(L)
-        let info = ClassInfo(metatable: metatable, properties: props, methods: methods, methodsVersion: .max)  // .max: never filled yet
+        var info = classInfo[cls.id] ?? ClassInfo()
+        info.metatable = makeRef(L)
+        info.properties = props
+        info.methods = methods
+        info.methodsVersion = .max                  // never filled yet
         classInfo[cls.id] = info
         refreshMethods(of: cls)
-        return info
+        return classInfo[cls.id]!
     }
 
     /// Fills the class's methods table with one function per selector it responds to
     /// (inherited ones included). Each function dispatches dynamically, checks its
     /// receiver, and keeps the receiver alive during the call (SPEC §2).
     func refreshMethods(of cls: SimClass) {
-        guard var info = classInfo[cls.id], info.methodsVersion != cls.methodsVersion else { return }
+        guard var info = classInfo[cls.id], info.metatable != LUA_NOREF,
+              info.methodsVersion != cls.methodsVersion else { return }
         let L = self.L
         rawGetRef(L, info.methods)
         let t = lua_gettop(L)
         let propertyNames = Set(cls.properties.map(\.name))
-        for sel in cls.allSelectors where !propertyNames.contains(sel.name) && sel != .deinit {
-            pushString(L, sel.name)
+        for sel in cls.allSelectors where sel != .deinit {
+            let name = sel.name
+            if propertyNames.contains(name) { continue }
+            pushString(L, name)
             if lua_rawget(L, t) != LUA_TNIL { kitsim_pop(L, 1); continue }
             kitsim_pop(L, 1)
-            lua_pushinteger(L, lua_Integer(cls.id))
-            lua_pushinteger(L, lua_Integer(selectorNumber(sel)))
-            kitsim_push_swift_function(L, fnMethodCall, 2)
-            lua_setfield(L, t, sel.name)
+            methodSlots.append(MethodSlot(cls: cls, selector: sel))
+            kitsim_push_method(L, Int32(methodSlots.count - 1))
+            lua_setfield(L, t, name)
         }
         kitsim_pop(L, 1)
         info.methodsVersion = cls.methodsVersion
@@ -106,12 +111,24 @@ extension LuaSandbox {
         return selectors.count - 1
     }
 
-    /// Pushes the class table of `cls` (a global for built-in classes).
+    /// Pushes the class table of `cls` (a global for built-in classes). Its metatable is
+    /// the class's own: `__call` constructs with the class as an upvalue; the rest is
+    /// shared. The handles' metatable is built later, with the first handle.
     func pushClassTable(_ L: OpaquePointer, _ cls: SimClass) {
-        var info = classInfo(for: cls)
+        var info = classInfo[cls.id] ?? ClassInfo()
         if info.classTable != LUA_NOREF { rawGetRef(L, info.classTable); return }
         lua_createtable(L, 0, 4)
+        lua_createtable(L, 0, 6)
         rawGetRef(L, classTableMeta)
+        for key in ["__index", "__newindex", "__tostring", "__metatable"] {
+            lua_getfield(L, -1, key)
+            lua_setfield(L, -3, key)
+        }
+        kitsim_pop(L, 1)
+        lua_pushinteger(L, lua_Integer(cls.id))
+        lua_pushinteger(L, 2)                        // `Class(...)`: arguments after the class
+        kitsim_push_swift_function(L, fnConstruct, 2)
+        lua_setfield(L, -2, "__call")
         lua_setmetatable(L, -2)
         rawGetRef(L, classOfTable)
         lua_pushvalue(L, -2)
@@ -147,20 +164,6 @@ extension LuaSandbox {
         lua_createtable(L, 0, 0); fieldsTable = makeRef(L)
         lua_createtable(L, 0, 0); classOfTable = makeRef(L)
 
-        fnPropertyGet = register { sb, L in
-            let id = ObjectID(kitsim_handle_id(L, 1))
-            try sb.checkReceiver(L, id, key: 2)
-            let p = try sb.property(L, of: id, index: 3)
-            sb.push(L, try sb.heap.get(id, p))
-            return 1
-        }
-        fnPropertySet = register { sb, L in
-            let id = ObjectID(kitsim_handle_id(L, 1))
-            try sb.checkReceiver(L, id, key: 2)
-            let p = try sb.property(L, of: id, index: 4)
-            try sb.heap.set(id, p, sb.value(L, 3))
-            return 0
-        }
         fnIsKind = register { sb, L in
             let id = ObjectID(kitsim_handle_id(L, 1))
             guard id.raw != 0 else { throw sb.badSelf(L, "isKind", expected: "object") }
@@ -182,19 +185,6 @@ extension LuaSandbox {
         }
         fnIndexFallback = register { sb, L in try sb.indexFallback(L) }
         fnNewindexFallback = register { sb, L in try sb.newindexFallback(L) }
-        fnMethodCall = register { sb, L in
-            let cls = Int(lua_tointegerx(L, kitsim_upvalueindex(2), nil))
-            let sel = sb.selectors[Int(lua_tointegerx(L, kitsim_upvalueindex(3), nil))]
-            let id = ObjectID(kitsim_handle_id(L, 1))
-            guard id.raw != 0, let expected = sb.heap.classForID(cls) else {
-                throw sb.badSelf(L, sel.name, expected: sb.heap.classForID(cls)?.name ?? "object")
-            }
-            if sb.heap.isValid(id) && !sb.heap.classOf(id).isSubclass(of: expected) {
-                throw sb.badSelf(L, sel.name, expected: expected.name)
-            }
-            sb.push(L, try sb.heap.send(id, sel, sb.arguments(L, from: 2)))
-            return 1
-        }
         fnStaticCall = register { sb, L in
             // `UIViewController.viewDidLoad(self)`: a super call to this class's implementation.
             let cls = Int(lua_tointegerx(L, kitsim_upvalueindex(2), nil))
@@ -204,7 +194,7 @@ extension LuaSandbox {
             guard id.raw != 0, sb.heap.isKind(id, of: c) || !sb.heap.isAlive(id) else {
                 throw SimError(.typeMismatch, "bad argument #1 to '\(sel.name)' (\(c.name) expected, got \(sb.typeName(L, 1)))")
             }
-            sb.push(L, try sb.heap.send(id, sel, as: c, sb.arguments(L, from: 2)))
+            sb.push(L, try sb.heap.send(id, sel, as: c, args: sb.args(L, from: 2)))
             return 1
         }
         fnOriginalCall = register { sb, L in
@@ -216,17 +206,52 @@ extension LuaSandbox {
                 throw SimError(.typeMismatch, "bad argument #1 to 'original' (object expected, got \(sb.typeName(L, 1))); call original(self, ...)")
             }
             try sb.heap.checkUsable(id, sel.name)
-            sb.push(L, try sb.heap.invoke(imp, receiver: id, selector: sel, arguments: sb.arguments(L, from: 2), original: nil))
+            sb.push(L, try sb.heap.invoke(imp, receiver: id, selector: sel, args: sb.args(L, from: 2), original: nil))
             return 1
         }
         fnConstruct = register { sb, L in
-            guard let cls = sb.classOfTable(L, kitsim_upvalueindex(2)) ?? sb.classOfTable(L, 1) else { return 0 }
-            let first: Int32 = sb.classOfTable(L, kitsim_upvalueindex(2)) != nil ? 1 : 2
+            // Upvalues: the class id, and where the arguments start (`Class(...)` is
+            // `__call(Class, ...)`; `Class.new(...)` has none before them).
+            guard let cls = sb.heap.classForID(Int(lua_tointegerx(L, kitsim_upvalueindex(2), nil))) else { return 0 }
+            let first = Int32(lua_tointegerx(L, kitsim_upvalueindex(3), nil))
             try sb.checkObjectLimit(L)
-            sb.push(L, .object(try sb.sim.make(cls, sb.arguments(L, from: first))))
+            sb.push(L, .object(try sb.sim.make(cls, args: sb.args(L, from: first))))
             return 1
         }
         installClassTableMeta()
+    }
+
+    /// `obj:name(...)` through method slot `slot`: the receiver must be an instance of the
+    /// slot's class (or a subclass); the message is dispatched on the receiver's class,
+    /// which keeps the receiver alive during the call (SPEC §2). Receivers of exactly the
+    /// slot's class use the implementation cached in the slot (no lookup).
+    @inline(__always)
+    func callMethod(_ L: OpaquePointer, slot: Int, id: UInt32) throws -> Int32 {
+        let object = ObjectID(id)
+        if heap.isInstance(object, ofClassID: methodSlots[slot].classID, methodsVersion: methodSlots[slot].version),
+           let imp = methodSlots[slot].imp {
+            push(L, try heap.send(object, methodSlots[slot].selector, implementation: imp, args: args(L, from: 2)))
+            return 1
+        }
+        return try callMethodSlow(L, slot: slot, id: id)
+    }
+
+    /// The checks and lookup of `callMethod`, filling the slot's cache.
+    @inline(never)
+    func callMethodSlow(_ L: OpaquePointer, slot: Int, id: UInt32) throws -> Int32 {
+        let expected = methodSlots[slot].cls
+        let sel = methodSlots[slot].selector
+        let object = ObjectID(id)
+        guard id != 0 else { throw badSelf(L, sel.name, expected: expected.name) }
+        if heap.isValid(object) && !heap.classOf(object).isSubclass(of: expected) {
+            throw badSelf(L, sel.name, expected: expected.name)
+        }
+        if heap.isValid(object) && heap.classOf(object) === expected {
+            methodSlots[slot].imp = expected.implementation(for: sel)
+            methodSlots[slot].version = expected.methodsVersion
+        }
+        push(L, try heap.send(object, sel, args: args(L, from: 2)))
+        return 1
     }
 
     /// Stops the run when it has allocated the maximum number of objects.
@@ -235,18 +260,6 @@ extension LuaSandbox {
         let message = "limit exceeded: \(limitsConfiguration.objects) simulated objects allocated"
         kitsim_stop(L, message)
         throw SimError(.limit, message)
-    }
-
-    /// The property the `__index`/`__newindex` closure found (its index is at `index`).
-    /// A handle given another class's metatable with `debug.setmetatable` must not reach
-    /// past the end of its class's properties (rule 2).
-    func property(_ L: OpaquePointer, of id: ObjectID, index: Int32) throws -> Property {
-        let cls = heap.classOf(id)
-        let i = Int(lua_tointegerx(L, index, nil))
-        guard i >= 0, i < cls.properties.count else {
-            throw SimError(.typeMismatch, "attempt to index \(heap.describe(id)) through a metatable that is not its own")
-        }
-        return cls.properties[i]
     }
 
     /// Errors for a method called on the wrong receiver, hinting at ':'.
@@ -307,6 +320,7 @@ extension LuaSandbox {
         rawGetRef(L, fieldsTable)
         if lua_rawgeti(L, -1, lua_Integer(id.raw)) != LUA_TTABLE {
             kitsim_pop(L, 1)
+            fieldTables += 1
             lua_createtable(L, 0, 2)
             lua_pushvalue(L, -1)
             lua_rawseti(L, -3, lua_Integer(id.raw))

@@ -59,33 +59,40 @@ extension LuaSandbox: ForeignDispatcher {
         guard let ref = function as? LuaRef, ref.state === state else {
             throw SimError(.invalidUse, "\(invocation.selector) is implemented by another sandbox")
         }
-        if !ref.passesReceiver { return try call(function, invocation.arguments) }
+        let args = invocation.args
+        if !ref.passesReceiver { return try call(ref, args) }
         let L = current
         let top = lua_gettop(L)
         defer { lua_settop(L, top) }
-        guard lua_checkstack(L, Int32(invocation.arguments.count + 4)) != 0 else {
+        guard lua_checkstack(L, Int32(args.count + 5)) != 0 else {
             throw SimError(.limit, "limit exceeded: Lua stack overflow")
         }
+        kitsim_push_traceback(L)
         ref.push(L)
         pushHandle(L, invocation.receiver)
         var n: Int32 = 1
         if ref.originalRef != LUA_NOREF { rawGetRef(L, ref.originalRef); n += 1 }
-        for a in invocation.arguments { push(L, a); n += 1 }
-        guard kitsim_pcall(L, n, 1) == LUA_OK else { throw hostError(L) }
+        for i in 0..<args.count { push(L, args[i]); n += 1 }
+        guard kitsim_pcall_handler(L, n, 1) == LUA_OK else { throw hostError(L) }
         return value(L, -1)
     }
 
     public func call(_ function: ForeignBox, _ arguments: [Value]) throws -> Value {
         guard let ref = function as? LuaRef, ref.state === state else { return .nil }
+        return try call(ref, Arguments(arguments))
+    }
+
+    func call(_ ref: LuaRef, _ args: Arguments) throws -> Value {
         let L = current
         let top = lua_gettop(L)
         defer { lua_settop(L, top) }
-        guard lua_checkstack(L, Int32(arguments.count + 4)) != 0 else {
+        guard lua_checkstack(L, Int32(args.count + 5)) != 0 else {
             throw SimError(.limit, "limit exceeded: Lua stack overflow")
         }
+        kitsim_push_traceback(L)
         ref.push(L)
-        for a in arguments { push(L, a) }
-        guard kitsim_pcall(L, Int32(arguments.count), 1) == LUA_OK else { throw hostError(L) }
+        for i in 0..<args.count { push(L, args[i]) }
+        guard kitsim_pcall_handler(L, Int32(args.count), 1) == LUA_OK else { throw hostError(L) }
         return value(L, -1)
     }
 }

@@ -86,7 +86,7 @@ extension LuaSandbox {
                                                  retainCount: heap.retainCount(id))
         }
         return Outcome(status: status, crash: crash, message: message, leaks: heap.leaks(), output: output,
-                       trace: heap.traceText(), labelled: labelled, invariantViolations: heap.invariantViolations())
+                       trace: capturesTrace ? heap.traceText() : "", labelled: labelled, invariantViolations: heap.invariantViolations())
     }
 
     func fieldString(_ L: OpaquePointer, _ index: Int32, _ key: String) -> String? {

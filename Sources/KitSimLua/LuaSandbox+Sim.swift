@@ -7,14 +7,20 @@ extension LuaSandbox {
     func install() throws {
         let L = self.L
         installClassMachinery()
-        heap.foreignDispatcher = self
-        heap.locationProvider = { [unowned self] in self.scriptLocation() }
-        heap.deallocObserver = { [unowned self] id in
-            // The object's undeclared fields go with it.
-            self.rawGetRef(self.L, self.fieldsTable)
-            lua_pushnil(self.L)
-            lua_rawseti(self.L, -2, lua_Integer(id.raw))
-            kitsim_pop(self.L, 1)
+        heap.foreignDispatcher = dispatcher
+        // Unretained: the sandbox owns the heap and clears these in deinit (and an unowned
+        // reference would cost an atomic unowned-to-strong per event).
+        let me = Unmanaged.passUnretained(self)
+        heap.locationProvider = { me._withUnsafeGuaranteedRef { $0.scriptLocation() } }
+        heap.deallocObserver = { id in
+            me._withUnsafeGuaranteedRef { sb in
+                // The object's undeclared fields go with it.
+                guard sb.fieldTables > 0 else { return }
+                sb.rawGetRef(sb.L, sb.fieldsTable)
+                lua_pushnil(sb.L)
+                lua_rawseti(sb.L, -2, lua_Integer(id.raw))
+                kitsim_pop(sb.L, 1)
+            }
         }
 
         // Classes as globals.
@@ -76,15 +82,22 @@ extension LuaSandbox {
             if sb.echoOutput { print(line) }
             return 0
         }
-        guard kitsim_pcall(L, 3, 0) == LUA_OK else { throw SimError(.invalidUse, "prelude: \(describe(L, -1))") }
+        pushFunction(L) { _, L in
+            // The prelude's `expect` compiles the assertion vocabulary on first use.
+            guard kitsim_load(L, assertionVocabulary, assertionVocabulary.utf8.count, "=prelude") == LUA_OK else {
+                return KITSIM_RAISE_RAW
+            }
+            return 1
+        }
+        guard kitsim_pcall(L, 4, 0) == LUA_OK else { throw SimError(.invalidUse, "prelude: \(describe(L, -1))") }
         kitsim_pop(L, 1)
         if isSandboxed { applySandbox() }
     }
 
     /// A class-table member computed once (UIApplication.shared, UIScreen.main, UIWindow.Level).
     func setStatic(_ cls: SimClass, _ key: String, _ push: (LuaSandbox, OpaquePointer) -> Void) {
-        let info = classInfo(for: cls)
-        rawGetRef(L, info.statics)
+        if classInfo[cls.id]?.statics ?? LUA_NOREF == LUA_NOREF { pushClassTable(L, cls); kitsim_pop(L, 1) }
+        rawGetRef(L, classInfo[cls.id]!.statics)
         push(self, L)
         lua_setfield(L, -2, key)
         kitsim_pop(L, 1)
@@ -294,7 +307,13 @@ extension LuaSandbox {
     func scriptLocation() -> SourceLocation? {
         var line: Int32 = 0
         guard let src = kitsim_current_location(current, &line) else { return nil }
-        if let last = lastLocation.source, last == src, lastLocation.line == line { return lastLocation.loc }
+        if let last = lastLocation.source, last == src {
+            if lastLocation.line == line { return lastLocation.loc }
+            // Same chunk, another line: reuse the file name (no string built per line).
+            let loc = SourceLocation(file: lastLocation.loc?.file ?? "", line: Int(line))
+            lastLocation = (src, line, loc)
+            return loc
+        }
         var file = String(cString: src)
         if file.hasPrefix("@") || file.hasPrefix("=") { file.removeFirst() }
         let loc = SourceLocation(file: file, line: Int(line))

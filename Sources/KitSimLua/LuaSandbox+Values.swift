@@ -85,6 +85,18 @@ extension LuaSandbox {
         return (first...top).map { value(L, $0) }
     }
 
+    /// The arguments from `first` to the top, stored inline (no array for up to three).
+    @inline(__always)
+    func args(_ L: OpaquePointer, from first: Int32) -> Arguments {
+        let n = Int(lua_gettop(L) - first + 1)
+        switch n {
+        case ..<1: return Arguments()
+        case 1: return Arguments(value(L, first))
+        case 2: return Arguments(value(L, first), value(L, first + 1))
+        default: return Arguments(count: n) { value(L, first + Int32($0)) }
+        }
+    }
+
     /// Pushes a value.
     func push(_ L: OpaquePointer, _ v: Value) {
         switch v {
@@ -133,13 +145,8 @@ extension LuaSandbox {
     /// value), creating it if the weak cache no longer has it.
     func pushHandle(_ L: OpaquePointer, _ id: ObjectID) {
         guard heap.isValid(id) else { lua_pushnil(L); return }
-        rawGetRef(L, handleCache)
-        if lua_rawgeti(L, -1, lua_Integer(id.raw)) == LUA_TUSERDATA {
-            lua_rotate(L, -2, 1)      // [cache, handle] -> [handle, cache]
-            kitsim_pop(L, 1)
-            return
-        }
-        kitsim_pop(L, 1)                                   // [cache]
+        if kitsim_push_cached_handle(L, handleCache, id.raw) != 0 { return }
+        rawGetRef(L, handleCache)                           // [cache]
         let info = classInfo(for: heap.classOf(id))
         rawGetRef(L, info.metatable)                        // [cache, mt]
         kitsim_push_new_handle(L, id.raw, -1)              // [cache, mt, handle]

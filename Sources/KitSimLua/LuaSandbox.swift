@@ -14,7 +14,7 @@ import KitSim
 public final class LuaSandbox {
     /// Run limits (SPEC §5).
     public struct Limits: Sendable {
-        /// Lua instructions the whole run may execute.
+        /// Lua instructions the whole run may execute; 0 for no budget (no count hook).
         public var instructions: Int64 = 500_000_000
         /// Bytes the Lua state may hold.
         public var memoryBytes: Int = 512 << 20
@@ -26,7 +26,8 @@ public final class LuaSandbox {
     }
 
     public let sim: Simulator
-    public var heap: Heap { sim.heap }
+    /// The simulator's heap (stored: the hot paths read it on every call).
+    public let heap: Heap
     let state: LuaStateBox
     var L: OpaquePointer { state.L }
     let limits: UnsafeMutablePointer<kitsim_limits>
@@ -47,7 +48,14 @@ public final class LuaSandbox {
     var rectMeta: Int32 = 0
     var pointMeta: Int32 = 0
     var classTableMeta: Int32 = 0
-    var classInfo: [UInt32: ClassInfo] = [:]
+    var classInfo = ClassInfoTable()
+    /// Method closures' slots: the class whose methods table holds the closure, the
+    /// selector, and the implementation cached for instances of exactly that class.
+    var methodSlots: [MethodSlot] = []
+    /// Host functions (`setGlobal(_:function:)`), by slot.
+    var hostFunctions: [(LuaArguments) throws -> Value] = []
+    /// How many objects ever got a table of undeclared fields (0: deallocs skip it).
+    var fieldTables = 0
     // Selectors by small index, for method closures' upvalues.
     var selectors: [Selector] = []
     var selectorIndex: [UInt32: Int] = [:]
@@ -55,6 +63,10 @@ public final class LuaSandbox {
     var originals: [(Implementation, Selector)] = []
     // Properties added with Class:extend, stored as associated references.
     var extensions: [UInt32: [String: Ownership]] = [:]
+    /// What the heap calls to run Lua implementations. The heap holds it weakly; a
+    /// separate object so that the sandbox itself has no weak references (a weakly
+    /// referenced object pays a side-table lookup on every retain and release).
+    let dispatcher = Dispatcher()
     /// The thread currently calling into Swift (coroutines have their own stacks).
     var current: OpaquePointer
     var lastLocation: (source: UnsafePointer<CChar>?, line: Int32, loc: SourceLocation?) = (nil, 0, nil)
@@ -62,17 +74,22 @@ public final class LuaSandbox {
     public internal(set) var output: [String] = []
     /// Also write output to standard output as it happens.
     public var echoOutput = false
+    /// Whether `Outcome.trace` holds the trace text. Rendering it costs time in proportion
+    /// to the trace; `kitsim run` without `--trace` and `kitsim test` turn it off. The
+    /// trace itself is recorded either way (`heap.traceText()`).
+    public var capturesTrace = true
     var scriptDirectory = "."
 
     // Fixed function indices.
-    var fnPropertyGet: Int32 = 0, fnPropertySet: Int32 = 0, fnIndexFallback: Int32 = 0, fnNewindexFallback: Int32 = 0
+    var fnIndexFallback: Int32 = 0, fnNewindexFallback: Int32 = 0
     var fnIsKind: Int32 = 0, fnResponds: Int32 = 0
-    var fnMethodCall: Int32 = 0, fnStaticCall: Int32 = 0, fnOriginalCall: Int32 = 0, fnConstruct: Int32 = 0
+    var fnStaticCall: Int32 = 0, fnOriginalCall: Int32 = 0, fnConstruct: Int32 = 0
 
     /// A sandbox running a fresh simulated app with the given behaviour profile.
     public init(configuration: Simulator.Configuration = Simulator.Configuration(), limits: Limits = Limits(),
                 sandboxed: Bool = false) throws {
         sim = Simulator(configuration: configuration)
+        heap = sim.heap
         limitsConfiguration = limits
         isSandboxed = sandboxed
         self.limits = UnsafeMutablePointer<kitsim_limits>.allocate(capacity: 1)
@@ -86,7 +103,9 @@ public final class LuaSandbox {
         state = LuaStateBox(L)
         current = L
         kitsim_set_swift_entry(kitsimSwiftEntry)
+        kitsim_set_swift_entries(kitsimMethodEntry, kitsimGetEntry, kitsimSetEntry, kitsimFunctionEntry)
         self.limits.pointee.host = Unmanaged.passUnretained(self).toOpaque()
+        dispatcher.sandbox = self
         try install()
         self.limits.pointee.cap = limits.memoryBytes > 0 ? limits.memoryBytes : 0
         kitsim_set_budget(L, limits.instructions, 1000)
@@ -122,22 +141,85 @@ public final class LuaSandbox {
     public var luaMemoryInUse: Int { limits.pointee.used }
 }
 
-/// The C entry of every Swift function Lua calls. It runs the function, converts a
-/// thrown error to a Lua error value, and tells the trampoline to raise it.
+/// The C entry of every Swift function Lua calls through the generic trampoline. It
+/// runs the function, converts a thrown error to a Lua error value, and tells the
+/// trampoline to raise it.
 private func kitsimSwiftEntry(_ L: OpaquePointer?, _ index: Int32) -> Int32 {
     guard let L, let host = kitsim_limits_of(L).pointee.host else { return 0 }
-    let sandbox = Unmanaged<LuaSandbox>.fromOpaque(host).takeUnretainedValue()
-    let saved = sandbox.current
-    sandbox.current = L
-    sandbox.heap.locationIsStale = true
-    defer { sandbox.current = saved }
-    do {
-        return try sandbox.functions[Int(index)](sandbox, L)
-    } catch let e as SimError {
-        return sandbox.pushError(L, e)
-    } catch {
-        lua_pushstring(L, "\(error)")
-        return KITSIM_RAISE
+    return Unmanaged<LuaSandbox>.fromOpaque(host)._withUnsafeGuaranteedRef { sb in
+        sb.entering(L) { try sb.functions[Int(index)](sb, L) }
+    }
+}
+
+// The direct entries of the hot paths (see kitsim_lua.h).
+private func kitsimMethodEntry(_ L: OpaquePointer?, _ host: UnsafeMutableRawPointer?, _ slot: Int32, _ id: UInt32) -> Int32 {
+    guard let L, let host else { return 0 }
+    return Unmanaged<LuaSandbox>.fromOpaque(host)._withUnsafeGuaranteedRef { sb in
+        sb.entering(L) { try sb.callMethod(L, slot: Int(slot), id: id) }
+    }
+}
+
+private func kitsimGetEntry(_ L: OpaquePointer?, _ host: UnsafeMutableRawPointer?, _ id: UInt32, _ property: Int32) -> Int32 {
+    guard let L, let host else { return 0 }
+    return Unmanaged<LuaSandbox>.fromOpaque(host)._withUnsafeGuaranteedRef { sb in
+        sb.entering(L) {
+            guard id != 0 else { throw SimError(.typeMismatch, "attempt to index a non-KitSim value") }
+            sb.push(L, try sb.heap.get(ObjectID(id), propertyAt: Int(property)))
+            return 1
+        }
+    }
+}
+
+private func kitsimSetEntry(_ L: OpaquePointer?, _ host: UnsafeMutableRawPointer?, _ id: UInt32, _ property: Int32) -> Int32 {
+    guard let L, let host else { return 0 }
+    return Unmanaged<LuaSandbox>.fromOpaque(host)._withUnsafeGuaranteedRef { sb in
+        sb.entering(L) {
+            guard id != 0 else { throw SimError(.typeMismatch, "attempt to index a non-KitSim value") }
+            try sb.heap.set(ObjectID(id), propertyAt: Int(property), sb.value(L, 3))
+            return 0
+        }
+    }
+}
+
+private func kitsimFunctionEntry(_ L: OpaquePointer?, _ host: UnsafeMutableRawPointer?, _ slot: Int32) -> Int32 {
+    guard let L, let host else { return 0 }
+    return Unmanaged<LuaSandbox>.fromOpaque(host)._withUnsafeGuaranteedRef { sb in
+        sb.entering(L) {
+            sb.push(L, try sb.hostFunctions[Int(slot)](LuaArguments(sandbox: sb, L: L, count: Int(lua_gettop(L)))))
+            return 1
+        }
+    }
+}
+
+extension LuaSandbox {
+    /// Runs the Swift side of a call from Lua on thread `L`: callbacks into Lua use that
+    /// thread, events get the script's current line, and a thrown error becomes the
+    /// value the C side raises.
+    @inline(__always)
+    func entering(_ L: OpaquePointer, _ body: () throws -> Int32) -> Int32 {
+        let saved = current
+        current = L
+        heap.locationIsStale = true
+        defer { current = saved }
+        do {
+            return try body()
+        } catch let e as SimError {
+            return pushError(L, e)
+        } catch {
+            lua_pushstring(L, "\(error)")
+            return KITSIM_RAISE
+        }
+    }
+}
+
+/// Forwards the heap's foreign calls to the sandbox, which owns it (unowned: no cycle).
+final class Dispatcher: ForeignDispatcher {
+    unowned(unsafe) var sandbox: LuaSandbox! = nil
+    func invoke(_ function: ForeignBox, _ invocation: Invocation) throws -> Value {
+        try sandbox.invoke(function, invocation)
+    }
+    func call(_ function: ForeignBox, _ arguments: [Value]) throws -> Value {
+        try sandbox.call(function, arguments)
     }
 }
 
@@ -182,12 +264,43 @@ final class LuaRef: ForeignBox {
     override var typeName: String { type == LUA_TFUNCTION ? "function" : String(cString: lua_typename(state.L, type)) }
 }
 
+/// A method closure's slot (`kitsim_push_method`): the class whose methods table holds
+/// it, the selector, and the implementation cached for receivers of exactly that class
+/// while the class's `methodsVersion` is unchanged.
+struct MethodSlot {
+    unowned(unsafe) let cls: SimClass
+    let classID: UInt32
+    let selector: Selector
+    var version: UInt64 = .max
+    var imp: Implementation? = nil
+
+    init(cls: SimClass, selector: Selector) {
+        self.cls = cls
+        self.classID = cls.id
+        self.selector = selector
+    }
+}
+
+/// `ClassInfo` by class id (dense small integers: an array, no hashing).
+struct ClassInfoTable {
+    private var items: [ClassInfo?] = []
+    subscript(id: UInt32) -> ClassInfo? {
+        get { Int(id) < items.count ? items[Int(id)] : nil }
+        set {
+            if Int(id) >= items.count { items.append(contentsOf: repeatElement(nil, count: Int(id) + 1 - items.count)) }
+            items[Int(id)] = newValue
+        }
+    }
+}
+
 /// Per-class Lua data: the metatable of its handles, and the tables its `__index` uses.
 struct ClassInfo {
-    var metatable: Int32
-    var properties: Int32
-    var methods: Int32
+    // The handles' metatable and its tables, built with the first handle of the class.
+    var metatable: Int32 = LUA_NOREF
+    var properties: Int32 = LUA_NOREF
+    var methods: Int32 = LUA_NOREF
+    // The class table (a global for the built-in classes) and its cached members.
     var classTable: Int32 = LUA_NOREF
     var statics: Int32 = LUA_NOREF
-    var methodsVersion: UInt64
+    var methodsVersion: UInt64 = .max
 }

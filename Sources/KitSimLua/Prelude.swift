@@ -2,7 +2,7 @@
 /// `sim.log` capture, and the assertion vocabulary (busted's `expect` style, SPEC §4).
 /// It runs before any scenario, with the standard library intact.
 let prelude = #"""
-local register, sim, logline = ...
+local register, sim, logline, assertions = ...
 local fmt, tostring, type, error, select = string.format, tostring, type, error, select
 
 -- UIKit exceptions (SPEC §4): name, reason, object; tostring gives "name: reason".
@@ -51,6 +51,21 @@ local Leak = { __name = "Leak" }
 Leak.__tostring = function(l) return l.kind .. ": " .. l.message end
 register("leak", Leak)
 
+local getinfo = debug.getinfo       -- kept: --sandbox removes `debug` after the prelude
+-- The assertion vocabulary is compiled on its first use (`assertionVocabulary`): it is most
+-- of the prelude, and most runs of a short script never call it (start-up, issue 7).
+local real
+function expect(subject)
+  if not real then real = assertions()(register, sim, getinfo, fmt, tostring, type, error) end
+  return real(subject)
+end
+"""#
+
+/// The assertion vocabulary (busted's `expect` style, SPEC §4), compiled by the prelude's
+/// `expect` on first use, with the prelude's captured functions as arguments. Its chunk
+/// name is `=prelude` too, so failures point at the scenario's line.
+let assertionVocabulary = #"""
+local register, sim, getinfo, fmt, tostring, type, error = ...
 local Assertion = { __name = "AssertionFailure" }
 Assertion.__tostring = function(a) return "assertion failed: " .. a.message end
 register("assertion", Assertion)
@@ -70,7 +85,6 @@ local function describe(v)
   end
   return tostring(v)
 end
-local getinfo = debug.getinfo       -- kept: --sandbox removes `debug` after the prelude
 -- "file:line: " of the scenario line that made the failing expectation.
 local function where()
   for level = 3, 30 do
@@ -131,4 +145,5 @@ function expect(subject)
   for k, f in pairs(negative) do chain.to_not[k] = f end
   return chain
 end
+return expect
 """#

@@ -39,6 +39,7 @@ enum RunCommand {
         }
         sandbox.echoOutput = true
         sandbox.heap.tracesCalls = trace
+        sandbox.capturesTrace = trace
         let outcome: Outcome
         do { outcome = try sandbox.run(file: file) } catch {
             printError("kitsim: \(error)")

@@ -87,6 +87,7 @@ enum TestCommand {
     static func runOne(_ file: String) -> Result {
         do {
             let sandbox = try LuaSandbox(sandboxed: true)
+            sandbox.capturesTrace = false           // reports use the output, message and leaks
             return Result(file: file, outcome: try sandbox.run(file: file), error: nil)
         } catch {
             return Result(file: file, outcome: nil, error: "\(error)")

@@ -38,12 +38,35 @@ typedef struct kitsim_limits {
     int interrupted;             /* Ctrl-C (REPL) */
     char stop_message[256];      /* the limit's message */
     void *host;                  /* the Swift bridge (unretained) */
+    const void *location_function; /* kitsim_current_location's cache: the function, */
+    const char *location_source;   /* its source, */
+    int location_ref;              /* and the registry slot anchoring it (0: none yet) */
     lua_State *L;                /* the main state, for arming the hook from the allocator */
 } kitsim_limits;
 
 /// The Swift entry the trampoline calls: `index` picks the Swift function.
 typedef int (*kitsim_swift_entry_fn)(lua_State *L, int index);
 void kitsim_set_swift_entry(kitsim_swift_entry_fn fn);
+
+/// The direct Swift entries of the hot paths (issue 7), called by dedicated C closures
+/// without the generic trampoline's table of Swift closures. `host` is the bridge
+/// (`kitsim_limits.host`); `id` the receiver's object id read from argument 1 (0 when it
+/// is not a handle). Each returns a result count or KITSIM_RAISE / KITSIM_RAISE_RAW, as
+/// the generic entry does.
+///   method:   `obj:name(...)` for method slot `slot`;
+///   get:      `obj.name` for declared property `property` of the object's class;
+///   set:      `obj.name = v` (v at index 3);
+///   function: a host function (`LuaSandbox.setGlobal(_:function:)`) for slot `slot`.
+typedef int (*kitsim_method_entry_fn)(lua_State *L, void *host, int slot, uint32_t id);
+typedef int (*kitsim_property_entry_fn)(lua_State *L, void *host, uint32_t id, int property);
+typedef int (*kitsim_function_entry_fn)(lua_State *L, void *host, int slot);
+void kitsim_set_swift_entries(kitsim_method_entry_fn method, kitsim_property_entry_fn get,
+                              kitsim_property_entry_fn set, kitsim_function_entry_fn function);
+
+/// Pushes the C closure of method slot `slot` (calls the method entry).
+void kitsim_push_method(lua_State *L, int slot);
+/// Pushes the C closure of host function slot `slot` (calls the function entry).
+void kitsim_push_host_function(lua_State *L, int slot);
 
 /// Opens a state with the capped allocator and the standard libraries; NULL on failure.
 lua_State *kitsim_open(kitsim_limits *limits);
@@ -55,13 +78,20 @@ void kitsim_push_swift_function(lua_State *L, int index, int nup);
 
 /// Pushes the `__index` / `__newindex` closures of a class metatable. Upvalues: the
 /// properties table (name → integer), the methods table (name → function), and the
-/// Swift functions for property access and for everything else.
-void kitsim_push_index(lua_State *L, int props, int methods, int get_index, int fallback_index);
-void kitsim_push_newindex(lua_State *L, int props, int set_index, int fallback_index);
+/// generic Swift function for everything else; declared properties go to the get/set
+/// entries.
+void kitsim_push_index(lua_State *L, int props, int methods, int fallback_index);
+void kitsim_push_newindex(lua_State *L, int props, int fallback_index);
 
 /// Calls the function at the stack top's position `nargs` below the top under
 /// protection with a traceback handler. Returns the LUA_* status.
 int kitsim_pcall(lua_State *L, int nargs, int nresults);
+
+/// Pushes the traceback message handler, for `kitsim_pcall_handler`.
+void kitsim_push_traceback(lua_State *L);
+/// `kitsim_pcall` when the caller pushed the handler (`kitsim_push_traceback`) just
+/// below the function: no insertion or removal (the caller resets the top).
+int kitsim_pcall_handler(lua_State *L, int nargs, int nresults);
 
 /// Loads a chunk from a buffer (text only). Allocation errors are reported as status.
 int kitsim_load(lua_State *L, const char *chunk, size_t len, const char *name);
@@ -85,6 +115,9 @@ void kitsim_clear_stop(lua_State *L);
 void kitsim_push_new_handle(lua_State *L, uint32_t id, int mt);
 /// The object id of the handle at `idx`, or 0 when the value is not a handle.
 uint32_t kitsim_handle_id(lua_State *L, int idx);
+/// Pushes the handle of `id` from the weak cache table at registry reference `cache`
+/// and returns 1; returns 0 (and pushes nothing) when the cache has none.
+int kitsim_push_cached_handle(lua_State *L, int cache, uint32_t id);
 
 /// Protected `tostring(v)` of the value at `idx`; pushes the string (or an error
 /// description). Never raises.

@@ -10,8 +10,11 @@ extension Heap {
         slotBase.append(UInt32(slots.count))
         weakHead.append(0)
         activeCalls.append(0)
-        if cls.slotCount > 0 {
-            slots.append(contentsOf: repeatElement(Value.nil, count: cls.slotCount))
+        let n = cls.slotCount
+        if n > 8 {
+            slots.append(contentsOf: repeatElement(Value.nil, count: n))
+        } else {
+            for _ in 0..<n { slots.append(.nil) }
         }
         poolEntries.append(raw)
         if recordsHistory {

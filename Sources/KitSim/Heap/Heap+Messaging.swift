@@ -2,17 +2,41 @@ extension Heap {
     /// Sends `selector` to `id` (`objc_msgSend`). A dead receiver is a zombie crash; a
     /// selector the class does not implement is UIKit's "unrecognized selector"
     /// `NSInvalidArgumentException`. The receiver stays alive until the call returns.
-    public func send(_ id: ObjectID, _ selector: Selector, _ arguments: [Value] = []) throws -> Value {
-        try checkUsable(id, selector.name)
+    public func send(_ id: ObjectID, _ selector: Selector, _ arguments: [Value]) throws -> Value {
+        try send(id, selector, args: Arguments(arguments))
+    }
+
+    /// `send` without arguments (UIKit calling `viewDidLoad`).
+    public func send(_ id: ObjectID, _ selector: Selector) throws -> Value {
+        try send(id, selector, args: Arguments())
+    }
+
+    /// `send` with arguments stored inline (no array).
+    public func send(_ id: ObjectID, _ selector: Selector, args: Arguments) throws -> Value {
+        if !isUsable(id) { try failUnusable(id, selector.name) }
         guard let imp = classOf(id).methods[selector] else {
             throw unrecognizedSelector(id, selector.name)
         }
-        return try invoke(imp, receiver: id, selector: selector, arguments: arguments, original: nil)
+        return try invoke(imp, receiver: id, selector: selector, args: args, original: nil)
+    }
+
+    /// `send` with the implementation the caller looked up: `imp` must be what
+    /// `classOf(id).implementation(for: selector)` returns, which a host may cache per
+    /// class while `SimClass.methodsVersion` is unchanged (the Lua bridge does).
+    @inline(__always)
+    public func send(_ id: ObjectID, _ selector: Selector, implementation imp: Implementation, args: consuming Arguments) throws -> Value {
+        if !isUsable(id) { try failUnusable(id, selector.name) }
+        return try invoke(imp, receiver: id, selector: selector, args: args, original: nil)
     }
 
     /// Sends `selector` using `cls`'s implementation: a super call
     /// (`UIViewController.viewDidLoad(self)` in Lua). `id` must be a `cls`.
     public func send(_ id: ObjectID, _ selector: Selector, as cls: SimClass, _ arguments: [Value] = []) throws -> Value {
+        try send(id, selector, as: cls, args: Arguments(arguments))
+    }
+
+    /// A super call with arguments stored inline.
+    public func send(_ id: ObjectID, _ selector: Selector, as cls: SimClass, args: Arguments) throws -> Value {
         try checkUsable(id, selector.name)
         guard classOf(id).isSubclass(of: cls) else {
             throw SimError(.typeMismatch, "\(cls.name).\(selector) called on \(describe(id)), which is not a \(cls.name)", object: id)
@@ -20,7 +44,7 @@ extension Heap {
         guard let imp = cls.methods[selector] else {
             throw unrecognizedSelector(id, selector.name, className: cls.name)
         }
-        return try invoke(imp, receiver: id, selector: selector, arguments: arguments, original: nil)
+        return try invoke(imp, receiver: id, selector: selector, args: args, original: nil)
     }
 
     /// UIKit's words: `-[UIViewController goToPage]: unrecognized selector sent to instance #7`.
@@ -31,13 +55,19 @@ extension Heap {
     /// Runs an implementation with `receiver` kept alive for the duration.
     public func invoke(_ imp: Implementation, receiver: ObjectID, selector: Selector,
                        arguments: [Value], original: Implementation?) throws -> Value {
+        try invoke(imp, receiver: receiver, selector: selector, args: Arguments(arguments), original: original)
+    }
+
+    /// `invoke` with arguments stored inline.
+    public func invoke(_ imp: Implementation, receiver: ObjectID, selector: Selector,
+                       args: consuming Arguments, original: Implementation?) throws -> Value {
         let raw = receiver.raw
         activeCalls[Int(raw)] &+= 1
         if tracesCalls { record(.call, detail: intern(selector.name), object: raw) }
         let result: Value
         do {
             result = try dispatch(imp, Invocation(heap: self, receiver: receiver, selector: selector,
-                                                  arguments: arguments, original: original))
+                                                  args: args, original: original))
         } catch {
             try? endCall(raw)
             throw error
@@ -57,7 +87,7 @@ extension Heap {
             return try dispatcher.invoke(fn, inv)
         case .replacing(let replacement, let original):
             return try dispatch(replacement, Invocation(heap: inv.heap, receiver: inv.receiver, selector: inv.selector,
-                                                        arguments: inv.arguments, original: original))
+                                                        args: inv.args, original: original))
         }
     }
 }

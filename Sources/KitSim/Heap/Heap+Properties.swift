@@ -21,7 +21,7 @@ extension Heap {
 
     /// Reads a property as a caller from outside the class would: through its getter.
     public func get(_ id: ObjectID, _ p: Property) throws -> Value {
-        try checkUsable(id, p.name)
+        if !isUsable(id) { try failUnusable(id, p.name) }
         if let getter = p.getter { return try send(id, getter) }
         return try readSlot(id, p)
     }
@@ -29,7 +29,7 @@ extension Heap {
     /// Writes a property as a caller from outside the class would: read-only
     /// properties refuse, and a setter method runs when the class has one.
     public func set(_ id: ObjectID, _ p: Property, _ value: Value) throws {
-        try checkUsable(id, p.name)
+        if !isUsable(id) { try failUnusable(id, p.name) }
         if p.isReadOnly {
             throw SimError(.invalidUse, "property '\(p.name)' of \(classOf(id).name) is read-only", object: id)
         }
@@ -40,10 +40,63 @@ extension Heap {
         try writeSlot(id, p, value)
     }
 
+    /// `get(id, classOf(id).properties[index])` without copying the `Property`: the path
+    /// of `obj.name` in Lua (issue 7). Getters, dead objects and unowned references take
+    /// the general path, so the behaviour is the same.
+    public func get(_ id: ObjectID, propertyAt index: Int) throws -> Value {
+        let raw = Int(id.raw)
+        guard raw != 0 && raw < classIndex.count else { return try get(id, classOf(id).properties[index]) }
+        let cid = Int(classIndex[raw])
+        try checkPropertyIndex(index, classID: cid, id)
+        let a = propertyAccess[Int(propertyAccessBase[cid]) + index]
+        if states[raw] == .deallocated || a.hasGetter || a.ownership == .unowned {
+            return try get(id, classes[cid].properties[index])
+        }
+        return slots[Int(slotBase[raw]) + Int(a.slot)]
+    }
+
+    /// A property index from a host (the Lua bridge's `__index` closure) must be one of
+    /// the object's class: a script that gave a handle another class's metatable must get
+    /// an error, never an out-of-bounds read (rule 2). Integer compares only.
+    @inline(__always)
+    func checkPropertyIndex(_ index: Int, classID cid: Int, _ id: ObjectID) throws {
+        let base = Int(propertyAccessBase[cid])
+        let end = cid + 1 < propertyAccessBase.count ? Int(propertyAccessBase[cid + 1]) : propertyAccess.count
+        guard index >= 0 && base + index < end else {
+            throw SimError(.typeMismatch, "attempt to index \(describe(id)) through a metatable that is not its own")
+        }
+    }
+
+    /// `set(id, classOf(id).properties[index], value)` without copying the `Property`
+    /// (`obj.name = value` in Lua). Setters, read-only properties, dead objects and type
+    /// errors take the general path.
+    public func set(_ id: ObjectID, propertyAt index: Int, _ value: Value) throws {
+        let raw = Int(id.raw)
+        guard raw != 0 && raw < classIndex.count else { return try set(id, classOf(id).properties[index], value) }
+        let cid = Int(classIndex[raw])
+        try checkPropertyIndex(index, classID: cid, id)
+        let a = propertyAccess[Int(propertyAccessBase[cid]) + index]
+        var fits: Bool
+        switch (a.kind, value) {
+        case (.any, _), (_, .nil), (.bool, .bool), (.number, .int), (.number, .double), (.string, .string),
+             (.rect, .rect), (.point, .point):
+            fits = true
+        case (.anyObject, .object(let target)):
+            fits = isValid(target) && states[Int(target.raw)] != .deallocated
+        default:
+            fits = false
+        }
+        if !fits || states[raw] == .deallocated || a.isReadOnly || a.hasSetter {
+            return try set(id, classes[cid].properties[index], value)
+        }
+        try store(value, at: Int(slotBase[raw]) + Int(a.slot), ownership: a.ownership, owner: id.raw,
+                  detail: a.nameID, cause: .property, name: self.classes[cid].properties[index].name)
+    }
+
     /// Reads the stored value, bypassing any getter. SPEC §2: reading an `unowned`
     /// reference whose target died is a crash; an `assign` one returns the dangling id.
     public func readSlot(_ id: ObjectID, _ p: Property) throws -> Value {
-        try checkUsable(id, p.name)
+        if !isUsable(id) { try failUnusable(id, p.name) }
         let v = slots[Int(slotBase[Int(id.raw)]) + p.slot]
         if p.ownership == .unowned, case .object(let target) = v, states[Int(target.raw)] != .alive {
             throw unownedReadError(owner: id, property: p.name, target: target)
@@ -54,10 +107,14 @@ extension Heap {
     /// Writes the stored value with the property's ownership semantics, bypassing any
     /// setter (the model's own accessors use this).
     public func writeSlot(_ id: ObjectID, _ p: Property, _ value: Value) throws {
-        try checkUsable(id, p.name)
-        try typeCheck(value, p.type, property: p.name, owner: id)
+        if !isUsable(id) { try failUnusable(id, p.name) }
+        switch (p.type, value) {
+        case (.any, _), (_, .nil), (.number, .int), (.number, .double), (.bool, .bool), (.string, .string): break
+        default: try typeCheck(value, p.type, property: p.name, owner: id)
+        }
+        let name = p.name
         try store(value, at: Int(slotBase[Int(id.raw)]) + p.slot, ownership: p.ownership,
-                  owner: id.raw, detail: p.nameID, cause: .property, name: p.name)
+                  owner: id.raw, detail: p.nameID, cause: .property, name: name)
     }
 
     func unownedReadError(owner: ObjectID, property: String, target: ObjectID) -> SimError {
@@ -70,10 +127,10 @@ extension Heap {
     /// new value first, then release the old, so assigning the current value is safe.
     /// Weak: link the new target for zeroing. Unowned and assign: store the id.
     func store(_ value: Value, at index: Int, ownership: Ownership, owner: UInt32, detail: UInt16,
-               cause: TraceEvent.Cause, name: String) throws {
-        let old = slots[index]
+               cause: TraceEvent.Cause, name: @autoclosure () -> String) throws {
         switch ownership {
         case .strong, .copy:
+            let old = slots[index]
             switch value {
             case .object(let t):
                 try retain(t.raw, cause, detail: detail, owner: owner)
@@ -83,7 +140,17 @@ extension Heap {
             }
             slots[index] = value
             try releaseValue(old, cause: cause, detail: detail, owner: owner)
-        case .weak, .unowned, .assign:
+        case .unowned, .assign:
+            // A plain value replaces a plain value: nothing to check or link (the common
+            // case of numbers, flags and strings).
+            switch value {
+            case .nil, .bool, .int, .double, .string, .rect, .point, .foreign:
+                slots[index] = value
+                return
+            default: break
+            }
+            fallthrough
+        case .weak:
             var stored = value
             switch value {
             case .object(let t):
@@ -94,7 +161,7 @@ extension Heap {
                 }
             case .array(let elements) where elements.contains(where: { $0.objectID != nil }):
                 throw SimError(.typeMismatch,
-                               "property '\(name)' is \(ownership): it cannot hold an array of objects; declare it strong",
+                               "property '\(name())' is \(ownership): it cannot hold an array of objects; declare it strong",
                                object: ObjectID(owner))
             default: break
             }

@@ -16,6 +16,12 @@ public final class Heap {
     /// The root class every built-in class descends from.
     public private(set) var rootClass: SimClass! = nil
 
+    /// Every class's `PropertyAccess` entries, flat, class after class, and where each
+    /// class's entries start (by class id): the property hot path reads them without
+    /// touching (retaining) the class object.
+    var propertyAccess: ContiguousArray<PropertyAccess> = []
+    var propertyAccessBase: ContiguousArray<UInt32> = [0]      // class 0: the sentinel
+
     // MARK: Objects (index 0 is a sentinel: "no object")
     var classIndex: ContiguousArray<UInt32> = [0]
     var retainCounts: ContiguousArray<UInt32> = [0]
@@ -51,7 +57,10 @@ public final class Heap {
     var nameIDs: [String: UInt16] = ["": 0]
     var messages: [String] = []
     var locations: [SourceLocation] = [SourceLocation(file: "", line: 0)]
-    var locationIDs: [SourceLocation: UInt32] = [:]
+    /// Location ids by (file id << 32 | line).
+    var locationIDs: [UInt64: UInt32] = [:]
+    var locationFileIDs: [String: UInt32] = [:]
+    var lastLocationFile: (name: String, id: UInt32) = ("", UInt32.max)
     /// Record alloc, retain, release, weak zeroing and dealloc events (history). On by
     /// default; `sim.history` and `sim.why` need it.
     public var recordsHistory = true
@@ -76,8 +85,12 @@ public final class Heap {
     /// Called after an object deallocated (the bridge drops its Lua-side fields).
     public var deallocObserver: ((ObjectID) -> Void)?
 
-    /// Runs host implementations (Lua functions); set by the bridge.
-    public weak var foreignDispatcher: ForeignDispatcher?
+    /// Runs host implementations (Lua functions); set by the bridge. Held strongly: it is
+    /// called on every message a host implements, and a weak reference costs a weak load
+    /// and side-table reference counting per call (issue 7). A host that owns the heap
+    /// registers a small forwarding object that does not own the host (the Lua bridge
+    /// does), so there is no cycle.
+    public var foreignDispatcher: ForeignDispatcher?
     /// Detectors of `abandoned` leaks; the UIKit model registers one (SPEC §2).
     public var leakDetectors: [(Heap) -> [Leak]] = []
     /// Providers of roots that hold no reference (SPEC §2: windows on screen are roots
@@ -150,11 +163,29 @@ public final class Heap {
     /// Fails with a zombie error when `id` is dead, naming the message as UIKit does:
     /// `-[UINavigationController topViewController]: message sent to deallocated instance #12`.
     public func checkUsable(_ id: ObjectID, _ selector: @autoclosure () -> String) throws {
+        if isUsable(id) { return }
+        try failUnusable(id, selector())
+    }
+
+    /// Whether messages may be sent to `id` (valid and not deallocated): the check of
+    /// `checkUsable` without building its message, for the hot paths.
+    @inline(__always)
+    public func isUsable(_ id: ObjectID) -> Bool {
+        id.raw != 0 && Int(id.raw) < states.count && states[Int(id.raw)] != .deallocated
+    }
+
+    /// The index of the object's class (`classOf(id).id`) without touching the class.
+    public func classID(of id: ObjectID) -> UInt32 {
+        Int(id.raw) < classIndex.count ? classIndex[Int(id.raw)] : 0
+    }
+
+    @inline(never)
+    func failUnusable(_ id: ObjectID, _ selector: String) throws {
         guard isValid(id) else {
             throw SimError(.invalidUse, "no object \(id) exists", object: id)
         }
         if states[Int(id.raw)] == .deallocated {
-            throw zombieError(id, selector())
+            throw zombieError(id, selector)
         }
     }
 

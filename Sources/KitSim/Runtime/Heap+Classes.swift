@@ -35,6 +35,8 @@ extension Heap {
         for i in cls.properties.indices where cls.properties[i].declaringClassName == name {
             cls.properties[i].nameID = intern(cls.properties[i].name)
         }
+        propertyAccessBase.append(UInt32(propertyAccess.count))
+        propertyAccess.append(contentsOf: cls.properties.map(PropertyAccess.init))
         classes.append(cls)
         classesByName[name] = cls
         superclass?.subclasses.append(cls)
@@ -87,6 +89,15 @@ extension Heap {
         cls.ownMethods[a] = ib
         cls.ownMethods[b] = ia
         cls.reflatten()
+    }
+
+    /// Whether `id` is an instance of exactly the class with index `classID` and that
+    /// class's methods are still at `version` (`SimClass.methodsVersion`): the check of a
+    /// host's per-class method cache, without touching the class object.
+    public func isInstance(_ id: ObjectID, ofClassID classID: UInt32, methodsVersion version: UInt64) -> Bool {
+        let raw = Int(id.raw)
+        guard raw < classIndex.count, classIndex[raw] == classID else { return false }
+        return classes[Int(classID)].methodsVersion == version
     }
 
     /// The class of a live or dead object.

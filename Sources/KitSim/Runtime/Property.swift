@@ -58,3 +58,42 @@ public struct Property {
         self.setter = setter
     }
 }
+
+/// What the property hot path needs, without the strings and classes of `Property`, so
+/// reading it involves no reference counting (issue 7: `obj.value` from Lua).
+struct PropertyAccess {
+    enum Kind: UInt8 {
+        case any, bool, number, string, rect, point
+        /// Any object (`object(nil)`): the target must be usable.
+        case anyObject
+        /// A class-constrained object or an array: `typeCheck` decides.
+        case checked
+    }
+    var slot: Int32
+    var ownership: Ownership
+    var kind: Kind
+    var isReadOnly: Bool
+    /// A getter or setter method replaces the synthesized accessor.
+    var hasGetter: Bool
+    var hasSetter: Bool
+    var nameID: UInt16
+
+    init(_ p: Property) {
+        slot = Int32(p.slot)
+        ownership = p.ownership
+        switch p.type {
+        case .any: kind = .any
+        case .bool: kind = .bool
+        case .number: kind = .number
+        case .string: kind = .string
+        case .rect: kind = .rect
+        case .point: kind = .point
+        case .object(nil): kind = .anyObject
+        case .object, .objectArray: kind = .checked
+        }
+        isReadOnly = p.isReadOnly
+        hasGetter = p.getter != nil
+        hasSetter = p.setter != nil
+        nameID = p.nameID
+    }
+}

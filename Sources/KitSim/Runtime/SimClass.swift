@@ -78,7 +78,9 @@ public final class SimClass {
     public func implementation(for selector: Selector) -> Implementation? { methods[selector] }
 
     /// Every selector instances respond to, sorted by name (for completion and docs).
-    public var allSelectors: [Selector] { methods.keys.sorted { $0.name < $1.name } }
+    public var allSelectors: [Selector] {
+        methods.keys.map { ($0.name, $0) }.sorted { $0.0 < $1.0 }.map(\.1)
+    }
 
     /// The chain from this class up to the root, this class first.
     public var lineage: [SimClass] {

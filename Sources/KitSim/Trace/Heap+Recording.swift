@@ -30,12 +30,25 @@ extension Heap {
 
     /// Sets the source location stamped on the events that follow.
     public func setLocation(file: String, line: Int) {
-        let loc = SourceLocation(file: file, line: line)
-        if locations[Int(currentLocation)] == loc { return }
-        if let id = locationIDs[loc] { currentLocation = id; return }
+        let current = locations[Int(currentLocation)]
+        if current.line == line && current.file == file { return }
+        // Files by id, then (file id, line) as one integer: no string hashing per line.
+        let fileID: UInt32
+        if file == lastLocationFile.name {
+            fileID = lastLocationFile.id
+        } else if let id = locationFileIDs[file] {
+            fileID = id
+            lastLocationFile = (file, id)
+        } else {
+            fileID = UInt32(locationFileIDs.count)
+            locationFileIDs[file] = fileID
+            lastLocationFile = (file, fileID)
+        }
+        let key = UInt64(fileID) << 32 | UInt64(UInt32(truncatingIfNeeded: line))
+        if let id = locationIDs[key] { currentLocation = id; return }
         let id = UInt32(locations.count)
-        locations.append(loc)
-        locationIDs[loc] = id
+        locations.append(SourceLocation(file: file, line: line))
+        locationIDs[key] = id
         currentLocation = id
     }
 

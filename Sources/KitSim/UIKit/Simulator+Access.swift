@@ -46,7 +46,7 @@ extension Invocation {
     /// Argument `index` as a boolean: absent means `default`; Lua truthiness otherwise.
     func bool(_ index: Int, default d: Bool = false) -> Bool {
         switch argument(index) {
-        case .nil: return index < arguments.count ? false : d
+        case .nil: return index < argumentCount ? false : d
         case .bool(let b): return b
         default: return true
         }

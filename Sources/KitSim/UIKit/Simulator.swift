@@ -106,8 +106,13 @@ public final class Simulator {
     /// Allocates and initialises an instance: `Class(...)` in Lua (`init` with the
     /// arguments). The object starts owned by the autorelease pool.
     public func make(_ cls: SimClass, _ arguments: [Value] = []) throws -> ObjectID {
+        try make(cls, args: Arguments(arguments))
+    }
+
+    /// `make` with arguments stored inline.
+    public func make(_ cls: SimClass, args: Arguments) throws -> ObjectID {
         let id = heap.alloc(cls)
-        _ = try heap.send(id, .initialize, arguments)
+        _ = try heap.send(id, .initialize, args: args)
         return id
     }
 

@@ -1,0 +1,85 @@
+import CLua
+import CLuaShim
+import KitSim
+
+/// A Lua function compiled once by `LuaSandbox.compile` and kept in the sandbox's
+/// registry, so a host can run the same code many times without recompiling it.
+public final class LuaFunction {
+    let ref: LuaRef
+    init(_ ref: LuaRef) { self.ref = ref }
+}
+
+/// The arguments of a Swift function called from Lua (`LuaSandbox.setGlobal(_:function:)`),
+/// read from the Lua stack when asked for: no array is built per call.
+public struct LuaArguments {
+    unowned(unsafe) let sandbox: LuaSandbox
+    let L: OpaquePointer
+    /// How many arguments the call passed.
+    public let count: Int
+
+    /// The argument at `index` (0-based) as a `Value`; `.nil` when absent.
+    public subscript(index: Int) -> Value {
+        guard index >= 0 && index < count else { return .nil }
+        let i = Int32(index + 1)
+        switch lua_type(L, i) {
+        case LUA_TNUMBER:
+            return lua_isinteger(L, i) != 0 ? .int(Int(lua_tointegerx(L, i, nil))) : .double(lua_tonumberx(L, i, nil))
+        case LUA_TNIL: return .nil
+        case LUA_TBOOLEAN: return .bool(lua_toboolean(L, i) != 0)
+        default: return Unmanaged.passUnretained(sandbox)._withUnsafeGuaranteedRef { $0.value(L, i) }
+        }
+    }
+}
+
+/// Host-side extensions of a sandbox: classes and functions defined in Swift made
+/// visible to scripts, and compiled chunks a host calls repeatedly.
+extension LuaSandbox {
+    /// Makes `cls` (a class defined with `Heap.defineClass`, its methods set with
+    /// `Heap.setMethod`) a global of the scripts, as the UIKit classes are: `Name(...)`
+    /// constructs, `obj:method(...)` sends, properties are fields, and Lua may subclass it.
+    public func setGlobal(_ name: String, class cls: SimClass) {
+        pushClassTable(L, cls)
+        lua_setglobal(L, name)
+    }
+
+    /// Makes `body` a global function of the scripts. Its result is the Lua result; a
+    /// thrown `SimError` becomes a Lua error at the calling line (as UIKit errors do).
+    public func setGlobal(_ name: String, function body: @escaping (LuaArguments) throws -> Value) {
+        hostFunctions.append(body)
+        kitsim_push_host_function(L, Int32(hostFunctions.count - 1))
+        lua_setglobal(L, name)
+    }
+
+    /// Compiles Lua source to a function without running it. Throws a script error with
+    /// Lua's message when the source does not compile.
+    public func compile(_ source: String, name: String = "=chunk") throws -> LuaFunction {
+        let L = self.L
+        let top = lua_gettop(L)
+        defer { lua_settop(L, top) }
+        guard kitsim_load(L, source, source.utf8.count, name) == LUA_OK else {
+            throw SimError(.invalidUse, describe(L, -1))
+        }
+        return LuaFunction(LuaRef(state, L, index: -1))
+    }
+
+    /// Calls a compiled function under protection, within the sandbox's limits. A Lua
+    /// error (a crash, a failed expectation, a limit) is thrown as a `SimError`.
+    @discardableResult
+    public func call(_ function: LuaFunction, _ arguments: [Value] = []) throws -> Value {
+        let L = current
+        let top = lua_gettop(L)
+        defer { lua_settop(L, top) }
+        guard lua_checkstack(L, Int32(arguments.count + 4)) != 0 else {
+            throw SimError(.limit, "limit exceeded: Lua stack overflow")
+        }
+        function.ref.push(L)
+        for a in arguments { push(L, a) }
+        guard kitsim_pcall(L, Int32(arguments.count), 1) == LUA_OK else {
+            let e = hostError(L)
+            kitsim_clear_stop(L)
+            kitsim_set_budget(L, limitsConfiguration.instructions, 1000)
+            throw e
+        }
+        return value(L, -1)
+    }
+}

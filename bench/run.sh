@@ -1,0 +1,42 @@
+#!/usr/bin/env bash
+# The KitSim benchmark (issue 7, BENCHMARKS.md), in one command: builds everything in
+# release mode, then prints
+#   1. binding speed against a plain C binding (ratios measured side by side), the same
+#      with the instruction budget off, and callgrind instruction counts of the loops;
+#   2. start-up of `kitsim run empty.lua` against `lua5.4 empty.lua` (hyperfine);
+#   3. scale: 100,000 push/pop pairs, then the heap benchmark of issue 2 (1,000,000 objects);
+#   4. `kitsim test` throughput over 500 generated scenarios, -j 1 and -j 2.
+# Arguments go to kitsim-lua-bench (e.g. `--only binding`, `--rounds 30`); `--quick`
+# skips the 1,000,000-object heap benchmark. Benchmarks, not tests: nothing here is timed
+# against a limit; a run exits non-zero only when a measured run did not do its work.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+source scripts/setup.sh
+quick=0
+args=()
+for a in "$@"; do
+    if [ "$a" = "--quick" ]; then quick=1; else args+=("$a"); fi
+done
+need=()
+for tool in hyperfine valgrind lua5.4; do
+    command -v "$tool" >/dev/null || need+=("$tool")
+done
+if [ ${#need[@]} -gt 0 ]; then
+    sudo=""
+    [ "$(id -u)" -eq 0 ] || sudo="sudo"
+    echo "bench: installing ${need[*]}" >&2
+    $sudo apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "${need[@]}" >/dev/null
+fi
+# One product at a time: the machine may be shared, and builds are slow.
+for product in kitsim kitsim-lua-bench kitsim-bench; do
+    swift build -c release --product "$product" >&2
+done
+echo "load average: $(cut -d' ' -f1-3 /proc/loadavg)  (2-core machines shared with other work give noisy timings)"
+status=0
+.build/release/kitsim-lua-bench ${args[@]+"${args[@]}"} || status=$?
+if [ "$quick" -eq 0 ]; then
+    echo
+    .build/release/kitsim-bench --only tree,leaks || status=$?
+fi
+exit $status
