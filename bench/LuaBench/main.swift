@@ -16,6 +16,7 @@ struct Options {
     var callgrindChild: [String]?
     var calls = 200
     var hook = true
+    var generate: String?
 
     static let allSections: Set<String> = ["binding", "hook", "instructions", "startup", "scale", "suite"]
     static let usage = """
@@ -48,6 +49,7 @@ struct Options {
             case "--calls": guard let v = next().flatMap({ Int($0) }), v > 0 else { return nil }; o.calls = v
             case "--kitsim": guard let v = next() else { return nil }; o.kitsim = v
             case "--no-hook": o.hook = false
+            case "--generate": guard let v = next() else { return nil }; o.generate = v
             case "--callgrind-child":
                 guard let v = next() else { return nil }
                 o.callgrindChild = v.split(separator: ",").map(String.init)
@@ -80,6 +82,17 @@ if let ops = options.callgrindChild {
         print("kitsim-lua-bench: \(error)")
         exit(1)
     }
+}
+
+// `--generate DIR`: write the suite's scenarios (and the push/pop script) and stop, to
+// run them with another kitsim binary (a baseline build, say).
+if let dir = options.generate {
+    guard External.generateScenarios(options.scenarios, into: dir),
+          writeText(dir + "/../pushpop.lua", Scale.pushPopScript(pairs: options.pairs)) else {
+        print("kitsim-lua-bench: cannot write into \(dir)")
+        exit(1)
+    }
+    exit(0)
 }
 
 let report = Report()
