@@ -34,7 +34,14 @@ let package = Package(
         // script (about 1 ms of loading and relocating libswiftCore and friends).
         .executableTarget(
             name: "kitsim", dependencies: ["KitSim", "KitSimLua", "CLineEdit"],
-            linkerSettings: [.unsafeFlags(["-static-executable"], .when(configuration: .release))]
+            linkerSettings: [
+                .unsafeFlags(["-static-executable"], .when(configuration: .release)),
+                // A static libedit needs what its shared library would bring: libbsd's vis
+                // functions (and libmd under them) and terminfo (libedit-dev installs all three).
+                .linkedLibrary("bsd", .when(configuration: .release)),
+                .linkedLibrary("md", .when(configuration: .release)),
+                .linkedLibrary("tinfo", .when(configuration: .release)),
+            ]
         ),
         .executableTarget(
             name: "kitsim-bench",
