@@ -192,7 +192,13 @@ extension LuaSandbox {
                     throw SimError(.typeMismatch, "bad argument #1 to 'configure' (number expected for '\(key)')")
                 }
                 switch key {
-                case "ios": ios = Int(n)
+                case "ios":
+                    // Int(n) traps on 1e300 or nan: refuse first (rule 2; found by kitsim fuzz).
+                    guard n == n.rounded(), (7...17).contains(n) else {
+                        kitsim_pop(L, 1)
+                        throw SimError(.typeMismatch, "bad argument #1 to 'configure' (ios must be a whole number from 7 to 17, got \(formatNumber(n)))")
+                    }
+                    ios = Int(n)
                 case "transition": transition = n
                 case "abandonedDelay": abandoned = n
                 default:

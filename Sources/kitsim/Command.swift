@@ -9,6 +9,9 @@ enum Command {
                                          failed, 2 crashed, 3 script error, 4 limit exceeded
                kitsim test [DIR|FILES…] [--junit out.xml] [--tap] [-j N]
                                          run every scenario in a fresh sandbox, in parallel
+               kitsim fuzz [--seed S] [--count N | --long] [--replay FILE]
+                                         random API call sequences, every call checked;
+                                         exit 0 clean, 1 a failure (seed and script printed)
                kitsim scenario NAME [--trace]   run a built-in Swift scenario
                kitsim scenarios                 list the built-in scenarios
                kitsim --help | --version
@@ -30,6 +33,8 @@ enum Command {
             return RunCommand.main(Array(args.dropFirst()))
         case "test":
             return TestCommand.main(Array(args.dropFirst()))
+        case "fuzz":
+            return FuzzCommand.main(Array(args.dropFirst()))
         case "scenarios":
             for s in Scenario.all { print("\(s.name)\t\(s.summary)") }
             return 0
