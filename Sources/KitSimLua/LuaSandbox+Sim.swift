@@ -182,27 +182,21 @@ extension LuaSandbox {
                 throw SimError(.typeMismatch, "bad argument #1 to 'configure' (table expected, got \(sb.typeName(L, 1)))")
             }
             var ios: Int?, transition: Double?, abandoned: Double?
-            lua_pushnil(L)
-            while lua_next(L, 1) != 0 {
-                let key = sb.string(L, -2) ?? "?"
-                let n = lua_type(L, -1) == LUA_TNUMBER ? lua_tonumberx(L, -1, nil) : nil
-                kitsim_pop(L, 1)
-                guard let n else {
-                    kitsim_pop(L, 1)
+            for entry in sb.sortedEntries(L, 1) {
+                let key = entry.key ?? "?"
+                guard let n = entry.number else {
                     throw SimError(.typeMismatch, "bad argument #1 to 'configure' (number expected for '\(key)')")
                 }
                 switch key {
                 case "ios":
                     // Int(n) traps on 1e300 or nan: refuse first (rule 2; found by kitsim fuzz).
                     guard n == n.rounded(), (7...17).contains(n) else {
-                        kitsim_pop(L, 1)
-                        throw SimError(.typeMismatch, "bad argument #1 to 'configure' (ios must be a whole number from 7 to 17, got \(formatNumber(n)))")
+                        throw SimError(.typeMismatch, "bad argument #1 to 'configure' (ios must be a whole number from 7 to 17, got \(n.isNaN ? "nan" : formatNumber(n)))")
                     }
                     ios = Int(n)
                 case "transition": transition = n
                 case "abandonedDelay": abandoned = n
                 default:
-                    kitsim_pop(L, 1)
                     throw SimError(.unknownName, "bad argument #1 to 'configure' (unknown setting '\(key)'; expected ios, transition or abandonedDelay)")
                 }
             }

@@ -125,7 +125,12 @@ enum FuzzCommand {
     }
 
     static let statusOrder: [Outcome.Status] = [.passed, .crashed, .scriptError, .limitExceeded, .assertionFailed]
-    static let kindOrder: [FuzzFailure.Kind] = [.invariant, .noMessage, .bridgeState, .custom, .header]
+    static let kindOrder: [FuzzFailure.Kind] = [.invariant, .noMessage, .bridgeState, .custom, .header, .nondeterministic]
+
+    /// Every tenth seed runs twice, in two Lua states, and must give the same run.
+    static func runSeed(_ program: FuzzProgram, onCall: ((Int) -> Void)? = nil) -> FuzzRun {
+        program.seed % 10 == 0 ? Fuzzer.runTwice(program, onCall: onCall) : Fuzzer.run(program, onCall: onCall)
+    }
 
     /// How a run ended, comparable between the original failure and a candidate.
     enum Verdict: Equatable {
@@ -154,7 +159,7 @@ enum FuzzCommand {
         if !useFork {
             for s in first..<end {
                 let program = FuzzGenerator.program(seed: s, calls: perSeed)
-                let r = Fuzzer.run(program)
+                let r = runSeed(program)
                 callsRun += Int64(r.callsRun)
                 for (k, st) in statusOrder.enumerated() { totals[k] += Int64(r.statuses[st] ?? 0) }
                 if let f = r.failure {
@@ -180,7 +185,7 @@ enum FuzzCommand {
                     shared.p[Shared.seed] = Int64(bitPattern: s)
                     shared.p[Shared.call] = -1
                     alarm(60)
-                    let r = Fuzzer.run(FuzzGenerator.program(seed: s, calls: perSeed), onCall: { shared.p[Shared.call] = Int64($0) })
+                    let r = runSeed(FuzzGenerator.program(seed: s, calls: perSeed), onCall: { shared.p[Shared.call] = Int64($0) })
                     shared.p[Shared.calls] += Int64(r.callsRun)
                     shared.p[Shared.seeds] += 1
                     for (k, st) in statusOrder.enumerated() { shared.p[Shared.statuses + k] += Int64(r.statuses[st] ?? 0) }
@@ -210,7 +215,7 @@ enum FuzzCommand {
             p.calls = Array(program.calls.prefix(max(call, 0) + 1))
             let kept = Fuzzer.minimise(p.calls.count) { keep in
                 let v = inChild(log: log, watchdog: 60) {
-                    let r = Fuzzer.run(p, only: keep)
+                    let r = verdict == .failure(.nondeterministic) ? Fuzzer.runTwice(p, only: keep) : Fuzzer.run(p, only: keep)
                     if let f = r.failure { return 10 + Int32(kindOrder.firstIndex(of: f.kind) ?? 0) }
                     return 0
                 }
@@ -298,7 +303,8 @@ enum FuzzCommand {
             kitsim fuzz: seeds \(first)…\(first &+ UInt64(seeds) &- 1), \(seeds) × \(perSeed) calls; \(callsRun) calls run
             call outcomes: \(outcomes)
             \(crashes) host crashes, \(hangs) hangs, \(count(.invariant)) invariant violations, \
-            \(count(.noMessage)) failures without a message, \(count(.bridgeState)) bridge-state failures
+            \(count(.noMessage)) failures without a message, \(count(.bridgeState)) bridge-state failures, \
+            \(count(.nondeterministic)) nondeterministic seeds
             """)
     }
 

@@ -39,7 +39,15 @@ public struct FuzzGenerator {
         function FuzzVC:loadView() if HOOK[self] and HOOK[self].noview then return end UIViewController.loadView(self) end
         function FuzzVC:viewDidLoad() UIViewController.viewDidLoad(self) hook(self, "load") end
         function FuzzVC:viewWillAppear(a) UIViewController.viewWillAppear(self, a) hook(self, "appear", a) end
+        function FuzzVC:viewDidAppear(a) UIViewController.viewDidAppear(self, a) hook(self, "appeared", a) end
+        function FuzzVC:viewWillDisappear(a) UIViewController.viewWillDisappear(self, a) hook(self, "leaving", a) end
         function FuzzVC:viewDidDisappear(a) UIViewController.viewDidDisappear(self, a) hook(self, "gone", a) end
+        function FuzzVC:willMove(p) UIViewController.willMove(self, p) hook(self, "willMove", p) end
+        function FuzzVC:didMove(p) UIViewController.didMove(self, p) hook(self, "didMove", p) end
+        function FuzzVC:navigationController_willShow(n, vc, a) hook(self, "willShow", n, vc) end
+        function FuzzVC:navigationController_didShow(n, vc, a) hook(self, "didShow", n, vc) end
+        function FuzzVC:tabBarController_shouldSelect(t, vc) local r = hook(self, "shouldSelect", t, vc) if r == nil then return true end return r end
+        function FuzzVC:tabBarController_didSelect(t, vc) hook(self, "didSelect", t, vc) end
         function FuzzVC:deinit() hook(self, "deinit") end
         function FuzzView:hitTest(p) local r = hook(self, "hit", p) if r ~= nil then return r end return UIView.hitTest(self, p) end
         function fuzzcall(f)
@@ -170,7 +178,12 @@ public struct FuzzGenerator {
     /// A statement with side effects, for callbacks, completions and swizzles: the
     /// re-entrant calls.
     mutating func action() -> String {
-        switch rng.below(22) {
+        switch rng.below(24) {
+        case 22: return "collectgarbage()"
+        case 23:
+            // A finalizer runs at the next collection, wherever that happens: possibly
+            // while Swift is pushing a value, in the middle of a bridge call.
+            return "setmetatable({}, { __gc = function() \(action()) end })"
         case 0: return "local n = \(ref("N")) if n then n:pushViewController(\(vc()), \(bool())) end"
         case 1: return "\(ref("W")).rootViewController = \(vc())"
         case 2: return "error('boom in a callback')"
@@ -235,6 +248,9 @@ public struct FuzzGenerator {
         case 82..<84: line = swizzle()
         case 84..<93: line = badArguments()
         case 93..<99: line = inspect()
+        case 99 where rng.chance(50):
+            line = rng.chance(50) ? "setmetatable({}, { __gc = function() \(action()) end })"
+                : "collectgarbage(\(rng.pick(["\"collect\"", "\"step\"", "\"generational\"", "\"incremental\""])))"
         default: line = "sim.configure{ ios = \(rng.pick(["7", "8", "13", "17", "6", "99", "0/0", "1e300"])), transition = \(rng.pick(["0", "0.35", "1", "-1", "1e300", "0/0"])) }"
         }
         // Some calls run inside a coroutine: the bridge must use the calling thread's stack.
@@ -360,19 +376,48 @@ public struct FuzzGenerator {
     /// viewDidDisappear or deinit, a loadView that never sets the view, a hitTest override.
     mutating func hooks() -> String {
         let target = rng.chance(85) ? ref("C") : ref("V")
-        switch rng.below(7) {
-        case 0, 1: return "HOOK[\(target)] = { load = function(self) \(selfAction()) end }"
-        case 2: return "HOOK[\(target)] = { appear = function(self) \(selfAction()) end }"
-        case 3: return "HOOK[\(target)] = { gone = function(self) \(selfAction()) end }"
+        switch rng.below(8) {
+        case 0, 1, 2:
+            let name = rng.pick(["load", "load", "appear", "appeared", "leaving", "gone", "deinit", "deinit", "willMove", "didMove",
+                                 "willShow", "didShow", "shouldSelect", "didSelect"])
+            return "HOOK[\(target)] = { \(name) = function(self) \(selfAction()) end }"
+        case 3:
+            // Two callbacks at once.
+            return "HOOK[\(target)] = { load = function(self) \(selfAction()) end, deinit = function(self) \(selfAction()) end }"
         case 4: return "HOOK[\(target)] = { deinit = function(self) \(selfAction()) end }"
         case 5: return "HOOK[\(target)] = { noview = true }"
+        case 6: return "HOOK[\(target)] = { shouldSelect = function() return \(rng.pick(["false", "nil", "true", "42"])) end }"
         default: return "HOOK[\(target)] = { hit = function(self, p) return \(rng.pick(["nil", ref("V"), "self", "42", "false"])) end }"
         }
     }
 
+    /// Selectors the UIKit model sends itself, by class: swizzled, they run Lua code
+    /// (and errors) in the middle of the model's own work.
+    static let swizzlable: [(String, [String])] = [
+        ("UIViewController", ["viewDidLoad", "loadView", "viewWillAppear", "viewDidAppear", "viewWillDisappear", "viewDidDisappear",
+                              "willMove", "didMove", "removeFromParent", "present", "dismiss", "view", "setView", "init"]),
+        ("UIWindow", ["becomeKey", "resignKey", "setRootViewController", "makeKeyAndVisible", "setHidden", "deinit", "init", "hitTest"]),
+        ("UINavigationController", ["pushViewController", "popViewController", "didShowViewController", "loadView", "setViewControllers"]),
+        ("UIView", ["addSubview", "hitTest", "removeFromSuperview", "init"]),
+        ("UITabBarController", ["setSelectedIndex", "setViewControllers"]),
+        ("FuzzVC", ["viewDidLoad", "deinit", "viewWillAppear"]),
+    ]
+
     mutating func swizzle() -> String {
-        guard swizzles < 4 else { return runLoop() }
+        guard swizzles < 8 else { return runLoop() }
         swizzles += 1
+        if rng.chance(50) {
+            let (cls, selectors) = rng.pick(FuzzGenerator.swizzlable)
+            let body: String
+            switch rng.below(6) {
+            case 0: body = "return original(self, ...)"
+            case 1, 2: body = "\(action()) return original(self, ...)"
+            case 3: body = "local r = original(self, ...) \(action()) return r"
+            case 4: body = action()
+            default: body = rng.chance(50) ? "error('boom in a swizzle')" : "local r = original(self, ...) error('boom after the original')"
+            }
+            return "\(cls):swizzle(\"\(rng.pick(selectors))\", function(self, original, ...) \(body) end)"
+        }
         switch rng.below(8) {
         case 0:
             return "UINavigationController:swizzle(\"pushViewController\", function(self, original, vc, animated) \(action()) return original(self, vc, animated) end)"

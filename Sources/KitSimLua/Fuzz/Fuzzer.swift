@@ -12,6 +12,8 @@ public struct FuzzFailure: Sendable, Equatable, CustomStringConvertible {
         /// active (a Lua error unwound it, rule 1), a limit stop still pending, or values
         /// left on the Lua stack.
         case bridgeState = "bridge state not restored"
+        /// Running the program again, in another Lua state, gave another result.
+        case nondeterministic = "not deterministic"
         /// A check supplied by the caller (tests plant these).
         case custom = "check failed"
         /// The header did not run.
@@ -34,6 +36,8 @@ public struct FuzzRun: Sendable {
     public var statuses: [Outcome.Status: Int] = [:]
     /// FNV-1a of every call's status and message, in order: same seed, same digest.
     public var digest: UInt64 = 0xCBF2_9CE4_8422_2325
+    /// The digest after each call run.
+    public var digests: [UInt64] = []
 
     mutating func mix(_ s: String) {
         for b in s.utf8 { digest = (digest ^ UInt64(b)) &* 0x100_0000_01B3 }
@@ -47,10 +51,10 @@ public enum Fuzzer {
     /// Limits for fuzzed sandboxes: small, so that a runaway call costs little.
     public static var limits: LuaSandbox.Limits {
         var l = LuaSandbox.Limits()
-        l.instructions = 20_000_000
+        l.instructions = 5_000_000
         l.memoryBytes = 64 << 20
         l.virtualSeconds = 3600
-        l.objects = 200_000
+        l.objects = 20_000
         return l
     }
 
@@ -83,12 +87,30 @@ public enum Fuzzer {
             result.statuses[r.status, default: 0] += 1
             result.mix(r.status.rawValue)
             result.mix(r.message ?? "")
+            result.digests.append(result.digest)
             if let failure = verify(sandbox, r, call: i, stackTop: top, check: check) {
                 result.failure = failure
                 return result
             }
         }
         return result
+    }
+
+    /// Runs `program` twice, in two Lua states, and reports the first call whose status or
+    /// message differs (same seed, same run: DEVELOPERS.md rule 3) as a failure.
+    public static func runTwice(_ program: FuzzProgram, only: [Int]? = nil, onCall: ((Int) -> Void)? = nil) -> FuzzRun {
+        var first = run(program, only: only, onCall: onCall)
+        guard first.failure == nil else { return first }
+        let second = run(program, only: only)
+        if second.failure == nil, second.digests != first.digests {
+            let calls = only ?? Array(program.calls.indices)
+            let k = first.digests.indices.first { $0 >= second.digests.count || first.digests[$0] != second.digests[$0] } ?? first.digests.count
+            let i = k < calls.count ? calls[k] : calls.count - 1
+            first.failure = FuzzFailure(kind: .nondeterministic, call: i, message: "call \(i + 1) ended differently in a second run")
+        } else if let f = second.failure {
+            first.failure = f
+        }
+        return first
     }
 
     /// The checks made after every call.
@@ -148,7 +170,8 @@ public enum Fuzzer {
         var p = program
         p.calls = prefix
         let kept = minimise(prefix.count) { keep in
-            run(p, only: keep, check: check).failure?.kind == failure.kind
+            let r = failure.kind == .nondeterministic ? runTwice(p, only: keep) : run(p, only: keep, check: check)
+            return r.failure?.kind == failure.kind
         }
         p.calls = kept.map { prefix[$0] }
         return p
