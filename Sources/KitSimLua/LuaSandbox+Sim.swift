@@ -78,7 +78,43 @@ extension LuaSandbox {
         }
         guard kitsim_pcall(L, 3, 0) == LUA_OK else { throw SimError(.invalidUse, "prelude: \(describe(L, -1))") }
         kitsim_pop(L, 1)
-        if isSandboxed { applySandbox() }
+        if isSandboxed { applySandbox() } else { restrictDebug() }
+    }
+
+    /// Outside `--sandbox`, `debug` keeps its read-only functions only: `debug.sethook`
+    /// removes the instruction budget's hook, and `getregistry`, `getupvalue`,
+    /// `setupvalue`, `upvaluejoin`, `getmetatable`, `setmetatable`, `setuservalue` reach
+    /// the bridge's own tables and closures, where a wrong value crashes the host
+    /// (DEVELOPERS.md rule 2; issue 8). `require "debug"` gives the same table.
+    func restrictDebug() {
+        let L = self.L
+        lua_rawgeti(L, kitsim_registryindex(), lua_Integer(LUA_RIDX_GLOBALS))
+        let globals = lua_gettop(L)
+        pushString(L, "debug")
+        guard lua_rawget(L, globals) == LUA_TTABLE else { kitsim_pop(L, 2); return }
+        let full = lua_gettop(L)
+        lua_createtable(L, 0, 4)
+        for name in ["traceback", "getinfo", "getlocal", "gethook"] {
+            pushString(L, name)
+            lua_rawget(L, full)
+            lua_setfield(L, -2, name)
+        }
+        pushString(L, "debug"); lua_pushvalue(L, -2); lua_rawset(L, globals)
+        setLoaded(L, globals, "debug")
+        kitsim_pop(L, 3)
+    }
+
+    /// Sets `package.loaded[name]` to the value on the stack top (left there).
+    func setLoaded(_ L: OpaquePointer, _ globals: Int32, _ name: String) {
+        pushString(L, "package")
+        guard lua_rawget(L, globals) == LUA_TTABLE else { kitsim_pop(L, 1); return }
+        pushString(L, "loaded")
+        if lua_rawget(L, -2) == LUA_TTABLE {
+            pushString(L, name)
+            lua_pushvalue(L, -4)
+            lua_rawset(L, -3)
+        }
+        kitsim_pop(L, 2)
     }
 
     /// A class-table member computed once (UIApplication.shared, UIScreen.main, UIWindow.Level).
@@ -309,5 +345,19 @@ extension LuaSandbox {
             lua_pushnil(L)
             lua_setglobal(L, name)
         }
+        // `require "io"` found the removed libraries in package.loaded, and
+        // package.loadlib links any shared library: both gone (a sandbox escape; issue 8).
+        lua_rawgeti(L, kitsim_registryindex(), lua_Integer(LUA_RIDX_GLOBALS))
+        let globals = lua_gettop(L)
+        for name in ["os", "io", "debug"] {
+            lua_pushnil(L)
+            setLoaded(L, globals, name)
+            kitsim_pop(L, 1)
+        }
+        pushString(L, "package")
+        if lua_rawget(L, globals) == LUA_TTABLE {
+            pushString(L, "loadlib"); lua_pushnil(L); lua_rawset(L, -3)
+        }
+        kitsim_pop(L, 2)
     }
 }
