@@ -213,8 +213,11 @@ enum FuzzCommand {
             // Minimise: every candidate runs in a child and must end the same way.
             var p = program
             p.calls = Array(program.calls.prefix(max(call, 0) + 1))
+            // A candidate normally runs in milliseconds: when the failure is a hang, a few
+            // seconds without an end is a hang too (a candidate that hangs costs its watchdog).
+            let watchdog: UInt32 = verdict == .hang ? 5 : 60
             let kept = Fuzzer.minimise(p.calls.count) { keep in
-                let v = inChild(log: log, watchdog: 60) {
+                let v = inChild(log: log, watchdog: watchdog) {
                     let r = verdict == .failure(.nondeterministic) ? Fuzzer.runTwice(p, only: keep) : Fuzzer.run(p, only: keep)
                     if let f = r.failure { return 10 + Int32(kindOrder.firstIndex(of: f.kind) ?? 0) }
                     return 0

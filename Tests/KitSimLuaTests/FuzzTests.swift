@@ -110,6 +110,33 @@ import Testing
         }
     }
 
+    /// Found by `kitsim fuzz --long` (a hang): each key window that deallocated sorted
+    /// every window to pass key status on, so one drain of N visible windows took
+    /// O(N² log N) time outside the instruction budget (4,000 windows: 19 s in release).
+    /// The key still passes to the frontmost surviving visible window.
+    @Test(.timeLimit(.minutes(1))) func drainingThousandsOfKeyWindowsIsFast() throws {
+        let sandbox = try LuaSandbox()
+        let outcome = sandbox.run(chunk: """
+            -- Windows 1 and 3 are held and visible, 2 held and hidden; the 7,997 others die
+            -- in the drain, most recent first, each the key window when it dies.
+            local w = {}
+            for i = 1, 8000 do
+              w[i] = UIWindow()
+              w[i]:makeKeyAndVisible()
+            end
+            sim.hold(w[1]) sim.hold(w[2]) sim.hold(w[3])
+            w[2].isHidden = true
+            assert(UIApplication.shared.keyWindow == w[8000])
+            sim.drain()
+            assert(UIApplication.shared.keyWindow == w[3], tostring(UIApplication.shared.keyWindow))
+            assert(#UIApplication.shared.windows == 3)
+            sim.release(w[3])
+            assert(UIApplication.shared.keyWindow == w[1], tostring(UIApplication.shared.keyWindow))
+            """, name: "=windows")
+        #expect(outcome.status == .passed, "\(outcome.message ?? "")")
+        #expect(outcome.invariantViolations.isEmpty)
+    }
+
     struct Regression: CustomTestStringConvertible, Sendable {
         let code: String
         let message: String?     // nil: the call succeeds
