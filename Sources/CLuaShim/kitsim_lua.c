@@ -87,8 +87,10 @@ static void limit_hook(lua_State *L, lua_Debug *ar) {
             return;
         }
         lim->stopping = 1;
-        /* From now on fire on every instruction, so a pcall cannot swallow the stop. */
+        /* From now on fire on every instruction, so a pcall cannot swallow the stop.
+           Hooks are per thread: the main thread too, in case this is a coroutine. */
         lua_sethook(L, limit_hook, LUA_MASKCOUNT, 1);
+        if (lim->L && lim->L != L) lua_sethook(lim->L, limit_hook, LUA_MASKCOUNT, 1);
     }
     luaL_error(L, "%s", lim->stop_message);
 }
@@ -108,9 +110,13 @@ void kitsim_set_budget(lua_State *L, int64_t instructions, int step) {
 
 void kitsim_stop(lua_State *L, const char *message) {
     kitsim_limits *lim = kitsim_limits_of(L);
-    snprintf(lim->stop_message, sizeof lim->stop_message, "%s", message);
-    lim->stopping = 1;
+    if (!lim->stopping) {                      /* the first limit's message stands */
+        snprintf(lim->stop_message, sizeof lim->stop_message, "%s", message);
+        lim->stopping = 1;
+    }
+    /* L may be a coroutine: arm its hook and the main thread's. */
     lua_sethook(L, limit_hook, LUA_MASKCOUNT, 1);
+    if (lim->L && lim->L != L) lua_sethook(lim->L, limit_hook, LUA_MASKCOUNT, 1);
 }
 
 void kitsim_interrupt(lua_State *L) {
@@ -145,7 +151,7 @@ static int raise_top(lua_State *L) {
 static int finish_swift(lua_State *L, kitsim_limits *lim, int n) {
     if (lim->stopping && lim->swift_depth == 0) {
         lua_pushstring(L, lim->stop_message);
-        return lua_error(L);
+        return raise_top(L);                   /* with the calling line, as luaL_error does */
     }
     if (n == KITSIM_RAISE) return raise_top(L);
     if (n == KITSIM_RAISE_RAW) return lua_error(L);
@@ -305,7 +311,166 @@ int kitsim_dostring(lua_State *L, const char *chunk, size_t len, const char *nam
     return kitsim_pcall(L, 0, LUA_MULTRET);
 }
 
-static int open_libs(lua_State *L) { luaL_openlibs(L); return 0; }
+// ---------------------------------------------------------------- guarded base functions
+
+/* Deep recursion is a limit too (issue 8): Lua reports it as an ordinary error ("stack
+   overflow", "C stack overflow", or LUA_ERRERR when it happens while handling an error),
+   which pcall, xpcall and coroutine.resume would return to the script. These versions
+   behave as the standard ones and, on such an error, arm the stop, so that the script
+   cannot swallow it and the run ends with a message naming the limit. */
+static const char *const overflow_message = "limit exceeded: stack overflow (recursion too deep)";
+
+static void stop_if_overflow(lua_State *L, int status, int idx) {
+    if (status == LUA_OK || status == LUA_YIELD) return;
+    if (status == LUA_ERRERR
+        || (lua_type(L, idx) == LUA_TSTRING && strstr(lua_tostring(L, idx), "stack overflow") != NULL)) {
+        kitsim_stop(L, overflow_message);
+    }
+}
+
+static int finish_pcall(lua_State *L, int status, lua_KContext extra) {
+    if (status != LUA_OK && status != LUA_YIELD) {
+        stop_if_overflow(L, status, -1);
+        lua_pushboolean(L, 0);
+        lua_pushvalue(L, -2);
+        return 2;
+    }
+    return lua_gettop(L) - (int)extra;
+}
+
+static int guarded_pcall(lua_State *L) {
+    luaL_checkany(L, 1);
+    lua_pushboolean(L, 1);
+    lua_insert(L, 1);
+    int status = lua_pcallk(L, lua_gettop(L) - 2, LUA_MULTRET, 0, 0, finish_pcall);
+    return finish_pcall(L, status, 0);
+}
+
+/* The message handler xpcall installs. Lua calls it before unwinding, and when the
+   error was raised by the limit hook, with hooks still switched off (luaD_hook leaves
+   allowhook cleared when the hook raises): a handler that never returns would then
+   never be stopped. Once a limit has fired, the script's handler is not called; the
+   error goes on unchanged (issue 8). */
+static int guarded_handler(lua_State *L) {
+    if (kitsim_limits_of(L)->stopping) {
+        lua_settop(L, 1);
+        return 1;
+    }
+    lua_pushvalue(L, lua_upvalueindex(1));
+    lua_insert(L, 1);
+    lua_call(L, lua_gettop(L) - 1, 1);
+    return 1;
+}
+
+static int guarded_xpcall(lua_State *L) {
+    int n = lua_gettop(L);
+    luaL_checktype(L, 2, LUA_TFUNCTION);
+    lua_pushvalue(L, 2);
+    lua_pushcclosure(L, guarded_handler, 1);
+    lua_replace(L, 2);
+    lua_pushboolean(L, 1);
+    lua_pushvalue(L, 1);
+    lua_rotate(L, 3, 2);
+    int status = lua_pcallk(L, n - 2, LUA_MULTRET, 2, 2, finish_pcall);
+    return finish_pcall(L, status, 2);
+}
+
+static int guarded_resume(lua_State *L) {
+    int n = lua_gettop(L);
+    lua_pushvalue(L, lua_upvalueindex(1));     /* the standard coroutine.resume */
+    lua_insert(L, 1);
+    lua_call(L, n, LUA_MULTRET);
+    if (lua_gettop(L) >= 2 && lua_type(L, 1) == LUA_TBOOLEAN && !lua_toboolean(L, 1)) {
+        stop_if_overflow(L, LUA_ERRRUN, 2);
+    }
+    return lua_gettop(L);
+}
+
+/* setmetatable without finalizers: Lua runs __gc metamethods with hooks switched off,
+   so a finalizer escapes the instruction budget (`while true do end` in one hangs the
+   host), and when a collection step runs inside a Swift call it escapes the memory cap
+   too (issue 8). Scripts have no use for them: the simulated objects' deinit is the
+   model's. Otherwise as the standard function. */
+static int guarded_setmetatable(lua_State *L) {
+    int t = lua_type(L, 2);
+    luaL_checktype(L, 1, LUA_TTABLE);
+    luaL_argexpected(L, t == LUA_TNIL || t == LUA_TTABLE, 2, "nil or table");
+    if (t == LUA_TTABLE) {
+        lua_pushliteral(L, "__gc");
+        if (lua_rawget(L, 2) != LUA_TNIL) {
+            return luaL_argerror(L, 2, "__gc finalizers are not supported: they would run outside the sandbox's limits");
+        }
+        lua_pop(L, 1);
+    }
+    if (luaL_getmetafield(L, 1, "__metatable") != LUA_TNIL)
+        return luaL_error(L, "cannot change a protected metatable");
+    lua_settop(L, 2);
+    lua_setmetatable(L, 1);
+    return 1;
+}
+
+/* load, loadfile and dofile read text only: Lua 5.4 does not verify precompiled
+   chunks, and a malformed one crashes the host (rule 2). Otherwise the standard
+   functions (reached through upvalue 1) with the mode argument forced to "t". */
+static int guarded_load(lua_State *L) {
+    lua_settop(L, 4);
+    lua_pushliteral(L, "t");
+    lua_replace(L, 3);
+    lua_pushvalue(L, lua_upvalueindex(1));
+    lua_insert(L, 1);
+    lua_call(L, 4, LUA_MULTRET);
+    return lua_gettop(L);
+}
+
+static int guarded_loadfile(lua_State *L) {
+    lua_settop(L, 3);
+    lua_pushliteral(L, "t");
+    lua_replace(L, 2);
+    lua_pushvalue(L, lua_upvalueindex(1));
+    lua_insert(L, 1);
+    lua_call(L, 3, LUA_MULTRET);
+    return lua_gettop(L);
+}
+
+static int dofile_cont(lua_State *L, int status, lua_KContext extra) {
+    (void)status; (void)extra;
+    return lua_gettop(L) - 1;
+}
+
+static int guarded_dofile(lua_State *L) {
+    const char *fname = luaL_optstring(L, 1, NULL);
+    lua_settop(L, 1);
+    if (luaL_loadfilex(L, fname, "t") != LUA_OK) return lua_error(L);
+    lua_callk(L, 0, LUA_MULTRET, 0, dofile_cont);
+    return dofile_cont(L, 0, 0);
+}
+
+static void wrap_global(lua_State *L, const char *name, lua_CFunction fn) {
+    lua_getglobal(L, name);
+    lua_pushcclosure(L, fn, 1);
+    lua_setglobal(L, name);
+}
+
+static int open_libs(lua_State *L) {
+    luaL_openlibs(L);
+    lua_pushcfunction(L, guarded_pcall);
+    lua_setglobal(L, "pcall");
+    lua_pushcfunction(L, guarded_xpcall);
+    lua_setglobal(L, "xpcall");
+    lua_pushcfunction(L, guarded_setmetatable);
+    lua_setglobal(L, "setmetatable");
+    wrap_global(L, "load", guarded_load);
+    wrap_global(L, "loadfile", guarded_loadfile);
+    lua_pushcfunction(L, guarded_dofile);
+    lua_setglobal(L, "dofile");
+    if (lua_getglobal(L, "coroutine") == LUA_TTABLE) {
+        lua_getfield(L, -1, "resume");
+        lua_pushcclosure(L, guarded_resume, 1);
+        lua_setfield(L, -2, "resume");
+    }
+    lua_pop(L, 1);
+    return 0;
+}
 
 lua_State *kitsim_open(kitsim_limits *limits) {
     lua_State *L = lua_newstate(kitsim_alloc, limits);

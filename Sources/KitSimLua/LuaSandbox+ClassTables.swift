@@ -117,19 +117,14 @@ extension LuaSandbox {
         case LUA_TNONE, LUA_TNIL: break
         case LUA_TTABLE:
             var pairs: [(String, String)] = []
-            lua_pushnil(L)
-            while lua_next(L, 3) != 0 {
-                guard let k = string(L, -2) else {
-                    kitsim_pop(L, 2)
-                    throw SimError(.typeMismatch, "bad argument #3 to 'subclass' (property names must be strings, got \(typeName(L, -2)))")
+            for entry in sortedEntries(L, 3) {
+                guard let k = entry.key else {
+                    throw SimError(.typeMismatch, "bad argument #3 to 'subclass' (property names must be strings, got \(entry.keyType))")
                 }
-                guard let v = string(L, -1) else {
-                    let t = typeName(L, -1)
-                    kitsim_pop(L, 2)
-                    throw SimError(.typeMismatch, "bad argument #3 to 'subclass' (ownership attribute expected for property '\(k)', got \(t))")
+                guard let v = entry.string else {
+                    throw SimError(.typeMismatch, "bad argument #3 to 'subclass' (ownership attribute expected for property '\(k)', got \(entry.valueType))")
                 }
                 pairs.append((k, v))
-                kitsim_pop(L, 1)
             }
             for (k, v) in pairs.sorted(by: { $0.0 < $1.0 }) {
                 guard let own = Ownership(attribute: v) else {
@@ -183,17 +178,12 @@ extension LuaSandbox {
             throw SimError(.typeMismatch, "bad argument #2 to 'extend' (table of properties expected, got \(typeName(L, 2)))")
         }
         var added: [String: Ownership] = [:]
-        lua_pushnil(L)
-        while lua_next(L, 2) != 0 {
-            let k = string(L, -2), v = string(L, -1)
-            kitsim_pop(L, 1)
-            guard let k else { kitsim_pop(L, 1); throw SimError(.typeMismatch, "bad argument #2 to 'extend' (property names must be strings)") }
-            guard let v, let own = Ownership(attribute: v) else {
-                kitsim_pop(L, 1)
+        for entry in sortedEntries(L, 2) {
+            guard let k = entry.key else { throw SimError(.typeMismatch, "bad argument #2 to 'extend' (property names must be strings)") }
+            guard let v = entry.string, let own = Ownership(attribute: v) else {
                 throw SimError(.typeMismatch, "bad argument #2 to 'extend' (unknown ownership attribute for property '\(k)'; expected \(Ownership.attributeList))")
             }
             if cls.property(named: k) != nil || cls.responds(to: Selector(k)) {
-                kitsim_pop(L, 1)
                 throw SimError(.invalidUse, "bad argument #2 to 'extend' (\(cls.name) already has a member named '\(k)')")
             }
             added[k] = own

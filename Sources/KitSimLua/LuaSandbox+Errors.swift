@@ -14,6 +14,12 @@ extension LuaSandbox {
             ref.push(L)
             return KITSIM_RAISE_RAW
         }
+        if e.kind == .limit {
+            // A limit Swift enforces (nested view loads, a layout pass that never settles,
+            // the Lua stack) stops the run as the shim's limits do: pcall cannot swallow it
+            // (issue 8). The trampoline raises the stop message.
+            kitsim_stop(L, e.message.hasPrefix("limit exceeded") ? e.message : "limit exceeded: " + e.message)
+        }
         if e.isCrash {
             // Every crash is in the trace once, wherever it was raised.
             if let last = heap.events.last, last.kind == .exception, heap.message(of: last) == e.description {} else {

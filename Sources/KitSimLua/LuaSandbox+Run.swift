@@ -34,8 +34,45 @@ extension LuaSandbox {
         return outcomeFromLuaError(L)
     }
 
+    /// What one chunk run as a step of a longer session came to: the status and the
+    /// error message, without the end-of-turn work or the full report of `run(chunk:)`.
+    /// The fuzzer drives a sandbox this way, call by call (issue 8).
+    public struct StepResult: Sendable {
+        public let status: Outcome.Status
+        public let crash: Outcome.Crash?
+        public let message: String?
+    }
+
+    /// Runs `chunk` without ending the run-loop turn (state stays in Lua globals between
+    /// steps); `sim.run`, `sim.drain` or a later `run(chunk:)` end it.
+    public func step(chunk: String, name: String = "=step") -> StepResult {
+        let L = self.L
+        let top = lua_gettop(L)
+        defer { lua_settop(L, top) }
+        var status = kitsim_load(L, chunk, chunk.utf8.count, name)
+        if status == LUA_OK { status = kitsim_pcall(L, 0, 0) }
+        if status == LUA_OK { return StepResult(status: .passed, crash: nil, message: nil) }
+        return verdictFromLuaError(L)
+    }
+
+    /// Whether the bridge is back at rest: no Swift frame marked active, no limit stop
+    /// pending. A Lua error that unwound a Swift frame (DEVELOPERS.md rule 1) leaves
+    /// `swift_depth` raised, which this detects.
+    public var bridgeIsAtRest: Bool {
+        limits.pointee.swift_depth == 1 && limits.pointee.stopping == 0
+    }
+
+    /// The number of values on the main Lua stack (constant between steps).
+    public var luaStackTop: Int { Int(lua_gettop(L)) }
+
     /// Classifies the error at the stack top.
     func outcomeFromLuaError(_ L: OpaquePointer) -> Outcome {
+        let v = verdictFromLuaError(L)
+        return outcome(status: v.status, crash: v.crash, message: v.message)
+    }
+
+    /// Classifies the error at the stack top, without the report.
+    func verdictFromLuaError(_ L: OpaquePointer) -> StepResult {
         let stopping = limits.pointee.stopping != 0
         let memory = limits.pointee.memory_exceeded != 0
         let stopMessage = withUnsafeBytes(of: limits.pointee.stop_message) { raw in
@@ -53,10 +90,10 @@ extension LuaSandbox {
                 if heap.events.last?.kind != .exception {
                     heap.recordException(SimError(.exception(name: name), reason, object: obj))
                 }
-                return outcome(status: .crashed, crash: crash, message: "\(name): \(reason)" + (trace.map { "\n" + $0 } ?? ""))
+                return StepResult(status: .crashed, crash: crash, message: "\(name): \(reason)" + (trace.map { "\n" + $0 } ?? ""))
             }
             if let message = fieldString(L, -1, "message") {
-                return outcome(status: .assertionFailed, crash: nil, message: message + (trace.map { "\n" + $0 } ?? ""))
+                return StepResult(status: .assertionFailed, crash: nil, message: message + (trace.map { "\n" + $0 } ?? ""))
             }
         }
         var text = describe(L, -1)
@@ -65,9 +102,9 @@ extension LuaSandbox {
         }
         if stopping || memory || text.contains("limit exceeded") {
             if !text.contains("limit exceeded") && !stopMessage.isEmpty { text = stopMessage + "\n" + text }
-            return outcome(status: .limitExceeded, crash: nil, message: text)
+            return StepResult(status: .limitExceeded, crash: nil, message: text)
         }
-        return outcome(status: .scriptError, crash: nil, message: text)
+        return StepResult(status: .scriptError, crash: nil, message: text)
     }
 
     func outcome(failure e: SimError) -> Outcome {

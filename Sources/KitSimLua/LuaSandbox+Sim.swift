@@ -91,7 +91,43 @@ extension LuaSandbox {
         }
         guard kitsim_pcall(L, 4, 0) == LUA_OK else { throw SimError(.invalidUse, "prelude: \(describe(L, -1))") }
         kitsim_pop(L, 1)
-        if isSandboxed { applySandbox() }
+        if isSandboxed { applySandbox() } else { restrictDebug() }
+    }
+
+    /// Outside `--sandbox`, `debug` keeps its read-only functions only: `debug.sethook`
+    /// removes the instruction budget's hook, and `getregistry`, `getupvalue`,
+    /// `setupvalue`, `upvaluejoin`, `getmetatable`, `setmetatable`, `setuservalue` reach
+    /// the bridge's own tables and closures, where a wrong value crashes the host
+    /// (DEVELOPERS.md rule 2; issue 8). `require "debug"` gives the same table.
+    func restrictDebug() {
+        let L = self.L
+        lua_rawgeti(L, kitsim_registryindex(), lua_Integer(LUA_RIDX_GLOBALS))
+        let globals = lua_gettop(L)
+        pushString(L, "debug")
+        guard lua_rawget(L, globals) == LUA_TTABLE else { kitsim_pop(L, 2); return }
+        let full = lua_gettop(L)
+        lua_createtable(L, 0, 4)
+        for name in ["traceback", "getinfo", "getlocal", "gethook"] {
+            pushString(L, name)
+            lua_rawget(L, full)
+            lua_setfield(L, -2, name)
+        }
+        pushString(L, "debug"); lua_pushvalue(L, -2); lua_rawset(L, globals)
+        setLoaded(L, globals, "debug")
+        kitsim_pop(L, 3)
+    }
+
+    /// Sets `package.loaded[name]` to the value on the stack top (left there).
+    func setLoaded(_ L: OpaquePointer, _ globals: Int32, _ name: String) {
+        pushString(L, "package")
+        guard lua_rawget(L, globals) == LUA_TTABLE else { kitsim_pop(L, 1); return }
+        pushString(L, "loaded")
+        if lua_rawget(L, -2) == LUA_TTABLE {
+            pushString(L, name)
+            lua_pushvalue(L, -4)
+            lua_rawset(L, -3)
+        }
+        kitsim_pop(L, 2)
     }
 
     /// A class-table member computed once (UIApplication.shared, UIScreen.main, UIWindow.Level).
@@ -195,21 +231,21 @@ extension LuaSandbox {
                 throw SimError(.typeMismatch, "bad argument #1 to 'configure' (table expected, got \(sb.typeName(L, 1)))")
             }
             var ios: Int?, transition: Double?, abandoned: Double?
-            lua_pushnil(L)
-            while lua_next(L, 1) != 0 {
-                let key = sb.string(L, -2) ?? "?"
-                let n = lua_type(L, -1) == LUA_TNUMBER ? lua_tonumberx(L, -1, nil) : nil
-                kitsim_pop(L, 1)
-                guard let n else {
-                    kitsim_pop(L, 1)
+            for entry in sb.sortedEntries(L, 1) {
+                let key = entry.key ?? "?"
+                guard let n = entry.number else {
                     throw SimError(.typeMismatch, "bad argument #1 to 'configure' (number expected for '\(key)')")
                 }
                 switch key {
-                case "ios": ios = Int(n)
+                case "ios":
+                    // Int(n) traps on 1e300 or nan: refuse first (rule 2; found by kitsim fuzz).
+                    guard n == n.rounded(), (7...17).contains(n) else {
+                        throw SimError(.typeMismatch, "bad argument #1 to 'configure' (ios must be a whole number from 7 to 17, got \(n.isNaN ? "nan" : formatNumber(n)))")
+                    }
+                    ios = Int(n)
                 case "transition": transition = n
                 case "abandonedDelay": abandoned = n
                 default:
-                    kitsim_pop(L, 1)
                     throw SimError(.unknownName, "bad argument #1 to 'configure' (unknown setting '\(key)'; expected ios, transition or abandonedDelay)")
                 }
             }
@@ -328,5 +364,19 @@ extension LuaSandbox {
             lua_pushnil(L)
             lua_setglobal(L, name)
         }
+        // `require "io"` found the removed libraries in package.loaded, and
+        // package.loadlib links any shared library: both gone (a sandbox escape; issue 8).
+        lua_rawgeti(L, kitsim_registryindex(), lua_Integer(LUA_RIDX_GLOBALS))
+        let globals = lua_gettop(L)
+        for name in ["os", "io", "debug"] {
+            lua_pushnil(L)
+            setLoaded(L, globals, name)
+            kitsim_pop(L, 1)
+        }
+        pushString(L, "package")
+        if lua_rawget(L, globals) == LUA_TTABLE {
+            pushString(L, "loadlib"); lua_pushnil(L); lua_rawset(L, -3)
+        }
+        kitsim_pop(L, 2)
     }
 }

@@ -158,6 +158,40 @@ extension LuaSandbox {
         kitsim_pop(L, 1)                                    // [handle]
     }
 
+    /// One entry of a table read with `sortedEntries`.
+    struct TableEntry {
+        let key: String?          // nil when the key is not a string
+        let keyType: String
+        let string: String?
+        let number: Double?
+        let valueType: String
+    }
+
+    /// The entries of the table at `index`, string keys sorted, others after them by type.
+    /// `pairs` order depends on Lua's string hash seed, which Debian's liblua5.4 draws
+    /// from the time and addresses, so it changes from run to run: an option table read
+    /// in that order would report a different bad entry each run (rule 3; found by
+    /// `kitsim fuzz`). Raw access only.
+    func sortedEntries(_ L: OpaquePointer, _ index: Int32) -> [TableEntry] {
+        let t = lua_absindex(L, index)
+        var out: [TableEntry] = []
+        lua_pushnil(L)
+        while lua_next(L, t) != 0 {
+            out.append(TableEntry(key: string(L, -2), keyType: typeName(L, -2), string: string(L, -1),
+                                  number: lua_type(L, -1) == LUA_TNUMBER ? lua_tonumberx(L, -1, nil) : nil,
+                                  valueType: typeName(L, -1)))
+            kitsim_pop(L, 1)
+        }
+        return out.sorted { a, b in
+            switch (a.key, b.key) {
+            case (let x?, let y?): return x < y
+            case (.some, nil): return true
+            case (nil, .some): return false
+            case (nil, nil): return a.keyType < b.keyType
+            }
+        }
+    }
+
     /// The Lua type name of the value at `index`, with handles named by class, for
     /// "(UIViewController expected, got nil)".
     func typeName(_ L: OpaquePointer, _ index: Int32) -> String {

@@ -6,15 +6,17 @@ local register, sim, logline, assertions = ...
 local fmt, tostring, type, error, select = string.format, tostring, type, error, select
 
 -- UIKit exceptions (SPEC §4): name, reason, object; tostring gives "name: reason".
-local Exception = { __name = "NSException" }
+-- The metatables Swift applies are protected (__metatable): a script that could reach
+-- them could add a __gc finalizer to every value Swift makes later (issue 8).
+local Exception = { __name = "NSException", __metatable = "NSException" }
 Exception.__tostring = function(e) return tostring(e.name) .. ": " .. tostring(e.reason) end
 register("exception", Exception)
 
 -- CGRect / CGPoint: plain tables with x y width height.
-local Rect = { __name = "CGRect" }
+local Rect = { __name = "CGRect", __metatable = "CGRect" }
 Rect.__tostring = function(r) return fmt("CGRect(%g, %g, %g, %g)", r.x, r.y, r.width, r.height) end
 Rect.__eq = function(a, b) return a.x == b.x and a.y == b.y and a.width == b.width and a.height == b.height end
-local Point = { __name = "CGPoint" }
+local Point = { __name = "CGPoint", __metatable = "CGPoint" }
 Point.__tostring = function(p) return fmt("CGPoint(%g, %g)", p.x, p.y) end
 Point.__eq = function(a, b) return a.x == b.x and a.y == b.y end
 register("rect", Rect)
@@ -47,7 +49,7 @@ end
 
 -- The assertion vocabulary: expect(x).to.be.deallocated(), expect(x).to_not.be.alive(), …
 -- A failure raises an assertion value whose message includes sim.why / sim.history.
-local Leak = { __name = "Leak" }
+local Leak = { __name = "Leak", __metatable = "Leak" }
 Leak.__tostring = function(l) return l.kind .. ": " .. l.message end
 register("leak", Leak)
 
@@ -66,7 +68,7 @@ end
 /// name is `=prelude` too, so failures point at the scenario's line.
 let assertionVocabulary = #"""
 local register, sim, getinfo, fmt, tostring, type, error = ...
-local Assertion = { __name = "AssertionFailure" }
+local Assertion = { __name = "AssertionFailure", __metatable = "AssertionFailure" }
 Assertion.__tostring = function(a) return "assertion failed: " .. a.message end
 register("assertion", Assertion)
 

@@ -12,6 +12,9 @@ enum Command {
                kitsim repl [-i FILE] [--ios N]  interactive Lua with the simulator (:help inside)
                kitsim graph FILE.lua [--format dot|svg|mermaid]   the ownership graph at the end
                kitsim api --luals               LuaLS annotations of every class, property and method
+               kitsim fuzz [--seed S] [--count N | --long] [--replay FILE]
+                                         random API call sequences, every call checked;
+                                         exit 0 clean, 1 a failure (seed and script printed)
                kitsim scenario NAME [--trace]   run a built-in Swift scenario
                kitsim scenarios                 list the built-in scenarios
                kitsim --help | --version
@@ -39,6 +42,8 @@ enum Command {
             return GraphCommand.main(Array(args.dropFirst()))
         case "api":
             return ApiCommand.main(Array(args.dropFirst()))
+        case "fuzz":
+            return FuzzCommand.main(Array(args.dropFirst()))
         case "scenarios":
             for s in Scenario.all { print("\(s.name)\t\(s.summary)") }
             return 0

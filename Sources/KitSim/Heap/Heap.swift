@@ -112,6 +112,13 @@ public final class Heap {
         rootClass = registerClass("NSObject", superclass: nil, properties: [])
     }
 
+    deinit {
+        // A class and its subclasses refer to each other (superclass, subclasses): break
+        // the cycle, or every heap's classes leak (found by AddressSanitizer's leak check;
+        // a long `kitsim fuzz` run makes 100,000 heaps).
+        for c in classes { c.subclasses.removeAll() }
+    }
+
     /// Number of objects ever allocated.
     public var objectCount: Int { classIndex.count - 1 }
 

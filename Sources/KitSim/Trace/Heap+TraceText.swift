@@ -4,7 +4,8 @@ extension Heap {
     /// replaying the events. `last` keeps only the final lines.
     public func traceText(last: Int? = nil) -> String {
         let lines = renderEvents { _ in true }
-        let kept = last.map { Array(lines.suffix($0)) } ?? lines
+        // A negative count (from a script) is an empty tail, never a trap (DEVELOPERS.md rule 2).
+        let kept = last.map { Array(lines.suffix(Swift.max($0, 0))) } ?? lines
         return kept.map { $0 + "\n" }.joined()
     }
 

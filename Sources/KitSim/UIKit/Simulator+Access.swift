@@ -54,9 +54,19 @@ extension Invocation {
 
     /// Argument `index` as a number.
     func number(_ index: Int, _ function: String) throws -> Double {
-        if let n = argument(index).number, n.isFinite { return n }
+        if let n = argument(index).number {
+            if n.isFinite { return n }
+            throw SimError(.typeMismatch, "bad argument #\(index + 1) to '\(function)' (finite number expected, got \(n.isNaN ? "nan" : formatNumber(n))))")
+        }
         throw SimError(.typeMismatch,
                        "bad argument #\(index + 1) to '\(function)' (number expected, got \(heap.describeType(of: argument(index))))")
+    }
+
+    /// Argument `index` as an integer index. Numbers beyond any index are clamped, so
+    /// `Int(_:)` never traps on a script's 1e300 or 2^63 (DEVELOPERS.md rule 2; found by
+    /// `kitsim fuzz`); callers range-check the result as before.
+    func index(_ index: Int, _ function: String) throws -> Int {
+        clampedInt(try number(index, function))
     }
 
     /// Argument `index` as a point (`CGPoint`).
@@ -65,4 +75,11 @@ extension Invocation {
         throw SimError(.typeMismatch,
                        "bad argument #\(index + 1) to '\(function)' (CGPoint expected, got \(heap.describeType(of: argument(index))))")
     }
+}
+
+/// A finite number as an `Int`, truncated toward zero and clamped to ±2^53 (beyond any
+/// index or count), so the conversion never traps.
+func clampedInt(_ d: Double) -> Int {
+    guard d.isFinite else { return d > 0 ? 1 << 53 : (d < 0 ? -(1 << 53) : 0) }
+    return Int(Swift.min(Swift.max(d, -9_007_199_254_740_992), 9_007_199_254_740_992))
 }

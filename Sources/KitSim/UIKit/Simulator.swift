@@ -34,6 +34,9 @@ public final class Simulator {
     var windowStamps: [UInt32: UInt64] = [:]
     var nextStamp: UInt64 = 0
     var keyWindowID: UInt32 = 0
+    /// `windows` as of the last change to the windows' order (nil: out of date), for
+    /// passing key status without a sort per deallocated window (UIWindow+KeyStatus).
+    var keyOrder: [ObjectID]?
 
     // Controllers (Controllers/).
     var appearance: [UInt32: AppearanceState] = [:]

@@ -23,7 +23,9 @@ local pretty
 local function tableText(t, depth, seen)
   if seen[t] then return "<cycle>" end
   local mt = getmetatable(t)
-  if type(mt) == "table" and mt.__tostring then return tostring(t) end
+  -- KitSim's own values (CGRect, exceptions, leaks) protect their metatables and print
+  -- themselves; a script's metatable prints through its __tostring.
+  if type(mt) == "string" or (type(mt) == "table" and mt.__tostring) then return tostring(t) end
   if depth >= maxDepth then return "{…}" end
   seen[t] = true
   local parts, n = {}, #t

@@ -42,10 +42,5 @@ expect(ok).to.equal(false)
 sim.verify()
 expect(sim.leaks()).to.be.empty()
 
--- Even debug.setmetatable cannot make a handle read past its class's properties.
-local view2 = sim.hold(UIView())
-local windowMeta = debug.getmetatable(UIWindow())
-debug.setmetatable(view2, windowMeta)
-local ok2 = pcall(function() return view2.rootViewController end)
-expect(ok2).to.equal(false)
-sim.release(view2)
+-- No way to give a handle another metatable: debug is read-only outside --sandbox.
+expect(debug.setmetatable).to.equal(nil)

@@ -50,6 +50,7 @@ extension Simulator {
         let w = heap.alloc(k.alertWindow)
         _ = try heap.send(w, .initialize, [.rect(screenBounds)])
         try write(w, k.windowLevel, .double(2000))
+        keyOrder = nil
         try heap.hold(w, alertHold)
         try write(alert, k.alertWindowProperty, w)
         try write(presenter, k.presented, alert)

@@ -29,7 +29,7 @@ extension Simulator {
             return .nil
         }
         define(tab, "setSelectedIndex") { [unowned self] inv in
-            try select(Int(try inv.number(0, "selectedIndex")), on: inv.receiver)
+            try select(try inv.index(0, "selectedIndex"), on: inv.receiver)
             return .nil
         }
     }
@@ -37,7 +37,7 @@ extension Simulator {
     /// The selected child, or nil when there are none.
     func selectedChild(of tab: ObjectID) throws -> ObjectID? {
         let list = try objects(tab, uikit.tabControllers)
-        let i = Int(try number(tab, uikit.tabSelectedIndex, default: 0))
+        let i = clampedInt(try number(tab, uikit.tabSelectedIndex, default: 0))
         return list.indices.contains(i) ? list[i] : nil
     }
 

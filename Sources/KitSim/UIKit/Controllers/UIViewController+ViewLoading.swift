@@ -37,7 +37,7 @@ extension Simulator {
         if let v = try object(vc, uikit.vcView) { return v }
         let depth = loadDepth[vc.raw, default: 0]
         guard depth < Simulator.maxNestedViewLoads else {
-            throw SimError(.limit, "\(heap.describe(vc)).loadView did not set self.view: every access to view calls loadView "
+            throw SimError(.limit, "limit exceeded: \(heap.describe(vc)).loadView did not set self.view: every access to view calls loadView "
                            + "again (stopped after \(Simulator.maxNestedViewLoads) nested loads)", object: vc)
         }
         loadDepth[vc.raw] = depth + 1

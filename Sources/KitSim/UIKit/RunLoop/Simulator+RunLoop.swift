@@ -17,7 +17,7 @@ extension Simulator {
         guard seconds >= 0, seconds.isFinite else {
             throw SimError(.invalidUse, "bad argument #1 to 'run' (a finite number of seconds >= 0 expected, got \(formatNumber(seconds)))")
         }
-        let end = heap.now + nanoseconds(seconds)
+        let end = time(after: seconds)
         try finishTurn()
         while let i = nextTimerIndex(until: end) {
             let timer = timers.remove(at: i)
@@ -55,7 +55,7 @@ extension Simulator {
     /// Schedules internal work (an animation's end) on the virtual clock.
     func schedule(after seconds: Double, _ work: @escaping LayoutWork) {
         timerSequence += 1
-        timers.append(Timer(time: heap.now + nanoseconds(seconds), sequence: timerSequence, work: work))
+        timers.append(Timer(time: time(after: seconds), sequence: timerSequence, work: work))
     }
 
     /// Queues work for this turn's layout pass (non-animated "did" callbacks,
@@ -94,7 +94,19 @@ extension Simulator {
         return best
     }
 
+    /// Seconds as nanoseconds, clamped to 10^9 s (about 31 years): a script's
+    /// `sim.after(2^63, f)` is a timer that never fires, never an `Int64` trap
+    /// (DEVELOPERS.md rule 2; found by `kitsim fuzz`).
     func nanoseconds(_ seconds: Double) -> Int64 {
-        Int64((seconds * 1e9).rounded())
+        guard seconds.isFinite else { return seconds > 0 ? Simulator.maxDelay : 0 }
+        return Int64((Swift.min(Swift.max(seconds, 0), 1e9) * 1e9).rounded())
+    }
+
+    static let maxDelay: Int64 = 1_000_000_000 * 1_000_000_000
+
+    /// The virtual time `seconds` from now, saturating instead of overflowing.
+    func time(after seconds: Double) -> Int64 {
+        let (t, overflow) = heap.now.addingReportingOverflow(nanoseconds(seconds))
+        return overflow ? Int64.max : t
     }
 }

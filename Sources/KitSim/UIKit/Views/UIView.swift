@@ -38,7 +38,7 @@ extension Simulator {
         }
         define(k.view, "insertSubview") { [unowned self] inv in
             let child = try inv.required(0, k.view, "insertSubview")
-            let index = Int(try inv.number(1, "insertSubview"))
+            let index = try inv.index(1, "insertSubview")
             try addSubview(child, to: inv.receiver, at: index)
             return .nil
         }

@@ -16,9 +16,28 @@ extension Simulator {
     /// SPEC rule 4 (seed 002): when the key window is hidden or deallocated, key status
     /// passes to the frontmost visible window — the highest level, then the most
     /// recently ordered front — not back to the previous key window.
+    ///
+    /// The order is sorted once per change to it (`keyOrder`), not once per call: a drain
+    /// that deallocates N visible windows, each key in turn, sorted all the windows N
+    /// times, so one `sim.drain()` over 4,000 windows took 19 s, unbounded by the
+    /// instruction budget (DEVELOPERS.md rule 2; found by `kitsim fuzz --long`). Dead
+    /// windows at the top are dropped from the cached order as they are met.
     func passKeyStatus(leaving window: ObjectID) throws {
-        let next = visibleWindows.last { $0 != window && heap.isAlive($0) }
         keyWindowID = 0
+        var order = keyOrder ?? windows
+        var next: ObjectID?
+        var i = order.count - 1
+        while i >= 0 {
+            let w = order[i]
+            if !heap.isAlive(w) {
+                if i == order.count - 1 { order.removeLast() }
+            } else if w != window, !(try bool(w, uikit.isHidden, default: true)) {
+                next = w
+                break
+            }
+            i -= 1
+        }
+        keyOrder = order
         if let next { try makeKey(next) }
     }
 }

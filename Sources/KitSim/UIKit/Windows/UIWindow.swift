@@ -22,6 +22,7 @@ extension Simulator {
         }
         define(k.window, "setWindowLevel") { [unowned self] inv in
             try write(inv.receiver, k.windowLevel, .double(try inv.number(0, "windowLevel")))
+            keyOrder = nil
             return .nil
         }
         define(k.window, "makeKeyAndVisible") { [unowned self] inv in
@@ -55,6 +56,7 @@ extension Simulator {
     func orderFront(_ window: ObjectID) {
         nextStamp += 1
         windowStamps[window.raw] = nextStamp
+        keyOrder = nil
     }
 
     /// Every live window, hidden ones too, by level then by when each was ordered front
