@@ -24,21 +24,31 @@ expect_screen() {
     screen >&2
     exit 1
 }
-send() { tmux send-keys -t "$session" -l -- "$1"; }
+# Waits until the last line is an empty prompt, so typed keys reach libedit, not the
+# terminal's own echo while the previous entry still runs.
+prompt_ready() {
+    for _ in $(seq 1 150); do
+        if [ "$(screen | grep -v '^$' | tail -n 1)" = ">" ]; then return 0; fi
+        sleep 0.1
+    done
+    echo "test-repl.sh: no prompt" >&2; screen >&2; exit 1
+}
+send() { prompt_ready; tmux send-keys -t "$session" -l -- "$1"; }
+more() { tmux send-keys -t "$session" -l -- "$1"; }
 enter() { tmux send-keys -t "$session" Enter; }
 
 expect_screen "Ctrl-D to quit"
 # Multi-line input: the continuation prompt, then the value.
 send "function twice(x)"; enter
 expect_screen ">>"
-send "  return x * 2"; enter
-send "end"; enter
+more "  return x * 2"; enter
+more "end"; enter
 send "twice(21)"; enter
 expect_screen "42"
 # Completion of a class member and of a method after ':'.
 send "UIWindow.Le"; tmux send-keys -t "$session" Tab
 expect_screen "> UIWindow.Level"
-send ".al"; tmux send-keys -t "$session" Tab; enter
+more ".al"; tmux send-keys -t "$session" Tab; enter
 expect_screen "2000"
 send "nav = UINavigationController(UIViewController())"; enter
 send "nav:pushV"; tmux send-keys -t "$session" Tab
