@@ -94,7 +94,7 @@ import Testing
         try h.heap.hold(w)
         _ = try h.heap.send(w, "makeKeyAndVisible")
         var alertView: ObjectID?
-        h.heap.setMethod("viewDidLoad", on: h.loggingVC) { inv in
+        h.heap.setMethod("viewDidLoad", on: h.loggingVC) { [unowned h] inv in
             // Seed 002: the root's viewDidLoad adds a view straight to windows[0].
             let v = try h.sim.make(h.k.view, [.rect(Rect(x: 50, y: 300, width: 290, height: 200))])
             try h.heap.set(v, "backgroundColor", .string("white"))
