@@ -33,4 +33,11 @@ grep -q "digraph ownership" "$tmp/g.dot"
 "$bin/kitsim-lua-bench" --smoke > /dev/null
 # The REPL through a real terminal (needs tmux, which .ci/run installs).
 if command -v tmux > /dev/null; then scripts/test-repl.sh "$bin/kitsim"; else echo "test.sh: tmux missing, REPL terminal test skipped" >&2; fi
+# The scenario fuzzer's smoke mode (issue 8): 1,000 seeds x 100 random API calls, each
+# call checked (a Lua error with a message, the bridge at rest, sim.verify(), no hold
+# left behind); about 10 s. A failure prints the seed and a minimised script.
+"$bin/kitsim" fuzz --seed 1 --count 100000
+# Sanitizers (issue 8): the bridge's tests under ASan and the C shim under UBSan, in their
+# own build folders; KITSIM_SKIP_SANITIZERS=1 skips them on a developer's machine.
+if [ "${KITSIM_SKIP_SANITIZERS:-0}" != "1" ]; then scripts/sanitize.sh; fi
 echo "test.sh: all passed"

@@ -125,7 +125,7 @@ enum FuzzCommand {
     }
 
     static let statusOrder: [Outcome.Status] = [.passed, .crashed, .scriptError, .limitExceeded, .assertionFailed]
-    static let kindOrder: [FuzzFailure.Kind] = [.invariant, .noMessage, .bridgeState, .custom, .header, .nondeterministic]
+    static let kindOrder: [FuzzFailure.Kind] = [.invariant, .noMessage, .bridgeState, .custom, .header, .nondeterministic, .strandedHold]
 
     /// Every tenth seed runs twice, in two Lua states, and must give the same run.
     static func runSeed(_ program: FuzzProgram, onCall: ((Int) -> Void)? = nil) -> FuzzRun {
@@ -307,7 +307,7 @@ enum FuzzCommand {
             call outcomes: \(outcomes)
             \(crashes) host crashes, \(hangs) hangs, \(count(.invariant)) invariant violations, \
             \(count(.noMessage)) failures without a message, \(count(.bridgeState)) bridge-state failures, \
-            \(count(.nondeterministic)) nondeterministic seeds
+            \(count(.nondeterministic)) nondeterministic seeds, \(count(.strandedHold)) stranded holds
             """)
     }
 

@@ -12,6 +12,9 @@ public struct FuzzFailure: Sendable, Equatable, CustomStringConvertible {
         /// active (a Lua error unwound it, rule 1), a limit stop still pending, or values
         /// left on the Lua stack.
         case bridgeState = "bridge state not restored"
+        /// With no timer, animation or layout work pending, an object was still held for
+        /// a transition or a timer: a hold that nothing will release (the object leaks).
+        case strandedHold = "a runtime hold left behind"
         /// Running the program again, in another Lua state, gave another result.
         case nondeterministic = "not deterministic"
         /// A check supplied by the caller (tests plant these).
@@ -130,7 +133,22 @@ public enum Fuzzer {
         if !violations.isEmpty {
             return FuzzFailure(kind: .invariant, call: i, message: violations.prefix(5).joined(separator: "; "))
         }
+        if let m = strandedHolds(sandbox) { return FuzzFailure(kind: .strandedHold, call: i, message: m) }
         if let check, let m = check(sandbox) { return FuzzFailure(kind: .custom, call: i, message: m) }
+        return nil
+    }
+
+    /// Holds for transitions and timers are released by the work that took them; when
+    /// none is pending, none may remain.
+    static func strandedHolds(_ sandbox: LuaSandbox) -> String? {
+        let sim = sandbox.sim
+        guard sim.pendingTimerCount == 0, !sim.hasPendingLayoutWork else { return nil }
+        for id in sandbox.heap.heldObjects {
+            let reasons = sandbox.heap.holdReasons(of: id).filter { $0 == "transition" || $0 == "timer" }
+            if !reasons.isEmpty {
+                return "\(sandbox.heap.describe(id)) is still held for \(reasons.joined(separator: ", ")) with nothing pending"
+            }
+        }
         return nil
     }
 

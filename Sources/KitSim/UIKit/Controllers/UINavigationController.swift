@@ -151,6 +151,9 @@ extension Simulator {
         guard let i = stack.firstIndex(of: target), i < stack.count - 1 else { return }
         let popped = Array(stack[(i + 1)...])
         for p in popped { try heap.hold(p, transitionHold) }
+        // Released however the pop ends: a callback that fails (a willMove override that
+        // pushes) used to leave them held for ever (issue 8; kitsim fuzz).
+        defer { for p in popped where heap.isAlive(p) { try? heap.unhold(p, transitionHold) } }
         for p in popped.reversed() { _ = try heap.send(p, "willMove", [.nil]) }
         for p in popped.reversed() {
             try heap.removeElement(p, from: nav, k.navControllers)
@@ -161,7 +164,6 @@ extension Simulator {
         } else {
             try finishPop(popped, nav: nav)
         }
-        for p in popped where heap.isAlive(p) { try heap.unhold(p, transitionHold) }
     }
 
     func finishPop(_ popped: [ObjectID], nav: ObjectID) throws {
@@ -181,29 +183,61 @@ extension Simulator {
     func navTransition(_ nav: ObjectID, from: ObjectID?, to: ObjectID, animated: Bool, popped: [ObjectID]) throws {
         let k = uikit
         if animated && configuration.transitionDuration > 0 { navTransitions[nav.raw] = NavTransition(from: from, to: to) }
-        if let d = try object(nav, k.navDelegate), heap.responds(d, to: "navigationController_willShow") {
-            _ = try heap.send(d, "navigationController_willShow", [.object(nav), .object(to), .bool(animated)])
+        // The callbacks' errors do not stop the transition half-way (a transition marked
+        // in flight for ever made every later push crash): it completes and the first
+        // error is rethrown (issue 8).
+        var firstError: Error?
+        attempt(&firstError) {
+            if let d = try object(nav, k.navDelegate), heap.responds(d, to: "navigationController_willShow") {
+                _ = try heap.send(d, "navigationController_willShow", [.object(nav), .object(to), .bool(animated)])
+            }
         }
-        let toView = try loadedView(of: to)
-        if let from { try beginAppearance(from, appearing: false, animated: animated) }
-        try beginAppearance(to, appearing: true, animated: animated)
-        if let toView, let navView = try object(nav, k.vcView), try object(toView, k.superview) != navView {
-            try write(toView, k.frame, .rect(try boundsOf(navView)))
-            try addSubview(toView, to: navView, at: 0)
+        var toView: ObjectID?
+        attempt(&firstError) { toView = try loadedView(of: to) }
+        if let from { attempt(&firstError) { try beginAppearance(from, appearing: false, animated: animated) } }
+        attempt(&firstError) { try beginAppearance(to, appearing: true, animated: animated) }
+        attempt(&firstError) {
+            if let toView, heap.isAlive(toView), let navView = try object(nav, k.vcView), try object(toView, k.superview) != navView {
+                try write(toView, k.frame, .rect(try boundsOf(navView)))
+                try addSubview(toView, to: navView, at: 0)
+            }
         }
         let isPush = popped.isEmpty
         var keep = [nav, to] + popped
         if let from { keep.append(from) }
-        try finishTransition(animated: animated, keeping: keep, completion: .nil) { [unowned self] in
+        keep = keep.filter { heap.isAlive($0) }
+        do {
+            try finishTransition(animated: animated, keeping: keep, completion: .nil, navTransitionEnd(nav, from: from, to: to,
+                                                                                                   animated: animated, isPush: isPush,
+                                                                                                   popped: popped))
+        } catch {
             navTransitions.removeValue(forKey: nav.raw)
-            if let from, heap.isAlive(from), let v = try object(from, k.vcView), let navView = try object(nav, k.vcView),
-               try object(v, k.superview) == navView {
-                try removeFromSuperview(v)
+            throw firstError ?? error
+        }
+        if let firstError { throw firstError }
+    }
+
+    /// The end of a push or pop: the old view leaves, the "did" callbacks, didMove, didShow.
+    func navTransitionEnd(_ nav: ObjectID, from: ObjectID?, to: ObjectID, animated: Bool, isPush: Bool,
+                          popped: [ObjectID]) -> () throws -> Void {
+        let k = uikit
+        return { [unowned self] in
+            navTransitions.removeValue(forKey: nav.raw)
+            // Every step runs even when a callback fails; the first error is rethrown.
+            var firstError: Error?
+            attempt(&firstError) {
+                if let from, heap.isAlive(from), heap.isAlive(nav), let v = try object(from, k.vcView),
+                   let navView = try object(nav, k.vcView), try object(v, k.superview) == navView {
+                    try removeFromSuperview(v)
+                }
             }
-            if let from { try endAppearance(from, animated: animated) }
-            try endAppearance(to, animated: animated)
-            if isPush { _ = try heap.send(to, "didMove", [.object(nav)]) } else { try finishPop(popped, nav: nav) }
-            _ = try heap.send(nav, "didShowViewController", [.object(to), .bool(animated)])
+            if let from { attempt(&firstError) { try endAppearance(from, animated: animated) } }
+            attempt(&firstError) { try endAppearance(to, animated: animated) }
+            attempt(&firstError) {
+                if isPush { _ = try heap.send(to, "didMove", [.object(nav)]) } else { try finishPop(popped, nav: nav) }
+            }
+            attempt(&firstError) { _ = try heap.send(nav, "didShowViewController", [.object(to), .bool(animated)]) }
+            if let firstError { throw firstError }
         }
     }
 
@@ -231,6 +265,8 @@ extension Simulator {
         let removed = old.filter { !list.contains($0) }
         let added = list.filter { !old.contains($0) }
         for r in removed { try heap.hold(r, transitionHold) }
+        // Released however this ends (issue 8: a failing callback stranded them).
+        defer { for r in removed where heap.isAlive(r) { try? heap.unhold(r, transitionHold) } }
         for r in removed { _ = try heap.send(r, "willMove", [.nil]) }
         for a in added { _ = try heap.send(a, "willMove", [.object(nav)]) }
         try write(nav, k.navControllers, list.isEmpty ? .nil : .array(list.map(Value.object)))
@@ -246,6 +282,5 @@ extension Simulator {
             try finishPop(removed, nav: nav)
             for a in added { _ = try heap.send(a, "didMove", [.object(nav)]) }
         }
-        for r in removed where heap.isAlive(r) { try heap.unhold(r, transitionHold) }
     }
 }

@@ -53,6 +53,9 @@ extension Simulator {
         }
         let removed = old.filter { !list.contains($0) }
         for r in removed { try heap.hold(r, transitionHold) }
+        // Released however this ends (issue 8: a failing callback stranded them).
+        var stillHeld = Set(removed)
+        defer { for r in stillHeld where heap.isAlive(r) { try? heap.unhold(r, transitionHold) } }
         for vc in list where !old.contains(vc) { _ = try heap.send(vc, "willMove", [.object(tab)]) }
         try write(tab, k.tabControllers, list.isEmpty ? .nil : .array(list.map(Value.object)))
         try write(tab, k.tabSelectedIndex, .int(0))
@@ -65,6 +68,7 @@ extension Simulator {
             if let v = try object(r, k.vcView) { try removeFromSuperview(v) }
             try write(r, k.parent, nil)
             noteLeftUI(r, "removed from \(heap.describe(tab))")
+            stillHeld.remove(r)
             try heap.unhold(r, transitionHold)
         }
     }

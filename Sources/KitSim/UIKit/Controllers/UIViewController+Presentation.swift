@@ -56,24 +56,37 @@ extension Simulator {
         let tv = heap.alloc(k.transitionView)
         try initializeView(tv, frame: try boundsOf(window))
         try addSubview(tv, to: window, at: nil)
-        let bView = try loadedView(of: b)
-        if fullScreen { try beginAppearance(presenter, appearing: false, animated: animated) }
-        try beginAppearance(b, appearing: true, animated: animated)
-        if let bView {
-            try write(bView, k.frame, .rect(try boundsOf(window)))
-            try addSubview(bView, to: tv, at: nil)
-        }
         transitionViews[b.raw] = tv.raw
-        if configuration.ios >= 8 {
+        // From here the presentation completes whatever the callbacks do, and the first
+        // error is rethrown at the end: an error in B's viewDidLoad used to leave A
+        // presenting B for ever with an empty transition view in the window (issue 8).
+        var firstError: Error?
+        var bView: ObjectID?
+        attempt(&firstError) { bView = try loadedView(of: b) }
+        if fullScreen { attempt(&firstError) { try beginAppearance(presenter, appearing: false, animated: animated) } }
+        attempt(&firstError) { try beginAppearance(b, appearing: true, animated: animated) }
+        attempt(&firstError) {
+            if let bView, heap.isAlive(bView), heap.isAlive(tv) {
+                try write(bView, k.frame, .rect(try boundsOf(window)))
+                try addSubview(bView, to: tv, at: nil)
+            }
+        }
+        if configuration.ios >= 8, heap.isAlive(presenter), heap.isAlive(b), heap.isAlive(tv) {
             let pc = heap.alloc(k.presentationController)
             try write(pc, k.pcPresenting, presenter)
             try write(pc, k.pcPresented, b)
             try write(tv, k.transitionPresentation, pc)
         }
-        try finishTransition(animated: animated, keeping: [presenter, b], completion: completion) { [unowned self] in
-            try endAppearance(b, animated: animated)
-            if fullScreen { try endAppearance(presenter, animated: animated) }
+        do {
+            try finishTransition(animated: animated, keeping: [presenter, b].filter { heap.isAlive($0) },
+                                 completion: completion) { [unowned self] in
+                try endAppearance(b, animated: animated)
+                if fullScreen { try endAppearance(presenter, animated: animated) }
+            }
+        } catch {
+            throw firstError ?? error
         }
+        if let firstError { throw firstError }
     }
 
     /// SPEC §3.5: `dismiss(animated:completion:)` on the presenter or the presented
@@ -97,28 +110,46 @@ extension Simulator {
         while let next = try object(chain[chain.count - 1], k.presented) { chain.append(next) }
         let top = chain[chain.count - 1]
         let fullScreen = try presentationStyle(of: b) == "fullScreen"
-        try beginAppearance(top, appearing: false, animated: animated)
-        if fullScreen { try beginAppearance(a, appearing: true, animated: animated) }
-        try finishTransition(animated: animated, keeping: [a] + chain, completion: completion) { [unowned self] in
-            if fullScreen { try endAppearance(a, animated: animated) }
-            try endAppearance(top, animated: animated)
-            for c in chain.reversed() {
-                if let tv = transitionViews.removeValue(forKey: c.raw), heap.isAlive(ObjectID(tv)) {
-                    try removeFromSuperview(ObjectID(tv))
+        // As for present: the dismissal completes whatever the callbacks do (issue 8).
+        var firstError: Error?
+        attempt(&firstError) { try beginAppearance(top, appearing: false, animated: animated) }
+        if fullScreen { attempt(&firstError) { try beginAppearance(a, appearing: true, animated: animated) } }
+        do {
+            try finishTransition(animated: animated, keeping: ([a] + chain).filter { heap.isAlive($0) }, completion: completion) { [unowned self] in
+                var endError: Error?
+                if fullScreen { attempt(&endError) { try endAppearance(a, animated: animated) } }
+                attempt(&endError) { try endAppearance(top, animated: animated) }
+                for c in chain.reversed() {
+                    if let tv = transitionViews.removeValue(forKey: c.raw), heap.isAlive(ObjectID(tv)) {
+                        try removeFromSuperview(ObjectID(tv))
+                    }
+                    if heap.isAlive(c) { try write(c, k.presenting, nil) }
+                    noteLeftUI(c, "dismissed")
                 }
-                try write(c, k.presenting, nil)
-                noteLeftUI(c, "dismissed")
+                if heap.isAlive(a) { try write(a, k.presented, nil) }
+                if let endError { throw endError }
             }
-            try write(a, k.presented, nil)
+        } catch {
+            throw firstError ?? error
         }
+        if let firstError { throw firstError }
     }
 
     /// Runs `body` when the transition ends — after the transition duration when
     /// animated, in this turn's layout pass otherwise — keeping the controllers alive
     /// until then (animations retain what they reference), then the completion.
     func finishTransition(animated: Bool, keeping: [ObjectID], completion: Value, _ body: @escaping () throws -> Void) throws {
-        for id in keeping { try heap.hold(id, transitionHold) }
-        if case .object(let block) = completion { try heap.hold(block, transitionHold) }
+        // All the holds or none: a completion block that died (a dead handle passed as
+        // the completion) used to fail after the controllers were held, and nothing
+        // released them (issue 8; found by `kitsim fuzz`'s stranded-hold check).
+        var held: [ObjectID] = []
+        do {
+            if case .object(let block) = completion { try heap.hold(block, transitionHold); held.append(block) }
+            for id in keeping { try heap.hold(id, transitionHold); held.append(id) }
+        } catch {
+            for id in held where heap.isAlive(id) { try? heap.unhold(id, transitionHold) }
+            throw error
+        }
         let work: () throws -> Void = { [unowned self] in
             defer {
                 for id in keeping where heap.isAlive(id) { try? heap.unhold(id, transitionHold) }

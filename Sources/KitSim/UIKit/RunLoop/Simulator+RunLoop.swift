@@ -58,12 +58,23 @@ extension Simulator {
         timers.append(Timer(time: time(after: seconds), sequence: timerSequence, work: work))
     }
 
+    /// Runs one step of a transition whose callbacks (Lua overrides, swizzles) may fail:
+    /// the first error is kept and the transition goes on, so that it never stops
+    /// half-done (a hold nothing releases, a root without its view); the caller rethrows
+    /// the error at the end (issue 8).
+    func attempt(_ firstError: inout Error?, _ body: () throws -> Void) {
+        do { try body() } catch { if firstError == nil { firstError = error } }
+    }
+
     /// Queues work for this turn's layout pass (non-animated "did" callbacks,
     /// completions, tab switches).
     func enqueueLayout(_ work: @escaping LayoutWork) { layoutQueue.append(work) }
 
     /// Number of pending timers and animations.
     public var pendingTimerCount: Int { timers.count }
+
+    /// Whether work is queued for this turn's layout pass.
+    public var hasPendingLayoutWork: Bool { !layoutQueue.isEmpty }
 
     /// The layout pass: queued work in order, then containers load the views of their
     /// visible children (rule 17), until nothing is left to do.

@@ -5,6 +5,14 @@ extension Simulator {
     /// (seed 002) — and both controllers get appearance callbacks, the "did" ones in
     /// the layout pass. The old root's view leaves the window and the old root is
     /// released (it stays alive until its callbacks have run).
+    ///
+    /// An error raised by a callback (a Lua `viewDidLoad`, `viewWillAppear`, a swizzle)
+    /// reaches the caller, and the heap and the window stay consistent (issue 8): one in
+    /// the new root's `viewDidLoad` comes before any change, so the window keeps its old
+    /// root; once the swap has begun it is completed — old view out, root written, new
+    /// view in, holds released in the layout pass — and the first error is rethrown at
+    /// the end. (Before, an error in `viewWillAppear` left the old root held for ever and
+    /// the new root without its view: found by `kitsim fuzz`'s stranded-hold check.)
     func setRootViewController(of window: ObjectID, to new: ObjectID?) throws {
         let k = uikit
         let old = try object(window, k.rootViewController)
@@ -12,40 +20,49 @@ extension Simulator {
         let visible = !(try bool(window, k.isHidden, default: true))
         // The new root's view loads first: B.viewDidLoad comes before A.viewWillDisappear.
         if visible, let new { try loadedView(of: new) }
+        if let new { try heap.checkUsable(new, "setRootViewController") }
+        var firstError: Error?
         if visible, let old {
             try heap.hold(old, transitionHold)
-            try beginAppearance(old, appearing: false, animated: false)
-            if let v = try object(old, k.vcView) { try removeFromSuperview(v) }
-            if configuration.ios < 8 { try tearDownPresentations(of: old) }
             enqueueLayout { [unowned self] in
+                defer { if heap.isAlive(old) { try? heap.unhold(old, transitionHold) } }
                 try endAppearance(old, animated: false)
-                try heap.unhold(old, transitionHold)
             }
+            attempt(&firstError) { try beginAppearance(old, appearing: false, animated: false) }
+            attempt(&firstError) { if let v = try object(old, k.vcView) { try removeFromSuperview(v) } }
+            if configuration.ios < 8 { attempt(&firstError) { try tearDownPresentations(of: old) } }
         }
+        // A callback may have released the new root meanwhile: the write then fails as a
+        // message to a deallocated instance, with the old root's view already out.
         try write(window, k.rootViewController, new)
         // The old root left the UI unless it lives on inside the new one (seed 000's SDK
         // wraps the root in a navigation controller and makes that the root).
         if visible, let old, heap.isAlive(old), !isInUI(old) {
             noteLeftUI(old, "replaced as \(heap.describe(window))'s root")
         }
-        if visible, let new { try installRootView(new, in: window) }
+        if visible, let new { attempt(&firstError) { try installRootView(new, in: window) } }
+        if let firstError { throw firstError }
     }
 
     /// Puts a root view controller's view on screen in `window`: load it, then the
     /// "will" callback, then the view on top; the "did" callback in the layout pass.
+    /// An error in `viewWillAppear` still puts the view in (and releases the hold in the
+    /// layout pass), then reaches the caller.
     func installRootView(_ root: ObjectID, in window: ObjectID) throws {
         let k = uikit
         noteEnteredUI(root)
         let view = try loadedView(of: root)
         if let view, try object(view, k.superview) == window { return }
         try heap.hold(root, transitionHold)
-        if let view { try write(view, k.frame, .rect(try boundsOf(window))) }
-        try beginAppearance(root, appearing: true, animated: false)
-        if let view { try addSubview(view, to: window, at: nil) }
         enqueueLayout { [unowned self] in
+            defer { if heap.isAlive(root) { try? heap.unhold(root, transitionHold) } }
             try endAppearance(root, animated: false)
-            try heap.unhold(root, transitionHold)
         }
+        var firstError: Error?
+        if let view { try write(view, k.frame, .rect(try boundsOf(window))) }
+        attempt(&firstError) { try beginAppearance(root, appearing: true, animated: false) }
+        if let view, heap.isAlive(view) { try addSubview(view, to: window, at: nil) }
+        if let firstError { throw firstError }
     }
 
     func boundsOf(_ view: ObjectID) throws -> Rect {
