@@ -27,7 +27,8 @@ cmp "$tmp/a.txt" "$tmp/b.txt"
 grep -q "TDAlertView" "$tmp/s.svg" && grep -q "</svg>" "$tmp/g.svg"
 "$bin/kitsim" graph scripts/seed000_splash_ad_weak_root.lua --format dot > "$tmp/g.dot" 2>/dev/null
 grep -q "digraph ownership" "$tmp/g.dot"
-"$bin/kitsim" api --luals | grep -q -- "---@class UINavigationController : UIViewController"
+"$bin/kitsim" api --luals > "$tmp/kitsim.d.lua"
+grep -q -- "---@class UINavigationController : UIViewController" "$tmp/kitsim.d.lua"
 "$bin/kitsim-bench" --smoke > /dev/null
 # Issue 7's benchmark (binding, scale, generated scenarios through kitsim test), smoke mode.
 "$bin/kitsim-lua-bench" --smoke > /dev/null
