@@ -10,7 +10,7 @@ extension LuaSandbox {
     /// (SPEC §3.6). Errors of the script are part of the outcome; only a file that
     /// cannot be read throws.
     public func run(file path: String) throws -> Outcome {
-        guard let source = readFile(path) else {
+        guard let source = readTextFile(path) else {
             throw SimError(.unknownName, "cannot read \(path)")
         }
         if let slash = path.lastIndex(of: "/") { scriptDirectory = String(path[..<slash]) }
@@ -169,8 +169,8 @@ extension LuaSandbox {
     }
 }
 
-/// Reads a whole file, or nil.
-func readFile(_ path: String) -> String? {
+/// Reads a whole file as UTF-8 text, or nil (no Foundation on the start-up path).
+public func readTextFile(_ path: String) -> String? {
     guard let f = fopen(path, "rb") else { return nil }
     defer { fclose(f) }
     var bytes: [UInt8] = []

@@ -311,18 +311,7 @@ enum FuzzCommand {
             """)
     }
 
-    static func readText(_ path: String) -> String? {
-        guard let f = fopen(path, "rb") else { return nil }
-        defer { fclose(f) }
-        var bytes: [UInt8] = []
-        var buffer = [UInt8](repeating: 0, count: 65536)
-        while true {
-            let n = fread(&buffer, 1, buffer.count, f)
-            if n > 0 { bytes.append(contentsOf: buffer[0..<n]) }
-            if n < buffer.count { break }
-        }
-        return String(decoding: bytes, as: UTF8.self)
-    }
+    static func readText(_ path: String) -> String? { readTextFile(path) }
 }
 
 /// The child's standard error goes to a temporary file, so the parent can quote what a

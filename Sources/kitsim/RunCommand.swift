@@ -73,12 +73,7 @@ enum RunCommand {
     }
 }
 
-func writeFile(_ path: String, _ text: String) -> Bool {
-    guard let f = fopen(path, "wb") else { return false }
-    defer { fclose(f) }
-    var t = text
-    return t.withUTF8 { fwrite($0.baseAddress, 1, $0.count, f) == $0.count }
-}
+func writeFile(_ path: String, _ text: String) -> Bool { writeTextFile(path, text) }
 
 #if canImport(Glibc)
 import Glibc

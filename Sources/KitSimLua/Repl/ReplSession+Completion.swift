@@ -167,8 +167,8 @@ extension LuaSandbox {
     }
 }
 
-/// Writes a text file (the REPL's `:save`).
-func writeTextFile(_ path: String, _ text: String) -> Bool {
+/// Writes a text file (the REPL's `:save`, `kitsim run --graph`).
+public func writeTextFile(_ path: String, _ text: String) -> Bool {
     guard let f = fopen(path, "wb") else { return false }
     defer { fclose(f) }
     var t = text

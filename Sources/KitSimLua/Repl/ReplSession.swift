@@ -156,7 +156,7 @@ public final class ReplSession {
     /// Runs a scenario file in the session (`kitsim repl -i FILE`, `:load FILE`): its
     /// globals stay; its locals end with it, as with `dofile`.
     public func load(file path: String) -> String {
-        guard let source = readFile(path) else { return "cannot read \(path)" }
+        guard let source = readTextFile(path) else { return "cannot read \(path)" }
         let printed = sandbox.output.count
         let L = sandbox.L
         let top = lua_gettop(L)
