@@ -114,6 +114,24 @@ import Testing
             """)
     }
 
+    /// Found by `kitsim fuzz --long`: a tab list naming a controller twice, replaced
+    /// while a didMove callback fails, left the removed controller held for ever.
+    @Test func anErrorWhileReplacingTabsListedTwiceReleasesEveryHold() throws {
+        try run("""
+            local tabs = UITabBarController()
+            sim.hold(tabs)
+            local a = UIViewController()
+            tabs.viewControllers = { a, a, a }
+            local B = UIViewController:subclass("B")
+            function B:didMove(parent)
+              error("boom in didMove")
+            end
+            fails(function() tabs.viewControllers = { B() } end, 20, "boom in didMove")
+            sim.run(1)
+            assert(not sim.alive(a), sim.alive(a) and sim.why(a) or "")
+            """)
+    }
+
     @Test func anErrorInANewRootsViewDidLoadLeavesTheWindowAsItWas() throws {
         try run("""
             local Bad = UIViewController:subclass("Bad")

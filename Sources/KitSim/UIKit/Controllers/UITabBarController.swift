@@ -51,7 +51,11 @@ extension Simulator {
                                      object: vc))
             }
         }
-        let removed = old.filter { !list.contains($0) }
+        // Each removed controller once: a list may name one twice ({ a, a }), and a hold
+        // taken twice but released once on an error path stranded it (issue 8; found
+        // by `kitsim fuzz --long`).
+        var seen = Set<ObjectID>()
+        let removed = old.filter { !list.contains($0) && seen.insert($0).inserted }
         for r in removed { try heap.hold(r, transitionHold) }
         // Released however this ends (issue 8: a failing callback stranded them).
         var stillHeld = Set(removed)
