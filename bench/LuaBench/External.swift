@@ -1,3 +1,4 @@
+import KitSimLua
 import Glibc
 
 /// Measurements made by running other programs: start-up and suite throughput with
@@ -153,25 +154,9 @@ enum External {
     }
 }
 
-func readText(_ path: String) -> String? {
-    guard let f = fopen(path, "rb") else { return nil }
-    defer { fclose(f) }
-    var bytes: [UInt8] = []
-    var buffer = [UInt8](repeating: 0, count: 65536)
-    while true {
-        let n = fread(&buffer, 1, buffer.count, f)
-        if n > 0 { bytes.append(contentsOf: buffer[0..<n]) }
-        if n < buffer.count { break }
-    }
-    return String(decoding: bytes, as: UTF8.self)
-}
+func readText(_ path: String) -> String? { readTextFile(path) }
 
-func writeText(_ path: String, _ text: String) -> Bool {
-    guard let f = fopen(path, "wb") else { return false }
-    defer { fclose(f) }
-    var t = text
-    return t.withUTF8 { fwrite($0.baseAddress, 1, $0.count, f) == $0.count }
-}
+func writeText(_ path: String, _ text: String) -> Bool { writeTextFile(path, text) }
 
 /// The path of the running executable.
 func executablePath() -> String {
