@@ -174,10 +174,11 @@ static int call_swift(lua_State *L, int index) {
     return finish_swift(L, lim, n);
 }
 
-/* The object id of a handle, or 0 (inlined in the hot paths). */
+/* The object id of a handle, or 0 (inlined in the hot paths). Two API calls: a
+   non-userdata gives NULL, a light userdata (debug.upvalueid makes them) has length 0. */
 static inline uint32_t handle_id(lua_State *L, int idx) {
-    if (lua_type(L, idx) != LUA_TUSERDATA || lua_rawlen(L, idx) != sizeof(kitsim_handle)) return 0;
     const kitsim_handle *h = (const kitsim_handle *)lua_touserdata(L, idx);
+    if (h == NULL || lua_rawlen(L, idx) != sizeof(kitsim_handle)) return 0;
     return h->magic == KITSIM_HANDLE_MAGIC ? h->id : 0;
 }
 
@@ -198,15 +199,15 @@ void kitsim_push_method(lua_State *L, int slot) {
 
 static int host_function_mm(lua_State *L) {
     kitsim_limits *lim = kitsim_limits_of(L);
-    int slot = (int)lua_tointegerx(L, lua_upvalueindex(1), NULL);
+    void *fn = lua_touserdata(L, lua_upvalueindex(1));
     lim->swift_depth++;
-    int n = function_entry(L, lim->host, slot);
+    int n = function_entry(L, lim->host, fn);
     lim->swift_depth--;
     return finish_swift(L, lim, n);
 }
 
-void kitsim_push_host_function(lua_State *L, int slot) {
-    lua_pushinteger(L, slot);
+void kitsim_push_host_function(lua_State *L, void *fn) {
+    lua_pushlightuserdata(L, fn);
     lua_pushcclosure(L, host_function_mm, 1);
 }
 
@@ -220,42 +221,40 @@ void kitsim_push_swift_function(lua_State *L, int index, int nup) {
     lua_pushcclosure(L, trampoline, nup + 1);
 }
 
-/* __index: a declared property (name → integer) goes to Swift's get entry; a method
-   name returns its function straight from the class's methods table; anything else
-   (undeclared fields, unknown names) goes to Swift's fallback. */
+/* __index: one raw lookup in the class's members table (issue 7: one hash lookup per
+   `obj.name` and `obj:name`). A declared property (name → integer) goes to Swift's get
+   entry; a method name returns its function straight from the table; anything else
+   (undeclared fields, unknown names) goes to Swift's fallback. The VM calls this with
+   exactly (object, key); the metatable is protected, so scripts cannot call it. */
 static int index_mm(lua_State *L) {
-    lua_settop(L, 2);
     lua_pushvalue(L, 2);
-    if (lua_rawget(L, lua_upvalueindex(1)) == LUA_TNUMBER) {
-        int property = (int)lua_tointegerx(L, 3, NULL);
+    int t = lua_rawget(L, lua_upvalueindex(1));
+    if (t == LUA_TFUNCTION) return 1;
+    if (t == LUA_TNUMBER) {
+        int property = (int)lua_tointegerx(L, -1, NULL);
         kitsim_limits *lim = kitsim_limits_of(L);
         uint32_t id = handle_id(L, 1);
         lim->swift_depth++;
-        int n = get_entry(L, lim->host, id, property);       /* stack: obj key propindex */
+        int n = get_entry(L, lim->host, id, property);
         lim->swift_depth--;
         return finish_swift(L, lim, n);
     }
-    lua_pop(L, 1);
-    lua_pushvalue(L, 2);
-    if (lua_rawget(L, lua_upvalueindex(2)) != LUA_TNIL) return 1;
-    lua_pop(L, 1);
-    return call_swift(L, (int)lua_tointeger(L, lua_upvalueindex(3)));       /* stack: obj key */
+    lua_settop(L, 2);                                           /* stack: obj key */
+    return call_swift(L, (int)lua_tointeger(L, lua_upvalueindex(2)));
 }
 
-void kitsim_push_index(lua_State *L, int props, int methods, int fallback_index) {
-    props = lua_absindex(L, props);
-    methods = lua_absindex(L, methods);
-    lua_pushvalue(L, props);
-    lua_pushvalue(L, methods);
+void kitsim_push_index(lua_State *L, int members, int fallback_index) {
+    lua_pushvalue(L, members);
     lua_pushinteger(L, fallback_index);
-    lua_pushcclosure(L, index_mm, 3);
+    lua_pushcclosure(L, index_mm, 2);
 }
 
+/* __newindex: a declared property goes to Swift's set entry (the value at index 3);
+   methods and unknown names go to the fallback, which explains the refusal. */
 static int newindex_mm(lua_State *L) {
-    lua_settop(L, 3);
     lua_pushvalue(L, 2);
     if (lua_rawget(L, lua_upvalueindex(1)) == LUA_TNUMBER) {
-        int property = (int)lua_tointegerx(L, 4, NULL);
+        int property = (int)lua_tointegerx(L, -1, NULL);
         kitsim_limits *lim = kitsim_limits_of(L);
         uint32_t id = handle_id(L, 1);
         lim->swift_depth++;
@@ -263,13 +262,12 @@ static int newindex_mm(lua_State *L) {
         lim->swift_depth--;
         return finish_swift(L, lim, n);
     }
-    lua_pop(L, 1);
-    return call_swift(L, (int)lua_tointeger(L, lua_upvalueindex(2)));       /* obj key value */
+    lua_settop(L, 3);                                           /* stack: obj key value */
+    return call_swift(L, (int)lua_tointeger(L, lua_upvalueindex(2)));
 }
 
-void kitsim_push_newindex(lua_State *L, int props, int fallback_index) {
-    props = lua_absindex(L, props);
-    lua_pushvalue(L, props);
+void kitsim_push_newindex(lua_State *L, int members, int fallback_index) {
+    lua_pushvalue(L, members);
     lua_pushinteger(L, fallback_index);
     lua_pushcclosure(L, newindex_mm, 2);
 }

@@ -10,30 +10,29 @@ extension LuaSandbox {
     func classInfo(for cls: SimClass) -> ClassInfo {
         if let info = classInfo[cls.id], info.metatable != LUA_NOREF { return info }
         let L = self.L
-        // Properties: name → index into cls.properties.
-        lua_createtable(L, 0, Int32(cls.properties.count))
+        // One members table (issue 7: one lookup per access): property name → index into
+        // cls.properties, method name → its function (filled by refreshMethods).
+        lua_createtable(L, 0, Int32(cls.properties.count) + 32)
+        let members = lua_gettop(L)
         for (i, p) in cls.properties.enumerated() {
             lua_pushinteger(L, lua_Integer(i))
-            lua_setfield(L, -2, p.name)
+            lua_setfield(L, members, p.name)
         }
-        let props = makeRef(L)
-        lua_createtable(L, 0, 32)
         // isKind(of:) and responds(to:) take a class and a name, so they are the bridge's.
-        kitsim_push_swift_function(L, fnIsKind, 0)
-        lua_setfield(L, -2, "isKind")
-        kitsim_push_swift_function(L, fnResponds, 0)
-        lua_setfield(L, -2, "responds")
-        let methods = makeRef(L)
+        for (name, fn) in [("isKind", fnIsKind), ("responds", fnResponds)] {
+            let taken = lua_getfield(L, members, name) != LUA_TNIL     // a property of that name
+            kitsim_pop(L, 1)
+            if taken { continue }
+            kitsim_push_swift_function(L, fn, 0)
+            lua_setfield(L, members, name)
+        }
         // The metatable.
         lua_createtable(L, 0, 8)
         let mt = lua_gettop(L)
-        rawGetRef(L, props); let pIndex = lua_gettop(L)
-        rawGetRef(L, methods); let mIndex = lua_gettop(L)
-        kitsim_push_index(L, pIndex, mIndex, fnIndexFallback)
+        kitsim_push_index(L, members, fnIndexFallback)
         lua_setfield(L, mt, "__index")
-        kitsim_push_newindex(L, pIndex, fnNewindexFallback)
+        kitsim_push_newindex(L, members, fnNewindexFallback)
         lua_setfield(L, mt, "__newindex")
-        kitsim_pop(L, 2)
         pushFunction(L) { sb, L in
             let id = kitsim_handle_id(L, 1)
             sb.pushString(L, id == 0 ? "?" : sb.heap.describe(ObjectID(id)))
@@ -62,8 +61,7 @@ extension LuaSandbox {
         lua_setfield(L, mt, "__metatable")
         var info = classInfo[cls.id] ?? ClassInfo()
         info.metatable = makeRef(L)
-        info.properties = props
-        info.methods = methods
+        info.members = makeRef(L)
         info.methodsVersion = .max                  // never filled yet
         classInfo[cls.id] = info
         refreshMethods(of: cls)
@@ -77,12 +75,12 @@ extension LuaSandbox {
         guard var info = classInfo[cls.id], info.metatable != LUA_NOREF,
               info.methodsVersion != cls.methodsVersion else { return }
         let L = self.L
-        rawGetRef(L, info.methods)
+        rawGetRef(L, info.members)
         let t = lua_gettop(L)
-        let propertyNames = Set(cls.properties.map(\.name))
         for sel in cls.allSelectors where sel != .deinit {
+            // Names already there are properties (a getter's selector) or methods whose
+            // closures dispatch by selector, so they stay valid.
             let name = sel.name
-            if propertyNames.contains(name) { continue }
             pushString(L, name)
             if lua_rawget(L, t) != LUA_TNIL { kitsim_pop(L, 1); continue }
             kitsim_pop(L, 1)
@@ -224,14 +222,22 @@ extension LuaSandbox {
     /// `obj:name(...)` through method slot `slot`: the receiver must be an instance of the
     /// slot's class (or a subclass); the message is dispatched on the receiver's class,
     /// which keeps the receiver alive during the call (SPEC §2). Receivers of exactly the
-    /// slot's class use the implementation cached in the slot (no lookup).
+    /// slot's class use the implementation cached in the slot (no lookup); a native
+    /// (Swift) one is called through `Heap.sendNative`, without dispatching on its kind.
     @inline(__always)
     func callMethod(_ L: OpaquePointer, slot: Int, id: UInt32) throws -> Int32 {
+        // Fields are read one by one: copying the whole slot would retain all it holds.
         let object = ObjectID(id)
-        if heap.isInstance(object, ofClassID: methodSlots[slot].classID, methodsVersion: methodSlots[slot].version),
-           let imp = methodSlots[slot].imp {
-            push(L, try heap.send(object, methodSlots[slot].selector, implementation: imp, args: args(L, from: 2)))
-            return 1
+        if heap.classID(of: object) == methodSlots[slot].classID
+            && methodSlots[slot].cls.methodsVersion == methodSlots[slot].version {
+            if let body = methodSlots[slot].native {
+                push(L, try heap.sendNative(object, methodSlots[slot].selector, body, args: args(L, from: 2)))
+                return 1
+            }
+            if let imp = methodSlots[slot].imp {
+                push(L, try heap.send(object, methodSlots[slot].selector, implementation: imp, args: args(L, from: 2)))
+                return 1
+            }
         }
         return try callMethodSlow(L, slot: slot, id: id)
     }
@@ -247,7 +253,9 @@ extension LuaSandbox {
             throw badSelf(L, sel.name, expected: expected.name)
         }
         if heap.isValid(object) && heap.classOf(object) === expected {
-            methodSlots[slot].imp = expected.implementation(for: sel)
+            let imp = expected.implementation(for: sel)
+            methodSlots[slot].imp = imp
+            if case .native(let body)? = imp { methodSlots[slot].native = body } else { methodSlots[slot].native = nil }
             methodSlots[slot].version = expected.methodsVersion
         }
         push(L, try heap.send(object, sel, args: args(L, from: 2)))

@@ -62,15 +62,21 @@ extension LuaSandbox {
 /// completions and timers. Always under `kitsim_pcall`.
 extension LuaSandbox: ForeignDispatcher {
     public func invoke(_ function: ForeignBox, _ invocation: Invocation) throws -> Value {
-        guard let ref = function as? LuaRef, ref.state === state else {
+        // An exact class check and an unchecked downcast instead of `as?` (issue 7: this
+        // runs for every UIKit callback into Lua); LuaRef is final.
+        guard type(of: function) == LuaRef.self else {
+            throw SimError(.invalidUse, "\(invocation.selector) is implemented by something other than a Lua function")
+        }
+        let ref = unsafeDowncast(function, to: LuaRef.self)
+        guard ref.state === state else {
             throw SimError(.invalidUse, "\(invocation.selector) is implemented by another sandbox")
         }
-        let args = invocation.args
-        if !ref.passesReceiver { return try call(ref, args) }
+        if !ref.passesReceiver { return try call(ref, invocation.args) }
         let L = current
         let top = lua_gettop(L)
         defer { lua_settop(L, top) }
-        guard lua_checkstack(L, Int32(args.count + 5)) != 0 else {
+        let count = invocation.args.count
+        guard lua_checkstack(L, Int32(count + 5)) != 0 else {
             throw SimError(.limit, "limit exceeded: Lua stack overflow")
         }
         kitsim_push_traceback(L)
@@ -78,7 +84,7 @@ extension LuaSandbox: ForeignDispatcher {
         pushHandle(L, invocation.receiver)
         var n: Int32 = 1
         if ref.originalRef != LUA_NOREF { rawGetRef(L, ref.originalRef); n += 1 }
-        for i in 0..<args.count { push(L, args[i]); n += 1 }
+        for i in 0..<count { push(L, invocation.args[i]); n += 1 }
         guard kitsim_pcall_handler(L, n, 1) == LUA_OK else { throw hostError(L) }
         return value(L, -1)
     }

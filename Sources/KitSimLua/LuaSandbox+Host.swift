@@ -23,7 +23,9 @@ public struct LuaArguments {
         let i = Int32(index + 1)
         switch lua_type(L, i) {
         case LUA_TNUMBER:
-            return lua_isinteger(L, i) != 0 ? .int(Int(lua_tointegerx(L, i, nil))) : .double(lua_tonumberx(L, i, nil))
+            var isInteger: Int32 = 0
+            let n = lua_tointegerx(L, i, &isInteger)
+            return isInteger != 0 ? .int(Int(n)) : .double(lua_tonumberx(L, i, nil))
         case LUA_TNIL: return .nil
         case LUA_TBOOLEAN: return .bool(lua_toboolean(L, i) != 0)
         default: return Unmanaged.passUnretained(sandbox)._withUnsafeGuaranteedRef { $0.value(L, i) }
@@ -45,8 +47,9 @@ extension LuaSandbox {
     /// Makes `body` a global function of the scripts. Its result is the Lua result; a
     /// thrown `SimError` becomes a Lua error at the calling line (as UIKit errors do).
     public func setGlobal(_ name: String, function body: @escaping (LuaArguments) throws -> Value) {
-        hostFunctions.append(body)
-        kitsim_push_host_function(L, Int32(hostFunctions.count - 1))
+        let box = HostFunction(body)
+        hostFunctions.append(box)          // alive as long as the sandbox (the C closure's upvalue is unretained)
+        kitsim_push_host_function(L, Unmanaged.passUnretained(box).toOpaque())
         lua_setglobal(L, name)
     }
 

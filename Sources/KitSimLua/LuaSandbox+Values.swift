@@ -33,15 +33,23 @@ extension LuaSandbox {
         return lua_tonumberx(L, -1, nil)
     }
 
-    /// Converts the Lua value at `index`.
+    /// Converts the Lua value at `index`. Numbers are the hot case (issue 7): one call for
+    /// the type, one for the value (a float with an integral value reads as an integer,
+    /// which is how `push` gives it back anyway).
     func value(_ L: OpaquePointer, _ index: Int32) -> Value {
-        let i = lua_absindex(L, index)
-        switch lua_type(L, i) {
+        let t = lua_type(L, index)
+        if t == LUA_TNUMBER {
+            var isInteger: Int32 = 0
+            let n = lua_tointegerx(L, index, &isInteger)
+            return isInteger != 0 ? .int(Int(n)) : .double(lua_tonumberx(L, index, nil))
+        }
+        return value(L, lua_absindex(L, index), type: t)
+    }
+
+    private func value(_ L: OpaquePointer, _ i: Int32, type: Int32) -> Value {
+        switch type {
         case LUA_TNIL, LUA_TNONE: return .nil
         case LUA_TBOOLEAN: return .bool(lua_toboolean(L, i) != 0)
-        case LUA_TNUMBER:
-            if kitsim_isinteger(L, i) != 0 { return .int(Int(lua_tointegerx(L, i, nil))) }
-            return .double(lua_tonumberx(L, i, nil))
         case LUA_TSTRING: return .string(string(L, i) ?? "")
         case LUA_TUSERDATA:
             let id = kitsim_handle_id(L, i)

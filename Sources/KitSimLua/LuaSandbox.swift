@@ -53,7 +53,7 @@ public final class LuaSandbox {
     /// selector, and the implementation cached for instances of exactly that class.
     var methodSlots: [MethodSlot] = []
     /// Host functions (`setGlobal(_:function:)`), by slot.
-    var hostFunctions: [(LuaArguments) throws -> Value] = []
+    var hostFunctions: [HostFunction] = []
     /// How many objects ever got a table of undeclared fields (0: deallocs skip it).
     var fieldTables = 0
     // Selectors by small index, for method closures' upvalues.
@@ -181,14 +181,24 @@ private func kitsimSetEntry(_ L: OpaquePointer?, _ host: UnsafeMutableRawPointer
     }
 }
 
-private func kitsimFunctionEntry(_ L: OpaquePointer?, _ host: UnsafeMutableRawPointer?, _ slot: Int32) -> Int32 {
-    guard let L, let host else { return 0 }
+private func kitsimFunctionEntry(_ L: OpaquePointer?, _ host: UnsafeMutableRawPointer?, _ fn: UnsafeMutableRawPointer?) -> Int32 {
+    guard let L, let host, let fn else { return 0 }
     return Unmanaged<LuaSandbox>.fromOpaque(host)._withUnsafeGuaranteedRef { sb in
-        sb.entering(L) {
-            sb.push(L, try sb.hostFunctions[Int(slot)](LuaArguments(sandbox: sb, L: L, count: Int(lua_gettop(L)))))
-            return 1
+        Unmanaged<HostFunction>.fromOpaque(fn)._withUnsafeGuaranteedRef { f in
+            sb.entering(L) {
+                sb.push(L, try f.body(LuaArguments(sandbox: sb, L: L, count: Int(lua_gettop(L)))))
+                return 1
+            }
         }
     }
+}
+
+/// A host function (`setGlobal(_:function:)`) in a class box: its closure is stored at
+/// its own type (no reabstraction thunk per call, as an array of closures needs), and
+/// the C closure reaches it through a light userdata, without an array lookup.
+final class HostFunction {
+    let body: (LuaArguments) throws -> Value
+    init(_ body: @escaping (LuaArguments) throws -> Value) { self.body = body }
 }
 
 extension LuaSandbox {
@@ -273,6 +283,8 @@ struct MethodSlot {
     let selector: Selector
     var version: UInt64 = .max
     var imp: Implementation? = nil
+    /// `imp`'s body when it is native (Swift).
+    var native: NativeMethod? = nil
 
     init(cls: SimClass, selector: Selector) {
         self.cls = cls
@@ -297,8 +309,8 @@ struct ClassInfoTable {
 struct ClassInfo {
     // The handles' metatable and its tables, built with the first handle of the class.
     var metatable: Int32 = LUA_NOREF
-    var properties: Int32 = LUA_NOREF
-    var methods: Int32 = LUA_NOREF
+    /// Property name → index, method name → function: `__index`'s one lookup.
+    var members: Int32 = LUA_NOREF
     // The class table (a global for the built-in classes) and its cached members.
     var classTable: Int32 = LUA_NOREF
     var statics: Int32 = LUA_NOREF

@@ -56,17 +56,18 @@ void kitsim_set_swift_entry(kitsim_swift_entry_fn fn);
 ///   method:   `obj:name(...)` for method slot `slot`;
 ///   get:      `obj.name` for declared property `property` of the object's class;
 ///   set:      `obj.name = v` (v at index 3);
-///   function: a host function (`LuaSandbox.setGlobal(_:function:)`) for slot `slot`.
+///   function: a host function (`LuaSandbox.setGlobal(_:function:)`); `fn` is its Swift
+///             box (unretained; the bridge keeps it alive as long as the state).
 typedef int (*kitsim_method_entry_fn)(lua_State *L, void *host, int slot, uint32_t id);
 typedef int (*kitsim_property_entry_fn)(lua_State *L, void *host, uint32_t id, int property);
-typedef int (*kitsim_function_entry_fn)(lua_State *L, void *host, int slot);
+typedef int (*kitsim_function_entry_fn)(lua_State *L, void *host, void *fn);
 void kitsim_set_swift_entries(kitsim_method_entry_fn method, kitsim_property_entry_fn get,
                               kitsim_property_entry_fn set, kitsim_function_entry_fn function);
 
 /// Pushes the C closure of method slot `slot` (calls the method entry).
 void kitsim_push_method(lua_State *L, int slot);
-/// Pushes the C closure of host function slot `slot` (calls the function entry).
-void kitsim_push_host_function(lua_State *L, int slot);
+/// Pushes the C closure of host function box `fn` (calls the function entry).
+void kitsim_push_host_function(lua_State *L, void *fn);
 
 /// Opens a state with the capped allocator and the standard libraries; NULL on failure.
 lua_State *kitsim_open(kitsim_limits *limits);
@@ -77,11 +78,11 @@ kitsim_limits *kitsim_limits_of(lua_State *L);
 void kitsim_push_swift_function(lua_State *L, int index, int nup);
 
 /// Pushes the `__index` / `__newindex` closures of a class metatable. Upvalues: the
-/// properties table (name → integer), the methods table (name → function), and the
+/// class's members table (property name → integer, method name → function) and the
 /// generic Swift function for everything else; declared properties go to the get/set
 /// entries.
-void kitsim_push_index(lua_State *L, int props, int methods, int fallback_index);
-void kitsim_push_newindex(lua_State *L, int props, int fallback_index);
+void kitsim_push_index(lua_State *L, int members, int fallback_index);
+void kitsim_push_newindex(lua_State *L, int members, int fallback_index);
 
 /// Calls the function at the stack top's position `nargs` below the top under
 /// protection with a traceback handler. Returns the LUA_* status.

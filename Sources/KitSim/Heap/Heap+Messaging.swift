@@ -76,6 +76,28 @@ extension Heap {
         return result
     }
 
+    /// `send` of a native body the host looked up and cached (the Lua bridge's method
+    /// slots, issue 7): `body` must be what `implementation(for: selector)` of the
+    /// receiver's class returns as `.native`, while `SimClass.methodsVersion` is unchanged.
+    /// The semantics of `send` hold: a dead receiver is a zombie crash, the receiver stays
+    /// alive for the call, the call is traced when calls are. No dispatch on
+    /// `Implementation`, and no `original` to copy into the invocation.
+    public func sendNative(_ id: ObjectID, _ selector: Selector, _ body: NativeMethod, args: consuming Arguments) throws -> Value {
+        if !isUsable(id) { try failUnusable(id, selector.name) }
+        let raw = id.raw
+        activeCalls[Int(raw)] &+= 1
+        if tracesCalls { record(.call, detail: intern(selector.name), object: raw) }
+        let result: Value
+        do {
+            result = try body(Invocation(heap: self, receiver: id, selector: selector, args: args, original: nil))
+        } catch {
+            try? endCall(raw)
+            throw error
+        }
+        try endCall(raw)
+        return result
+    }
+
     private func dispatch(_ imp: Implementation, _ inv: Invocation) throws -> Value {
         switch imp {
         case .native(let body):

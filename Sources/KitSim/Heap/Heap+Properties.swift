@@ -89,6 +89,12 @@ extension Heap {
         if !fits || states[raw] == .deallocated || a.isReadOnly || a.hasSetter {
             return try set(id, classes[cid].properties[index], value)
         }
+        // SPEC 2: a plain value in an assign or unowned slot is a store, nothing more
+        // (numbers and flags: the common case of `obj.value = n`).
+        if a.ownership == .assign || a.ownership == .unowned, value.isScalar {
+            slots[Int(slotBase[raw]) + Int(a.slot)] = value
+            return
+        }
         try store(value, at: Int(slotBase[raw]) + Int(a.slot), ownership: a.ownership, owner: id.raw,
                   detail: a.nameID, cause: .property, name: self.classes[cid].properties[index].name)
     }
@@ -112,9 +118,13 @@ extension Heap {
         case (.any, _), (_, .nil), (.number, .int), (.number, .double), (.bool, .bool), (.string, .string): break
         default: try typeCheck(value, p.type, property: p.name, owner: id)
         }
-        let name = p.name
-        try store(value, at: Int(slotBase[Int(id.raw)]) + p.slot, ownership: p.ownership,
-                  owner: id.raw, detail: p.nameID, cause: .property, name: name)
+        let index = Int(slotBase[Int(id.raw)]) + p.slot
+        if p.ownership == .assign || p.ownership == .unowned, value.isScalar {
+            slots[index] = value                     // SPEC 2: a plain value, nothing to link
+            return
+        }
+        try store(value, at: index, ownership: p.ownership, owner: id.raw, detail: p.nameID,
+                  cause: .property, name: p.name)
     }
 
     func unownedReadError(owner: ObjectID, property: String, target: ObjectID) -> SimError {

@@ -24,6 +24,14 @@ public enum Value: Sendable, CustomStringConvertible {
 
     public var isNil: Bool { if case .nil = self { return true } else { return false } }
 
+    /// Nil, a flag or a number: no reference counting, nothing an ownership links.
+    @inlinable public var isScalar: Bool {
+        switch self {
+        case .nil, .bool, .int, .double: return true
+        default: return false
+        }
+    }
+
     /// The name of the value's type in error messages ("nil", "number", "string", …).
     /// Objects are named by their class by `Heap.describeType(of:)`.
     public var typeName: String {
