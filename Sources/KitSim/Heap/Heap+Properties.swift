@@ -76,6 +76,23 @@ extension Heap {
         let cid = Int(classIndex[raw])
         try checkPropertyIndex(index, classID: cid, id)
         let a = propertyAccess[Int(propertyAccessBase[cid]) + index]
+        // SPEC 2: a number or flag stored in a plain (assign or unowned) slot of a live
+        // object is a store and nothing more — the common `obj.value = n` (issue 7). The
+        // value is inspected in place (a tuple switch would copy it).
+        let plainSlot = (a.ownership == .assign || a.ownership == .unowned) && !a.isReadOnly && !a.hasSetter
+        if plainSlot && states[raw] != .deallocated {
+            var scalarFits = false
+            switch value {
+            case .nil: scalarFits = true
+            case .int, .double: scalarFits = a.kind == .number || a.kind == .any
+            case .bool: scalarFits = a.kind == .bool || a.kind == .any
+            default: break
+            }
+            if scalarFits {
+                slots[Int(slotBase[raw]) + Int(a.slot)] = value
+                return
+            }
+        }
         var fits: Bool
         switch (a.kind, value) {
         case (.any, _), (_, .nil), (.bool, .bool), (.number, .int), (.number, .double), (.string, .string),
@@ -88,12 +105,6 @@ extension Heap {
         }
         if !fits || states[raw] == .deallocated || a.isReadOnly || a.hasSetter {
             return try set(id, classes[cid].properties[index], value)
-        }
-        // SPEC 2: a plain value in an assign or unowned slot is a store, nothing more
-        // (numbers and flags: the common case of `obj.value = n`).
-        if a.ownership == .assign || a.ownership == .unowned, value.isScalar {
-            slots[Int(slotBase[raw]) + Int(a.slot)] = value
-            return
         }
         try store(value, at: Int(slotBase[raw]) + Int(a.slot), ownership: a.ownership, owner: id.raw,
                   detail: a.nameID, cause: .property, name: self.classes[cid].properties[index].name)
