@@ -123,11 +123,24 @@ do {
         report.section("1c. instructions per loop iteration (callgrind), floor: plain C binding")
         if External.have("valgrind") {
             let keys = Operation.all.map(\.key)
-            if let totals = External.callgrind(selfPath: me, ops: keys, calls: options.calls) {
+            let per = Double(options.calls * 51)
+            if let totals = External.callgrind(selfPath: me, ops: keys, calls: options.calls),
+               let bare = External.callgrind(selfPath: me, ops: keys, calls: options.calls, hook: false) {
                 for op in Operation.all {
                     guard let k = totals["kitsim " + op.key], let p = totals["plain " + op.key] else { continue }
-                    let per = Double(options.calls * 51)
                     report.add(op.title, kitsim: fmt(k / per), floor: fmt(p / per), ratio: k / p)
+                }
+                // What the budget's hook alone costs (KitSim with it minus without it), and the
+                // least ratio any binding could reach with it on: the floor plus the hook.
+                report.section("1d. instructions without the count hook; the least ratio the hook alone allows")
+                for op in Operation.all {
+                    guard let k = totals["kitsim " + op.key], let b = bare["kitsim " + op.key],
+                          let p = totals["plain " + op.key] else { continue }
+                    let bound = (p + (k - b)) / p
+                    var verdict = "hook +\(fmt((k - b) / per)): least \(fmt(bound))×"
+                    if let target = op.target { verdict += bound > target ? ", target out of reach" : ", target reachable" }
+                    report.add(op.title, kitsim: fmt(b / per), floor: fmt(p / per), ratio: b / p,
+                               target: op.target, result: verdict)
                 }
             } else {
                 report.check(false, "callgrind run failed")
