@@ -230,9 +230,12 @@ extension LuaSandbox {
         let object = ObjectID(id)
         if heap.classID(of: object) == methodSlots[slot].classID
             && methodSlots[slot].cls.methodsVersion == methodSlots[slot].version {
-            if let body = methodSlots[slot].native {
-                push(L, try heap.sendNative(object, methodSlots[slot].selector, body, args: args(L, from: 2)))
-                return 1
+            if let native = methodSlots[slot].native {
+                // Through the box at +0: calling its `let` closure retains nothing.
+                return try native._withUnsafeGuaranteedRef { box in
+                    push(L, try heap.sendNative(object, methodSlots[slot].selector, box.body, args: args(L, from: 2)))
+                    return 1
+                }
             }
             if let imp = methodSlots[slot].imp {
                 push(L, try heap.send(object, methodSlots[slot].selector, implementation: imp, args: args(L, from: 2)))
@@ -255,7 +258,13 @@ extension LuaSandbox {
         if heap.isValid(object) && heap.classOf(object) === expected {
             let imp = expected.implementation(for: sel)
             methodSlots[slot].imp = imp
-            if case .native(let body)? = imp { methodSlots[slot].native = body } else { methodSlots[slot].native = nil }
+            if case .native(let body)? = imp {
+                let box = NativeBox(body)
+                nativeBoxes.append(box)          // kept for the sandbox's life: a slot refers to it unretained
+                methodSlots[slot].native = Unmanaged.passUnretained(box)
+            } else {
+                methodSlots[slot].native = nil
+            }
             methodSlots[slot].version = expected.methodsVersion
         }
         push(L, try heap.send(object, sel, args: args(L, from: 2)))

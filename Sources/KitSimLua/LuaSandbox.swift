@@ -54,6 +54,9 @@ public final class LuaSandbox {
     var methodSlots: [MethodSlot] = []
     /// Host functions (`setGlobal(_:function:)`), by slot.
     var hostFunctions: [HostFunction] = []
+    /// Native method bodies cached in method slots (never released before the sandbox:
+    /// a slot refilled after a swizzle may still be running the old body).
+    var nativeBoxes: [NativeBox] = []
     /// How many objects ever got a table of undeclared fields (0: deallocs skip it).
     var fieldTables = 0
     // Selectors by small index, for method closures' upvalues.
@@ -193,6 +196,12 @@ private func kitsimFunctionEntry(_ L: OpaquePointer?, _ host: UnsafeMutableRawPo
     }
 }
 
+/// A native method body cached by a method slot (see `MethodSlot.native`).
+final class NativeBox {
+    let body: NativeMethod
+    init(_ body: @escaping NativeMethod) { self.body = body }
+}
+
 /// A host function (`setGlobal(_:function:)`) in a class box: its closure is stored at
 /// its own type (no reabstraction thunk per call, as an array of closures needs), and
 /// the C closure reaches it through a light userdata, without an array lookup.
@@ -283,8 +292,9 @@ struct MethodSlot {
     let selector: Selector
     var version: UInt64 = .max
     var imp: Implementation? = nil
-    /// `imp`'s body when it is native (Swift).
-    var native: NativeMethod? = nil
+    /// `imp`'s body when it is native (Swift), boxed; the box is owned by the sandbox's
+    /// `nativeBoxes`, so the slot holds it unretained and a call retains nothing.
+    var native: Unmanaged<NativeBox>? = nil
 
     init(cls: SimClass, selector: Selector) {
         self.cls = cls
