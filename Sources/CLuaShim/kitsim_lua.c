@@ -443,6 +443,133 @@ static int guarded_dofile(lua_State *L) {
     return dofile_cont(L, 0, 0);
 }
 
+/* Deterministic pairs (DEVELOPERS.md rule 3). Lua's string hash is seeded from the time
+   and addresses (luai_makeseed), so `next` visits string keys in a different order on
+   every run, and a scenario that builds objects from `pairs` over a table would number
+   them differently each time. This `pairs` visits keys in a fixed order: numbers
+   ascending, then strings (bytewise), then false, true, then KitSim objects by id, then
+   any other keys (tables, functions, other userdata) in `next` order, which Lua does
+   not make reproducible. A `__pairs` metamethod is honoured as in the standard
+   function. As with `next`, fields may be cleared (assigned nil) during the loop;
+   keys added during the loop are not visited. */
+typedef struct sorted_key {
+    int rank;                   /* 0 number, 1 string, 2 boolean, 3 object, 4 other */
+    int isint;
+    lua_Integer i;
+    lua_Number n;
+    const char *s;              /* strings: anchored in the key list while sorting */
+    size_t len;
+    uint32_t id;
+    int pos;                    /* index in the key list (next order) */
+} sorted_key;
+
+static int compare_keys(const void *pa, const void *pb) {
+    const sorted_key *a = (const sorted_key *)pa, *b = (const sorted_key *)pb;
+    if (a->rank != b->rank) return a->rank < b->rank ? -1 : 1;
+    switch (a->rank) {
+    case 0:
+        if (a->isint && b->isint) {
+            if (a->i != b->i) return a->i < b->i ? -1 : 1;
+        } else {
+            lua_Number x = a->isint ? (lua_Number)a->i : a->n, y = b->isint ? (lua_Number)b->i : b->n;
+            if (x != y) return x < y ? -1 : 1;
+            if (a->isint != b->isint) return a->isint ? 1 : -1;      /* 2^53 (float) before 2^53 + 1 */
+            if (a->isint && a->i != b->i) return a->i < b->i ? -1 : 1;
+        }
+        break;
+    case 1: {
+        size_t m = a->len < b->len ? a->len : b->len;
+        int c = memcmp(a->s, b->s, m);
+        if (c != 0) return c < 0 ? -1 : 1;
+        if (a->len != b->len) return a->len < b->len ? -1 : 1;
+        break;
+    }
+    case 2:
+        if (a->i != b->i) return a->i < b->i ? -1 : 1;
+        break;
+    case 3:
+        if (a->id != b->id) return a->id < b->id ? -1 : 1;
+        break;
+    }
+    return a->pos < b->pos ? -1 : (a->pos > b->pos);
+}
+
+/* The iterator: upvalue 1 the sorted keys, upvalue 2 the position; (t, _) → k, t[k]. */
+static int sorted_next(lua_State *L) {
+    lua_Integer i = lua_tointegerx(L, lua_upvalueindex(2), NULL);
+    for (;;) {
+        i++;
+        if (lua_rawgeti(L, lua_upvalueindex(1), i) == LUA_TNIL) {
+            lua_pushinteger(L, i - 1);
+            lua_replace(L, lua_upvalueindex(2));
+            return 1;                               /* nil: the end */
+        }
+        lua_pushvalue(L, -1);
+        if (lua_rawget(L, 1) != LUA_TNIL) break;    /* cleared during the loop: skip */
+        lua_pop(L, 2);
+    }
+    lua_pushinteger(L, i);
+    lua_replace(L, lua_upvalueindex(2));
+    return 2;
+}
+
+static int sorted_pairs(lua_State *L) {
+    if (luaL_getmetafield(L, 1, "__pairs") != LUA_TNIL) {      /* as the standard pairs */
+        lua_pushvalue(L, 1);
+        lua_call(L, 1, 3);
+        return 3;
+    }
+    luaL_checktype(L, 1, LUA_TTABLE);
+    lua_settop(L, 1);
+    /* The keys in next order (anchored in a list), then a scratch array to sort. */
+    lua_newtable(L);                                            /* 2: key list */
+    int n = 0;
+    lua_pushnil(L);
+    while (lua_next(L, 1) != 0) {
+        lua_pop(L, 1);
+        lua_pushvalue(L, -1);
+        lua_rawseti(L, 2, ++n);
+    }
+    sorted_key *keys = (sorted_key *)lua_newuserdatauv(L, (size_t)n * sizeof(sorted_key) + 1, 0);  /* 3 */
+    for (int k = 0; k < n; k++) {
+        sorted_key *e = &keys[k];
+        memset(e, 0, sizeof *e);
+        e->pos = k + 1;
+        lua_rawgeti(L, 2, k + 1);
+        switch (lua_type(L, -1)) {
+        case LUA_TNUMBER:
+            e->rank = 0;
+            e->isint = lua_isinteger(L, -1);
+            if (e->isint) e->i = lua_tointegerx(L, -1, NULL); else e->n = lua_tonumberx(L, -1, NULL);
+            break;
+        case LUA_TSTRING:
+            e->rank = 1;
+            e->s = lua_tolstring(L, -1, &e->len);
+            break;
+        case LUA_TBOOLEAN:
+            e->rank = 2;
+            e->i = lua_toboolean(L, -1);
+            break;
+        default:
+            e->id = handle_id(L, -1);
+            e->rank = e->id != 0 ? 3 : 4;
+            break;
+        }
+        lua_pop(L, 1);
+    }
+    qsort(keys, (size_t)n, sizeof(sorted_key), compare_keys);
+    lua_createtable(L, n, 0);                                   /* 4: sorted keys */
+    for (int k = 0; k < n; k++) {
+        lua_rawgeti(L, 2, keys[k].pos);
+        lua_rawseti(L, 4, k + 1);
+    }
+    lua_pushinteger(L, 0);
+    lua_pushcclosure(L, sorted_next, 2);
+    lua_pushvalue(L, 1);
+    lua_pushnil(L);
+    return 3;
+}
+
 static void wrap_global(lua_State *L, const char *name, lua_CFunction fn) {
     lua_getglobal(L, name);
     lua_pushcclosure(L, fn, 1);
@@ -451,6 +578,8 @@ static void wrap_global(lua_State *L, const char *name, lua_CFunction fn) {
 
 static int open_libs(lua_State *L) {
     luaL_openlibs(L);
+    lua_pushcfunction(L, sorted_pairs);
+    lua_setglobal(L, "pairs");
     lua_pushcfunction(L, guarded_pcall);
     lua_setglobal(L, "pcall");
     lua_pushcfunction(L, guarded_xpcall);

@@ -42,6 +42,32 @@ import Testing
         #expect(a.contains("log: timer at 1.3"))
     }
 
+    /// Lua's string hash is seeded per state from the time and addresses, so `next` order
+    /// differs between two states; `pairs` must not (objects made in a `pairs` loop would
+    /// get different ids). Two sandboxes in one process, fresh seeds each.
+    @Test func pairsOrderIsTheSameInEveryState() throws {
+        let script = """
+            local screens = {}
+            for i = 1, 40 do screens["screen" .. i] = i end
+            local order = {}
+            for name in pairs(screens) do
+                local vc = UIViewController()
+                order[#order + 1] = name .. "=" .. tostring(vc)
+            end
+            print(table.concat(order, ","))
+            """
+        var outputs: Set<String> = []
+        for _ in 0..<4 {
+            let sb = try LuaSandbox()
+            let o = sb.run(chunk: script, name: "=pairs")
+            #expect(o.status == .passed, "\(o.message ?? "")")
+            outputs.insert(o.output.joined(separator: "\n"))
+        }
+        #expect(outputs.count == 1)
+        #expect(outputs.first?.hasPrefix("screen1=UIViewController#") == true)
+        #expect(outputs.first?.contains(",screen10=UIViewController#") == true)    // bytewise: screen1, screen10, …
+    }
+
     @Test func propertiesAreLaidOutInNameOrder() throws {
         let sb = try LuaSandbox()
         _ = sb.run(chunk: Self.script, name: "=det")
