@@ -174,12 +174,15 @@ static int call_swift(lua_State *L, int index) {
     return finish_swift(L, lim, n);
 }
 
-/* The object id of a handle, or 0 (inlined in the hot paths). Two API calls: a
-   non-userdata gives NULL, a light userdata (debug.upvalueid makes them) has length 0. */
+/* The object id of a handle, or 0 (inlined in the hot paths). One API call: every
+   userdata a script can reach is at least 16 bytes — handles, io's file handles (a FILE*
+   first) — and every light userdata points at 16 readable bytes or more (the host
+   function boxes, debug.upvalueid's upvalues), so reading the tag is always in bounds,
+   and the tag cannot equal the pointer those others start with. Keep it so: a C library
+   that added smaller userdata would need the length check back. */
 static inline uint32_t handle_id(lua_State *L, int idx) {
     const kitsim_handle *h = (const kitsim_handle *)lua_touserdata(L, idx);
-    if (h == NULL || lua_rawlen(L, idx) != sizeof(kitsim_handle)) return 0;
-    return h->magic == KITSIM_HANDLE_MAGIC ? h->id : 0;
+    return h != NULL && h->magic == KITSIM_HANDLE_MAGIC ? h->id : 0;
 }
 
 static int method_mm(lua_State *L) {
@@ -616,6 +619,7 @@ void kitsim_push_new_handle(lua_State *L, uint32_t id, int mt) {
     kitsim_handle *h = (kitsim_handle *)lua_newuserdatauv(L, sizeof(kitsim_handle), 0);
     h->magic = KITSIM_HANDLE_MAGIC;
     h->id = id;
+    h->reserved = 0;
     lua_pushvalue(L, mt);
     lua_setmetatable(L, -2);
 }

@@ -36,6 +36,7 @@ extension LuaSandbox {
     /// Converts the Lua value at `index`. Numbers are the hot case (issue 7): one call for
     /// the type, one for the value (a float with an integral value reads as an integer,
     /// which is how `push` gives it back anyway).
+    @inline(__always)
     func value(_ L: OpaquePointer, _ index: Int32) -> Value {
         let t = lua_type(L, index)
         if t == LUA_TNUMBER {
@@ -105,12 +106,20 @@ extension LuaSandbox {
         }
     }
 
-    /// Pushes a value.
+    /// Pushes a value (scalars inline: the hot paths push numbers).
+    @inline(__always)
     func push(_ L: OpaquePointer, _ v: Value) {
         switch v {
         case .nil: lua_pushnil(L)
         case .bool(let b): lua_pushboolean(L, b ? 1 : 0)
         case .int(let i): lua_pushinteger(L, lua_Integer(i))
+        default: pushOther(L, v)
+        }
+    }
+
+    private func pushOther(_ L: OpaquePointer, _ v: Value) {
+        switch v {
+        case .nil, .bool, .int: push(L, v)
         case .double(let d): pushNumber(L, d)
         case .string(let s): pushString(L, s)
         case .object(let id): pushHandle(L, id)

@@ -165,7 +165,12 @@ private func kitsimMethodEntry(_ L: OpaquePointer?, _ host: UnsafeMutableRawPoin
 private func kitsimGetEntry(_ L: OpaquePointer?, _ host: UnsafeMutableRawPointer?, _ id: UInt32, _ property: Int32) -> Int32 {
     guard let L, let host else { return 0 }
     return Unmanaged<LuaSandbox>.fromOpaque(host)._withUnsafeGuaranteedRef { sb in
-        sb.entering(L) {
+        // A plain read records and runs nothing: no need to prepare for callbacks.
+        if let v = sb.heap.plainValue(ObjectID(id), propertyAt: Int(property)) {
+            sb.push(L, v)
+            return 1
+        }
+        return sb.entering(L) {
             guard id != 0 else { throw SimError(.typeMismatch, "attempt to index a non-KitSim value") }
             sb.push(L, try sb.heap.get(ObjectID(id), propertyAt: Int(property)))
             return 1
@@ -176,9 +181,12 @@ private func kitsimGetEntry(_ L: OpaquePointer?, _ host: UnsafeMutableRawPointer
 private func kitsimSetEntry(_ L: OpaquePointer?, _ host: UnsafeMutableRawPointer?, _ id: UInt32, _ property: Int32) -> Int32 {
     guard let L, let host else { return 0 }
     return Unmanaged<LuaSandbox>.fromOpaque(host)._withUnsafeGuaranteedRef { sb in
-        sb.entering(L) {
+        let value = sb.value(L, 3)
+        // Storing a number in a plain slot records and runs nothing (see Heap.storePlain).
+        if sb.heap.storePlain(ObjectID(id), propertyAt: Int(property), value) { return 0 }
+        return sb.entering(L) {
             guard id != 0 else { throw SimError(.typeMismatch, "attempt to index a non-KitSim value") }
-            try sb.heap.set(ObjectID(id), propertyAt: Int(property), sb.value(L, 3))
+            try sb.heap.set(ObjectID(id), propertyAt: Int(property), value)
             return 0
         }
     }

@@ -20,10 +20,12 @@
 
 #define KITSIM_RAISE (-1)      /* raise the stack top; strings get the caller's position */
 #define KITSIM_RAISE_RAW (-2)  /* raise the stack top as it is */
-#define KITSIM_HANDLE_MAGIC 0x4B53494Du  /* "KSIM" */
+/* A handle starts with this 64-bit tag: not a canonical x86-64 (or AArch64) address, so
+   no pointer at the start of another userdata can equal it (see handle_id). */
+#define KITSIM_HANDLE_MAGIC 0x4B53494D48444C45ull  /* "KSIMHDLE" */
 
 /// What a handle userdata holds: an object id, never a Swift reference (rule 4).
-typedef struct kitsim_handle { uint32_t magic; uint32_t id; } kitsim_handle;
+typedef struct kitsim_handle { uint64_t magic; uint32_t id; uint32_t reserved; } kitsim_handle;
 
 /// Per-state limits and bookkeeping, reachable from the state's extra space.
 typedef struct kitsim_limits {

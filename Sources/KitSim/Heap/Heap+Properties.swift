@@ -44,15 +44,57 @@ extension Heap {
     /// of `obj.name` in Lua (issue 7). Getters, dead objects and unowned references take
     /// the general path, so the behaviour is the same.
     public func get(_ id: ObjectID, propertyAt index: Int) throws -> Value {
+        if let v = plainValue(id, propertyAt: index) { return v }
         let raw = Int(id.raw)
         guard raw != 0 && raw < classIndex.count else { return try get(id, classOf(id).properties[index]) }
         let cid = Int(classIndex[raw])
         try checkPropertyIndex(index, classID: cid, id)
-        let a = propertyAccess[Int(propertyAccessBase[cid]) + index]
-        if states[raw] == .deallocated || a.hasGetter || a.ownership == .unowned {
-            return try get(id, classes[cid].properties[index])
-        }
+        return try get(id, classes[cid].properties[index])
+    }
+
+    /// The stored value of property `index` of a live object when reading it is only a
+    /// read: no getter, not `unowned` (whose read checks its target), and `index` one of
+    /// the object's class. Nil when `get(_:propertyAt:)` has more to do. It records
+    /// nothing and runs nothing, so a host may call it without preparing for callbacks.
+    @inline(__always)
+    public func plainValue(_ id: ObjectID, propertyAt index: Int) -> Value? {
+        let raw = Int(id.raw)
+        guard raw != 0 && raw < classIndex.count, states[raw] != .deallocated else { return nil }
+        let cid = Int(classIndex[raw])
+        let base = Int(propertyAccessBase[cid])
+        guard index >= 0 && base + index < propertyAccessEnd(cid) else { return nil }
+        let a = propertyAccess[base + index]
+        guard !a.hasGetter && a.ownership != .unowned else { return nil }
         return slots[Int(slotBase[raw]) + Int(a.slot)]
+    }
+
+    /// Stores `value` in property `index` of a live object when that is all assigning it
+    /// does (SPEC 2): a number, flag or nil into an `assign` or `unowned` slot without a
+    /// setter, not read-only, whose type takes it. Returns false when
+    /// `set(_:propertyAt:_:)` has more to do (ownership, events, setters, errors). It
+    /// records nothing and runs nothing.
+    @inline(__always)
+    public func storePlain(_ id: ObjectID, propertyAt index: Int, _ value: Value) -> Bool {
+        let raw = Int(id.raw)
+        guard raw != 0 && raw < classIndex.count, states[raw] != .deallocated else { return false }
+        let cid = Int(classIndex[raw])
+        let base = Int(propertyAccessBase[cid])
+        guard index >= 0 && base + index < propertyAccessEnd(cid) else { return false }
+        let a = propertyAccess[base + index]
+        guard (a.ownership == .assign || a.ownership == .unowned) && !a.isReadOnly && !a.hasSetter else { return false }
+        switch value {
+        case .nil: break
+        case .int, .double: guard a.kind == .number || a.kind == .any else { return false }
+        case .bool: guard a.kind == .bool || a.kind == .any else { return false }
+        default: return false
+        }
+        slots[Int(slotBase[raw]) + Int(a.slot)] = value
+        return true
+    }
+
+    @inline(__always)
+    func propertyAccessEnd(_ cid: Int) -> Int {
+        cid + 1 < propertyAccessBase.count ? Int(propertyAccessBase[cid + 1]) : propertyAccess.count
     }
 
     /// A property index from a host (the Lua bridge's `__index` closure) must be one of
@@ -61,8 +103,7 @@ extension Heap {
     @inline(__always)
     func checkPropertyIndex(_ index: Int, classID cid: Int, _ id: ObjectID) throws {
         let base = Int(propertyAccessBase[cid])
-        let end = cid + 1 < propertyAccessBase.count ? Int(propertyAccessBase[cid + 1]) : propertyAccess.count
-        guard index >= 0 && base + index < end else {
+        guard index >= 0 && base + index < propertyAccessEnd(cid) else {
             throw SimError(.typeMismatch, "attempt to index \(describe(id)) through a metatable that is not its own")
         }
     }
@@ -71,28 +112,12 @@ extension Heap {
     /// (`obj.name = value` in Lua). Setters, read-only properties, dead objects and type
     /// errors take the general path.
     public func set(_ id: ObjectID, propertyAt index: Int, _ value: Value) throws {
+        if storePlain(id, propertyAt: index, value) { return }
         let raw = Int(id.raw)
         guard raw != 0 && raw < classIndex.count else { return try set(id, classOf(id).properties[index], value) }
         let cid = Int(classIndex[raw])
         try checkPropertyIndex(index, classID: cid, id)
         let a = propertyAccess[Int(propertyAccessBase[cid]) + index]
-        // SPEC 2: a number or flag stored in a plain (assign or unowned) slot of a live
-        // object is a store and nothing more — the common `obj.value = n` (issue 7). The
-        // value is inspected in place (a tuple switch would copy it).
-        let plainSlot = (a.ownership == .assign || a.ownership == .unowned) && !a.isReadOnly && !a.hasSetter
-        if plainSlot && states[raw] != .deallocated {
-            var scalarFits = false
-            switch value {
-            case .nil: scalarFits = true
-            case .int, .double: scalarFits = a.kind == .number || a.kind == .any
-            case .bool: scalarFits = a.kind == .bool || a.kind == .any
-            default: break
-            }
-            if scalarFits {
-                slots[Int(slotBase[raw]) + Int(a.slot)] = value
-                return
-            }
-        }
         var fits: Bool
         switch (a.kind, value) {
         case (.any, _), (_, .nil), (.bool, .bool), (.number, .int), (.number, .double), (.string, .string),
