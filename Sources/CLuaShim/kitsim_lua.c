@@ -148,7 +148,7 @@ static int raise_top(lua_State *L) {
 
 /* After a Swift entry returned: a stop armed meanwhile, an error to raise, or the memory
    cap passed while Swift ran. */
-static int finish_swift(lua_State *L, kitsim_limits *lim, int n) {
+static int finish_swift_slow(lua_State *L, kitsim_limits *lim, int n) {
     if (lim->stopping && lim->swift_depth == 0) {
         lua_pushstring(L, lim->stop_message);
         return raise_top(L);                   /* with the calling line, as luaL_error does */
@@ -164,6 +164,12 @@ static int finish_swift(lua_State *L, kitsim_limits *lim, int n) {
         return lua_error(L);
     }
     return n;
+}
+
+/* The common case inline: results, no stop, nothing to raise. */
+static inline int finish_swift(lua_State *L, kitsim_limits *lim, int n) {
+    if (n >= 0 && !(lim->stopping | lim->memory_exceeded)) return n;
+    return finish_swift_slow(L, lim, n);
 }
 
 static int call_swift(lua_State *L, int index) {
