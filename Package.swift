@@ -43,9 +43,11 @@ let package = Package(
                 .linkedLibrary("tinfo", .when(configuration: .release)),
             ]
         ),
+        // What both benchmarks print and time with (a table, number formats, median).
+        .target(name: "BenchSupport", path: "bench/Support"),
         .executableTarget(
             name: "kitsim-bench",
-            dependencies: ["KitSim"],
+            dependencies: ["KitSim", "BenchSupport"],
             path: "bench/HeapBench",
             swiftSettings: hot
         ),
@@ -56,11 +58,12 @@ let package = Package(
                 cSettings: [.unsafeFlags(["-gdwarf-4"])]),
         .executableTarget(
             name: "kitsim-lua-bench",
-            dependencies: ["KitSim", "KitSimLua", "CLua", "PlainC"],
+            dependencies: ["KitSim", "KitSimLua", "CLua", "PlainC", "BenchSupport"],
             path: "bench/LuaBench",
             swiftSettings: hot
         ),
         .testTarget(name: "KitSimTests", dependencies: ["KitSim"]),
         .testTarget(name: "KitSimLuaTests", dependencies: ["KitSimLua"], exclude: ["Scripts"]),
+        .testTarget(name: "BenchSupportTests", dependencies: ["BenchSupport"]),
     ]
 )

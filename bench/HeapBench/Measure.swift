@@ -1,19 +1,5 @@
+import BenchSupport
 import Glibc
-
-/// Wall-clock timing for the benchmark (the simulator itself never reads the clock).
-func timeNanoseconds(_ body: () throws -> Void) rethrows -> Double {
-    let clock = ContinuousClock()
-    let start = clock.now
-    try body()
-    let d = clock.now - start
-    return Double(d.components.seconds) * 1e9 + Double(d.components.attoseconds) / 1e9
-}
-
-func median(_ values: [Double]) -> Double {
-    let s = values.sorted()
-    guard !s.isEmpty else { return .nan }
-    return s.count % 2 == 1 ? s[s.count / 2] : (s[s.count / 2 - 1] + s[s.count / 2]) / 2
-}
 
 /// Process memory probes. `mallinfo2` is not exported by Swift's Glibc module, so it is
 /// looked up with `dlsym`; on x86-64 a C function returning a large struct takes the

@@ -1,86 +1,12 @@
-/// One line of the results table.
-struct Row {
-    var measurement: String
-    var simulated: String
-    var native: String
-    var target: String
-    var result: String
-}
+import BenchSupport
 
-/// Collects rows, notes and failed checks, and prints the table.
-final class Report {
-    var rows: [Row] = []
-    var notes: [String] = []
-    var failures: [String] = []
+/// The heap benchmark's table: simulated against native, the ratio and its target.
+final class Report: BenchReport {
+    init() {
+        super.init(header: ["measurement", "simulated", "native", "ratio / target", "result"], rightAligned: [1, 2])
+    }
 
     func add(_ measurement: String, simulated: String, native: String = "—", target: String = "—", result: String) {
-        rows.append(Row(measurement: measurement, simulated: simulated, native: native, target: target, result: result))
+        rows.append([measurement, simulated, native, target, result])
     }
-
-    /// Records a correctness check; a failed one makes the run exit non-zero.
-    @discardableResult
-    func check(_ ok: Bool, _ what: @autoclosure () -> String) -> Bool {
-        if !ok { failures.append(what()) }
-        return ok
-    }
-
-    func note(_ line: String) { notes.append(line) }
-
-    func print() {
-        let header = Row(measurement: "measurement", simulated: "simulated", native: "native",
-                         target: "ratio / target", result: "result")
-        let all = [header] + rows
-        func width(_ key: KeyPath<Row, String>) -> Int { all.map { $0[keyPath: key].count }.max() ?? 0 }
-        let w = [width(\.measurement), width(\.simulated), width(\.native), width(\.target), width(\.result)]
-        func line(_ r: Row) -> String {
-            "| " + [r.measurement.padded(w[0]), r.simulated.padded(w[1], right: true), r.native.padded(w[2], right: true),
-                    r.target.padded(w[3]), r.result.padded(w[4])].joined(separator: " | ") + " |"
-        }
-        Swift.print(line(header))
-        Swift.print("|" + w.map { String(repeating: "-", count: $0 + 2) }.joined(separator: "|") + "|")
-        for r in rows { Swift.print(line(r)) }
-        if !notes.isEmpty {
-            Swift.print("")
-            for n in notes { Swift.print(n) }
-        }
-        if !failures.isEmpty {
-            Swift.print("")
-            for f in failures { Swift.print("CHECK FAILED: \(f)") }
-        }
-    }
-}
-
-extension String {
-    func padded(_ width: Int, right: Bool = false) -> String {
-        let pad = String(repeating: " ", count: max(0, width - count))
-        return right ? pad + self : self + pad
-    }
-}
-
-/// `12.3`, `0.87`, `1234` — three significant-ish digits.
-func fmt(_ x: Double) -> String {
-    guard x.isFinite else { return "n/a" }
-    let a = abs(x)
-    let digits = a >= 100 ? 0 : a >= 10 ? 1 : 2
-    var scale = 1.0
-    for _ in 0..<digits { scale *= 10 }
-    let r = (x * scale).rounded() / scale
-    if digits == 0 { return String(Int(r)) }
-    var s = String(r)
-    if let dot = s.firstIndex(of: ".") {
-        let decimals = s.distance(from: dot, to: s.endIndex) - 1
-        if decimals < digits { s += String(repeating: "0", count: digits - decimals) }
-    }
-    return s
-}
-
-/// `1000000` → `1,000,000`.
-func grouped(_ n: Int) -> String {
-    let s = String(n)
-    var out = ""
-    for (i, c) in s.enumerated() {
-        if i > 0 && (s.count - i) % 3 == 0 { out.append(",") }
-        out.append(c)
-    }
-    return out
 }

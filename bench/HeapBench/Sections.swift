@@ -1,3 +1,4 @@
+import BenchSupport
 import KitSim
 
 /// The measurements of issue 2. Every timed region is repeated `repetitions` times on a

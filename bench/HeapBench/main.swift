@@ -3,6 +3,7 @@
 //
 //   swift run -c release kitsim-bench            1,000,000 objects, median of 5
 //   swift run -c release kitsim-bench --smoke    10,000 objects (CI)
+import BenchSupport
 import Glibc
 
 let options: Options

@@ -1,3 +1,4 @@
+import BenchSupport
 import CLua
 import Glibc
 import KitSim

@@ -1,3 +1,4 @@
+import BenchSupport
 import KitSimLua
 import Glibc
 
@@ -168,16 +169,3 @@ func executablePath() -> String {
     return String(decoding: buffer[0..<n].map { UInt8(bitPattern: $0) }, as: UTF8.self)
 }
 
-func timeNanoseconds(_ body: () throws -> Void) rethrows -> Double {
-    let clock = ContinuousClock()
-    let start = clock.now
-    try body()
-    let d = clock.now - start
-    return Double(d.components.seconds) * 1e9 + Double(d.components.attoseconds) / 1e9
-}
-
-func median(_ values: [Double]) -> Double {
-    let s = values.sorted()
-    guard !s.isEmpty else { return .nan }
-    return s.count % 2 == 1 ? s[s.count / 2] : (s[s.count / 2 - 1] + s[s.count / 2]) / 2
-}

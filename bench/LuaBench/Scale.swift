@@ -1,3 +1,4 @@
+import BenchSupport
 import KitSim
 import KitSimLua
 

@@ -2,6 +2,7 @@
 // lua5.4, push/pop at scale, `kitsim test` throughput, and callgrind instruction counts.
 // Not a timed test: it prints figures, and exits 1 only when a measured run did not do
 // what it claims. `bench/run.sh` builds everything in release mode and runs it.
+import BenchSupport
 import Glibc
 import PlainC
 
