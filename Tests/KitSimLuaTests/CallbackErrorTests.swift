@@ -132,6 +132,31 @@ import Testing
             """)
     }
 
+    /// Popping several controllers at once: a `didMove(nil)` that raises must not leave
+    /// the controllers after it still parented to the navigation controller, their views
+    /// still in its view (the cleanup used to stop at the first error).
+    @Test func anErrorInOnePoppedControllersDidMoveStillDetachesTheOthers() throws {
+        try run("""
+            local Bad = UIViewController:subclass("Bad")
+            function Bad:didMove(parent)
+              if parent == nil then error("boom in didMove") end
+            end
+            local nav = UINavigationController(UIViewController())
+            w.rootViewController = nav
+            sim.run(1)
+            local a, bad, c = UIViewController(), Bad(), UIViewController()
+            for _, vc in ipairs { a, bad, c } do sim.hold(vc); nav:pushViewController(vc, false) end
+            sim.run(1)
+            fails(function() nav:popToRootViewController(false); sim.run(1) end, 16, "boom in didMove")
+            for _, vc in ipairs { a, bad, c } do
+              assert(vc.parent == nil, tostring(vc) .. " still has a parent")
+              assert(vc.view.superview == nil, tostring(vc) .. "'s view is still in the navigation view")
+            end
+            assert(#nav.viewControllers == 1, "the stack was not popped")
+            for _, vc in ipairs { a, bad, c } do sim.release(vc) end
+            """)
+    }
+
     @Test func anErrorInANewRootsViewDidLoadLeavesTheWindowAsItWas() throws {
         try run("""
             local Bad = UIViewController:subclass("Bad")

@@ -167,14 +167,20 @@ extension Simulator {
     }
 
     func finishPop(_ popped: [ObjectID], nav: ObjectID) throws {
+        // Every popped controller is detached even when one's didMove(nil) raises: the
+        // first error is rethrown once all are done (issue 8: never half done).
+        var firstError: Error?
         for p in popped.reversed() where heap.isAlive(p) {
-            if let v = try object(p, uikit.vcView), let navView = try object(nav, uikit.vcView),
-               try object(v, uikit.superview) == navView {
-                try removeFromSuperview(v)
+            attempt(&firstError) {
+                if let v = try object(p, uikit.vcView), let navView = try object(nav, uikit.vcView),
+                   try object(v, uikit.superview) == navView {
+                    try removeFromSuperview(v)
+                }
+                try write(p, uikit.parent, nil)
             }
-            try write(p, uikit.parent, nil)
-            _ = try heap.send(p, "didMove", [.nil])
+            attempt(&firstError) { _ = try heap.send(p, "didMove", [.nil]) }
         }
+        if let firstError { throw firstError }
     }
 
     /// Runs a push or pop on screen. Animated ones are in flight for the transition
