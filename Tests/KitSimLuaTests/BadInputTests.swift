@@ -61,6 +61,13 @@ import Testing
              message: "case:4: bad argument #2 to 'setmetatable' (nil or table expected, got string)"),
         Case(name: "an unknown class member", code: "return UIView.nothing",
              message: "case:4: class UIView has no method or class member 'nothing'"),
+        // Other userdata are never taken for handles (the handle check reads a 64-bit tag).
+        Case(name: "a file handle as self", code: "view.addSubview(io.stdout, view)",
+             message: "case:4: bad self to 'addSubview' (UIView expected, got userdata); call methods with ':' as in obj:addSubview(...)"),
+        Case(name: "a file handle as an argument", code: "view:addSubview(io.stderr)",
+             message: "case:4: bad argument #1 to 'addSubview' (UIView expected, got userdata)"),
+        Case(name: "a file handle for a property", code: "vc.view = io.stdout",
+             message: "case:4: bad argument #1 to 'view' (UIView expected, got userdata)"),
         Case(name: "an unrecognized selector", code: "vc:goToPage()",
              message: "NSInvalidArgumentException: -[UIViewController goToPage]: unrecognized selector sent to instance #7"),
     ]
