@@ -48,7 +48,7 @@ extension Simulator {
     func presentAlert(_ alert: ObjectID, from presenter: ObjectID, completion: Value) throws {
         let k = uikit
         let w = heap.alloc(k.alertWindow)
-        _ = try heap.send(w, .initialize, [.rect(screenBounds)])
+        _ = try heap.send(w, .initialize, args: Arguments(.rect(screenBounds)))
         try write(w, k.windowLevel, .double(2000))
         keyOrder = nil
         try heap.hold(w, alertHold)
@@ -56,7 +56,7 @@ extension Simulator {
         try write(presenter, k.presented, alert)
         try write(alert, k.presenting, presenter)
         try write(w, k.rootViewController, alert)
-        _ = try heap.send(w, "makeKeyAndVisible")
+        _ = try heap.send(w, .makeKeyAndVisible)
         try finishTransition(animated: false, keeping: [alert], completion: completion) {}
     }
 

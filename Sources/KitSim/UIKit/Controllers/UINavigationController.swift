@@ -14,16 +14,16 @@ extension Simulator {
             try write(inv.receiver, k.navBar, bar)
             if let root = try inv.object(0, k.viewController, "UINavigationController", optional: true) {
                 try checkPushable(root, onto: inv.receiver, function: "UINavigationController")
-                _ = try heap.send(root, "willMove", [.object(inv.receiver)])
+                _ = try heap.send(root, .willMove, args: Arguments(.object(inv.receiver)))
                 try heap.insertElement(root, into: inv.receiver, k.navControllers)
                 try write(root, k.parent, inv.receiver)
                 noteEnteredUI(root)
-                _ = try heap.send(root, "didMove", [.object(inv.receiver)])
+                _ = try heap.send(root, .didMove, args: Arguments(.object(inv.receiver)))
             }
             return .object(inv.receiver)
         }
         define(nav, "loadView") { [unowned self] inv in
-            _ = try heap.send(inv.receiver, "loadView", as: k.viewController)
+            _ = try heap.send(inv.receiver, .loadView, as: k.viewController)
             if let view = try object(inv.receiver, k.vcView), let bar = try object(inv.receiver, k.navBar) {
                 try addSubview(bar, to: view, at: nil)
             }
@@ -79,8 +79,8 @@ extension Simulator {
             return .nil
         }
         define(nav, "didShowViewController") { [unowned self] inv in
-            if let d = try object(inv.receiver, k.navDelegate), heap.responds(d, to: "navigationController_didShow") {
-                _ = try heap.send(d, "navigationController_didShow", [.object(inv.receiver), inv.argument(0), inv.argument(1)])
+            if let d = try object(inv.receiver, k.navDelegate), heap.responds(d, to: .navigationController_didShow) {
+                _ = try heap.send(d, .navigationController_didShow, args: Arguments(.object(inv.receiver), inv.argument(0), inv.argument(1)))
             }
             return .nil
         }
@@ -130,14 +130,14 @@ extension Simulator {
         try checkPushable(vc, onto: nav, function: "pushViewController")
         try checkNoTransitionInFlight(nav)
         let from = try objects(nav, k.navControllers).last
-        _ = try heap.send(vc, "willMove", [.object(nav)])
+        _ = try heap.send(vc, .willMove, args: Arguments(.object(nav)))
         try heap.insertElement(vc, into: nav, k.navControllers)
         try write(vc, k.parent, nav)
         noteEnteredUI(vc)
         if try isOnScreen(nav) {
             try navTransition(nav, from: from, to: vc, animated: animated, popped: [])
         } else {
-            _ = try heap.send(vc, "didMove", [.object(nav)])
+            _ = try heap.send(vc, .didMove, args: Arguments(.object(nav)))
         }
     }
 
@@ -154,7 +154,7 @@ extension Simulator {
         // Released however the pop ends: a callback that fails (a willMove override that
         // pushes) used to leave them held for ever (issue 8; kitsim fuzz).
         defer { for p in popped where heap.isAlive(p) { try? heap.unhold(p, transitionHold) } }
-        for p in popped.reversed() { _ = try heap.send(p, "willMove", [.nil]) }
+        for p in popped.reversed() { _ = try heap.send(p, .willMove, args: Arguments(.nil)) }
         for p in popped.reversed() {
             try heap.removeElement(p, from: nav, k.navControllers)
             noteLeftUI(p, "popped from \(heap.describe(nav))")
@@ -178,7 +178,7 @@ extension Simulator {
                 }
                 try write(p, uikit.parent, nil)
             }
-            attempt(&firstError) { _ = try heap.send(p, "didMove", [.nil]) }
+            attempt(&firstError) { _ = try heap.send(p, .didMove, args: Arguments(.nil)) }
         }
         if let firstError { throw firstError }
     }
@@ -194,8 +194,8 @@ extension Simulator {
         // error is rethrown (issue 8).
         var firstError: Error?
         attempt(&firstError) {
-            if let d = try object(nav, k.navDelegate), heap.responds(d, to: "navigationController_willShow") {
-                _ = try heap.send(d, "navigationController_willShow", [.object(nav), .object(to), .bool(animated)])
+            if let d = try object(nav, k.navDelegate), heap.responds(d, to: .navigationController_willShow) {
+                _ = try heap.send(d, .navigationController_willShow, args: Arguments(.object(nav), .object(to), .bool(animated)))
             }
         }
         var toView: ObjectID?
@@ -240,9 +240,9 @@ extension Simulator {
             if let from { attempt(&firstError) { try endAppearance(from, animated: animated) } }
             attempt(&firstError) { try endAppearance(to, animated: animated) }
             attempt(&firstError) {
-                if isPush { _ = try heap.send(to, "didMove", [.object(nav)]) } else { try finishPop(popped, nav: nav) }
+                if isPush { _ = try heap.send(to, .didMove, args: Arguments(.object(nav))) } else { try finishPop(popped, nav: nav) }
             }
-            attempt(&firstError) { _ = try heap.send(nav, "didShowViewController", [.object(to), .bool(animated)]) }
+            attempt(&firstError) { _ = try heap.send(nav, .didShowViewController, args: Arguments(.object(to), .bool(animated))) }
             if let firstError { throw firstError }
         }
     }
@@ -273,8 +273,8 @@ extension Simulator {
         for r in removed { try heap.hold(r, transitionHold) }
         // Released however this ends (issue 8: a failing callback stranded them).
         defer { for r in removed where heap.isAlive(r) { try? heap.unhold(r, transitionHold) } }
-        for r in removed { _ = try heap.send(r, "willMove", [.nil]) }
-        for a in added { _ = try heap.send(a, "willMove", [.object(nav)]) }
+        for r in removed { _ = try heap.send(r, .willMove, args: Arguments(.nil)) }
+        for a in added { _ = try heap.send(a, .willMove, args: Arguments(.object(nav))) }
         try write(nav, k.navControllers, list.isEmpty ? .nil : .array(list.map(Value.object)))
         for a in added { try write(a, k.parent, nav); noteEnteredUI(a) }
         for r in removed { noteLeftUI(r, "removed from \(heap.describe(nav))'s stack") }
@@ -283,10 +283,10 @@ extension Simulator {
             // The new top comes in as a push does; the controllers that left go at once.
             try navTransition(nav, from: oldTop, to: newTop, animated: animated, popped: [])
             try finishPop(removed, nav: nav)
-            for a in added where a != newTop { _ = try heap.send(a, "didMove", [.object(nav)]) }
+            for a in added where a != newTop { _ = try heap.send(a, .didMove, args: Arguments(.object(nav))) }
         } else {
             try finishPop(removed, nav: nav)
-            for a in added { _ = try heap.send(a, "didMove", [.object(nav)]) }
+            for a in added { _ = try heap.send(a, .didMove, args: Arguments(.object(nav))) }
         }
     }
 }

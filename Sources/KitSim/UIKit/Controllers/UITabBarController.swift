@@ -60,13 +60,13 @@ extension Simulator {
         // Released however this ends (issue 8: a failing callback stranded them).
         var stillHeld = Set(removed)
         defer { for r in stillHeld where heap.isAlive(r) { try? heap.unhold(r, transitionHold) } }
-        for vc in list where !old.contains(vc) { _ = try heap.send(vc, "willMove", [.object(tab)]) }
+        for vc in list where !old.contains(vc) { _ = try heap.send(vc, .willMove, args: Arguments(.object(tab))) }
         try write(tab, k.tabControllers, list.isEmpty ? .nil : .array(list.map(Value.object)))
         try write(tab, k.tabSelectedIndex, .int(0))
         for vc in list where !old.contains(vc) {
             try write(vc, k.parent, tab)
             noteEnteredUI(vc)
-            _ = try heap.send(vc, "didMove", [.object(tab)])
+            _ = try heap.send(vc, .didMove, args: Arguments(.object(tab)))
         }
         for r in removed {
             if let v = try object(r, k.vcView) { try removeFromSuperview(v) }
@@ -118,13 +118,13 @@ extension Simulator {
             throw SimError(.invalidUse, "bad argument #2 to 'tap' (\(heap.describe(child)) is not one of \(heap.describe(tab))'s view controllers)")
         }
         let delegate = try object(tab, k.tabDelegate)
-        if let d = delegate, heap.responds(d, to: "tabBarController_shouldSelect") {
-            let answer = try heap.send(d, "tabBarController_shouldSelect", [.object(tab), .object(child)])
+        if let d = delegate, heap.responds(d, to: .tabBarController_shouldSelect) {
+            let answer = try heap.send(d, .tabBarController_shouldSelect, args: Arguments(.object(tab), .object(child)))
             if answer == .bool(false) || answer.isNil { return }
         }
         try select(index, on: tab)
-        if let d = delegate, heap.responds(d, to: "tabBarController_didSelect") {
-            _ = try heap.send(d, "tabBarController_didSelect", [.object(tab), .object(child)])
+        if let d = delegate, heap.responds(d, to: .tabBarController_didSelect) {
+            _ = try heap.send(d, .tabBarController_didSelect, args: Arguments(.object(tab), .object(child)))
         }
     }
 }

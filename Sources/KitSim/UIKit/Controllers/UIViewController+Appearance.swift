@@ -7,11 +7,11 @@ extension Simulator {
         if appearing {
             guard state == .disappeared || state == .disappearing else { return }
             appearance[vc.raw] = .appearing
-            _ = try heap.send(vc, "viewWillAppear", [.bool(animated)])
+            _ = try heap.send(vc, .viewWillAppear, args: Arguments(.bool(animated)))
         } else {
             guard state == .appeared || state == .appearing else { return }
             appearance[vc.raw] = .disappearing
-            _ = try heap.send(vc, "viewWillDisappear", [.bool(animated)])
+            _ = try heap.send(vc, .viewWillDisappear, args: Arguments(.bool(animated)))
         }
         for child in try appearanceChildren(of: vc) { try beginAppearance(child, appearing: appearing, animated: animated) }
     }
@@ -23,10 +23,10 @@ extension Simulator {
         switch state {
         case .appearing:
             appearance[vc.raw] = .appeared
-            _ = try heap.send(vc, "viewDidAppear", [.bool(animated)])
+            _ = try heap.send(vc, .viewDidAppear, args: Arguments(.bool(animated)))
         case .disappearing:
             appearance[vc.raw] = .disappeared
-            _ = try heap.send(vc, "viewDidDisappear", [.bool(animated)])
+            _ = try heap.send(vc, .viewDidDisappear, args: Arguments(.bool(animated)))
         default:
             return
         }

@@ -10,9 +10,9 @@ extension Simulator {
                 throw SimError.invalidArgument("child view controller:\(angle(child)) should not be its own parent", object: child)
             }
             if let p = try object(child, k.parent), p != inv.receiver {
-                _ = try heap.send(child, "removeFromParent")
+                _ = try heap.send(child, .removeFromParent)
             }
-            _ = try heap.send(child, "willMove", [.object(inv.receiver)])
+            _ = try heap.send(child, .willMove, args: Arguments(.object(inv.receiver)))
             if try !objects(inv.receiver, k.children).contains(child) {
                 try heap.insertElement(child, into: inv.receiver, k.children)
             }
@@ -33,7 +33,7 @@ extension Simulator {
                 try heap.removeElement(inv.receiver, from: p, k.children)
             }
             noteLeftUI(inv.receiver, "removed from \(heap.describe(p))")
-            _ = try heap.send(inv.receiver, "didMove", [.nil])
+            _ = try heap.send(inv.receiver, .didMove, args: Arguments(.nil))
             return .nil
         }
         define(k.viewController, "willMove") { _ in .nil }

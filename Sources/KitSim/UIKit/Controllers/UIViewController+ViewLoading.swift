@@ -42,8 +42,8 @@ extension Simulator {
         }
         loadDepth[vc.raw] = depth + 1
         defer { if depth == 0 { loadDepth.removeValue(forKey: vc.raw) } else { loadDepth[vc.raw] = depth } }
-        _ = try heap.send(vc, "loadView")
-        _ = try heap.send(vc, "viewDidLoad")
+        _ = try heap.send(vc, .loadView)
+        _ = try heap.send(vc, .viewDidLoad)
         return try object(vc, uikit.vcView)
     }
 }

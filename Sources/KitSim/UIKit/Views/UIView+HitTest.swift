@@ -13,7 +13,7 @@ extension Simulator {
         for sub in try objects(view, k.subviews).reversed() {
             let sf = try rect(sub, k.frame)
             let local = Point(x: point.x - sf.x, y: point.y - sf.y)
-            if case .object(let hit) = try heap.send(sub, "hitTest", [.point(local)]) { return hit }
+            if case .object(let hit) = try heap.send(sub, .hitTest, args: Arguments(.point(local))) { return hit }
         }
         return view
     }
@@ -24,7 +24,7 @@ extension Simulator {
         for w in visibleWindows.reversed() {
             let f = try rect(w, uikit.frame)
             let local = Point(x: point.x - f.x, y: point.y - f.y)
-            if case .object(let hit) = try heap.send(w, "hitTest", [.point(local)]) { return hit }
+            if case .object(let hit) = try heap.send(w, .hitTest, args: Arguments(.point(local))) { return hit }
         }
         return nil
     }

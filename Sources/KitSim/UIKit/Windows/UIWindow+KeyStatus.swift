@@ -9,8 +9,8 @@ extension Simulator {
         guard keyWindowID != window.raw else { return }
         let old = keyWindow
         keyWindowID = window.raw
-        if let old { _ = try heap.send(old, "resignKey") }
-        _ = try heap.send(window, "becomeKey")
+        if let old { _ = try heap.send(old, .resignKey) }
+        _ = try heap.send(window, .becomeKey)
     }
 
     /// SPEC rule 4 (seed 002): when the key window is hidden or deallocated, key status
