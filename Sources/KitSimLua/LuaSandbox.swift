@@ -37,7 +37,10 @@ public final class LuaSandbox {
     public let isSandboxed: Bool
 
     // Swift functions callable from Lua, by index (the trampoline's upvalue 1).
-    var functions: [(LuaSandbox, OpaquePointer) throws -> Int32] = []
+    // Each in a class box reached unretained (issue 7: an array of closures costs a
+    // reabstraction thunk and a retain per call); `functionBoxes` owns them.
+    var functions: ContiguousArray<Unmanaged<SwiftFunction>> = []
+    var functionBoxes: [SwiftFunction] = []
     // Registry references.
     var handleCache: Int32 = 0         // id → handle, weak values (rule 4)
     var fieldsTable: Int32 = 0         // id → table of undeclared fields
@@ -125,7 +128,9 @@ public final class LuaSandbox {
     /// Registers a Swift function and returns its index.
     @discardableResult
     func register(_ fn: @escaping (LuaSandbox, OpaquePointer) throws -> Int32) -> Int32 {
-        functions.append(fn)
+        let box = SwiftFunction(fn)
+        functionBoxes.append(box)
+        functions.append(Unmanaged.passUnretained(box))
         return Int32(functions.count - 1)
     }
 
@@ -150,7 +155,7 @@ public final class LuaSandbox {
 private func kitsimSwiftEntry(_ L: OpaquePointer?, _ index: Int32) -> Int32 {
     guard let L, let host = kitsim_limits_of(L).pointee.host else { return 0 }
     return Unmanaged<LuaSandbox>.fromOpaque(host)._withUnsafeGuaranteedRef { sb in
-        sb.entering(L) { try sb.functions[Int(index)](sb, L) }
+        sb.functions[Int(index)]._withUnsafeGuaranteedRef { f in sb.entering(L) { try f.body(sb, L) } }
     }
 }
 
@@ -202,6 +207,12 @@ private func kitsimFunctionEntry(_ L: OpaquePointer?, _ host: UnsafeMutableRawPo
             }
         }
     }
+}
+
+/// A Swift function Lua calls through the generic trampoline (see `register`).
+final class SwiftFunction {
+    let body: (LuaSandbox, OpaquePointer) throws -> Int32
+    init(_ body: @escaping (LuaSandbox, OpaquePointer) throws -> Int32) { self.body = body }
 }
 
 /// A native method body cached by a method slot (see `MethodSlot.native`).
