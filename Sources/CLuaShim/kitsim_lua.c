@@ -503,7 +503,9 @@ static int compare_keys(const void *pa, const void *pb) {
     return a->pos < b->pos ? -1 : (a->pos > b->pos);
 }
 
-/* The iterator: upvalue 1 the sorted keys, upvalue 2 the position; (t, _) → k, t[k]. */
+/* The iterator: upvalue 1 the sorted keys, upvalue 2 the position, upvalue 3 the table
+   (never argument 1: a script may call the iterator with anything, and lua_rawget on a
+   non-table is undefined behaviour). Returns k, t[k]. */
 static int sorted_next(lua_State *L) {
     lua_Integer i = lua_tointegerx(L, lua_upvalueindex(2), NULL);
     for (;;) {
@@ -514,7 +516,7 @@ static int sorted_next(lua_State *L) {
             return 1;                               /* nil: the end */
         }
         lua_pushvalue(L, -1);
-        if (lua_rawget(L, 1) != LUA_TNIL) break;    /* cleared during the loop: skip */
+        if (lua_rawget(L, lua_upvalueindex(3)) != LUA_TNIL) break;    /* cleared during the loop: skip */
         lua_pop(L, 2);
     }
     lua_pushinteger(L, i);
@@ -573,7 +575,8 @@ static int sorted_pairs(lua_State *L) {
         lua_rawseti(L, 4, k + 1);
     }
     lua_pushinteger(L, 0);
-    lua_pushcclosure(L, sorted_next, 2);
+    lua_pushvalue(L, 1);
+    lua_pushcclosure(L, sorted_next, 3);
     lua_pushvalue(L, 1);
     lua_pushnil(L);
     return 3;

@@ -44,6 +44,11 @@ local got = {}
 for k, v in pairs(proxy) do got[#got + 1] = k .. v end
 expect(join(got)).to.equal("1one")
 
+-- The iterator ignores what it is called with (a script may call it by hand).
+local iter = pairs({ only = 1 })
+expect(select("#", iter(42))).to.equal(2)
+expect(iter("x", "y")).to.equal(nil)
+
 -- A non-table is an error in Lua's style.
 local ok, err = pcall(pairs, 42)
 expect(ok).to.equal(false)
