@@ -41,7 +41,7 @@ extension LuaSandbox {
     /// constructs, `obj:method(...)` sends, properties are fields, and Lua may subclass it.
     public func setGlobal(_ name: String, class cls: SimClass) {
         pushClassTable(L, cls)
-        lua_setglobal(L, name)
+        setGlobalRaw(L, name)
     }
 
     /// Makes `body` a global function of the scripts. Its result is the Lua result; a
@@ -50,7 +50,7 @@ extension LuaSandbox {
         let box = HostFunction(body)
         hostFunctions.append(box)          // alive as long as the sandbox (the C closure's upvalue is unretained)
         kitsim_push_host_function(L, Unmanaged.passUnretained(box).toOpaque())
-        lua_setglobal(L, name)
+        setGlobalRaw(L, name)
     }
 
     /// Compiles Lua source to a function without running it. Throws a script error with

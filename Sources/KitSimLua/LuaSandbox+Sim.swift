@@ -29,7 +29,7 @@ extension LuaSandbox {
                     k.viewController, k.navigationController, k.tabBarController, k.alertController, k.alertAction,
                     k.appDelegate, heap.blockClass] {
             pushClassTable(L, cls)
-            lua_setglobal(L, cls.name)
+            setGlobalRaw(L, cls.name)
         }
         setStatic(k.application, "shared") { sb, L in sb.pushHandle(L, sb.sim.application) }
         setStatic(k.screen, "main") { sb, L in sb.pushHandle(L, sb.sim.mainScreen) }
@@ -55,7 +55,7 @@ extension LuaSandbox {
         lua_setfield(L, -2, "__index")
         lua_setmetatable(L, simIndex)
         lua_pushvalue(L, simIndex)
-        lua_setglobal(L, "sim")
+        setGlobalRaw(L, "sim")
 
         // The prelude, with a registration callback for the metatables it defines.
         let status = kitsim_load(L, prelude, prelude.utf8.count, "=prelude")
@@ -362,7 +362,7 @@ extension LuaSandbox {
     func applySandbox() {
         for name in ["os", "io", "load", "loadfile", "dofile", "debug", "collectgarbage"] {
             lua_pushnil(L)
-            lua_setglobal(L, name)
+            setGlobalRaw(L, name)
         }
         // `require "io"` found the removed libraries in package.loaded, and
         // package.loadlib links any shared library: both gone (a sandbox escape; issue 8).

@@ -142,7 +142,18 @@ public final class LuaSandbox {
     /// Sets global `name` to a Lua function calling `fn`.
     func setGlobalFunction(_ name: String, _ fn: @escaping (LuaSandbox, OpaquePointer) throws -> Int32) {
         pushFunction(L, fn)
-        lua_setglobal(L, name)
+        setGlobalRaw(L, name)
+    }
+
+    /// Pops the stack top into global `name` without metamethods: a script may have given
+    /// the globals table a `__newindex` that raises, and `lua_setglobal` would run it with a
+    /// Swift frame below (rule 1). Hosts call `setGlobal` at any time.
+    func setGlobalRaw(_ L: OpaquePointer, _ name: String) {
+        lua_rawgeti(L, kitsim_registryindex(), lua_Integer(LUA_RIDX_GLOBALS))
+        pushString(L, name)
+        lua_rotate(L, -3, -1)                  // [globals, name, value]
+        lua_rawset(L, -3)
+        kitsim_pop(L, 1)
     }
 
     /// Memory in use by the Lua state, in bytes.
