@@ -124,4 +124,24 @@ import Testing
         #expect(outcome.status == .passed, "\(outcome.message ?? "")")
         #expect(outcome.output.first?.hasPrefix("false") == true)
     }
+
+    /// The README's host example, as written there.
+    @Test func theReadmeHostExampleWorks() throws {
+        let sandbox = try LuaSandbox()
+        let heap = sandbox.heap
+        let counter = try heap.defineClass("Counter", superclass: heap.rootClass,
+                                           properties: [Property("value", .assign, type: .number)])
+        heap.setMethod("reset", on: counter) { inv in
+            try inv.heap.writeSlot(inv.receiver, counter.property(named: "value")!, .int(0)); return .nil
+        }
+        sandbox.setGlobal("Counter", class: counter)
+        sandbox.setGlobal("twice", function: { args in
+            if case .int(let n) = args[0] { return .int(2 * n) }
+            throw SimError(.typeMismatch, "bad argument #1 to 'twice' (integer expected)")
+        })
+        let step = try sandbox.compile("local c = Counter(); c.value = twice(21); return c.value")
+        #expect(try sandbox.call(step) == .int(42))
+        let reset = try sandbox.compile("local c = Counter(); c.value = 5; c:reset(); return c.value")
+        #expect(try sandbox.call(reset) == .int(0))
+    }
 }
