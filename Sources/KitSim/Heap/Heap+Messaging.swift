@@ -12,7 +12,7 @@ extension Heap {
     }
 
     /// `send` with arguments stored inline (no array).
-    public func send(_ id: ObjectID, _ selector: Selector, args: Arguments) throws -> Value {
+    public func send(_ id: ObjectID, _ selector: Selector, args: consuming Arguments) throws -> Value {
         if !isUsable(id) { try failUnusable(id, selector.name) }
         guard let imp = classOf(id).methods[selector] else {
             throw unrecognizedSelector(id, selector.name)
@@ -36,7 +36,7 @@ extension Heap {
     }
 
     /// A super call with arguments stored inline.
-    public func send(_ id: ObjectID, _ selector: Selector, as cls: SimClass, args: Arguments) throws -> Value {
+    public func send(_ id: ObjectID, _ selector: Selector, as cls: SimClass, args: consuming Arguments) throws -> Value {
         try checkUsable(id, selector.name)
         guard classOf(id).isSubclass(of: cls) else {
             throw SimError(.typeMismatch, "\(cls.name).\(selector) called on \(describe(id)), which is not a \(cls.name)", object: id)

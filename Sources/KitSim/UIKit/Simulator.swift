@@ -113,7 +113,7 @@ public final class Simulator {
     }
 
     /// `make` with arguments stored inline.
-    public func make(_ cls: SimClass, args: Arguments) throws -> ObjectID {
+    public func make(_ cls: SimClass, args: consuming Arguments) throws -> ObjectID {
         let id = heap.alloc(cls)
         _ = try heap.send(id, .initialize, args: args)
         return id
