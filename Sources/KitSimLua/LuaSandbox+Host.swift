@@ -12,24 +12,26 @@ public final class LuaFunction {
 /// The arguments of a Swift function called from Lua (`LuaSandbox.setGlobal(_:function:)`),
 /// read from the Lua stack when asked for: no array is built per call.
 public struct LuaArguments {
-    unowned(unsafe) let sandbox: LuaSandbox
-    let L: OpaquePointer
+    @usableFromInline unowned(unsafe) let sandbox: LuaSandbox
+    @usableFromInline let L: OpaquePointer
     /// How many arguments the call passed.
     public let count: Int
 
-    /// The argument at `index` (0-based) as a `Value`; `.nil` when absent.
-    public subscript(index: Int) -> Value {
+    /// The argument at `index` (0-based) as a `Value`; `.nil` when absent. Inlinable, so a
+    /// host function reading a number calls Lua directly (issue 7).
+    @inlinable public subscript(index: Int) -> Value {
         guard index >= 0 && index < count else { return .nil }
         let i = Int32(index + 1)
-        switch lua_type(L, i) {
-        case LUA_TNUMBER:
+        if lua_type(L, i) == LUA_TNUMBER {
             var isInteger: Int32 = 0
             let n = lua_tointegerx(L, i, &isInteger)
             return isInteger != 0 ? .int(Int(n)) : .double(lua_tonumberx(L, i, nil))
-        case LUA_TNIL: return .nil
-        case LUA_TBOOLEAN: return .bool(lua_toboolean(L, i) != 0)
-        default: return Unmanaged.passUnretained(sandbox)._withUnsafeGuaranteedRef { $0.value(L, i) }
         }
+        return other(i)
+    }
+
+    @usableFromInline func other(_ i: Int32) -> Value {
+        Unmanaged.passUnretained(sandbox)._withUnsafeGuaranteedRef { $0.value(L, i) }
     }
 }
 
