@@ -290,7 +290,9 @@ int kitsim_pcall(lua_State *L, int nargs, int nresults) {
     kitsim_limits *lim = kitsim_limits_of(L);
     int saved = lim->swift_depth;
     lim->swift_depth = 0;                      /* Lua code runs: the cap applies */
+    lim->lua_depth++;
     int status = lua_pcall(L, nargs, nresults, base);
+    lim->lua_depth--;
     lim->swift_depth = saved;
     lua_remove(L, base);
     return status;
@@ -303,7 +305,9 @@ int kitsim_pcall_handler(lua_State *L, int nargs, int nresults) {
     kitsim_limits *lim = kitsim_limits_of(L);
     int saved = lim->swift_depth;
     lim->swift_depth = 0;
+    lim->lua_depth++;
     int status = lua_pcall(L, nargs, nresults, handler);
+    lim->lua_depth--;
     lim->swift_depth = saved;
     return status;
 }
@@ -660,7 +664,9 @@ const char *kitsim_safe_tostring(lua_State *L, int idx, size_t *len) {
     kitsim_limits *lim = kitsim_limits_of(L);
     int saved = lim->swift_depth;
     lim->swift_depth = 0;
+    lim->lua_depth++;
     int status = lua_pcall(L, 1, 1, 0);
+    lim->lua_depth--;
     lim->swift_depth = saved;
     if (status != LUA_OK) {
         lua_pop(L, 1);

@@ -260,8 +260,9 @@ extension LuaSandbox {
             methodSlots[slot].imp = imp
             if case .native(let body)? = imp {
                 let box = NativeBox(body)
-                nativeBoxes.append(box)          // kept for the sandbox's life: a slot refers to it unretained
+                nativeBoxes.append(box)          // owns it: the slot refers to it unretained
                 methodSlots[slot].native = Unmanaged.passUnretained(box)
+                dropRetiredNativeBoxes()
             } else {
                 methodSlots[slot].native = nil
             }
@@ -269,6 +270,20 @@ extension LuaSandbox {
         }
         push(L, try heap.send(object, sel, args: args(L, from: 2)))
         return 1
+    }
+
+    /// Forgets the native boxes no slot refers to any more (slots refilled after swizzles),
+    /// so a script that swizzles and calls in a loop does not grow them without bound.
+    /// Only when no slot's body can be running: a body runs inside a method call from Lua,
+    /// which is inside a protected call from the host; with just the one call in progress
+    /// that reached this refill (`lua_depth` 1), no other method call is below it.
+    func dropRetiredNativeBoxes() {
+        guard nativeBoxes.count > 64 + 2 * methodSlots.count, limits.pointee.lua_depth <= 1 else { return }
+        var live: [ObjectIdentifier: NativeBox] = [:]
+        for s in methodSlots {
+            if let n = s.native { live[ObjectIdentifier(n.takeUnretainedValue())] = n.takeUnretainedValue() }
+        }
+        nativeBoxes.removeAll { live[ObjectIdentifier($0)] == nil }
     }
 
     /// Stops the run when it has allocated the maximum number of objects.

@@ -144,4 +144,23 @@ import Testing
         let reset = try sandbox.compile("local c = Counter(); c.value = 5; c:reset(); return c.value")
         #expect(try sandbox.call(reset) == .int(0))
     }
+
+    /// A method slot re-caches its Swift body after every change to the class's methods;
+    /// the bodies it retires are dropped again, so a script that defines methods and calls
+    /// in a loop does not grow the sandbox without bound.
+    @Test func retiredNativeBodiesAreDropped() throws {
+        let (sb, _) = try counterSandbox()
+        let outcome = sb.run(chunk: """
+            local c = Counter()
+            c.value = 0
+            for i = 1, 2000 do
+              Counter.extra = function() return i end   -- Counter's methods change (same names)
+              c:bump(1)                                 -- the bump slot caches the Swift body again
+            end
+            assert(c.value == 2000)
+            """, name: "=loop")
+        #expect(outcome.status == .passed, "\(outcome.message ?? "")")
+        #expect(sb.methodSlots.count < 100)
+        #expect(sb.nativeBoxes.count <= 64 + 2 * sb.methodSlots.count, "\(sb.nativeBoxes.count) boxes")
+    }
 }

@@ -33,6 +33,7 @@ typedef struct kitsim_limits {
     size_t cap;                  /* memory cap in bytes (0: none) */
     size_t peak;
     int swift_depth;             /* > 0 while a Swift frame is active */
+    int lua_depth;               /* protected calls from the host in progress (kitsim_pcall…) */
     int memory_exceeded;         /* the cap was passed while Swift ran, or refused */
     int64_t instructions_left;   /* budget in instructions (hook granularity) */
     int hook_step;               /* instructions per count hook */
