@@ -17,17 +17,7 @@ args=()
 for a in "$@"; do
     if [ "$a" = "--quick" ]; then quick=1; else args+=("$a"); fi
 done
-need=()
-for tool in hyperfine valgrind lua5.4; do
-    command -v "$tool" >/dev/null || need+=("$tool")
-done
-if [ ${#need[@]} -gt 0 ]; then
-    sudo=""
-    [ "$(id -u)" -eq 0 ] || sudo="sudo"
-    echo "bench: installing ${need[*]}" >&2
-    $sudo apt-get update -qq
-    DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "${need[@]}" >/dev/null
-fi
+kitsim_install hyperfine valgrind lua5.4
 # One product at a time: the machine may be shared, and builds are slow.
 for product in kitsim kitsim-lua-bench kitsim-bench; do
     swift build -c release --product "$product" >&2

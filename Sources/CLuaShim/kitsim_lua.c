@@ -423,25 +423,18 @@ static int guarded_setmetatable(lua_State *L) {
 /* load, loadfile and dofile read text only: Lua 5.4 does not verify precompiled
    chunks, and a malformed one crashes the host (rule 2). Otherwise the standard
    functions (reached through upvalue 1) with the mode argument forced to "t". */
-static int guarded_load(lua_State *L) {
-    lua_settop(L, 4);
+static int call_in_text_mode(lua_State *L, int nargs, int mode) {
+    lua_settop(L, nargs);
     lua_pushliteral(L, "t");
-    lua_replace(L, 3);
+    lua_replace(L, mode);
     lua_pushvalue(L, lua_upvalueindex(1));
     lua_insert(L, 1);
-    lua_call(L, 4, LUA_MULTRET);
+    lua_call(L, nargs, LUA_MULTRET);
     return lua_gettop(L);
 }
 
-static int guarded_loadfile(lua_State *L) {
-    lua_settop(L, 3);
-    lua_pushliteral(L, "t");
-    lua_replace(L, 2);
-    lua_pushvalue(L, lua_upvalueindex(1));
-    lua_insert(L, 1);
-    lua_call(L, 3, LUA_MULTRET);
-    return lua_gettop(L);
-}
+static int guarded_load(lua_State *L) { return call_in_text_mode(L, 4, 3); }          /* load(chunk, name, mode, env) */
+static int guarded_loadfile(lua_State *L) { return call_in_text_mode(L, 3, 2); }      /* loadfile(name, mode, env) */
 
 static int dofile_cont(lua_State *L, int status, lua_KContext extra) {
     (void)status; (void)extra;

@@ -40,11 +40,10 @@ extension Heap {
         try writeSlot(id, p, value)
     }
 
-    /// `get(id, classOf(id).properties[index])` without copying the `Property`: the path
-    /// of `obj.name` in Lua (issue 7). Getters, dead objects and unowned references take
-    /// the general path, so the behaviour is the same.
+    /// `get(id, classOf(id).properties[index])`: the path of `obj.name` in Lua once
+    /// `plainValue` has declined (getters, dead objects, unowned references), with the
+    /// index checked against the object's class.
     public func get(_ id: ObjectID, propertyAt index: Int) throws -> Value {
-        if let v = plainValue(id, propertyAt: index) { return v }
         let raw = Int(id.raw)
         guard raw != 0 && raw < classIndex.count else { return try get(id, classOf(id).properties[index]) }
         let cid = Int(classIndex[raw])
@@ -55,7 +54,7 @@ extension Heap {
     /// The stored value of property `index` of a live object when reading it is only a
     /// read: no getter, not `unowned` (whose read checks its target), and `index` one of
     /// the object's class. Nil when `get(_:propertyAt:)` has more to do. It records
-    /// nothing and runs nothing, so a host may call it without preparing for callbacks.
+    /// nothing and runs nothing, so a host calls it first, without preparing for callbacks.
     @inline(__always)
     public func plainValue(_ id: ObjectID, propertyAt index: Int) -> Value? {
         let raw = Int(id.raw)
@@ -72,7 +71,7 @@ extension Heap {
     /// does (SPEC 2): a number, flag or nil into an `assign` or `unowned` slot without a
     /// setter, not read-only, whose type takes it. Returns false when
     /// `set(_:propertyAt:_:)` has more to do (ownership, events, setters, errors). It
-    /// records nothing and runs nothing.
+    /// records nothing and runs nothing, so a host calls it first.
     @inline(__always)
     public func storePlain(_ id: ObjectID, propertyAt index: Int, _ value: Value) -> Bool {
         let raw = Int(id.raw)
@@ -109,10 +108,9 @@ extension Heap {
     }
 
     /// `set(id, classOf(id).properties[index], value)` without copying the `Property`
-    /// (`obj.name = value` in Lua). Setters, read-only properties, dead objects and type
-    /// errors take the general path.
+    /// (`obj.name = value` in Lua, once `storePlain` has declined). Setters, read-only
+    /// properties, dead objects and type errors take the general path.
     public func set(_ id: ObjectID, propertyAt index: Int, _ value: Value) throws {
-        if storePlain(id, propertyAt: index, value) { return }
         let raw = Int(id.raw)
         guard raw != 0 && raw < classIndex.count else { return try set(id, classOf(id).properties[index], value) }
         let cid = Int(classIndex[raw])
