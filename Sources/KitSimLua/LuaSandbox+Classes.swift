@@ -338,7 +338,7 @@ extension LuaSandbox {
         try checkReceiver(L, id, key: 2)
         let cls = heap.classOf(id)
         if let own = extensionOwnership(cls, key) {
-            try heap.setAssociated(id, key: key, value(L, 3), ownership: own)
+            try heap.setAssociated(id, key: key, propertyValue(L, 3, property: key, of: id), ownership: own)
             return 0
         }
         if cls.responds(to: Selector(key)) {
@@ -348,6 +348,13 @@ extension LuaSandbox {
             throw SimError(.invalidUse,
                            "cannot store \(typeName(L, 3)) in undeclared field '\(key)' of \(heap.describe(id)): objects need an ownership attribute; "
                            + "declare it, e.g. \(cls.name):subclass(\"…\", { \(key) = \"strong\" }) or \(cls.name):extend{ \(key) = \"weak\" }")
+        }
+        if lua_type(L, 3) == LUA_TTABLE, let found = objectPath(L, 3, key) {
+            // SPEC rule 26: a field that is not declared owns nothing, so neither does a
+            // table in it; the object inside gets the bare object's error.
+            throw SimError(.invalidUse,
+                           "cannot store a table holding \(found.object) (at \(found.path)) in undeclared field '\(key)' of \(heap.describe(id)): objects need an ownership attribute; "
+                           + "declare it, e.g. \(cls.name):subclass(\"…\", { \(key) = \"strong\" }) or \(cls.name):extend{ \(key) = \"strong\" }")
         }
         rawGetRef(L, fieldsTable)
         if lua_rawgeti(L, -1, lua_Integer(id.raw)) != LUA_TTABLE {

@@ -35,15 +35,10 @@ extension LuaSandbox {
     /// An exception value: `{ name =, reason =, object = }` with the exception metatable.
     func pushException(_ L: OpaquePointer, _ e: SimError) {
         lua_createtable(L, 0, 4)
-        let name: String
-        switch e.kind {
-        case .exception(let n): name = n
-        case .zombie: name = "EXC_BAD_ACCESS"
-        default: name = "Fatal error"
-        }
-        pushString(L, name); lua_setfield(L, -2, "name")
+        pushString(L, e.crashName ?? "Fatal error"); lua_setfield(L, -2, "name")
         pushString(L, e.message); lua_setfield(L, -2, "reason")
         if let o = e.object { pushHandle(L, o); lua_setfield(L, -2, "object") }
+        if let r = e.reference { pushString(L, r); lua_setfield(L, -2, "reference") }
         rawGetRef(L, exceptionMeta)
         lua_setmetatable(L, -2)
     }

@@ -109,7 +109,7 @@ extension LuaSandbox {
 
     func outcome(failure e: SimError) -> Outcome {
         if e.isCrash {
-            return outcome(status: .crashed, crash: Outcome.Crash(name: e.exceptionName ?? "Fatal error", reason: e.message, object: e.object),
+            return outcome(status: .crashed, crash: Outcome.Crash(name: e.crashName ?? "Fatal error", reason: e.message, object: e.object),
                            message: e.description)
         }
         return outcome(status: e.kind == .limit ? .limitExceeded : .scriptError, crash: nil, message: e.description)

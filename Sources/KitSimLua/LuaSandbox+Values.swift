@@ -129,6 +129,7 @@ extension LuaSandbox {
                 push(L, e)
                 lua_rawseti(L, -2, lua_Integer(k + 1))
             }
+        case .dictionary(let d): pushDictionary(L, d)
         case .rect(let r): pushRect(L, r)
         case .point(let p): pushPoint(L, p)
         case .foreign(let f):

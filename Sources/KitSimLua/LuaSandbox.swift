@@ -197,6 +197,16 @@ private func kitsimGetEntry(_ L: OpaquePointer?, _ host: UnsafeMutableRawPointer
 private func kitsimSetEntry(_ L: OpaquePointer?, _ host: UnsafeMutableRawPointer?, _ id: UInt32, _ property: Int32) -> Int32 {
     guard let L, let host else { return 0 }
     return Unmanaged<LuaSandbox>.fromOpaque(host)._withUnsafeGuaranteedRef { sb in
+        if lua_type(L, 3) == LUA_TTABLE {
+            // SPEC rule 26: a table becomes a collection snapshot the heap can own.
+            return sb.entering(L) {
+                guard id != 0 else { throw SimError(.typeMismatch, "attempt to index a non-KitSim value") }
+                let name = sb.heap.propertyName(ObjectID(id), at: Int(property)) ?? "?"
+                let value = try sb.propertyValue(L, 3, property: name, of: ObjectID(id))
+                try sb.heap.set(ObjectID(id), propertyAt: Int(property), value)
+                return 0
+            }
+        }
         let value = sb.value(L, 3)
         // Storing a number in a plain slot records and runs nothing (see Heap.storePlain).
         if sb.heap.storePlain(ObjectID(id), propertyAt: Int(property), value) { return 0 }

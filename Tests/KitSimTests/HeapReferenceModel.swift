@@ -159,7 +159,10 @@ struct ReferenceModel {
 
     mutating func alloc(_ cls: Int) -> Int {
         var props: [String: Value] = [:]
-        for p in allProps[cls] { props[p.name] = .nil }
+        // SPEC rule 27: a non-optional array starts empty, not nil.
+        for p in allProps[cls] {
+            if case .objectArray = p.type { props[p.name] = .array([]) } else { props[p.name] = .nil }
+        }
         objects.append(Object(cls: cls, props: props))
         let raw = objects.count
         pool.append(UInt32(raw))

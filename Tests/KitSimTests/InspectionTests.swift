@@ -70,7 +70,7 @@ import Testing
         #expect(f.heap.why(vc) == """
             Node#3 (retain count 2) is kept alive by:
               1. [on screen] UIWindow#1.copyRef (copy) → Node#3
-              2. [on screen] UIWindow#1.strongRef (strong) → Node#2.children[0] (strong) → Node#3
+              2. [on screen] UIWindow#1.strongRef (strong) → Node#2.children[1] (strong) → Node#3
             """)
         try f.heap.unhold(w, f.heap.holdReason("on screen"))
         #expect(f.heap.why(vc).hasPrefix("Node#3 is deallocated: the last reference went at [0.000] release Node#3 rc=0"))

@@ -45,7 +45,10 @@ import Testing
         case .crashesUnowned:
             let e = #expect(throws: SimError.self) { try f.heap.get(owner, row.property) }
             #expect(e?.kind == .unownedRead)
-            #expect(e?.message.hasPrefix("Fatal error: Attempted to read an unowned reference but the object was already deallocated") == true)
+            // SPEC §2: Swift's trap, the name said once, the reference that was read named.
+            #expect(e?.description == "Fatal error: Attempted to read an unowned reference but object \(target) was already deallocated")
+            #expect(e?.message.hasPrefix("Fatal error") == false)
+            #expect(e?.reference == "\(f.heap.describe(owner)).\(row.property)")
         case .dangles:
             // assign keeps the dead id; using it is a zombie crash.
             #expect(try f.heap.get(owner, row.property) == .object(target))

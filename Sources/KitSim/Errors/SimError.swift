@@ -42,15 +42,33 @@ public struct SimError: Error, Equatable, CustomStringConvertible, Sendable {
     /// The host's own error value, for `.host` errors (a Lua error object).
     public let payload: ForeignValue?
 
-    public init(_ kind: Kind, _ message: String, object: ObjectID? = nil, payload: ForeignValue? = nil) {
+    /// For an unowned read, the reference that was read (`Card#4.owner`,
+    /// `NSBlock#9.unowned[1]`).
+    public let reference: String?
+
+    public init(_ kind: Kind, _ message: String, object: ObjectID? = nil, payload: ForeignValue? = nil,
+                reference: String? = nil) {
         self.kind = kind
         self.message = message
         self.object = object
         self.payload = payload
+        self.reference = reference
     }
 
     public static func == (a: SimError, b: SimError) -> Bool {
         a.kind == b.kind && a.message == b.message && a.object == b.object && a.payload?.box === b.payload?.box
+            && a.reference == b.reference
+    }
+
+    /// The name a crash is reported under: the exception's name, `EXC_BAD_ACCESS` for a
+    /// zombie message, Swift's `Fatal error` for its runtime traps; nil for other errors.
+    public var crashName: String? {
+        switch kind {
+        case .exception(let name): return name
+        case .zombie: return "EXC_BAD_ACCESS"
+        case .unownedRead, .retainDuringDeinit: return "Fatal error"
+        default: return nil
+        }
     }
 
     /// The exception name for `.exception`, else nil.
@@ -68,9 +86,13 @@ public struct SimError: Error, Equatable, CustomStringConvertible, Sendable {
         }
     }
 
+    /// The one rendering of an error: a crash as `name: reason` (Swift's own line for
+    /// its traps), everything else as its message. The message never carries the name,
+    /// so nothing is prefixed twice.
     public var description: String {
         switch kind {
-        case .exception(let name): return "\(name): \(message)"
+        case .exception, .unownedRead, .retainDuringDeinit:
+            return "\(crashName ?? ""): \(message)"
         default: return message
         }
     }

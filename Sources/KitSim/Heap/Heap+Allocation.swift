@@ -1,7 +1,8 @@
 extension Heap {
     /// Allocates an instance of `cls`. SPEC §2: a new object starts owned by the current
     /// autorelease pool (retain count 1), so it lives until the pool drains unless
-    /// something else takes ownership first. Every property starts nil.
+    /// something else takes ownership first. Every property starts nil, but for
+    /// non-optional arrays, which start empty (SPEC rule 27).
     public func alloc(_ cls: SimClass) -> ObjectID {
         let raw = UInt32(classIndex.count)
         classIndex.append(cls.id)
@@ -11,7 +12,9 @@ extension Heap {
         weakHead.append(0)
         activeCalls.append(0)
         let n = cls.slotCount
-        if n > 8 {
+        if let initial = cls.initialSlots {
+            slots.append(contentsOf: initial)
+        } else if n > 8 {
             slots.append(contentsOf: repeatElement(Value.nil, count: n))
         } else {
             for _ in 0..<n { slots.append(.nil) }

@@ -15,8 +15,8 @@ extension Heap {
         let slot = Int(slotBase[Int(id.raw)]) + p.slot
         var elements: [Value] = []
         if case .array(let a) = slots[slot] { elements = a }
-        try retain(element.raw, .element, detail: p.nameID, owner: id.raw)
         let at = min(max(index ?? elements.count, 0), elements.count)
+        try retain(element.raw, .element, detail: intern("\(p.name)[\(at + 1)]"), owner: id.raw)
         elements.insert(.object(element), at: at)
         slots[slot] = .array(elements)
     }
@@ -28,9 +28,10 @@ extension Heap {
         let slot = Int(slotBase[Int(id.raw)]) + p.slot
         guard case .array(var elements) = slots[slot], elements.indices.contains(index) else { return }
         let removed = elements.remove(at: index)
-        slots[slot] = elements.isEmpty ? .nil : .array(elements)
+        // SPEC rule 27: an emptied array reads {}, never nil.
+        slots[slot] = .array(elements)
         if case .object(let t) = removed, p.ownership.retains {
-            try release(t.raw, .element, detail: p.nameID, owner: id.raw)
+            try release(t.raw, .element, detail: intern("\(p.name)[\(index + 1)]"), owner: id.raw)
         }
     }
 

@@ -23,6 +23,15 @@ extension Heap {
     /// Runs a block's body with `arguments`; a block without one does nothing.
     public func callBlock(_ block: ObjectID, _ arguments: [Value] = []) throws -> Value {
         try checkUsable(block, "invoke")
+        // SPEC rule 25: Swift reads an unowned capture when the closure starts, so a dead
+        // one traps at the call, before the body runs.
+        if let entries = associated[block.raw] {
+            for e in entries where e.ownership == .unowned {
+                if case .object(let t) = slots[Int(e.slot)], states[Int(t.raw)] != .alive {
+                    throw unownedReadError(owner: block, property: names[Int(e.keyID)], target: t)
+                }
+            }
+        }
         guard let body = blockBodies[block.raw] else { return .nil }
         return try invoke(body, receiver: block, selector: .invokeBlock, arguments: arguments, original: nil)
     }

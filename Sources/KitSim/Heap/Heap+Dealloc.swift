@@ -75,12 +75,12 @@ extension Heap {
             } else if ownership == .weak {
                 unlinkWeak(slot: UInt32(index))
             }
-        case .array(let elements):
+        case .array, .dictionary:
             if ownership.retains {
-                for e in elements.reversed() {
-                    if case .object(let target) = e {
-                        releaseStack.append(PendingRelease(target: target.raw, cause: .teardown, detail: detail, owner: owner))
-                    }
+                var targets: [UInt32] = []
+                slots[index].forEachObject { targets.append($0) }
+                for target in targets.reversed() {
+                    releaseStack.append(PendingRelease(target: target, cause: .teardown, detail: detail, owner: owner))
                 }
             }
         default:

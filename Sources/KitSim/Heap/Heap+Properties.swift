@@ -91,6 +91,14 @@ extension Heap {
         return true
     }
 
+    /// The name of property `index` of the object's class, or nil for an index that is
+    /// not one of its class's (a host's messages name the property).
+    public func propertyName(_ id: ObjectID, at index: Int) -> String? {
+        guard isValid(id) else { return nil }
+        let props = classOf(id).properties
+        return props.indices.contains(index) ? props[index].name : nil
+    }
+
     @inline(__always)
     func propertyAccessEnd(_ cid: Int) -> Int {
         cid + 1 < propertyAccessBase.count ? Int(propertyAccessBase[cid + 1]) : propertyAccess.count
@@ -161,10 +169,11 @@ extension Heap {
                   cause: .property, name: p.name)
     }
 
+    /// SPEC §2 and rule 25: Swift's trap (`swift_abortRetainUnowned`), with the object's id
+    /// where Swift prints its address, and the reference that was read (`Card#4.owner`).
     func unownedReadError(owner: ObjectID, property: String, target: ObjectID) -> SimError {
-        SimError(.unownedRead,
-                 "Fatal error: Attempted to read an unowned reference but the object was already deallocated "
-                 + "(\(describe(owner)).\(property) → \(describe(target)))", object: target)
+        SimError(.unownedRead, "Attempted to read an unowned reference but object \(target) was already deallocated",
+                 object: target, reference: "\(describe(owner)).\(property)")
     }
 
     /// Stores `value` in a slot with `ownership` semantics (SPEC §2). Strong: retain the
@@ -178,8 +187,8 @@ extension Heap {
             switch value {
             case .object(let t):
                 try retain(t.raw, cause, detail: detail, owner: owner)
-            case .array(let elements):
-                try retainAll(elements, detail: detail, owner: owner)
+            case .array, .dictionary:
+                try retainAll(in: value, detail: detail, owner: owner)
             default: break
             }
             slots[index] = value
@@ -203,10 +212,14 @@ extension Heap {
                     // Swift and ObjC store nil when the object is already deallocating.
                     stored = .nil
                 }
-            case .array(let elements) where elements.contains(where: { $0.objectID != nil }):
-                throw SimError(.typeMismatch,
-                               "property '\(name())' is \(ownership): it cannot hold an array of objects; declare it strong",
-                               object: ObjectID(owner))
+            case .array, .dictionary:
+                // SPEC rule 26: only a strong or copy collection retains what it holds.
+                if value.containsObject {
+                    let what = if case .array = value { "an array" } else { "a dictionary" }
+                    throw SimError(.typeMismatch,
+                                   "property '\(name())' is \(ownership): it cannot hold \(what) of objects; declare it strong",
+                                   object: ObjectID(owner))
+                }
             default: break
             }
             if ownership == .weak {
@@ -217,15 +230,15 @@ extension Heap {
         }
     }
 
-    private func retainAll(_ elements: [Value], detail: UInt16, owner: UInt32) throws {
-        for (i, e) in elements.enumerated() {
-            guard case .object(let t) = e else { continue }
-            do { try retain(t.raw, .element, detail: detail, owner: owner) }
+    /// Retains every object in a collection (SPEC rule 26), each as the reference its
+    /// path names (`items[1]`, `map.a`) below the property or key `detail`, in path order.
+    private func retainAll(in collection: Value, detail: UInt16, owner: UInt32) throws {
+        let paths = collection.objectPaths(name(detail))
+        for (i, entry) in paths.enumerated() {
+            do { try retain(entry.object.raw, .element, detail: intern(entry.path), owner: owner) }
             catch {
                 // Undo the retains already taken so a failed store changes nothing.
-                for undo in elements[..<i] {
-                    if case .object(let u) = undo { try? release(u.raw, .element, detail: detail, owner: owner) }
-                }
+                for undo in paths[..<i] { try? release(undo.object.raw, .element, detail: intern(undo.path), owner: owner) }
                 throw error
             }
         }
@@ -236,12 +249,11 @@ extension Heap {
         switch old {
         case .object(let t):
             try release(t.raw, cause, detail: detail, owner: owner)
-        case .array(let elements):
+        case .array, .dictionary:
+            // The pending releases are a stack: pushed in reverse, they run in path order.
             let base = releaseStack.count
-            for e in elements.reversed() {
-                if case .object(let t) = e {
-                    releaseStack.append(PendingRelease(target: t.raw, cause: .element, detail: detail, owner: owner))
-                }
+            for entry in old.objectPaths(name(detail)).reversed() {
+                releaseStack.append(PendingRelease(target: entry.object.raw, cause: .element, detail: intern(entry.path), owner: owner))
             }
             try runReleases(downTo: base)
         default: break

@@ -92,8 +92,15 @@ extension Heap {
                 return Reference(owner: ObjectID(a), name: cls.properties[i].name, ownership: cls.slotOwnership[i], target: t)
             case .array(let elements):
                 if let k = elements.firstIndex(of: .object(ObjectID(b))) {
-                    return Reference(owner: ObjectID(a), name: "\(cls.properties[i].name)[\(k)]",
+                    return Reference(owner: ObjectID(a), name: "\(cls.properties[i].name)[\(k + 1)]",
                                      ownership: cls.slotOwnership[i], target: ObjectID(b))
+                }
+                if let nested = slots[base + i].objectPaths(cls.properties[i].name).first(where: { $0.object.raw == b }) {
+                    return Reference(owner: ObjectID(a), name: nested.path, ownership: cls.slotOwnership[i], target: ObjectID(b))
+                }
+            case .dictionary:
+                if let entry = slots[base + i].objectPaths(cls.properties[i].name).first(where: { $0.object.raw == b }) {
+                    return Reference(owner: ObjectID(a), name: entry.path, ownership: cls.slotOwnership[i], target: ObjectID(b))
                 }
             default: break
             }

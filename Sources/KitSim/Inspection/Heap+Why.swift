@@ -45,7 +45,13 @@ extension Heap {
             paths.append(RetainPath(root: id, rootReasons: reasons, steps: [], fromRoot: true))
         }
         var seenOwners = Set<UInt32>()
-        for r in references(to: id) where r.ownership.retains && r.owner != id {
+        let incoming = references(to: id)
+        // An object that references itself is a retain cycle of one: the edge is its own
+        // path (it keeps the object alive whether or not a root also does).
+        for r in incoming where r.ownership.retains && r.owner == id {
+            paths.append(RetainPath(root: id, rootReasons: [], steps: [r], fromRoot: false))
+        }
+        for r in incoming where r.ownership.retains && r.owner != id {
             guard seenOwners.insert(r.owner.raw).inserted else { continue }
             let (root, steps, fromRoot) = chain(to: r.owner.raw)
             paths.append(RetainPath(root: root, rootReasons: fromRoot ? rootReasons(of: root) : [],
@@ -75,6 +81,8 @@ extension Heap {
             var text = "  \(i + 1). "
             if p.fromRoot {
                 text += "[\(p.rootReasons.joined(separator: ", "))] "
+            } else if p.steps.count == 1 && p.steps[0].owner == id {
+                text += "[a retain cycle: it references itself] "
             } else {
                 text += "[not reachable from any root: a retain cycle] "
             }

@@ -2,7 +2,8 @@
 /// `UIWindow#3.rootViewController (strong)`.
 public struct Reference: Hashable, Sendable {
     public let owner: ObjectID
-    /// The property, `property[i]` for an array element, or the associated key.
+    /// The property, its path for an object in a collection (`subviews[1]`, `map.a`;
+    /// 1-based, as Lua indexes), or the associated key.
     public let name: String
     public let ownership: Ownership
     public let target: ObjectID
@@ -20,7 +21,10 @@ extension Heap {
             switch slots[base + i] {
             case .object(let t): body(t.raw)
             case .array(let elements):
-                for e in elements { if case .object(let t) = e { body(t.raw) } }
+                for e in elements {
+                    if case .object(let t) = e { body(t.raw) } else if e.isCollection { e.forEachObject(body) }
+                }
+            case .dictionary: slots[base + i].forEachObject(body)
             default: break
             }
         }
@@ -28,12 +32,7 @@ extension Heap {
             // A strong associated value may be an array: `store` retains each element
             // (and teardown releases each), so each element is a strong reference too.
             for e in entries where e.ownership.retains {
-                switch slots[Int(e.slot)] {
-                case .object(let t): body(t.raw)
-                case .array(let elements):
-                    for x in elements { if case .object(let t) = x { body(t.raw) } }
-                default: break
-                }
+                slots[Int(e.slot)].forEachObject(body)
             }
         }
     }
@@ -47,10 +46,9 @@ extension Heap {
         func add(_ name: String, _ own: Ownership, _ v: Value) {
             switch v {
             case .object(let t): out.append(Reference(owner: id, name: name, ownership: own, target: t))
-            case .array(let elements):
-                for (i, e) in elements.enumerated() {
-                    if case .object(let t) = e { out.append(Reference(owner: id, name: "\(name)[\(i)]", ownership: own, target: t)) }
-                }
+            case .array, .dictionary:
+                // SPEC rule 26: each object in a collection is a reference named by its path.
+                for (path, t) in v.objectPaths(name) { out.append(Reference(owner: id, name: path, ownership: own, target: t)) }
             default: break
             }
         }

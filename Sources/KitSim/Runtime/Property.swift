@@ -39,6 +39,9 @@ public struct Property {
     public let getter: Selector?
     /// A method run instead of writing the slot; it receives the new value.
     public let setter: Selector?
+    /// Whether the property may read nil. Arrays are not optional unless declared so
+    /// (SPEC rule 27: `subviews` reads `{}`; a tab bar's unset `viewControllers` reads nil).
+    public let isOptional: Bool
     /// The slot index within an instance, assigned when the class is defined.
     public internal(set) var slot: Int = 0
     /// The class that declared it.
@@ -48,8 +51,9 @@ public struct Property {
 
     public init(
         _ name: String, _ ownership: Ownership = .strong, type: ValueType = .any,
-        readOnly: Bool = false, getter: Selector? = nil, setter: Selector? = nil
+        readOnly: Bool = false, getter: Selector? = nil, setter: Selector? = nil, optional: Bool? = nil
     ) {
+        if case .objectArray = type { self.isOptional = optional ?? false } else { self.isOptional = optional ?? true }
         self.name = name
         self.ownership = ownership
         self.type = type

@@ -25,6 +25,9 @@ public final class SimClass {
     var deinitImplementation: Implementation?
     /// Per-slot ownership, copied out of `properties` for the dealloc cascade.
     var slotOwnership: [Ownership]
+    /// The slots a new instance starts with when some are not nil: SPEC rule 27, a
+    /// non-optional array (`subviews`, `children`) starts empty and reads `{}`.
+    let initialSlots: [Value]?
     /// Bumped whenever the flattened method table changes, so hosts can cache per class.
     public internal(set) var methodsVersion: UInt64 = 0
     /// A place for the host to keep per-class data (the Lua bridge keeps its metatable).
@@ -46,6 +49,11 @@ public final class SimClass {
         self.properties = all
         self.propertyIndex = index
         self.slotOwnership = all.map(\.ownership)
+        let initial = all.map { p -> Value in
+            if case .objectArray = p.type, !p.isOptional { return .array([]) }
+            return .nil
+        }
+        self.initialSlots = initial.contains { !$0.isNil } ? initial : nil
         self.methods = superclass?.methods ?? [:]
         self.deinitImplementation = methods[.deinit]
     }

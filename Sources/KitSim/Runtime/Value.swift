@@ -10,6 +10,10 @@ public enum Value: Sendable, CustomStringConvertible {
     indirect case string(String)
     case object(ObjectID)
     case array([Value])
+    /// An NSDictionary: a Lua table with keys other than 1…n stored in a strong or copy
+    /// property (SPEC rule 26). Keys are numbers, strings or booleans, kept in
+    /// `Value.keyOrder`; values may be collections themselves.
+    case dictionary([Value.Entry])
     indirect case rect(Rect)
     indirect case point(Point)
     /// A value owned by the host (a Lua table or function). The runtime stores it and
@@ -42,6 +46,7 @@ public enum Value: Sendable, CustomStringConvertible {
         case .string: return "string"
         case .object: return "object"
         case .array: return "array"
+        case .dictionary: return "dictionary"
         case .rect: return "CGRect"
         case .point: return "CGPoint"
         case .foreign(let f): return f.box.typeName
@@ -66,6 +71,7 @@ public enum Value: Sendable, CustomStringConvertible {
         case .string(let s): return "\"\(s)\""
         case .object(let id): return id.description
         case .array(let a): return "[" + a.map(\.description).joined(separator: ", ") + "]"
+        case .dictionary(let d): return "[" + (d.isEmpty ? ":" : d.map { "\($0.key): \($0.value)" }.joined(separator: ", ")) + "]"
         case .rect(let r): return "CGRect\(r)"
         case .point(let p): return "CGPoint\(p)"
         case .foreign(let f): return "<\(f.box.typeName)>"
@@ -100,6 +106,7 @@ extension Value: Equatable {
         case (.string(let x), .string(let y)): return x == y
         case (.object(let x), .object(let y)): return x == y
         case (.array(let x), .array(let y)): return x == y
+        case (.dictionary(let x), .dictionary(let y)): return x == y
         case (.rect(let x), .rect(let y)): return x == y
         case (.point(let x), .point(let y)): return x == y
         case (.foreign(let x), .foreign(let y)): return x.box === y.box

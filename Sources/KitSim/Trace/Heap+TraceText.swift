@@ -89,7 +89,7 @@ extension Heap {
         case .none: return ""
         case .pool: return e.kind == .retain ? "(autorelease pool)" : "(autorelease pool drained)"
         case .property: return "(\(describe(owner)).\(name(e.detail)))"
-        case .element: return "(\(describe(owner)).\(name(e.detail))[])"
+        case .element: return "(\(describe(owner)).\(name(e.detail)))"
         case .associated: return "(\(describe(owner)) associated \"\(name(e.detail))\")"
         case .hold: return "(hold: \(name(e.detail)))"
         case .teardown: return "(\(describe(owner)).\(name(e.detail)): owner deallocated)"

@@ -32,7 +32,8 @@ public struct TraceEvent: Sendable, Equatable {
         case pool
         /// The strong property `detail` of `other`, set or overwritten.
         case property
-        /// An element of the strong array property `detail` of `other`.
+        /// An object in a strong collection of `other`; `detail` is its path (`subviews[2]`,
+        /// `map.a`).
         case element
         /// The associated reference `detail` of `other`.
         case associated

@@ -84,7 +84,8 @@ public final class UIKitClasses {
             Property("visibleViewController", .weak, type: .object(nil), readOnly: true, getter: "visibleViewController"),
         ])
         tabBarController = cls("UITabBarController", viewController, [
-            Property("viewControllers", .strong, type: .objectArray(viewController), setter: "setViewControllers"),
+            Property("viewControllers", .strong, type: .objectArray(viewController), setter: "setViewControllers",
+                     optional: true),
             Property("selectedIndex", .assign, type: .number, setter: "setSelectedIndex"),
             Property("delegate", .weak, type: .object(nil)),
             Property("selectedViewController", .weak, type: .object(viewController), getter: "selectedViewController",

@@ -188,3 +188,50 @@ import Testing
         try h.verify()
     }
 }
+
+/// SPEC 3.5: the model's chains (superview, parent, presentation) stay acyclic, and a walk
+/// of one that does not end is an invariant failure with a message, never a hang.
+@Suite struct ChainTests {
+    @Test func presentingAControllerThatIsPresentingRaisesAndChangesNothing() throws {
+        let h = try UIKitHarness()
+        let w = try h.sim.make(h.k.window)
+        try h.heap.set(h.sim.appDelegate!, "window", .object(w))
+        let a = try h.sim.make(h.k.viewController), b = try h.sim.make(h.k.viewController)
+        try h.heap.hold(b)
+        try h.heap.set(w, "rootViewController", .object(a))
+        _ = try h.heap.send(w, "makeKeyAndVisible")
+        _ = try h.heap.send(a, "present", [.object(b), .bool(false)])
+        try h.sim.run(0)
+        try h.heap.set(w, "rootViewController", .nil)
+        try h.heap.hold(a)
+        try h.sim.run(0)
+        let e = #expect(throws: SimError.self) { _ = try h.heap.send(b, "present", [.object(a), .bool(false)]) }
+        #expect(e?.description == "NSInvalidArgumentException: Application tried to present modally an active controller <UIViewController: \(a)>.")
+        #expect(try h.heap.get(b, "presentedViewController") == .nil)
+        #expect(try h.heap.get(a, "presentingViewController") == .nil)
+        try h.verify()
+    }
+
+    @Test(arguments: ["superview", "parent", "presentedViewController"])
+    func aCorruptedChainIsAnInvariantFailure(_ link: String) throws {
+        let h = try UIKitHarness()
+        let isView = link == "superview"
+        let x = try h.sim.make(isView ? h.k.view : h.k.viewController)
+        let y = try h.sim.make(isView ? h.k.view : h.k.viewController)
+        try h.heap.hold(x); try h.heap.hold(y)
+        // Corrupt the chain behind the model's back: x → y → x.
+        let p = try h.heap.property(link, of: x)
+        try h.heap.writeSlot(x, p, .object(y))
+        try h.heap.writeSlot(y, p, .object(x))
+        let e = #expect(throws: SimError.self) {
+            switch link {
+            case "superview": _ = try h.sim.isDescendant(x, of: try h.sim.make(h.k.view))
+            case "parent": _ = try h.sim.ancestor(of: x, kind: h.k.navigationController)
+            default: _ = try h.sim.chain(from: x, along: p)
+            }
+        }
+        #expect(e?.kind == .invariant)
+        #expect(e?.message.hasPrefix("the \(link) chain from ") == true)
+        #expect(e?.message.contains("does not end") == true)
+    }
+}

@@ -275,7 +275,7 @@ extension Simulator {
         defer { for r in removed where heap.isAlive(r) { try? heap.unhold(r, transitionHold) } }
         for r in removed { _ = try heap.send(r, .willMove, args: Arguments(.nil)) }
         for a in added { _ = try heap.send(a, .willMove, args: Arguments(.object(nav))) }
-        try write(nav, k.navControllers, list.isEmpty ? .nil : .array(list.map(Value.object)))
+        try write(nav, k.navControllers, .array(list.map(Value.object)))   // SPEC rule 27: never nil
         for a in added { try write(a, k.parent, nav); noteEnteredUI(a) }
         for r in removed { noteLeftUI(r, "removed from \(heap.describe(nav))'s stack") }
         let oldTop = old.last, newTop = list.last

@@ -30,8 +30,11 @@ extension Simulator {
         guard let b = presented else {
             throw raise(.invalidArgument("Application tried to present a nil modal view controller on target \(angle(presenter)).", object: presenter))
         }
-        if try b == presenter || object(b, k.presenting) != nil || object(b, k.parent) != nil
-            || appearanceState(of: b) != .disappeared || isWindowRoot(b) {
+        // SPEC 3.5: a controller that is presented, presenting (which covers one further
+        // down the presenter's own chain), a child or a window's root is active; UIKit
+        // refuses it and changes nothing, so the presentation chain stays acyclic.
+        if try b == presenter || object(b, k.presenting) != nil || object(b, k.presented) != nil
+            || object(b, k.parent) != nil || appearanceState(of: b) != .disappeared || isWindowRoot(b) {
             throw raise(.invalidArgument("Application tried to present modally an active controller \(angle(b)).", object: b))
         }
         if let c = try object(presenter, k.presented) {
@@ -106,8 +109,7 @@ extension Simulator {
             try dismissAlert(b, handler: .nil, action: nil, completion: completion)
             return
         }
-        var chain = [b]
-        while let next = try object(chain[chain.count - 1], k.presented) { chain.append(next) }
+        let chain = try self.chain(from: b, along: k.presented)
         let top = chain[chain.count - 1]
         let fullScreen = try presentationStyle(of: b) == "fullScreen"
         // As for present: the dismissal completes whatever the callbacks do (issue 8).
@@ -167,12 +169,10 @@ extension Simulator {
 
     /// On iOS 7 replacing the root tore its presentations down with it (rule 16).
     func tearDownPresentations(of root: ObjectID) throws {
-        var c = try object(root, uikit.presented)
-        while let vc = c {
+        for vc in try chain(from: try object(root, uikit.presented), along: uikit.presented) {
             if let tv = transitionViews.removeValue(forKey: vc.raw), heap.isAlive(ObjectID(tv)) {
                 try removeFromSuperview(ObjectID(tv))
             }
-            c = try object(vc, uikit.presented)
         }
     }
 

@@ -26,14 +26,12 @@ extension Simulator {
 
     /// The nearest parent of the given kind (`navigationController`, `tabBarController`).
     func ancestor(of vc: ObjectID, kind: SimClass) throws -> ObjectID? {
-        var p = try object(vc, uikit.parent)
-        var steps = 0
-        while let c = p, steps <= heap.objectCount {
-            if heap.isKind(c, of: kind) { return c }
-            p = try object(c, uikit.parent)
-            steps += 1
+        var found: ObjectID?
+        try walkChain(from: try object(vc, uikit.parent), along: uikit.parent) { c in
+            if heap.isKind(c, of: kind) { found = c }
+            return found == nil
         }
-        return nil
+        return found
     }
 }
 

@@ -33,50 +33,43 @@ extension Simulator {
 
     /// Whether `view` is `ancestor` or lies under it.
     func isDescendant(_ view: ObjectID, of ancestor: ObjectID) throws -> Bool {
-        var v: ObjectID? = view
-        var steps = 0
-        while let c = v, steps <= heap.objectCount {
-            if c == ancestor { return true }
-            v = try object(c, uikit.superview)
-            steps += 1
+        var found = false
+        try walkChain(from: view, along: uikit.superview) { c in
+            found = c == ancestor
+            return !found
         }
-        return false
+        return found
     }
 
     /// The window a view is in: itself for a window, else its topmost ancestor if that
     /// is a window.
     func windowOf(_ view: ObjectID) throws -> ObjectID? {
-        var v = view
-        var steps = 0
-        while steps <= heap.objectCount {
-            if heap.isKind(v, of: uikit.window) { return v }
-            guard let s = try object(v, uikit.superview) else { return nil }
-            v = s
-            steps += 1
+        var window: ObjectID?
+        try walkChain(from: view, along: uikit.superview) { c in
+            if heap.isKind(c, of: uikit.window) { window = c }
+            return window == nil
         }
-        return nil
+        return window
     }
 
     /// A view's frame in screen coordinates.
     func absoluteFrame(_ view: ObjectID) throws -> Rect {
         var f = try rect(view, uikit.frame)
-        var v = try object(view, uikit.superview)
-        while let s = v {
+        try walkChain(from: try object(view, uikit.superview), along: uikit.superview) { s in
             let sf = try rect(s, uikit.frame)
             f.x += sf.x; f.y += sf.y
-            v = try object(s, uikit.superview)
+            return true
         }
         return f
     }
 
     /// Whether a view would be drawn: it and every ancestor not hidden, alpha above 0.01.
     func isEffectivelyVisible(_ view: ObjectID) throws -> Bool {
-        var v: ObjectID? = view
-        while let c = v {
-            if try bool(c, uikit.isHidden, default: false) { return false }
-            if try number(c, uikit.alpha, default: 1) <= 0.01 { return false }
-            v = try object(c, uikit.superview)
+        var visible = true
+        try walkChain(from: view, along: uikit.superview) { c in
+            if try bool(c, uikit.isHidden, default: false) || number(c, uikit.alpha, default: 1) <= 0.01 { visible = false }
+            return visible
         }
-        return true
+        return visible
     }
 }
