@@ -37,6 +37,53 @@ import Testing
         #expect(f.heap.cycles().map(\.message) == ["retain cycle of 1 object: Node#1.strongRef (strong) → Node#1"])
     }
 
+    /// SPEC §2: each elementary cycle is reported on its own, grouped by component (as
+    /// FBRetainCycleDetector does), shortest first; a component that is one ring is one.
+    @Test(arguments: [
+        // (edges as owner→target by index, expected cycle node lists, components)
+        ([(0, 1), (1, 0)], [[0, 1]], [1]),
+        ([(0, 1), (1, 2), (2, 0)], [[0, 1, 2]], [1]),
+        // The complete digraph on three objects: three 2-cycles and two 3-cycles.
+        ([(0, 1), (1, 0), (1, 2), (2, 0), (0, 2), (2, 1)], [[0, 1], [0, 2], [1, 2], [0, 1, 2], [0, 2, 1]], [1, 1, 1, 1, 1]),
+        // Two components, reported in the order of their lowest ids.
+        ([(0, 1), (1, 0), (2, 3), (3, 2), (3, 3)], [[0, 1], [2, 3], [3]], [1, 2, 2]),
+        // A figure eight through object 0.
+        ([(0, 1), (1, 0), (0, 2), (2, 0)], [[0, 1], [0, 2]], [1, 1]),
+    ] as [([(Int, Int)], [[Int]], [Int])])
+    func eachElementaryCycleIsReportedByComponent(_ edges: [(Int, Int)], _ expected: [[Int]], _ components: [Int]) throws {
+        let heap = Heap()
+        let cls = try heap.defineClass("N", superclass: heap.rootClass, properties: [Property("out", .strong, type: .objectArray(nil))])
+        let out = cls.property(named: "out")!
+        let n = (edges.flatMap { [$0.0, $0.1] }.max() ?? 0) + 1
+        let ids = (0..<n).map { _ in heap.alloc(cls) }
+        for i in 0..<n {
+            try heap.writeSlot(ids[i], out, .array(edges.filter { $0.0 == i }.map { .object(ids[$0.1]) }))
+        }
+        try heap.drain()
+        let cycles = heap.cycles()
+        #expect(cycles.map { $0.references.map(\.owner) } == expected.map { $0.map { ids[$0] } })
+        #expect(cycles.map(\.component) == components.map(Optional.some))
+        if expected.count == 5 {
+            #expect(cycles[3].message == "retain cycle of 3 objects: N#1.out[1] (strong) → N#2.out[2] (strong) → N#3.out[1] (strong) → N#1 (cycle 4 of 5 in one component of 3 objects)")
+        }
+        try heap.verify()
+    }
+
+    @Test func theSearchForCyclesIsBounded() throws {
+        // A clique of 12: far more elementary cycles than the search lists.
+        let heap = Heap()
+        let cls = try heap.defineClass("N", superclass: heap.rootClass, properties: [Property("out", .strong, type: .objectArray(nil))])
+        let out = cls.property(named: "out")!
+        let ids = (0..<12).map { _ in heap.alloc(cls) }
+        for a in ids { try heap.writeSlot(a, out, .array(ids.filter { $0 != a }.map(Value.object))) }
+        try heap.drain()
+        let cycles = heap.cycles()
+        #expect(cycles.count == CycleSearch.maxCycles)
+        #expect(cycles.allSatisfy { $0.component == 1 && $0.references.count <= CycleSearch.maxLength })
+        #expect(cycles.last?.message.hasSuffix("; the search stopped at 16 cycles of up to 10 references: the component may hold more") == true)
+        #expect(Set(cycles.map { $0.references.map(\.owner.raw) }).count == cycles.count)
+    }
+
     @Test func aMillionObjectRingIsOneCycle() throws {
         let heap = Heap()
         heap.recordsHistory = false

@@ -7,10 +7,12 @@ extension Heap {
         return out
     }
 
-    /// SPEC §2 `cycle` leaks: live objects unreachable from every root. Each strongly
-    /// connected component with a cycle is one report, naming the references that form
-    /// it; unreachable objects outside any cycle are listed under the first cycle that
-    /// keeps them alive. Linear in the heap's size.
+    /// SPEC §2 `cycle` leaks: live objects unreachable from every root. Each elementary
+    /// cycle is one report, naming the references that form it, and the reports are
+    /// grouped by strongly connected component (`Leak.component`), components in the order
+    /// of their lowest id. Unreachable objects outside any cycle are listed under the first
+    /// cycle of the component that keeps them alive. Finding the components is linear in
+    /// the heap's size; the search for further cycles in each is bounded (`CycleSearch`).
     public func cycles() -> [Leak] {
         let reachable = reachableFromRoots()
         // Number the unreachable live objects densely, in id order.
@@ -55,30 +57,50 @@ extension Heap {
         }
         var scratch = CycleSearch(count: ids.count)
         for (c, members) in cyclic.enumerated() { for m in members { scratch.component[m] = c } }
-        return cyclic.enumerated().map { c, members in
-            let path = scratch.shortestCycle(through: members[0], offsets: offsets, targets: targets)
-            let refs = path.map { edge in
-                strongReference(from: ids[edge.0], to: ids[edge.1])
-            }
-            let ordered = path.map { ObjectID(ids[$0.0]) }
+        var out: [Leak] = []
+        for (c, members) in cyclic.enumerated() {
+            // SPEC §2, as FBRetainCycleDetector reports: each elementary cycle on its own,
+            // grouped by component. The shortest cycle through the component's lowest id
+            // always comes first (found however long it is, a million-object ring
+            // included); a bounded search adds the others.
+            let primary = scratch.shortestCycle(through: members[0], offsets: offsets, targets: targets).map(\.0)
+            var found = scratch.elementaryCycles(in: members, offsets: offsets, targets: targets,
+                                                 maxLength: CycleSearch.maxLength, maxCount: CycleSearch.maxCycles)
+            found.cycles.removeAll { $0 == primary }
+            found.cycles.sort { a, b in a.count != b.count ? a.count < b.count : a.lexicographicallyPrecedes(b) }
+            let all = ([primary] + found.cycles).prefix(CycleSearch.maxCycles)
+            var covered = Set<Int>()
+            for cycle in all { covered.formUnion(cycle) }
             let kept = retained[c].sorted().map { ObjectID(ids[$0]) }
-            var text = "retain cycle of \(members.count) object\(members.count == 1 ? "" : "s"): "
-            // Long cycles are shown by their first references; `references` has them all.
-            let shownRefs = refs.count > 12 ? Array(refs.prefix(10)) : refs
-            text += shownRefs.map(describe).joined(separator: " → ")
-            text += shownRefs.count < refs.count ? " → … (\(refs.count - shownRefs.count) more)" : ""
-            text += " → " + describe(ObjectID(ids[members[0]]))
-            if members.count > ordered.count {
-                text += " (and \(members.count - ordered.count) more in the same component)"
+            let rest = members.filter { !covered.contains($0) }.map { ObjectID(ids[$0]) }
+            for (k, cycle) in all.enumerated() {
+                let refs = cycle.indices.map { i in strongReference(from: ids[cycle[i]], to: ids[cycle[(i + 1) % cycle.count]]) }
+                let ordered = cycle.map { ObjectID(ids[$0]) }
+                var text = "retain cycle of \(cycle.count) object\(cycle.count == 1 ? "" : "s"): "
+                // Long cycles are shown by their first references; `references` has them all.
+                let shownRefs = refs.count > 12 ? Array(refs.prefix(10)) : refs
+                text += shownRefs.map(describe).joined(separator: " → ")
+                text += shownRefs.count < refs.count ? " → … (\(refs.count - shownRefs.count) more)" : ""
+                text += " → " + describe(ordered[0])
+                if all.count > 1 || !rest.isEmpty {
+                    text += " (cycle \(k + 1) of \(all.count)\(found.truncated ? "+" : "") in one component of \(members.count) objects)"
+                }
+                if k == 0 && !rest.isEmpty {
+                    let shown = rest.prefix(5).map(describe).joined(separator: ", ")
+                    text += "; the component's other members: \(shown)\(rest.count > 5 ? ", …" : "")"
+                }
+                if k == 0 && !kept.isEmpty {
+                    let shown = kept.prefix(5).map(describe).joined(separator: ", ")
+                    text += "; it also keeps alive \(kept.count) object\(kept.count == 1 ? "" : "s"): \(shown)\(kept.count > 5 ? ", …" : "")"
+                }
+                if k == all.count - 1 && found.truncated {
+                    text += "; the search stopped at \(CycleSearch.maxCycles) cycles of up to \(CycleSearch.maxLength) references: the component may hold more"
+                }
+                out.append(Leak(kind: .cycle, objects: k == 0 ? ordered + rest : ordered, references: refs,
+                                retained: k == 0 ? kept : [], message: text, component: c + 1))
             }
-            if !kept.isEmpty {
-                let shown = kept.prefix(5).map(describe).joined(separator: ", ")
-                text += "; it also keeps alive \(kept.count) object\(kept.count == 1 ? "" : "s"): \(shown)\(kept.count > 5 ? ", …" : "")"
-            }
-            let onPath = Set(ordered)
-            let rest = members.map { ObjectID(ids[$0]) }.filter { !onPath.contains($0) }
-            return Leak(kind: .cycle, objects: ordered + rest, references: refs, retained: kept, message: text)
         }
+        return out
     }
 
     /// The first strong reference from `a` to `b`, with its name. Looks at the slots
@@ -113,6 +135,13 @@ extension Heap {
 /// Scratch space for finding one shortest cycle per component, allocated once per
 /// `cycles()` call so that half a million small cycles cost linear time in all.
 struct CycleSearch {
+    /// The bounds of the search for elementary cycles in one component, as
+    /// FBRetainCycleDetector bounds its own: cycles of at most `maxLength` references,
+    /// at most `maxCycles` of them, and at most `maxSteps` edges looked at.
+    static let maxLength = 10
+    static let maxCycles = 16
+    static let maxSteps = 100_000
+
     var component: [Int]
     var parent: [Int]
     var touched: [Int] = []
@@ -148,5 +177,47 @@ struct CycleSearch {
         for t in touched { parent[t] = -1 }
         touched.removeAll(keepingCapacity: true)
         return path
+    }
+
+    /// The elementary cycles of a component, each once, as dense indices starting at its
+    /// lowest member (a depth-first search from each member through higher members only),
+    /// within the bounds; `truncated` when a bound stopped it. Parallel references between
+    /// the same two objects count once.
+    mutating func elementaryCycles(in members: [Int], offsets: [Int], targets: [Int], maxLength: Int, maxCount: Int)
+        -> (cycles: [[Int]], truncated: Bool) {
+        var cycles: [[Int]] = []
+        var steps = 0
+        let comp = component[members[0]]
+        var onPath = Set<Int>()
+        var seen = Set<[Int]>()
+        // A component with as many references inside it as members is one simple cycle.
+        var inside = 0
+        for v in members { for e in offsets[v]..<offsets[v + 1] where component[targets[e]] == comp { inside += 1 } }
+        if inside == members.count { return ([], false) }
+        for s in members {
+            var path = [s]
+            var next = [offsets[s]]
+            onPath = [s]
+            while let top = path.last {
+                let e = next[next.count - 1]
+                if e == offsets[top + 1] {
+                    path.removeLast(); next.removeLast(); onPath.remove(top)
+                    continue
+                }
+                next[next.count - 1] = e + 1
+                steps += 1
+                if steps > Self.maxSteps { return (cycles, true) }
+                let w = targets[e]
+                guard component[w] == comp, w >= s else { continue }
+                if w == s {
+                    // A second reference between the same two objects gives the same cycle.
+                    if seen.insert(path).inserted { cycles.append(path) }
+                    if cycles.count > maxCount { return (cycles, true) }
+                } else if !onPath.contains(w) && path.count < maxLength {
+                    path.append(w); next.append(offsets[w]); onPath.insert(w)
+                }
+            }
+        }
+        return (cycles, false)
     }
 }

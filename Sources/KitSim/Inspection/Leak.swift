@@ -8,8 +8,9 @@ public struct Leak: Equatable, Sendable, CustomStringConvertible {
     }
 
     public let kind: Kind
-    /// For a cycle, its members in cycle order starting at the lowest id; for an
-    /// abandoned controller, the controller.
+    /// For a cycle, its members in cycle order starting at the lowest id (the first cycle
+    /// of a component also lists the component's members on none of its listed cycles);
+    /// for an abandoned controller, the controller.
     public let objects: [ObjectID]
     /// For a cycle, the references that close it, in order.
     public let references: [Reference]
@@ -17,13 +18,18 @@ public struct Leak: Equatable, Sendable, CustomStringConvertible {
     public let retained: [ObjectID]
     /// The report's text.
     public let message: String
+    /// For a cycle, which strongly connected component it is in (1, 2, … in the order of
+    /// their lowest ids): the cycles of one component share it.
+    public let component: Int?
 
-    public init(kind: Kind, objects: [ObjectID], references: [Reference] = [], retained: [ObjectID] = [], message: String) {
+    public init(kind: Kind, objects: [ObjectID], references: [Reference] = [], retained: [ObjectID] = [], message: String,
+                component: Int? = nil) {
         self.kind = kind
         self.objects = objects
         self.references = references
         self.retained = retained
         self.message = message
+        self.component = component
     }
 
     public var description: String { "\(kind): \(message)" }
