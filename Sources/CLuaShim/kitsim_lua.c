@@ -55,16 +55,46 @@ static void *kitsim_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
 
 // ---------------------------------------------------------------- errors and hooks
 
+/* Whether the value at idx is one of KitSim's error values (a UIKit exception or an
+   assertion failure), by its metatable's __name, read raw. */
+static int is_kitsim_error(lua_State *L, int idx) {
+    if (lua_type(L, idx) != LUA_TTABLE || luaL_getmetafield(L, idx, "__name") != LUA_TSTRING) return 0;
+    const char *name = lua_tostring(L, -1);
+    int yes = strcmp(name, "NSException") == 0 || strcmp(name, "AssertionFailure") == 0;
+    lua_pop(L, 1);
+    return yes;
+}
+
 static int traceback(lua_State *L) {
     const char *msg = lua_tostring(L, 1);
     if (msg != NULL) {
+        /* An error raised inside an override has its traceback from the override's own
+           protected call, where the stack was deepest: the host's outer call keeps it. */
+        if (lua_type(L, 1) == LUA_TSTRING && strstr(msg, "\nstack traceback:\n") != NULL) return 1;
         luaL_traceback(L, L, msg, 1);
         return 1;
     }
-    if (lua_type(L, 1) == LUA_TTABLE) {
-        /* An exception value: keep it, record where it was raised. */
-        luaL_traceback(L, L, NULL, 1);
-        lua_setfield(L, 1, "traceback");
+    if (is_kitsim_error(L, 1)) {
+        /* An exception value: keep it, and record where it was first raised. The first
+           handler to see it runs where the stack is deepest (inside the override that
+           raised it), so outer handlers of nested protected calls keep what it found. */
+        lua_pushliteral(L, "traceback");
+        if (lua_rawget(L, 1) == LUA_TNIL) {
+            lua_pushliteral(L, "traceback");
+            luaL_traceback(L, L, NULL, 1);
+            lua_rawset(L, 1);
+            /* The headline's place: the innermost Lua line, as luaL_where gives it. */
+            lua_Debug ar;
+            for (int level = 1; lua_getstack(L, level, &ar); level++) {
+                lua_getinfo(L, "Sl", &ar);
+                if (ar.currentline > 0) {
+                    lua_pushliteral(L, "where");
+                    lua_pushfstring(L, "%s:%d:", ar.short_src, ar.currentline);
+                    lua_rawset(L, 1);
+                    break;
+                }
+            }
+        }
     }
     lua_settop(L, 1);
     return 1;
@@ -310,6 +340,15 @@ int kitsim_pcall_handler(lua_State *L, int nargs, int nresults) {
     lim->lua_depth--;
     lim->swift_depth = saved;
     return status;
+}
+
+int kitsim_function_place(lua_State *L, int idx, char *buf, size_t size) {
+    lua_Debug ar;
+    if (lua_type(L, idx) != LUA_TFUNCTION || size == 0) return 0;
+    lua_pushvalue(L, idx);
+    if (!lua_getinfo(L, ">S", &ar) || ar.linedefined <= 0) return 0;
+    snprintf(buf, size, "%s:%d", ar.short_src, ar.linedefined);
+    return 1;
 }
 
 int kitsim_load(lua_State *L, const char *chunk, size_t len, const char *name) {

@@ -82,6 +82,7 @@ extension LuaSandbox {
         if cls.property(named: key) != nil {
             throw SimError(.invalidUse, "'\(key)' is a property of \(cls.name); override its accessor method instead")
         }
+        recordMethodPlace(L, 3, key)
         heap.setMethod(Selector(key), on: cls, .foreign(LuaRef(state, L, index: 3)))
         dropStatic(cls, key)
         refreshMethodsTree(cls)
@@ -157,6 +158,7 @@ extension LuaSandbox {
             throw SimError(.unknownName, "bad argument #2 to 'swizzle' (\(cls.name) has no method '\(name)')")
         }
         let ref = LuaRef(state, L, index: 3)
+        recordMethodPlace(L, 3, name)
         originals.append((original, sel))
         lua_pushinteger(L, lua_Integer(originals.count - 1))
         kitsim_push_swift_function(L, fnOriginalCall, 1)
@@ -190,5 +192,33 @@ extension LuaSandbox {
         }
         extensions[cls.id, default: [:]].merge(added) { $1 }
         return 0
+    }
+
+    /// Remembers where the Lua function at `index` was defined, as method `name`.
+    func recordMethodPlace(_ L: OpaquePointer, _ index: Int32, _ name: String) {
+        var buf = [CChar](repeating: 0, count: 256)
+        guard kitsim_function_place(L, index, &buf, buf.count) != 0 else { return }
+        let place = buf.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
+        methodPlaces[place] = name
+    }
+
+    /// A traceback with the frames of Lua methods that UIKit called named as methods
+    /// (SPEC §5: the traceback runs through overrides).
+    func namingOverrides(_ text: String) -> String {
+        guard !methodPlaces.isEmpty, text.contains("in function <") else { return text }
+        var out = ""
+        var rest = Substring(text)
+        while let r = rest.firstRange(of: "in function <") {
+            out += rest[..<r.lowerBound]
+            let after = rest[r.upperBound...]
+            if let close = after.firstIndex(of: ">"), let name = methodPlaces[String(after[..<close])] {
+                out += "in method '\(name)'"
+                rest = after[after.index(after: close)...]
+            } else {
+                out += rest[r]
+                rest = after
+            }
+        }
+        return out + rest
     }
 }

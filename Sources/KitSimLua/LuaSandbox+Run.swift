@@ -83,20 +83,24 @@ extension LuaSandbox {
         if lua_type(L, -1) == LUA_TTABLE {
             let name = fieldString(L, -1, "name")
             let reason = fieldString(L, -1, "reason")
-            let trace = fieldString(L, -1, "traceback")
+            let trace = fieldString(L, -1, "traceback").map(namingOverrides)
             if let name, let reason {
                 let obj = fieldHandle(L, -1, "object")
                 let crash = Outcome.Crash(name: name, reason: reason, object: obj)
                 if heap.events.last?.kind != .exception {
                     heap.recordException(SimError(.exception(name: name), reason, object: obj))
                 }
-                return StepResult(status: .crashed, crash: crash, message: "\(name): \(reason)" + (trace.map { "\n" + $0 } ?? ""))
+                // SPEC §5: the headline starts with the line that raised it, inside an
+                // override if that is where it was (the handler of the innermost protected
+                // call recorded it).
+                let headline = (fieldString(L, -1, "where").map { $0 + " " } ?? "") + "\(name): \(reason)"
+                return StepResult(status: .crashed, crash: crash, message: headline + (trace.map { "\n" + $0 } ?? ""))
             }
             if let message = fieldString(L, -1, "message") {
                 return StepResult(status: .assertionFailed, crash: nil, message: message + (trace.map { "\n" + $0 } ?? ""))
             }
         }
-        var text = describe(L, -1)
+        var text = namingOverrides(describe(L, -1))
         if memory && text.contains("not enough memory") {
             text = "limit exceeded: memory cap of \(limitsConfiguration.memoryBytes) bytes reached\n" + text
         }
@@ -108,11 +112,21 @@ extension LuaSandbox {
     }
 
     func outcome(failure e: SimError) -> Outcome {
+        if let ref = e.payload?.box as? LuaRef, ref.state === state {
+            // An error of Lua code that Swift called (a `deinit` in the last drain): the
+            // Lua value says what it was, and where, as for an error of the script itself.
+            let top = lua_gettop(L)
+            defer { lua_settop(L, top) }
+            ref.push(L)
+            return outcomeFromLuaError(L)
+        }
+        // SPEC §5: the headline starts with the line the run was at.
+        let at = heap.currentSourceLocation.map { "\($0): " } ?? ""
         if e.isCrash {
             return outcome(status: .crashed, crash: Outcome.Crash(name: e.crashName ?? "Fatal error", reason: e.message, object: e.object),
-                           message: e.description)
+                           message: at + e.description)
         }
-        return outcome(status: e.kind == .limit ? .limitExceeded : .scriptError, crash: nil, message: e.description)
+        return outcome(status: e.kind == .limit ? .limitExceeded : .scriptError, crash: nil, message: at + e.description)
     }
 
     func outcome(status: Outcome.Status, crash: Outcome.Crash?, message: String?) -> Outcome {

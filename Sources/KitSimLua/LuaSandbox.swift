@@ -67,6 +67,10 @@ public final class LuaSandbox {
     var selectorIndex: [UInt32: Int] = [:]
     // Implementations reachable as `original` in swizzles.
     var originals: [(Implementation, Selector)] = []
+    /// Where each Lua method was defined ("file.lua:12") → its name, so that tracebacks
+    /// name an override UIKit called (`in method 'viewDidLoad'`) where Lua, seeing a
+    /// call from C, can only say `in function <file.lua:12>`.
+    var methodPlaces: [String: String] = [:]
     // Properties added with Class:extend, stored as associated references.
     var extensions: [UInt32: [String: Ownership]] = [:]
     /// What the heap calls to run Lua implementations. The heap holds it weakly; a

@@ -56,6 +56,23 @@ public struct Outcome: Sendable {
     /// Heap invariant violations at the end (empty when `sim.verify()` would pass).
     public let invariantViolations: [String]
 
+    /// Where the run stopped: the `file:line` its message starts with (the line that
+    /// raised the crash, failed assertion or script error), or nil.
+    public var location: (file: String, line: Int)? {
+        guard let first = message?.split(separator: "\n", maxSplits: 1).first else { return nil }
+        // "file.lua:12: …": the first ":digits:" after a non-empty file part.
+        var i = first.startIndex
+        while let colon = first[i...].firstIndex(of: ":") {
+            let digits = first[first.index(after: colon)...].prefix { $0.isASCII && $0.isNumber }
+            let end = digits.endIndex
+            if colon > first.startIndex, !digits.isEmpty, end < first.endIndex, first[end] == ":", let line = Int(digits) {
+                return (String(first[..<colon]), line)
+            }
+            i = first.index(after: colon)
+        }
+        return nil
+    }
+
     /// The object labelled `label` with `sim.label(obj, label)`.
     public func object(labeled label: String) -> ObjectInfo? { labelled[label] }
 }

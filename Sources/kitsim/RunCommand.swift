@@ -60,8 +60,8 @@ enum RunCommand {
 
     /// The failure report: what happened, where, the last events and the leaks.
     static func report(_ o: Outcome, _ sandbox: LuaSandbox) {
+        // SPEC §5: the message's first line is the headline, `file:line: name: reason`.
         var lines = ["", "== \(o.status.rawValue.uppercased()) =="]
-        if let c = o.crash { lines.append("exception: \(c.name)"); lines.append("reason:    \(c.reason)") }
         if let m = o.message { lines.append(m) }
         lines.append("")
         lines.append("last events:")

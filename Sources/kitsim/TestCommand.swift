@@ -97,7 +97,12 @@ enum TestCommand {
     static func failureText(_ r: Result) -> String {
         if let e = r.error { return e }
         guard let o = r.outcome else { return "no outcome" }
-        var lines = ["\(o.status.rawValue): \(o.message ?? "")"]
+        // The headline (`file:line: …`, SPEC §5) first, then the status.
+        var lines = [(o.message ?? "").split(separator: "\n", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init) ?? ""]
+        lines.append("status: \(o.status.rawValue)")
+        if let rest = o.message?.split(separator: "\n", maxSplits: 1, omittingEmptySubsequences: false).dropFirst().first {
+            lines.append(String(rest))
+        }
         if !o.output.isEmpty { lines.append("output:"); lines += o.output.suffix(20).map { "  " + $0 } }
         if !o.leaks.isEmpty { lines.append("leaks:"); lines += o.leaks.map { "  " + $0.description } }
         return lines.joined(separator: "\n")
@@ -119,28 +124,51 @@ enum TestCommand {
         for (i, r) in results.enumerated() {
             print("\(r.passed ? "ok" : "not ok") \(i + 1) - \(r.file)")
             if !r.passed {
+                // A YAML diagnostic block: the headline, the status, where, and the details.
+                let text = failureText(r).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
                 print("  ---")
-                for line in failureText(r).split(separator: "\n") { print("  # \(line)") }
+                print("  message: '\(text.first?.replacingAll("'", with: "''") ?? "")'")
+                print("  severity: \(r.outcome?.status.rawValue ?? "error")")
+                if let at = r.outcome?.location {
+                    print("  at:")
+                    print("    file: '\(at.file.replacingAll("'", with: "''"))'")
+                    print("    line: \(at.line)")
+                }
+                print("  data: |")
+                for line in text.dropFirst() { print("    \(line)") }
                 print("  ...")
             }
         }
     }
 
     static func junitXML(_ results: [Result]) -> String {
-        let failed = results.filter { !$0.passed }.count
+        let failures = results.filter { $0.outcome?.status == .assertionFailed }.count
+        let errors = results.filter { !$0.passed }.count - failures
         var xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-        xml += "<testsuite name=\"kitsim\" tests=\"\(results.count)\" failures=\"\(failed)\">\n"
+        xml += "<testsuite name=\"kitsim\" tests=\"\(results.count)\" failures=\"\(failures)\" errors=\"\(errors)\">\n"
         for r in results {
             let name = escapeXML(r.file)
             if r.passed { xml += "  <testcase classname=\"scenarios\" name=\"\(name)\"/>\n"; continue }
             let text = failureText(r)
             let first = text.split(separator: "\n").first.map(String.init) ?? ""
-            xml += "  <testcase classname=\"scenarios\" name=\"\(name)\">\n"
-            xml += "    <failure message=\"\(escapeXML(first))\">\(escapeXML(text))</failure>\n"
+            // SPEC §5: file and line of the line that raised it; <error> for crashes and
+            // script errors, <failure> for a failed assertion.
+            let at = r.outcome?.location.map { " file=\"\(escapeXML($0.file))\" line=\"\($0.line)\"" } ?? ""
+            let element = r.outcome?.status == .assertionFailed ? "failure" : "error"
+            let type = escapeXML(r.outcome?.status.rawValue ?? "error")
+            xml += "  <testcase classname=\"scenarios\" name=\"\(name)\"\(at)>\n"
+            xml += "    <\(element) message=\"\(escapeXML(first))\" type=\"\(type)\">\(escapeXML(text))</\(element)>\n"
             xml += "  </testcase>\n"
         }
         return xml + "</testsuite>\n"
     }
 
     static func escapeXML(_ s: String) -> String { SVGWriter.escape(s) }
+}
+
+extension String {
+    /// The string with every `target` replaced (no Foundation on the command line).
+    func replacingAll(_ target: String, with replacement: String) -> String {
+        split(separator: target, omittingEmptySubsequences: false).joined(separator: replacement)
+    }
 }

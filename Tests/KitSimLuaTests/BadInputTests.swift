@@ -69,7 +69,7 @@ import Testing
         Case(name: "a file handle for a property", code: "vc.view = io.stdout",
              message: "case:4: bad argument #1 to 'view' (UIView expected, got userdata)"),
         Case(name: "an unrecognized selector", code: "vc:goToPage()",
-             message: "NSInvalidArgumentException: -[UIViewController goToPage]: unrecognized selector sent to instance #7"),
+             message: "case:4: NSInvalidArgumentException: -[UIViewController goToPage]: unrecognized selector sent to instance #7"),
     ]
 
     @Test(arguments: cases) func badInputGivesAClearError(_ c: Case) throws {

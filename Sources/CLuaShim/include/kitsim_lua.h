@@ -98,6 +98,10 @@ void kitsim_push_traceback(lua_State *L);
 int kitsim_pcall_handler(lua_State *L, int nargs, int nresults);
 
 /// Loads a chunk from a buffer (text only). Allocation errors are reported as status.
+/* Writes "short_src:linedefined" of the Lua function at idx into buf (for naming
+   override frames in tracebacks); 0 when it is not a Lua function. Raises nothing. */
+int kitsim_function_place(lua_State *L, int idx, char *buf, size_t size);
+
 int kitsim_load(lua_State *L, const char *chunk, size_t len, const char *name);
 
 /// Runs `chunk` under protection with a traceback handler.

@@ -58,6 +58,13 @@ extension Heap {
     /// The source location an event was recorded at.
     public func location(of event: TraceEvent) -> SourceLocation { locations[Int(event.location)] }
 
+    /// The host's source location now (the line the last event was stamped with), or nil.
+    public var currentSourceLocation: SourceLocation? {
+        if locationIsStale { refreshLocation() }
+        let loc = locations[Int(currentLocation)]
+        return loc.file.isEmpty ? nil : loc
+    }
+
     /// Records a scenario log line (`sim.log`).
     public func log(_ message: String, object: ObjectID? = nil) {
         messages.append(message)

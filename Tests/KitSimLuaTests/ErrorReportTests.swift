@@ -1,0 +1,103 @@
+import Testing
+@testable import KitSim
+@testable import KitSimLua
+
+/// SPEC §5: every crash, failed assertion and script error is reported under a headline
+/// that starts with `file:line:` of the line that raised it — inside an override when that
+/// is where it was — with a traceback through the override (`in method 'viewDidLoad'`);
+/// and each kind of error is rendered once, with no prefix said twice.
+@Suite struct ErrorReportTests {
+    struct Case: CustomTestStringConvertible, Sendable {
+        let name: String
+        let code: String
+        let status: Outcome.Status
+        let headline: String
+        var traceback: [String] = []
+        var testDescription: String { name }
+    }
+
+    /// A controller class `V` whose `viewDidLoad` (line 3) runs `body`, put on screen at line 7.
+    static func override(_ method: String, _ body: String) -> String {
+        """
+        local V = UIViewController:subclass("V")
+        function V:\(method)()
+          \(body)
+        end
+        local w = UIWindow() UIApplication.shared.delegate.window = w
+        w.rootViewController = V()
+        w:makeKeyAndVisible()
+        """
+    }
+
+    static let cases: [Case] = [
+        Case(name: "a UIKit exception in viewDidLoad", code: override("viewDidLoad", "self.view:addSubview(self.view)"),
+             status: .crashed, headline: "t.lua:3: NSInvalidArgumentException: Can't add self as subview",
+             traceback: ["[C]: in method 'addSubview'", "t.lua:3: in method 'viewDidLoad'", "[C]: in method 'makeKeyAndVisible'", "t.lua:7: in main chunk"]),
+        Case(name: "a script error in viewDidLoad", code: override("viewDidLoad", "local x = nil; return x.y"),
+             status: .scriptError, headline: "t.lua:3: attempt to index a nil value (local 'x')",
+             traceback: ["t.lua:3: in method 'viewDidLoad'", "[C]: in method 'makeKeyAndVisible'", "t.lua:7: in main chunk"]),
+        Case(name: "a failed assertion in viewDidLoad", code: override("viewDidLoad", "expect(1).to.equal(2)"),
+             status: .assertionFailed, headline: "t.lua:3: expected 1 to equal 2",
+             traceback: ["t.lua:3: in method 'viewDidLoad'", "[C]: in method 'makeKeyAndVisible'", "t.lua:7: in main chunk"]),
+        Case(name: "a crash in a deinit at the last drain",
+             code: "local V = UIView:subclass(\"V\")\nfunction V:deinit()\n  self:addSubview(self)\nend\nlocal v = V()",
+             status: .crashed, headline: "t.lua:3: NSInvalidArgumentException: Can't add self as subview",
+             traceback: ["[C]: in method 'addSubview'", "t.lua:3: in method 'deinit'"]),
+        Case(name: "a zombie message", code: "local a = UIView()\nsim.drain()\nlocal f = a.frame",
+             status: .crashed, headline: "t.lua:3: EXC_BAD_ACCESS: -[UIView frame]: message sent to deallocated instance #4"),
+        Case(name: "an unowned read",
+             code: "local C = UIView:subclass(\"C\", { owner = \"unowned\" })\nlocal c = C() sim.hold(c)\nc.owner = UIView() sim.drain()\nlocal o = c.owner",
+             status: .crashed, headline: "t.lua:4: Fatal error: Attempted to read an unowned reference but object #5 was already deallocated"),
+        Case(name: "an unowned block capture",
+             code: "local v = UIView() sim.hold(v)\nlocal b = sim.block{ unowned = { v }, function() end } sim.hold(b)\nsim.release(v) sim.drain()\nb()",
+             status: .crashed, headline: "t.lua:4: Fatal error: Attempted to read an unowned reference but object #4 was already deallocated"),
+        Case(name: "an exception at the top level", code: "local v = UIView()\nv:addSubview(v)",
+             status: .crashed, headline: "t.lua:2: NSInvalidArgumentException: Can't add self as subview",
+             traceback: ["[C]: in method 'addSubview'", "t.lua:2: in main chunk"]),
+        Case(name: "a bad argument", code: "local n = UINavigationController()\nn:pushViewController(nil, true)",
+             status: .scriptError, headline: "t.lua:2: bad argument #1 to 'pushViewController' (UIViewController expected, got nil)"),
+        Case(name: "an error() string", code: "\nerror('boom')", status: .scriptError, headline: "t.lua:2: boom"),
+    ]
+
+    @Test(arguments: cases) func theHeadlineStartsWithTheLineThatRaisedIt(_ c: Case) throws {
+        let sandbox = try LuaSandbox()
+        let outcome = sandbox.run(chunk: c.code, name: "@t.lua")
+        #expect(outcome.status == c.status)
+        let lines = (outcome.message ?? "").split(separator: "\n").map { $0.trimmingPrefixTabs }
+        #expect(lines.first == c.headline)
+        if !c.traceback.isEmpty {
+            let frames = lines.drop { $0 != "stack traceback:" }.dropFirst().filter { !$0.hasPrefix("prelude:") && $0 != "[C]: in function 'error'" && $0 != "(...tail calls...)" }
+            #expect(Array(frames) == c.traceback)
+        }
+        let line = Int(c.headline.split(separator: ":")[1])
+        #expect(outcome.location?.file == "t.lua" && outcome.location?.line == line)
+        for doubled in ["Fatal error: Fatal error", "limit exceeded: limit exceeded", "EXC_BAD_ACCESS: EXC_BAD_ACCESS",
+                        "NSInvalidArgumentException: NSInvalidArgumentException"] {
+            #expect(!(outcome.message ?? "").contains(doubled))
+        }
+    }
+
+    /// Every limit renders its message once.
+    @Test(arguments: [
+        ("while true do end", "limit exceeded: instruction budget used up"),
+        ("local s = 'x' while true do s = s .. s end", "limit exceeded: memory cap of"),
+        ("for i = 1, 10000000 do UIView() end", "limit exceeded: "),
+        ("sim.run(1e9)", "limit exceeded: virtual time cap of 3600 s"),
+    ]) func aLimitIsRenderedOnce(_ code: String, _ text: String) throws {
+        let sandbox = try LuaSandbox()
+        let outcome = sandbox.run(chunk: code, name: "@t.lua")
+        #expect(outcome.status == .limitExceeded)
+        #expect(outcome.message?.contains(text) == true, "\(outcome.message ?? "")")
+        #expect(outcome.message?.contains("limit exceeded: limit exceeded") == false)
+        #expect(outcome.message?.components(limitExceeded: ()) == 1, "\(outcome.message ?? "")")
+    }
+}
+
+extension Substring {
+    var trimmingPrefixTabs: String { String(drop { $0 == "\t" }) }
+}
+
+extension String {
+    /// How many times "limit exceeded" appears.
+    func components(limitExceeded: Void) -> Int { split(separator: "limit exceeded", omittingEmptySubsequences: false).count - 1 }
+}
