@@ -294,7 +294,7 @@ public struct FuzzGenerator {
     }
 
     mutating func ownership() -> String {
-        switch rng.below(22) {
+        switch rng.below(25) {
         case 0: return "sim.hold(\(object()))"
         case 1: return "sim.release(\(object()))"
         case 2: return "do local h <close> = sim.hold(\(object())) \(action()) end"
@@ -314,6 +314,20 @@ public struct FuzzGenerator {
         case 18: return "local v = \(vc()).view if v then \(ref("V")):addSubview(v) end"
         case 19: return "\(ref("C")).\(rng.pick(["s", "c"])) = { \(object()), \(object()) }"
         case 20: return "sim.label(\(object()), \"obj\")"
+        // SPEC rule 26: tables of objects, nested and keyed, in every kind of property and
+        // in undeclared fields; read back and walked.
+        case 21:
+            let table = rng.pick([
+                "{ a = \(object()), list = { \(object()), { k = \(object()) } }, [2] = \(object()), [true] = \(object()) }",
+                "{ { { \(object()) } }, \(object()) }",
+                "(function() local t = { \(object()) } t[2] = t return t end)()",
+                "{ [\(object())] = 1 }",
+                "setmetatable({ \(object()) }, {})",
+                "{}",
+            ])
+            return "\(ref("C")).\(rng.pick(["s", "c", "w", "u", "a", "junk"])) = \(table)"
+        case 22: return "local t = \(ref("C")).\(rng.pick(["s", "c"])) if type(t) == 'table' then for _, x in pairs(t) do tostring(x) end end"
+        case 23: return "\(ref("V")).s = { \(ref("V")), m = { \(ref("C")) } }"
         default: return "local v = \(ref("W")) if v then v:addSubview(\(ref("V"))) end"
         }
     }
