@@ -16,7 +16,7 @@ extension Heap {
         var elements: [Value] = []
         if case .array(let a) = slots[slot] { elements = a }
         let at = min(max(index ?? elements.count, 0), elements.count)
-        try retain(element.raw, .element, detail: intern("\(p.name)[\(at + 1)]"), owner: id.raw)
+        try retain(element.raw, .element, detail: elementNameID(p.nameID, at), owner: id.raw)
         elements.insert(.object(element), at: at)
         slots[slot] = .array(elements)
     }
@@ -31,7 +31,7 @@ extension Heap {
         // SPEC rule 27: an emptied array reads {}, never nil.
         slots[slot] = .array(elements)
         if case .object(let t) = removed, p.ownership.retains {
-            try release(t.raw, .element, detail: intern("\(p.name)[\(index + 1)]"), owner: id.raw)
+            try release(t.raw, .element, detail: elementNameID(p.nameID, index), owner: id.raw)
         }
     }
 

@@ -55,6 +55,9 @@ public final class Heap {
     public internal(set) var events: ContiguousArray<TraceEvent> = []
     var names: [String] = [""]
     var nameIDs: [String: UInt16] = ["": 0]
+    /// Interned `name[i]` (1-based) by the name's id and i - 1: the names of elements of
+    /// UIKit's arrays, looked up without building a string per push (rule 6).
+    var elementNames: [[UInt16]] = []
     var messages: [String] = []
     var locations: [SourceLocation] = [SourceLocation(file: "", line: 0)]
     /// Location ids by (file id << 32 | line).

@@ -21,6 +21,31 @@ extension Heap {
 
     func name(_ id: UInt16) -> String { Int(id) < names.count ? names[Int(id)] : "…" }
 
+    /// The interned name of element `index` (0-based) of the array named `nameID`,
+    /// `subviews[3]` for index 2: cached, so a push or an `addSubview` builds no string.
+    @inline(__always)
+    func elementNameID(_ nameID: UInt16, _ index: Int) -> UInt16 {
+        let n = Int(nameID)
+        if n < elementNames.count, index < elementNames[n].count, elementNames[n][index] != 0 {
+            return elementNames[n][index]
+        }
+        return internElementName(nameID, index)
+    }
+
+    @inline(never)
+    func internElementName(_ nameID: UInt16, _ index: Int) -> UInt16 {
+        let id = intern("\(name(nameID))[\(index + 1)]")
+        // Small indices are cached; a huge array's far elements are interned each time.
+        guard index < 4096 else { return id }
+        let n = Int(nameID)
+        if n >= elementNames.count { elementNames.append(contentsOf: repeatElement([], count: n + 1 - elementNames.count)) }
+        if index >= elementNames[n].count {
+            elementNames[n].append(contentsOf: repeatElement(0, count: index + 1 - elementNames[n].count))
+        }
+        elementNames[n][index] = id
+        return id
+    }
+
     /// Asks the host where it is now.
     func refreshLocation() {
         locationIsStale = false
