@@ -382,14 +382,21 @@ static int guarded_pcall(lua_State *L) {
 /* The script's message handler stays in the slot stock xpcall gives it (index 2), so
    that debug.traceback and debug.getinfo see the stack stock Lua shows. See
    disarm_handlers for the one case the limit hook has to take care of. */
+static int finish_xpcall(lua_State *L, int status, lua_KContext extra) {
+    kitsim_limits *lim = kitsim_limits_of(L);
+    if (lim->xpcalls > 0) lim->xpcalls--;
+    return finish_pcall(L, status, extra);
+}
+
 static int guarded_xpcall(lua_State *L) {
     int n = lua_gettop(L);
     luaL_checktype(L, 2, LUA_TFUNCTION);
     lua_pushboolean(L, 1);
     lua_pushvalue(L, 1);
     lua_rotate(L, 3, 2);
-    int status = lua_pcallk(L, n - 2, LUA_MULTRET, 2, 2, finish_pcall);
-    return finish_pcall(L, status, 2);
+    kitsim_limits_of(L)->xpcalls++;
+    int status = lua_pcallk(L, n - 2, LUA_MULTRET, 2, 2, finish_xpcall);
+    return finish_xpcall(L, status, 2);
 }
 
 static int passthrough_handler(lua_State *L) {
@@ -402,15 +409,21 @@ static int passthrough_handler(lua_State *L) {
    hook raises): a handler that never returns would never be stopped. So before the limit
    hook raises, every xpcall on this thread's stack gets a pass-through handler in place
    of the script's one. Other threads need nothing: the stop reaches their xpcalls only
-   when it is raised again there, by the hook or by finish_pcall, with hooks on. */
+   when it is raised again there, by the hook or by finish_pcall, with hooks on.
+   lua_getstack costs time in proportion to the level, so a walk of the whole stack is
+   quadratic in its depth: the count of xpcalls in progress ends it early, and skips it
+   when there are none (a coroutine abandoned inside an xpcall leaves the count high,
+   which costs only time). */
 static void disarm_handlers(lua_State *L) {
     lua_Debug ar;
-    if (!lua_checkstack(L, 2)) return;
-    for (int level = 0; lua_getstack(L, level, &ar); level++) {
+    int left = kitsim_limits_of(L)->xpcalls;
+    if (left <= 0 || !lua_checkstack(L, 2)) return;
+    for (int level = 0; left > 0 && lua_getstack(L, level, &ar); level++) {
         if (!lua_getinfo(L, "f", &ar)) continue;
         int is_xpcall = lua_tocfunction(L, -1) == guarded_xpcall;
         lua_pop(L, 1);
         if (!is_xpcall) continue;
+        left--;
         lua_pushcfunction(L, passthrough_handler);
         if (lua_setlocal(L, &ar, 2) == NULL) lua_pop(L, 1);
     }

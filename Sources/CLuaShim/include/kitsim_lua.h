@@ -39,6 +39,7 @@ typedef struct kitsim_limits {
     int hook_step;               /* instructions per count hook */
     int stopping;                /* a limit fired: raise on every instruction until out */
     int interrupted;             /* Ctrl-C (REPL) */
+    int xpcalls;                 /* xpcalls in progress, on any thread (an upper bound) */
     char stop_message[256];      /* the limit's message */
     void *host;                  /* the Swift bridge (unretained) */
     const void *location_function; /* kitsim_current_location's cache: the function, */
