@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Installs the Debian packages KitSim needs, when they are missing:
 # liblua5.4-dev (the embedded Lua), libedit-dev (the REPL's line editing), pkg-config,
-# and tmux (the REPL's terminal test drives it).
+# tmux (the REPL's terminal test drives it) and lua5.4 (the conformance test compares
+# kitsim run with it).
 set -euo pipefail
 # kitsim_install PKG...: installs the Debian packages that are missing (bench/run.sh uses
 # it for its own tools).
@@ -16,6 +17,6 @@ kitsim_install() {
     $sudo apt-get update -qq
     DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "${need[@]}" >/dev/null
 }
-kitsim_install liblua5.4-dev libedit-dev pkg-config tmux
+kitsim_install liblua5.4-dev libedit-dev pkg-config tmux lua5.4
 command -v swift >/dev/null || export PATH="/opt/swift/usr/bin:$PATH"
 command -v swift >/dev/null || { echo "setup: no Swift toolchain found (expected /opt/swift)" >&2; exit 1; }

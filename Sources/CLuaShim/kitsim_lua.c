@@ -1,6 +1,8 @@
 #include "kitsim_lua.h"
 #include <stdlib.h>
 #include <string.h>
+#include <math.h>
+#include <stdio.h>
 
 static kitsim_swift_entry_fn swift_entry = NULL;
 void kitsim_set_swift_entry(kitsim_swift_entry_fn fn) { swift_entry = fn; }
@@ -21,6 +23,7 @@ kitsim_limits *kitsim_limits_of(lua_State *L) { return *(kitsim_limits **)lua_ge
 // ---------------------------------------------------------------- allocator
 
 static void limit_hook(lua_State *L, lua_Debug *ar);
+static void disarm_handlers(lua_State *L);
 
 static void *kitsim_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
     kitsim_limits *lim = (kitsim_limits *)ud;
@@ -68,10 +71,19 @@ static int is_kitsim_error(lua_State *L, int idx) {
 static int traceback(lua_State *L) {
     const char *msg = lua_tostring(L, 1);
     if (msg != NULL) {
-        /* An error raised inside an override has its traceback from the override's own
-           protected call, where the stack was deepest: the host's outer call keeps it. */
-        if (lua_type(L, 1) == LUA_TSTRING && strstr(msg, "\nstack traceback:\n") != NULL) return 1;
+        /* An error raised inside an override gets its traceback from the override's own
+           protected call, where the stack is deepest; the host raises that text again
+           in the outer call, whose handler keeps it rather than add a shorter one. The
+           text last made here is remembered in the registry to tell it by value. */
+        lua_getfield(L, LUA_REGISTRYINDEX, "kitsim.traceback");
+        if (lua_rawequal(L, -1, 1)) {
+            lua_settop(L, 1);
+            return 1;
+        }
+        lua_pop(L, 1);
         luaL_traceback(L, L, msg, 1);
+        lua_pushvalue(L, -1);
+        lua_setfield(L, LUA_REGISTRYINDEX, "kitsim.traceback");
         return 1;
     }
     if (is_kitsim_error(L, 1)) {
@@ -122,6 +134,7 @@ static void limit_hook(lua_State *L, lua_Debug *ar) {
         lua_sethook(L, limit_hook, LUA_MASKCOUNT, 1);
         if (lim->L && lim->L != L) lua_sethook(lim->L, limit_hook, LUA_MASKCOUNT, 1);
     }
+    disarm_handlers(L);
     luaL_error(L, "%s", lim->stop_message);
 }
 
@@ -328,6 +341,20 @@ int kitsim_pcall(lua_State *L, int nargs, int nresults) {
     return status;
 }
 
+/* lua.c runs the script from a C function (pmain) under lua_pcall. So does this: the
+   script's traceback ends in the same "[C]: in ?" frame, and its C stack (the
+   coroutine.resume nesting, pcall recursion) starts at the same depth. */
+static int call_main(lua_State *L) {
+    lua_call(L, lua_gettop(L) - 1, 0);
+    return 0;
+}
+
+int kitsim_pcall_main(lua_State *L, int nargs) {
+    lua_pushcfunction(L, call_main);
+    lua_insert(L, -(nargs + 2));
+    return kitsim_pcall(L, nargs + 1, 0);
+}
+
 void kitsim_push_traceback(lua_State *L) { lua_pushcfunction(L, traceback); }
 
 int kitsim_pcall_handler(lua_State *L, int nargs, int nresults) {
@@ -355,6 +382,15 @@ int kitsim_load(lua_State *L, const char *chunk, size_t len, const char *name) {
     return luaL_loadbufferx(L, chunk, len, name, "t");
 }
 
+void kitsim_write_line(const char *bytes, size_t len) {
+    fwrite(bytes, 1, len, stdout);
+    fputc('\n', stdout);
+}
+
+int kitsim_loadfile(lua_State *L, const char *path) {
+    return luaL_loadfilex(L, path, "t");
+}
+
 int kitsim_dostring(lua_State *L, const char *chunk, size_t len, const char *name) {
     int status = kitsim_load(L, chunk, len, name);
     if (status != LUA_OK) return status;
@@ -363,24 +399,19 @@ int kitsim_dostring(lua_State *L, const char *chunk, size_t len, const char *nam
 
 // ---------------------------------------------------------------- guarded base functions
 
-/* Deep recursion is a limit too (issue 8): Lua reports it as an ordinary error ("stack
-   overflow", "C stack overflow", or LUA_ERRERR when it happens while handling an error),
-   which pcall, xpcall and coroutine.resume would return to the script. These versions
-   behave as the standard ones and, on such an error, arm the stop, so that the script
-   cannot swallow it and the run ends with a message naming the limit. */
-static const char *const overflow_message = "limit exceeded: stack overflow (recursion too deep)";
-
-static void stop_if_overflow(lua_State *L, int status, int idx) {
-    if (status == LUA_OK || status == LUA_YIELD) return;
-    if (status == LUA_ERRERR
-        || (lua_type(L, idx) == LUA_TSTRING && strstr(lua_tostring(L, idx), "stack overflow") != NULL)) {
-        kitsim_stop(L, overflow_message);
-    }
-}
+/* KitSim's own limit stops (the instruction budget, the memory cap, the object cap, the
+   limits Swift enforces, Ctrl-C) set `stopping` in the state's kitsim_limits before they
+   raise. That flag, and never the text of a message, is what tells them from the
+   ordinary Lua errors a script may catch: a recursion's "stack overflow", "C stack
+   overflow" and "error in error handling" are returned by pcall, xpcall and
+   coroutine.resume exactly as stock Lua returns them. While a stop is pending these
+   functions raise the error again instead of returning it, so that no script can
+   swallow the stop. Each is the standard function's code plus that check, so their
+   argument errors name them and their C stack use is stock's. */
 
 static int finish_pcall(lua_State *L, int status, lua_KContext extra) {
     if (status != LUA_OK && status != LUA_YIELD) {
-        stop_if_overflow(L, status, -1);
+        if (kitsim_limits_of(L)->stopping) return lua_error(L);      /* the stop goes on */
         lua_pushboolean(L, 0);
         lua_pushvalue(L, -2);
         return 2;
@@ -396,51 +427,91 @@ static int guarded_pcall(lua_State *L) {
     return finish_pcall(L, status, 0);
 }
 
-/* The message handler xpcall installs. Lua calls it before unwinding, and when the
-   error was raised by the limit hook, with hooks still switched off (luaD_hook leaves
-   allowhook cleared when the hook raises): a handler that never returns would then
-   never be stopped. Once a limit has fired, the script's handler is not called; the
-   error goes on unchanged (issue 8). */
-static int guarded_handler(lua_State *L) {
-    if (kitsim_limits_of(L)->stopping) {
-        lua_settop(L, 1);
-        return 1;
-    }
-    lua_pushvalue(L, lua_upvalueindex(1));
-    lua_insert(L, 1);
-    lua_call(L, lua_gettop(L) - 1, 1);
-    return 1;
+/* The script's message handler stays in the slot stock xpcall gives it (index 2), so
+   that debug.traceback and debug.getinfo see the stack stock Lua shows. See
+   disarm_handlers for the one case the limit hook has to take care of. */
+static int finish_xpcall(lua_State *L, int status, lua_KContext extra) {
+    kitsim_limits *lim = kitsim_limits_of(L);
+    if (lim->xpcalls > 0) lim->xpcalls--;
+    return finish_pcall(L, status, extra);
 }
 
 static int guarded_xpcall(lua_State *L) {
     int n = lua_gettop(L);
     luaL_checktype(L, 2, LUA_TFUNCTION);
-    lua_pushvalue(L, 2);
-    lua_pushcclosure(L, guarded_handler, 1);
-    lua_replace(L, 2);
     lua_pushboolean(L, 1);
     lua_pushvalue(L, 1);
     lua_rotate(L, 3, 2);
-    int status = lua_pcallk(L, n - 2, LUA_MULTRET, 2, 2, finish_pcall);
-    return finish_pcall(L, status, 2);
+    kitsim_limits_of(L)->xpcalls++;
+    int status = lua_pcallk(L, n - 2, LUA_MULTRET, 2, 2, finish_xpcall);
+    return finish_xpcall(L, status, 2);
 }
 
-static int guarded_resume(lua_State *L) {
-    int n = lua_gettop(L);
-    lua_pushvalue(L, lua_upvalueindex(1));     /* the standard coroutine.resume */
-    lua_insert(L, 1);
-    lua_call(L, n, LUA_MULTRET);
-    if (lua_gettop(L) >= 2 && lua_type(L, 1) == LUA_TBOOLEAN && !lua_toboolean(L, 1)) {
-        stop_if_overflow(L, LUA_ERRRUN, 2);
+static int passthrough_handler(lua_State *L) {
+    lua_settop(L, 1);
+    return 1;
+}
+
+/* Lua calls a message handler before unwinding, and when the error is raised by a hook
+   it calls it with hooks still switched off (luaD_hook leaves allowhook cleared when the
+   hook raises): a handler that never returns would never be stopped. So before the limit
+   hook raises, every xpcall on this thread's stack gets a pass-through handler in place
+   of the script's one. Other threads need nothing: the stop reaches their xpcalls only
+   when it is raised again there, by the hook or by finish_pcall, with hooks on.
+   lua_getstack costs time in proportion to the level, so a walk of the whole stack is
+   quadratic in its depth: the count of xpcalls in progress ends it early, and skips it
+   when there are none (a coroutine abandoned inside an xpcall leaves the count high,
+   which costs only time). */
+static void disarm_handlers(lua_State *L) {
+    lua_Debug ar;
+    int left = kitsim_limits_of(L)->xpcalls;
+    if (left <= 0 || !lua_checkstack(L, 2)) return;
+    for (int level = 0; left > 0 && lua_getstack(L, level, &ar); level++) {
+        if (!lua_getinfo(L, "f", &ar)) continue;
+        int is_xpcall = lua_tocfunction(L, -1) == guarded_xpcall;
+        lua_pop(L, 1);
+        if (!is_xpcall) continue;
+        left--;
+        lua_pushcfunction(L, passthrough_handler);
+        if (lua_setlocal(L, &ar, 2) == NULL) lua_pop(L, 1);
     }
-    return lua_gettop(L);
+}
+
+/* coroutine.resume as lcorolib's auxresume and luaB_coresume. */
+static int guarded_resume(lua_State *L) {
+    luaL_checktype(L, 1, LUA_TTHREAD);
+    lua_State *co = lua_tothread(L, 1);
+    int narg = lua_gettop(L) - 1, nres;
+    if (!lua_checkstack(co, narg)) {
+        lua_pushboolean(L, 0);
+        lua_pushliteral(L, "too many arguments to resume");
+        return 2;
+    }
+    lua_xmove(L, co, narg);
+    int status = lua_resume(co, L, narg, &nres);
+    if (status == LUA_OK || status == LUA_YIELD) {
+        if (!lua_checkstack(L, nres + 1)) {
+            lua_pop(co, nres);
+            lua_pushboolean(L, 0);
+            lua_pushliteral(L, "too many results to resume");
+            return 2;
+        }
+        lua_pushboolean(L, 1);
+        lua_xmove(co, L, nres);
+        return nres + 1;
+    }
+    lua_xmove(co, L, 1);                        /* the error */
+    if (kitsim_limits_of(L)->stopping) return lua_error(L);
+    lua_pushboolean(L, 0);
+    lua_insert(L, -2);
+    return 2;
 }
 
 /* setmetatable without finalizers: Lua runs __gc metamethods with hooks switched off,
    so a finalizer escapes the instruction budget (`while true do end` in one hangs the
    host), and when a collection step runs inside a Swift call it escapes the memory cap
-   too (issue 8). Scripts have no use for them: the simulated objects' deinit is the
-   model's. Otherwise as the standard function. */
+   too. Scripts have no use for them: the simulated objects' deinit is the model's.
+   Otherwise as the standard function. */
 static int guarded_setmetatable(lua_State *L) {
     int t = lua_type(L, 2);
     luaL_checktype(L, 1, LUA_TTABLE);
@@ -460,20 +531,81 @@ static int guarded_setmetatable(lua_State *L) {
 }
 
 /* load, loadfile and dofile read text only: Lua 5.4 does not verify precompiled
-   chunks, and a malformed one crashes the host (rule 2). Otherwise the standard
-   functions (reached through upvalue 1) with the mode argument forced to "t". */
-static int call_in_text_mode(lua_State *L, int nargs, int mode) {
-    lua_settop(L, nargs);
-    lua_pushliteral(L, "t");
-    lua_replace(L, mode);
-    lua_pushvalue(L, lua_upvalueindex(1));
-    lua_insert(L, 1);
-    lua_call(L, nargs, LUA_MULTRET);
-    return lua_gettop(L);
+   chunks, and a malformed one crashes the host. They are lbaselib's functions with the
+   chunk always loaded in mode "t" (a binary chunk gets Lua's own "attempt to load a
+   binary chunk (mode is 't')"); a mode without 't' refuses a text chunk with stock's
+   message, so every chunk such a mode names is refused. */
+#define LOAD_RESERVED_SLOT 5
+
+static const char *load_reader(lua_State *L, void *ud, size_t *size) {
+    (void)ud;
+    luaL_checkstack(L, 2, "too many nested functions");
+    lua_pushvalue(L, 1);
+    lua_call(L, 0, 1);
+    if (lua_isnil(L, -1)) {
+        lua_pop(L, 1);
+        *size = 0;
+        return NULL;
+    }
+    if (!lua_isstring(L, -1)) luaL_error(L, "reader function must return a string");
+    lua_replace(L, LOAD_RESERVED_SLOT);
+    return lua_tolstring(L, LOAD_RESERVED_SLOT, size);
 }
 
-static int guarded_load(lua_State *L) { return call_in_text_mode(L, 4, 3); }          /* load(chunk, name, mode, env) */
-static int guarded_loadfile(lua_State *L) { return call_in_text_mode(L, 3, 2); }      /* loadfile(name, mode, env) */
+/* The status of a load in a mode without 't' that found a text chunk. */
+static int refuse_text_chunk(lua_State *L, int status, const char *mode) {
+    if (status != LUA_OK) return status;
+    lua_pop(L, 1);
+    lua_pushfstring(L, "attempt to load a text chunk (mode is '%s')", mode);
+    return LUA_ERRSYNTAX;
+}
+
+static int finish_load(lua_State *L, int status, int env) {
+    if (status == LUA_OK) {
+        if (env != 0) {
+            lua_pushvalue(L, env);
+            if (!lua_setupvalue(L, -2, 1)) lua_pop(L, 1);
+        }
+        return 1;
+    }
+    luaL_pushfail(L);
+    lua_insert(L, -2);
+    return 2;
+}
+
+static int guarded_load(lua_State *L) {
+    int status;
+    size_t l;
+    const char *s = lua_tolstring(L, 1, &l);
+    const char *mode = luaL_optstring(L, 3, "bt");
+    int env = !lua_isnone(L, 4) ? 4 : 0;
+    int text = strchr(mode, 't') != NULL;
+    if (s != NULL) {
+        const char *chunkname = luaL_optstring(L, 2, s);
+        if (!text && (l == 0 || s[0] != LUA_SIGNATURE[0])) {
+            lua_pushfstring(L, "attempt to load a text chunk (mode is '%s')", mode);
+            status = LUA_ERRSYNTAX;
+        } else {
+            status = luaL_loadbufferx(L, s, l, chunkname, "t");
+        }
+    } else {
+        const char *chunkname = luaL_optstring(L, 2, "=(load)");
+        luaL_checktype(L, 1, LUA_TFUNCTION);
+        lua_settop(L, LOAD_RESERVED_SLOT);
+        status = lua_load(L, load_reader, NULL, chunkname, "t");
+        if (!text) status = refuse_text_chunk(L, status, mode);
+    }
+    return finish_load(L, status, env);
+}
+
+static int guarded_loadfile(lua_State *L) {
+    const char *fname = luaL_optstring(L, 1, NULL);
+    const char *mode = luaL_optstring(L, 2, "bt");
+    int env = !lua_isnone(L, 3) ? 3 : 0;
+    int status = luaL_loadfilex(L, fname, "t");
+    if (strchr(mode, 't') == NULL) status = refuse_text_chunk(L, status, mode);
+    return finish_load(L, status, env);
+}
 
 static int dofile_cont(lua_State *L, int status, lua_KContext extra) {
     (void)status; (void)extra;
@@ -488,15 +620,144 @@ static int guarded_dofile(lua_State *L) {
     return dofile_cont(L, 0, 0);
 }
 
+/* package.searchers[2] (Lua files on package.path) as loadlib's searcher_Lua, loading
+   text only for the same reason as loadfile. Upvalues: the package table and
+   package.searchpath, as found when the state opened. */
+static int text_searcher(lua_State *L) {
+    const char *name = luaL_checkstring(L, 1);
+    lua_getfield(L, lua_upvalueindex(1), "path");
+    if (lua_tostring(L, -1) == NULL) return luaL_error(L, "'package.path' must be a string");
+    lua_pushvalue(L, lua_upvalueindex(2));
+    lua_pushstring(L, name);
+    lua_pushvalue(L, -3);
+    lua_call(L, 2, 2);
+    if (lua_isnil(L, -2)) return 1;                 /* the "no file" message */
+    lua_pop(L, 1);
+    const char *filename = lua_tostring(L, -1);
+    if (filename == NULL) return 1;
+    if (luaL_loadfilex(L, filename, "t") != LUA_OK)
+        return luaL_error(L, "error loading module '%s' from file '%s':\n\t%s",
+                          lua_tostring(L, 1), filename, lua_tostring(L, -1));
+    lua_pushstring(L, filename);
+    return 2;
+}
+
+/* debug.gethook without the budget's count hook: scripts cannot set hooks
+   (debug.sethook is removed), so what stock returns when there is no hook. */
+static int hidden_gethook(lua_State *L) {
+    luaL_pushfail(L);
+    return 1;
+}
+
+/* math.acos, math.asin and math.log as lmathlib's, except that a domain error gives a
+   positive NaN. The distribution's lua5.4 links the libm wrappers that return +NaN
+   (printed "nan"); the statically linked kitsim gets the ones that return the
+   processor's default NaN, which is negative ("-nan"). */
+static lua_Number domain_nan(lua_Number r, lua_Number x) {
+    return (isnan(r) && !isnan(x)) ? fabs(r) : r;
+}
+
+static int conformant_acos(lua_State *L) {
+    lua_Number x = luaL_checknumber(L, 1);
+    lua_pushnumber(L, domain_nan(acos(x), x));
+    return 1;
+}
+
+static int conformant_asin(lua_State *L) {
+    lua_Number x = luaL_checknumber(L, 1);
+    lua_pushnumber(L, domain_nan(asin(x), x));
+    return 1;
+}
+
+static int conformant_log(lua_State *L) {
+    lua_Number x = luaL_checknumber(L, 1);
+    lua_Number res;
+    if (lua_isnoneornil(L, 2)) {
+        res = log(x);
+    } else {
+        lua_Number base = luaL_checknumber(L, 2);
+        if (base == 2.0) res = log2(x);
+        else if (base == 10.0) res = domain_nan(log10(x), x);
+        else res = log(x) / log(base);
+    }
+    lua_pushnumber(L, res);
+    return 1;
+}
+
+/* print as lbaselib's (luaL_tolstring of each argument, tabs between), writing through
+   the host's output function (upvalue 1, a Swift function index) with the line's bytes
+   as they are. */
+static int kitsim_print(lua_State *L) {
+    int n = lua_gettop(L);
+    luaL_Buffer b;
+    luaL_buffinit(L, &b);
+    for (int i = 1; i <= n; i++) {
+        luaL_tolstring(L, i, NULL);
+        if (i > 1) luaL_addchar(&b, '\t');
+        luaL_addvalue(&b);
+    }
+    luaL_pushresult(&b);
+    lua_insert(L, 1);
+    lua_settop(L, 1);                            /* the line */
+    lua_pushboolean(L, 0);                       /* not a sim.log line */
+    return call_swift(L, (int)lua_tointeger(L, lua_upvalueindex(1)));
+}
+
+void kitsim_set_print(lua_State *L, int index) {
+    lua_pushinteger(L, index);
+    lua_pushcclosure(L, kitsim_print, 1);
+    lua_setglobal(L, "print");
+}
+
+/* warn as lauxlib's warning functions, which luaL_newstate installs and lua.c relies on:
+   off at first, "@on" / "@off" switch, messages to stderr as "Lua warning: ...". */
+static void warn_off(void *ud, const char *message, int tocont);
+static void warn_on(void *ud, const char *message, int tocont);
+
+static int warn_control(lua_State *L, const char *message, int tocont) {
+    if (tocont || *(message++) != '@') return 0;
+    if (strcmp(message, "off") == 0) lua_setwarnf(L, warn_off, L);
+    else if (strcmp(message, "on") == 0) lua_setwarnf(L, warn_on, L);
+    return 1;
+}
+
+static void warn_off(void *ud, const char *message, int tocont) {
+    warn_control((lua_State *)ud, message, tocont);
+}
+
+static void warn_continue(void *ud, const char *message, int tocont) {
+    lua_State *L = (lua_State *)ud;
+    fprintf(stderr, "%s", message);
+    if (tocont) {
+        lua_setwarnf(L, warn_continue, L);
+    } else {
+        fprintf(stderr, "\n");
+        lua_setwarnf(L, warn_on, L);
+    }
+    fflush(stderr);
+}
+
+static void warn_on(void *ud, const char *message, int tocont) {
+    if (warn_control((lua_State *)ud, message, tocont)) return;
+    fprintf(stderr, "Lua warning: ");
+    warn_continue(ud, message, tocont);
+}
+
 /* Deterministic pairs (DEVELOPERS.md rule 3). Lua's string hash is seeded from the time
    and addresses (luai_makeseed), so `next` visits string keys in a different order on
    every run, and a scenario that builds objects from `pairs` over a table would number
    them differently each time. This `pairs` visits keys in a fixed order: numbers
    ascending, then strings (bytewise), then false, true, then KitSim objects by id, then
    any other keys (tables, functions, other userdata) in `next` order, which Lua does
-   not make reproducible. A `__pairs` metamethod is honoured as in the standard
-   function. As with `next`, fields may be cleared (assigned nil) during the loop;
-   keys added during the loop are not visited. */
+   not make reproducible. Otherwise it is stock's: `pairs()` and a `__pairs` metamethod
+   (called with lua_callk, so it may yield) behave as there, a value without `__pairs`
+   that is not a table gives `next` and fails on the first step with stock's message,
+   and when `next` already visits the table in the fixed order (an empty table, an
+   array) pairs returns `next` itself. Otherwise the iterator is a function over a
+   snapshot of the keys that honours its arguments as `next` does: called with the
+   table and a key, it returns the key after that one. As with `next`, fields may be
+   cleared (assigned nil) during the loop; keys added during a loop over the snapshot
+   are not visited. */
 typedef struct sorted_key {
     int rank;                   /* 0 number, 1 string, 2 boolean, 3 object, 4 other */
     int isint;
@@ -539,35 +800,47 @@ static int compare_keys(const void *pa, const void *pb) {
     return a->pos < b->pos ? -1 : (a->pos > b->pos);
 }
 
-/* The iterator: upvalue 1 the sorted keys, upvalue 2 the position, upvalue 3 the table
-   (never argument 1: a script may call the iterator with anything, and lua_rawget on a
-   non-table is undefined behaviour). Returns k, t[k]. */
+/* The iterator over a snapshot: upvalue 1 the sorted keys, upvalue 2 key -> position in
+   them. Called as next is, with the table and the previous key (nil to start); returns
+   the next key still present in the table and its value, or nil at the end. */
 static int sorted_next(lua_State *L) {
-    lua_Integer i = lua_tointegerx(L, lua_upvalueindex(2), NULL);
+    luaL_checktype(L, 1, LUA_TTABLE);
+    lua_settop(L, 2);
+    lua_Integer i = 0;
+    if (!lua_isnil(L, 2)) {
+        lua_pushvalue(L, 2);
+        if (lua_rawget(L, lua_upvalueindex(2)) != LUA_TNUMBER) return luaL_error(L, "invalid key to 'next'");
+        i = lua_tointegerx(L, -1, NULL);
+        lua_pop(L, 1);
+    }
     for (;;) {
         i++;
-        if (lua_rawgeti(L, lua_upvalueindex(1), i) == LUA_TNIL) {
-            lua_pushinteger(L, i - 1);
-            lua_replace(L, lua_upvalueindex(2));
-            return 1;                               /* nil: the end */
-        }
+        if (lua_rawgeti(L, lua_upvalueindex(1), i) == LUA_TNIL) return 1;     /* nil: the end */
         lua_pushvalue(L, -1);
-        if (lua_rawget(L, lua_upvalueindex(3)) != LUA_TNIL) break;    /* cleared during the loop: skip */
+        if (lua_rawget(L, 1) != LUA_TNIL) return 2;    /* cleared during the loop: skipped */
         lua_pop(L, 2);
     }
-    lua_pushinteger(L, i);
-    lua_replace(L, lua_upvalueindex(2));
-    return 2;
+}
+
+static int pairs_cont(lua_State *L, int status, lua_KContext extra) {
+    (void)status; (void)extra;
+    return 3;
 }
 
 static int sorted_pairs(lua_State *L) {
+    luaL_checkany(L, 1);
     if (luaL_getmetafield(L, 1, "__pairs") != LUA_TNIL) {      /* as the standard pairs */
         lua_pushvalue(L, 1);
-        lua_call(L, 1, 3);
+        lua_callk(L, 1, 3, 0, pairs_cont);
         return 3;
     }
-    luaL_checktype(L, 1, LUA_TTABLE);
     lua_settop(L, 1);
+    if (lua_type(L, 1) != LUA_TTABLE) {
+        lua_pushvalue(L, lua_upvalueindex(1));     /* next, which reports the type */
+        lua_pushvalue(L, 1);
+        lua_pushnil(L);
+        return 3;
+    }
     /* The keys in next order (anchored in a list), then a scratch array to sort. */
     lua_newtable(L);                                            /* 2: key list */
     int n = 0;
@@ -605,28 +878,41 @@ static int sorted_pairs(lua_State *L) {
         lua_pop(L, 1);
     }
     qsort(keys, (size_t)n, sizeof(sorted_key), compare_keys);
+    int in_order = 1;
+    for (int k = 0; k < n && in_order; k++) in_order = keys[k].pos == k + 1;
+    if (in_order) {
+        lua_pushvalue(L, lua_upvalueindex(1));     /* next visits them in this order */
+        lua_pushvalue(L, 1);
+        lua_pushnil(L);
+        return 3;
+    }
     lua_createtable(L, n, 0);                                   /* 4: sorted keys */
+    lua_createtable(L, 0, n);                                   /* 5: key -> position */
     for (int k = 0; k < n; k++) {
         lua_rawgeti(L, 2, keys[k].pos);
+        lua_pushvalue(L, -1);
         lua_rawseti(L, 4, k + 1);
+        lua_pushinteger(L, k + 1);
+        lua_rawset(L, 5);
     }
-    lua_pushinteger(L, 0);
-    lua_pushvalue(L, 1);
-    lua_pushcclosure(L, sorted_next, 3);
+    lua_pushcclosure(L, sorted_next, 2);
     lua_pushvalue(L, 1);
     lua_pushnil(L);
     return 3;
 }
 
-static void wrap_global(lua_State *L, const char *name, lua_CFunction fn) {
-    lua_getglobal(L, name);
-    lua_pushcclosure(L, fn, 1);
-    lua_setglobal(L, name);
+static void set_field(lua_State *L, const char *table, const char *name, lua_CFunction fn) {
+    if (lua_getglobal(L, table) == LUA_TTABLE) {
+        lua_pushcfunction(L, fn);
+        lua_setfield(L, -2, name);
+    }
+    lua_pop(L, 1);
 }
 
 static int open_libs(lua_State *L) {
     luaL_openlibs(L);
-    lua_pushcfunction(L, sorted_pairs);
+    lua_getglobal(L, "next");
+    lua_pushcclosure(L, sorted_pairs, 1);
     lua_setglobal(L, "pairs");
     lua_pushcfunction(L, guarded_pcall);
     lua_setglobal(L, "pcall");
@@ -634,16 +920,30 @@ static int open_libs(lua_State *L) {
     lua_setglobal(L, "xpcall");
     lua_pushcfunction(L, guarded_setmetatable);
     lua_setglobal(L, "setmetatable");
-    wrap_global(L, "load", guarded_load);
-    wrap_global(L, "loadfile", guarded_loadfile);
+    lua_pushcfunction(L, guarded_load);
+    lua_setglobal(L, "load");
+    lua_pushcfunction(L, guarded_loadfile);
+    lua_setglobal(L, "loadfile");
     lua_pushcfunction(L, guarded_dofile);
     lua_setglobal(L, "dofile");
-    if (lua_getglobal(L, "coroutine") == LUA_TTABLE) {
-        lua_getfield(L, -1, "resume");
-        lua_pushcclosure(L, guarded_resume, 1);
-        lua_setfield(L, -2, "resume");
+    set_field(L, "coroutine", "resume", guarded_resume);
+    set_field(L, "debug", "gethook", hidden_gethook);
+    set_field(L, "math", "acos", conformant_acos);
+    set_field(L, "math", "asin", conformant_asin);
+    set_field(L, "math", "log", conformant_log);
+    if (lua_getglobal(L, "package") == LUA_TTABLE) {
+        if (lua_getfield(L, -1, "searchers") == LUA_TTABLE) {
+            lua_pushvalue(L, -2);
+            lua_getfield(L, -3, "searchpath");
+            lua_pushcclosure(L, text_searcher, 2);
+            lua_rawseti(L, -2, 2);
+        }
+        lua_pop(L, 1);
     }
     lua_pop(L, 1);
+    lua_setwarnf(L, warn_off, L);
+    /* lua.c switches the collector to generational mode. */
+    lua_gc(L, LUA_GCGEN, 0, 0);
     return 0;
 }
 

@@ -8,15 +8,38 @@ import Glibc
 extension LuaSandbox {
     /// Runs a scenario file. The end of the script finishes the current run-loop turn
     /// (SPEC §3.6). Errors of the script are part of the outcome; only a file that
-    /// cannot be read throws.
-    public func run(file path: String) throws -> Outcome {
-        guard let source = readTextFile(path) else {
+    /// cannot be read throws. The file is loaded as `lua.c` loads one: its bytes as they
+    /// are, a first line starting with `#` and a UTF-8 byte order mark skipped. As in
+    /// `lua.c`, the global `arg` holds the path at 0 and `arguments` from 1, and the
+    /// chunk receives `arguments` as `...`.
+    public func run(file path: String, arguments: [String] = []) throws -> Outcome {
+        guard let f = fopen(path, "rb") else {
             throw SimError(.unknownName, "cannot read \(path)")
         }
+        fclose(f)
         if let slash = path.lastIndex(of: "/") { scriptDirectory = String(path[..<slash]) }
         // `require` finds modules next to the scenario (scripts/lib/…): only there when sandboxed.
         setRequirePath(scriptDirectory, only: isSandboxed)
-        return run(chunk: source, name: "@" + path)
+        let L = self.L
+        let top = lua_gettop(L)
+        defer { lua_settop(L, top) }
+        lua_createtable(L, Int32(arguments.count), 1)
+        pushString(L, path)
+        lua_rawseti(L, -2, 0)
+        for (i, a) in arguments.enumerated() {
+            pushString(L, a)
+            lua_rawseti(L, -2, lua_Integer(i + 1))
+        }
+        setGlobalRaw(L, "arg")
+        var status = kitsim_loadfile(L, path)
+        if status == LUA_OK {
+            guard lua_checkstack(L, Int32(arguments.count + 1)) != 0 else {
+                throw SimError(.limit, "limit exceeded: too many script arguments")
+            }
+            for a in arguments { pushString(L, a) }
+            status = kitsim_pcall_main(L, Int32(arguments.count))
+        }
+        return finish(L, status)
     }
 
     /// Runs Lua source as a scenario; `name` is its chunk name (`@file.lua` or `=name`).
@@ -25,7 +48,12 @@ extension LuaSandbox {
         let top = lua_gettop(L)
         defer { lua_settop(L, top) }
         var status = kitsim_load(L, chunk, chunk.utf8.count, name)
-        if status == LUA_OK { status = kitsim_pcall(L, 0, 0) }
+        if status == LUA_OK { status = kitsim_pcall_main(L, 0) }
+        return finish(L, status)
+    }
+
+    /// The outcome of a scenario chunk that ran with `status`, its error on the stack top.
+    func finish(_ L: OpaquePointer, _ status: Int32) -> Outcome {
         if status == LUA_OK {
             // The end of the script ends the turn: layout pass and drain.
             do { try sim.finishTurn() } catch let e as SimError { return outcome(failure: e) } catch {}
@@ -80,7 +108,9 @@ extension LuaSandbox {
         }
         kitsim_clear_stop(L)
         kitsim_set_budget(L, limitsConfiguration.instructions, 1000)
-        if lua_type(L, -1) == LUA_TTABLE {
+        // Only KitSim's own values are exceptions and assertion failures: a script's table
+        // with the same fields is an ordinary error object.
+        if lua_type(L, -1) == LUA_TTABLE, hasMetatable(L, -1, exceptionMeta) || hasMetatable(L, -1, assertionMeta) {
             let name = fieldString(L, -1, "name")
             let reason = fieldString(L, -1, "reason")
             let trace = fieldString(L, -1, "traceback").map(namingOverrides)
@@ -100,11 +130,13 @@ extension LuaSandbox {
                 return StepResult(status: .assertionFailed, crash: nil, message: message + (trace.map { "\n" + $0 } ?? ""))
             }
         }
-        var text = namingOverrides(describe(L, -1))
+        var text = namingOverrides(errorMessage(L, -1))
         if memory && text.contains("not enough memory") {
             text = "limit exceeded: memory cap of \(limitsConfiguration.memoryBytes) bytes reached\n" + text
         }
-        if stopping || memory || text.contains("limit exceeded") {
+        // A limit is known by the stop flag its C or Swift side set, never by the words of
+        // a message: a script's own error("limit exceeded") is a script error.
+        if stopping || memory {
             if !text.contains("limit exceeded") && !stopMessage.isEmpty { text = stopMessage + "\n" + text }
             return StepResult(status: .limitExceeded, crash: nil, message: text)
         }
@@ -138,6 +170,32 @@ extension LuaSandbox {
         }
         return Outcome(status: status, crash: crash, message: message, leaks: heap.leaks(), output: output,
                        trace: capturesTrace ? heap.traceText() : "", labelled: labelled, invariantViolations: heap.invariantViolations())
+    }
+
+    /// Whether the value at `index` has the metatable at registry reference `ref`.
+    func hasMetatable(_ L: OpaquePointer, _ index: Int32, _ ref: Int32) -> Bool {
+        guard ref != 0, lua_getmetatable(L, index) != 0 else { return false }
+        rawGetRef(L, ref)
+        defer { kitsim_pop(L, 2) }
+        return lua_rawequal(L, -1, -2) != 0
+    }
+
+    /// The message of an uncaught error as `lua.c` renders it: a string or number as it
+    /// is (with the traceback the handler appended), a value whose `__tostring` gives a
+    /// string as that string, anything else as `(error object is a T value)`.
+    func errorMessage(_ L: OpaquePointer, _ index: Int32) -> String {
+        let i = lua_absindex(L, index)
+        switch lua_type(L, i) {
+        case LUA_TSTRING, LUA_TNUMBER:
+            return describe(L, i)
+        default:
+            if luaL_getmetafield(L, i, "__tostring") != LUA_TNIL {
+                kitsim_pop(L, 1)
+                let text = describe(L, i)
+                if text != "(error in __tostring)" { return text }
+            }
+            return "(error object is a \(String(cString: lua_typename(L, lua_type(L, i)))) value)"
+        }
     }
 
     func fieldString(_ L: OpaquePointer, _ index: Int32, _ key: String) -> String? {

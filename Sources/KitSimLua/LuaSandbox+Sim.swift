@@ -75,13 +75,21 @@ extension LuaSandbox {
             return 0
         }
         lua_pushvalue(L, simIndex)
-        pushFunction(L) { sb, L in
-            let line = sb.string(L, 1) ?? ""
+        // The output line of `print` (the shim's C function) and `sim.log`: its bytes go to
+        // standard output exactly as Lua made them; `output` and the trace keep it as text.
+        let logline = register { sb, L in
+            var len = 0
+            guard lua_type(L, 1) == LUA_TSTRING, let p = lua_tolstring(L, 1, &len) else { return 0 }
+            let line = p.withMemoryRebound(to: UInt8.self, capacity: len) {
+                String(decoding: UnsafeBufferPointer(start: $0, count: len), as: UTF8.self)
+            }
             if lua_toboolean(L, 2) != 0 { sb.heap.log(line) }
             sb.output.append(line)
-            if sb.echoOutput { print(line) }
+            if sb.echoOutput { kitsim_write_line(p, len) }
             return 0
         }
+        kitsim_set_print(L, logline)
+        kitsim_push_swift_function(L, logline, 0)
         pushFunction(L) { _, L in
             // The prelude's `expect` compiles the assertion vocabulary on first use.
             guard kitsim_load(L, assertionVocabulary, assertionVocabulary.utf8.count, "=prelude") == LUA_OK else {

@@ -35,13 +35,8 @@ function CGPoint(x, y)
   return setmetatable({ x = number(x or 0, "CGPoint", 1), y = number(y or 0, "CGPoint", 2) }, Point)
 end
 
--- Output: print and sim.log go to the run's output and the trace, in order.
-function print(...)
-  local n = select("#", ...)
-  local parts = {}
-  for i = 1, n do parts[i] = tostring((select(i, ...))) end
-  logline(table.concat(parts, "\t"), false)
-end
+-- Output: print (a C function of the shim) and sim.log go to the run's output, in order;
+-- sim.log also to the trace.
 function sim.log(format, ...)
   if type(format) ~= "string" then error("bad argument #1 to 'log' (string expected, got " .. type(format) .. ")", 2) end
   logline(fmt(format, ...), true)

@@ -4,7 +4,7 @@ import KitSim
 /// 0 success, 1 a scenario's expectation failed, 64 usage error (sysexits' EX_USAGE).
 enum Command {
     static let usage = """
-        usage: kitsim run FILE.lua [--trace] [--sandbox] [--graph out.dot|.svg|.mmd] [--screen out.svg] [--ios N]
+        usage: kitsim run FILE.lua [--trace] [--sandbox] [--graph out.dot|.svg|.mmd] [--screen out.svg] [--ios N] [-- ARGS...]
                                          run a scenario script; exit 0 passed, 1 assertion
                                          failed, 2 crashed, 3 script error, 4 limit exceeded
                kitsim test [DIR|FILES…] [--junit out.xml] [--tap] [-j N]

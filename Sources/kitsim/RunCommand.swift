@@ -1,7 +1,8 @@
 import KitSim
 import KitSimLua
 
-/// `kitsim run FILE.lua [--trace] [--sandbox] [--graph out.dot] [--ios N]` (SPEC §5).
+/// `kitsim run FILE.lua [--trace] [--sandbox] [--graph out.dot] [--ios N] [-- ARGS…]`
+/// (SPEC §5). The arguments after `--` are the script's (`arg[1]…`, `...`), as `lua FILE ARGS`.
 enum RunCommand {
     static func main(_ args: [String]) -> Int32 {
         var file: String?
@@ -9,9 +10,14 @@ enum RunCommand {
         var graphPath: String?
         var screenPath: String?
         var configuration = Simulator.Configuration()
+        var scriptArguments: [String] = []
         var i = 0
         while i < args.count {
             let a = args[i]
+            if a == "--" {
+                scriptArguments = Array(args[(i + 1)...])
+                break
+            }
             switch a {
             case "--trace": trace = true
             case "--sandbox": sandboxed = true
@@ -41,7 +47,7 @@ enum RunCommand {
         sandbox.heap.tracesCalls = trace
         sandbox.capturesTrace = trace
         let outcome: Outcome
-        do { outcome = try sandbox.run(file: file) } catch {
+        do { outcome = try sandbox.run(file: file, arguments: scriptArguments) } catch {
             printError("kitsim: \(error)")
             return 66
         }

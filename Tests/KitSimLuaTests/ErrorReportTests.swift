@@ -5,7 +5,8 @@ import Testing
 /// SPEC §5: every crash, failed assertion and script error is reported under a headline
 /// that starts with `file:line:` of the line that raised it — inside an override when that
 /// is where it was — with a traceback through the override (`in method 'viewDidLoad'`);
-/// and each kind of error is rendered once, with no prefix said twice.
+/// and each kind of error is rendered once, with no prefix said twice. The last frame,
+/// `[C]: in ?`, is the C function the script runs in, as under `lua5.4`.
 @Suite struct ErrorReportTests {
     struct Case: CustomTestStringConvertible, Sendable {
         let name: String
@@ -32,13 +33,13 @@ import Testing
     static let cases: [Case] = [
         Case(name: "a UIKit exception in viewDidLoad", code: override("viewDidLoad", "self.view:addSubview(self.view)"),
              status: .crashed, headline: "t.lua:3: NSInvalidArgumentException: Can't add self as subview",
-             traceback: ["[C]: in method 'addSubview'", "t.lua:3: in method 'viewDidLoad'", "[C]: in method 'makeKeyAndVisible'", "t.lua:7: in main chunk"]),
+             traceback: ["[C]: in method 'addSubview'", "t.lua:3: in method 'viewDidLoad'", "[C]: in method 'makeKeyAndVisible'", "t.lua:7: in main chunk", "[C]: in ?"]),
         Case(name: "a script error in viewDidLoad", code: override("viewDidLoad", "local x = nil; return x.y"),
              status: .scriptError, headline: "t.lua:3: attempt to index a nil value (local 'x')",
-             traceback: ["t.lua:3: in method 'viewDidLoad'", "[C]: in method 'makeKeyAndVisible'", "t.lua:7: in main chunk"]),
+             traceback: ["t.lua:3: in method 'viewDidLoad'", "[C]: in method 'makeKeyAndVisible'", "t.lua:7: in main chunk", "[C]: in ?"]),
         Case(name: "a failed assertion in viewDidLoad", code: override("viewDidLoad", "expect(1).to.equal(2)"),
              status: .assertionFailed, headline: "t.lua:3: expected 1 to equal 2",
-             traceback: ["t.lua:3: in method 'viewDidLoad'", "[C]: in method 'makeKeyAndVisible'", "t.lua:7: in main chunk"]),
+             traceback: ["t.lua:3: in method 'viewDidLoad'", "[C]: in method 'makeKeyAndVisible'", "t.lua:7: in main chunk", "[C]: in ?"]),
         Case(name: "a crash in a deinit at the last drain",
              code: "local V = UIView:subclass(\"V\")\nfunction V:deinit()\n  self:addSubview(self)\nend\nlocal v = V()",
              status: .crashed, headline: "t.lua:3: NSInvalidArgumentException: Can't add self as subview",
@@ -53,7 +54,7 @@ import Testing
              status: .crashed, headline: "t.lua:4: Fatal error: Attempted to read an unowned reference but object #4 was already deallocated"),
         Case(name: "an exception at the top level", code: "local v = UIView()\nv:addSubview(v)",
              status: .crashed, headline: "t.lua:2: NSInvalidArgumentException: Can't add self as subview",
-             traceback: ["[C]: in method 'addSubview'", "t.lua:2: in main chunk"]),
+             traceback: ["[C]: in method 'addSubview'", "t.lua:2: in main chunk", "[C]: in ?"]),
         Case(name: "a bad argument", code: "local n = UINavigationController()\nn:pushViewController(nil, true)",
              status: .scriptError, headline: "t.lua:2: bad argument #1 to 'pushViewController' (UIViewController expected, got nil)"),
         Case(name: "an error() string", code: "\nerror('boom')", status: .scriptError, headline: "t.lua:2: boom"),

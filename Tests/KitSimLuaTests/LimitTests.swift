@@ -49,7 +49,6 @@ import Testing
          "stack overflow|memory cap"),
         ("deep recursion in a coroutine", "print(coroutine.resume(coroutine.create(function() local function f() return f() + 1 end return f() end))) print('escaped')",
          "stack overflow|memory cap"),
-        ("recursion through pcall", "local function f() pcall(f) end f() print('escaped')", "stack overflow"),
         ("an error handler that never returns", "print(xpcall(error, function(e) while true do end end)) print('escaped')", "instruction budget"),
         ("an error handler that tail-calls itself", "local function h(e) return h(e) end print(xpcall(error, h)) print('escaped')", "instruction budget"),
         ("an error handler that never returns after a loop",
@@ -133,23 +132,73 @@ import Testing
         #expect(protected.status == .passed, "\(protected.message ?? "")")
     }
 
-    /// Under the default memory cap the recursion reaches Lua's own stack limit: a
-    /// "stack overflow" that pcall and coroutine.resume return as ordinary errors in
-    /// plain Lua, and that stops the run here.
+    /// Under the default memory cap a recursion reaches Lua's own stack limits, whose
+    /// errors are ordinary Lua errors: pcall, xpcall and coroutine.resume return them, with
+    /// stock lua5.4's messages and at stock's depths (the C stack's 200 levels), and the
+    /// run goes on. Only KitSim's own limits are uncatchable.
     @Test(arguments: [
-        "print(pcall(function() local function f() return f() + 1 end return f() end)) print('escaped')",
-        "print(coroutine.resume(coroutine.create(function() local function f() return f() + 1 end return f() end))) print('escaped')",
-        "local function f() pcall(f) end f() print('escaped')",
-    ])
-    func deepRecursionHitsTheStackLimit(_ code: String) throws {
+        ("print(pcall(function() local function f() return f() + 1 end return f() end)) print('escaped')",
+         ["false\tdeep:1: stack overflow", "escaped"]),
+        ("print(coroutine.resume(coroutine.create(function() local function f() return f() + 1 end return f() end))) print('escaped')",
+         ["false\tdeep:1: stack overflow", "escaped"]),
+        ("local n = 0 local function f() n = n + 1 pcall(f) end f() print('escaped', n)", ["escaped\t198"]),
+        ("print(xpcall(error, function(e) error('again') end)) print('escaped')", ["false\terror in error handling", "escaped"]),
+        ("local function h(e) return 1 + h(e) end print(xpcall(error, h)) print('escaped')", ["false\terror in error handling", "escaped"]),
+        ("""
+         local depth = 0
+         local function nest()
+           depth = depth + 1
+           local ok, e = coroutine.resume(coroutine.create(nest))
+           if not ok then error(e, 0) end
+         end
+         print(pcall(nest)) print(depth)
+         """, ["false\tC stack overflow", "197"]),
+    ] as [(String, [String])])
+    func aCaughtRecursionIsAnOrdinaryError(_ c: (code: String, output: [String])) throws {
         let sb = try LuaSandbox()
-        let outcome = sb.run(chunk: code, name: "=deep")
-        #expect(outcome.status == .limitExceeded, "\(outcome.message ?? "")")
-        #expect(outcome.message?.contains("limit exceeded: stack overflow") == true, "\(outcome.message ?? "")")
-        #expect(!outcome.output.contains("escaped"))
+        let outcome = sb.run(chunk: c.code, name: "=deep")
+        #expect(outcome.status == .passed, "\(outcome.message ?? "")")
+        #expect(outcome.output == c.output)
         #expect(outcome.invariantViolations.isEmpty)
+        #expect(sb.bridgeIsAtRest)
+    }
+
+    /// An uncaught recursion is a script error with stock's message, not a limit.
+    @Test func anUncaughtRecursionIsAScriptError() throws {
+        let sb = try LuaSandbox()
+        let outcome = sb.run(chunk: "local function f() return f() + 1 end f()", name: "=deep")
+        #expect(outcome.status == .scriptError)
+        #expect(outcome.message?.hasPrefix("deep:1: stack overflow") == true, "\(outcome.message ?? "")")
         #expect(sb.run(chunk: "local function f(n) if n > 0 then return f(n - 1) + 1 end return 0 end assert(f(1000) == 1000)",
                        name: "=after").status == .passed)
+    }
+
+    /// A message that merely mentions a stack overflow is an ordinary error too: the
+    /// limits are recognised by the sandbox's stop flag, not by their text.
+    @Test func aMessageSayingStackOverflowIsCatchable() throws {
+        let sb = try LuaSandbox()
+        let outcome = sb.run(chunk: """
+            print(pcall(error, "stack overflow", 0))
+            print(pcall(error, "limit exceeded: instruction budget used up", 0))
+            print(coroutine.resume(coroutine.create(function() error("C stack overflow", 0) end)))
+            """, name: "=text")
+        #expect(outcome.status == .passed, "\(outcome.message ?? "")")
+        #expect(outcome.output == ["false\tstack overflow", "false\tlimit exceeded: instruction budget used up",
+                                   "false\tC stack overflow"])
+    }
+
+    /// While a limit stops the run, an xpcall handler is not run with hooks off: a
+    /// handler that loops is replaced, so the stop still ends the run; and a handler that
+    /// runs normally sees stock's stack (no extra frame of KitSim's).
+    @Test func xpcallHandlersSeeStocksStack() throws {
+        let sb = try LuaSandbox()
+        let outcome = sb.run(chunk: """
+            print(xpcall(function() error("e") end, debug.traceback))
+            print(xpcall(function() error("e") end, function(m) return debug.getinfo(2, "n").name end))
+            """, name: "=xp")
+        #expect(outcome.status == .passed, "\(outcome.message ?? "")")
+        #expect(outcome.output == ["false\txp:1: e\nstack traceback:\n\t[C]: in function 'error'\n\txp:1: in function <xp:1>"
+                                   + "\n\t[C]: in function 'xpcall'\n\txp:1: in main chunk\n\t[C]: in ?", "false\terror"])
     }
 
     @Test func recursionThroughSwiftIsStopped() throws {

@@ -39,6 +39,7 @@ typedef struct kitsim_limits {
     int hook_step;               /* instructions per count hook */
     int stopping;                /* a limit fired: raise on every instruction until out */
     int interrupted;             /* Ctrl-C (REPL) */
+    int xpcalls;                 /* xpcalls in progress, on any thread (an upper bound) */
     char stop_message[256];      /* the limit's message */
     void *host;                  /* the Swift bridge (unretained) */
     const void *location_function; /* kitsim_current_location's cache: the function, */
@@ -91,6 +92,10 @@ void kitsim_push_newindex(lua_State *L, int members, int fallback_index);
 /// protection with a traceback handler. Returns the LUA_* status.
 int kitsim_pcall(lua_State *L, int nargs, int nresults);
 
+/// Runs a script's main chunk (with `nargs` arguments above it) as lua.c does, from a C
+/// function under `kitsim_pcall`, with no results.
+int kitsim_pcall_main(lua_State *L, int nargs);
+
 /// Pushes the traceback message handler, for `kitsim_pcall_handler`.
 void kitsim_push_traceback(lua_State *L);
 /// `kitsim_pcall` when the caller pushed the handler (`kitsim_push_traceback`) just
@@ -103,6 +108,17 @@ int kitsim_pcall_handler(lua_State *L, int nargs, int nresults);
 int kitsim_function_place(lua_State *L, int idx, char *buf, size_t size);
 
 int kitsim_load(lua_State *L, const char *chunk, size_t len, const char *name);
+
+/// Loads the file at `path` as lua.c does (bytes as they are; a first line starting with
+/// `#` and a UTF-8 byte order mark are skipped), text only.
+int kitsim_loadfile(lua_State *L, const char *path);
+
+/// Sets the global `print` to the C function that writes each line through Swift
+/// function `index` (called with the line and `false`).
+void kitsim_set_print(lua_State *L, int index);
+
+/// Writes `len` bytes and a newline to standard output (C's stdout, as Lua's io.write).
+void kitsim_write_line(const char *bytes, size_t len);
 
 /// Runs `chunk` under protection with a traceback handler.
 int kitsim_dostring(lua_State *L, const char *chunk, size_t len, const char *name);

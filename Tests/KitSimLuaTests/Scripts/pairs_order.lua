@@ -44,14 +44,31 @@ local got = {}
 for k, v in pairs(proxy) do got[#got + 1] = k .. v end
 expect(join(got)).to.equal("1one")
 
--- The iterator ignores what it is called with (a script may call it by hand).
-local iter = pairs({ only = 1 })
-expect(select("#", iter(42))).to.equal(2)
-expect(iter("x", "y")).to.equal(nil)
+-- The iterator honours its arguments as next does: the table and the previous key.
+local t2 = { b = 2, a = 1 }
+local iter, state, start = pairs(t2)
+expect(state).to.equal(t2)
+expect(start).to.equal(nil)
+expect(iter(t2, nil)).to.equal("a")
+expect(iter(t2, "a")).to.equal("b")
+expect(iter(t2, "a")).to.equal("b")
+expect(iter(t2, "b")).to.equal(nil)
 
--- A non-table is an error in Lua's style.
-local ok, err = pcall(pairs, 42)
+-- Where next already gives the fixed order, pairs returns next itself, as stock Lua does.
+expect(pairs({ 1, 2, 3 }) == next).to.be.truthy()
+expect(pairs({}) == next).to.be.truthy()
+
+-- A non-table without __pairs fails on the first step, with stock's message.
+local ok, err = pcall(function() for _ in pairs(42) do end end)
 expect(ok).to.equal(false)
-expect(tostring(err):find("bad argument #1 to 'pairs' (table expected, got number)", 1, true) ~= nil).to.be.truthy()
+expect(tostring(err):find("bad argument #1 to 'for iterator' (table expected, got number)", 1, true) ~= nil).to.be.truthy()
+ok, err = pcall(pairs)
+expect(tostring(err):find("bad argument #1 to 'pairs' (value expected)", 1, true) ~= nil).to.be.truthy()
+
+-- __pairs may yield (pairs calls it with a continuation).
+local yielding = setmetatable({}, { __pairs = function(t) coroutine.yield("paused") return next, { 7 }, nil end })
+local co = coroutine.wrap(function() for k, v in pairs(yielding) do return k + v end end)
+expect(co()).to.equal("paused")
+expect(co()).to.equal(8)
 sim.verify()
 expect(sim.leaks()).to.be.empty()
