@@ -329,6 +329,8 @@ extension LuaSandbox {
             pushString(L, leak.kind.rawValue); lua_setfield(L, -2, "kind")
             pushString(L, leak.message); lua_setfield(L, -2, "message")
             push(L, .array(leak.objects.prefix(1000).map(Value.object))); lua_setfield(L, -2, "objects")
+            // The cycles of one strongly connected component share its number (SPEC §2).
+            if let c = leak.component { lua_pushinteger(L, lua_Integer(c)); lua_setfield(L, -2, "component") }
             rawGetRef(L, leakMeta)
             lua_setmetatable(L, -2)
             lua_rawseti(L, -2, lua_Integer(i + 1))

@@ -89,6 +89,7 @@ expect(sim.why(loop):find("[a retain cycle: it references itself] Box#", 1, true
 sim.drain()
 local leaks = sim.leaks()
 expect(#leaks).to.equal(1)
+expect(leaks[1].component).to.equal(1)
 expect(tostring(leaks[1]):find("retain cycle of 1 object: Box#%d+%.items%[1%] %(strong%) → Box#%d+") ~= nil, tostring(leaks[1])).to.be.truthy()
 loop.items = {}
 sim.drain()
