@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The whole test suite: installs what it needs, runs the Swift tests, every scenario in
-# scripts/ with `kitsim test`, the built-in Swift scenarios, a determinism check of
+# scripts/ with `kitsim test`, a determinism check of
 # `kitsim run --trace`, and the benchmark in its short smoke mode (a check that it still
 # works, never a timing).
 set -euo pipefail
@@ -16,9 +16,6 @@ bin=.build/release
 # Stock Lua 5.4 where KitSim does not say otherwise: 300+ snippets under lua5.4 and
 # kitsim run, every difference listed as deliberate (README, "Differences from stock Lua 5.4").
 scripts/conformance.sh "$bin/kitsim"
-for s in $("$bin/kitsim" scenarios | cut -f1); do
-    "$bin/kitsim" scenario "$s" > /dev/null
-done
 # Same script, same trace, byte for byte (DEVELOPERS.md rule 3).
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT

@@ -15,8 +15,6 @@ enum Command {
                kitsim fuzz [--seed S] [--count N | --long] [--replay FILE]
                                          random API call sequences, every call checked;
                                          exit 0 clean, 1 a failure (seed and script printed)
-               kitsim scenario NAME [--trace]   run a built-in Swift scenario
-               kitsim scenarios                 list the built-in scenarios
                kitsim --help | --version
         """
 
@@ -44,23 +42,6 @@ enum Command {
             return ApiCommand.main(Array(args.dropFirst()))
         case "fuzz":
             return FuzzCommand.main(Array(args.dropFirst()))
-        case "scenarios":
-            for s in Scenario.all { print("\(s.name)\t\(s.summary)") }
-            return 0
-        case "scenario":
-            var name: String?
-            var trace = false
-            for a in args.dropFirst() {
-                if a == "--trace" { trace = true }
-                else if a.hasPrefix("-") { return usageError("unknown option '\(a)'") }
-                else if name == nil { name = a }
-                else { return usageError("unexpected argument '\(a)'") }
-            }
-            guard let name else { return usageError("missing scenario name") }
-            guard let scenario = Scenario.all.first(where: { $0.name == name }) else {
-                return usageError("no scenario named '\(name)'; see 'kitsim scenarios'")
-            }
-            return scenario.run(trace: trace)
         default:
             return usageError("unknown command '\(first)'")
         }

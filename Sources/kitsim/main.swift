@@ -2,6 +2,5 @@
 import Glibc
 #endif
 
-// The command line (SPEC §5). Until the Lua bridge lands, `kitsim` runs the
-// Swift-built ownership scenarios of Scenarios.swift.
+// The command line (SPEC §5): run, test, repl, graph, api, fuzz.
 exit(Command.main(Array(CommandLine.arguments.dropFirst())))
