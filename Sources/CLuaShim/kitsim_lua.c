@@ -273,7 +273,7 @@ void kitsim_push_swift_function(lua_State *L, int index, int nup) {
     lua_pushcclosure(L, trampoline, nup + 1);
 }
 
-/* __index: one raw lookup in the class's members table (issue 7: one hash lookup per
+/* __index: one raw lookup in the class's members table (one hash lookup per
    `obj.name` and `obj:name`). A declared property (name → integer) goes to Swift's get
    entry; a method name returns its function straight from the table; anything else
    (undeclared fields, unknown names) goes to Swift's fallback. The VM calls this with

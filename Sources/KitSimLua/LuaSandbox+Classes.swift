@@ -10,7 +10,7 @@ extension LuaSandbox {
     func classInfo(for cls: SimClass) -> ClassInfo {
         if let info = classInfo[cls.id], info.metatable != LUA_NOREF { return info }
         let L = self.L
-        // One members table (issue 7: one lookup per access): property name → index into
+        // One members table (one lookup per access): property name → index into
         // cls.properties, method name → its function (filled by refreshMethods).
         lua_createtable(L, 0, Int32(cls.properties.count) + 32)
         let members = lua_gettop(L)

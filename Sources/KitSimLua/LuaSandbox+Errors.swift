@@ -17,7 +17,7 @@ extension LuaSandbox {
         if e.kind == .limit {
             // A limit Swift enforces (nested view loads, a layout pass that never settles,
             // the Lua stack) stops the run as the shim's limits do: pcall cannot swallow it
-            // (issue 8). The trampoline raises the stop message.
+            //. The trampoline raises the stop message.
             kitsim_stop(L, e.message.hasPrefix("limit exceeded") ? e.message : "limit exceeded: " + e.message)
         }
         if e.isCrash {
@@ -57,7 +57,7 @@ extension LuaSandbox {
 /// completions and timers. Always under `kitsim_pcall`.
 extension LuaSandbox: ForeignDispatcher {
     public func invoke(_ function: ForeignBox, _ invocation: Invocation) throws -> Value {
-        // An exact class check and an unchecked downcast instead of `as?` (issue 7: this
+        // An exact class check and an unchecked downcast instead of `as?` (this
         // runs for every UIKit callback into Lua); LuaRef is final.
         guard type(of: function) == LuaRef.self else {
             throw SimError(.invalidUse, "\(invocation.selector) is implemented by something other than a Lua function")

@@ -18,7 +18,7 @@ public struct LuaArguments {
     public let count: Int
 
     /// The argument at `index` (0-based) as a `Value`; `.nil` when absent. Inlinable, so a
-    /// host function reading a number calls Lua directly (issue 7).
+    /// host function reading a number calls Lua directly.
     @inlinable public subscript(index: Int) -> Value {
         guard index >= 0 && index < count else { return .nil }
         let i = Int32(index + 1)

@@ -64,7 +64,7 @@ extension LuaSandbox {
 
     /// What one chunk run as a step of a longer session came to: the status and the
     /// error message, without the end-of-turn work or the full report of `run(chunk:)`.
-    /// The fuzzer drives a sandbox this way, call by call (issue 8).
+    /// The fuzzer drives a sandbox this way, call by call.
     public struct StepResult: Sendable {
         public let status: Outcome.Status
         public let crash: Outcome.Crash?

@@ -106,7 +106,7 @@ extension LuaSandbox {
     /// removes the instruction budget's hook, and `getregistry`, `getupvalue`,
     /// `setupvalue`, `upvaluejoin`, `getmetatable`, `setmetatable`, `setuservalue` reach
     /// the bridge's own tables and closures, where a wrong value crashes the host
-    /// (DEVELOPERS.md rule 2; issue 8). `require "debug"` gives the same table.
+    /// (DEVELOPERS.md rule 2). `require "debug"` gives the same table.
     func restrictDebug() {
         let L = self.L
         lua_rawgeti(L, kitsim_registryindex(), lua_Integer(LUA_RIDX_GLOBALS))
@@ -246,7 +246,7 @@ extension LuaSandbox {
                 }
                 switch key {
                 case "ios":
-                    // Int(n) traps on 1e300 or nan: refuse first (rule 2; found by kitsim fuzz).
+                    // Int(n) traps on 1e300 or nan: refuse first (rule 2).
                     guard n == n.rounded(), (7...17).contains(n) else {
                         throw SimError(.typeMismatch, "bad argument #1 to 'configure' (ios must be a whole number from 7 to 17, got \(n.isNaN ? "nan" : formatNumber(n)))")
                     }
@@ -375,7 +375,7 @@ extension LuaSandbox {
             setGlobalRaw(L, name)
         }
         // `require "io"` found the removed libraries in package.loaded, and
-        // package.loadlib links any shared library: both gone (a sandbox escape; issue 8).
+        // package.loadlib links any shared library: both gone (a sandbox escape).
         lua_rawgeti(L, kitsim_registryindex(), lua_Integer(LUA_RIDX_GLOBALS))
         let globals = lua_gettop(L)
         for name in ["os", "io", "debug"] {

@@ -33,7 +33,7 @@ extension LuaSandbox {
         return lua_tonumberx(L, -1, nil)
     }
 
-    /// Converts the Lua value at `index`. Numbers are the hot case (issue 7): one call for
+    /// Converts the Lua value at `index`. Numbers are the hot case: one call for
     /// the type, one for the value (a float with an integral value reads as an integer,
     /// which is how `push` gives it back anyway).
     @inline(__always)
@@ -188,8 +188,7 @@ extension LuaSandbox {
     /// The entries of the table at `index`, string keys sorted, others after them by type.
     /// `pairs` order depends on Lua's string hash seed, which Debian's liblua5.4 draws
     /// from the time and addresses, so it changes from run to run: an option table read
-    /// in that order would report a different bad entry each run (rule 3; found by
-    /// `kitsim fuzz`). Raw access only.
+    /// in that order would report a different bad entry each run (rule 3). Raw access only.
     func sortedEntries(_ L: OpaquePointer, _ index: Int32) -> [TableEntry] {
         let t = lua_absindex(L, index)
         var out: [TableEntry] = []

@@ -37,7 +37,7 @@ public final class LuaSandbox {
     public let isSandboxed: Bool
 
     // Swift functions callable from Lua, by index (the trampoline's upvalue 1).
-    // Each in a class box reached unretained (issue 7: an array of closures costs a
+    // Each in a class box reached unretained (an array of closures costs a
     // reabstraction thunk and a retain per call); `functionBoxes` owns them.
     var functions: ContiguousArray<Unmanaged<SwiftFunction>> = []
     var functionBoxes: [SwiftFunction] = []

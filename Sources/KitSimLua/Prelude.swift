@@ -7,7 +7,7 @@ local fmt, tostring, type, error, select = string.format, tostring, type, error,
 
 -- UIKit exceptions (SPEC §4): name, reason, object; tostring gives "name: reason".
 -- The metatables Swift applies are protected (__metatable): a script that could reach
--- them could add a __gc finalizer to every value Swift makes later (issue 8).
+-- them could add a __gc finalizer to every value Swift makes later.
 local Exception = { __name = "NSException", __metatable = "NSException" }
 Exception.__tostring = function(e) return tostring(e.name) .. ": " .. tostring(e.reason) end
 register("exception", Exception)
@@ -50,7 +50,7 @@ register("leak", Leak)
 
 local getinfo = debug.getinfo       -- kept: --sandbox removes `debug` after the prelude
 -- The assertion vocabulary is compiled on its first use (`assertionVocabulary`): it is most
--- of the prelude, and most runs of a short script never call it (start-up, issue 7).
+-- of the prelude, and most runs of a short script never call it (start-up time).
 local real
 function expect(subject)
   if not real then real = assertions()(register, sim, getinfo, fmt, tostring, type, error) end

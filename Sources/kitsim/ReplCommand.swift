@@ -5,7 +5,7 @@ import KitSimLua
 import Glibc
 #endif
 
-/// `kitsim repl [-i FILE] [--ios N]` (issue 6): line editing with libedit and a history
+/// `kitsim repl [-i FILE] [--ios N]`: line editing with libedit and a history
 /// file in the home folder when stdin is a terminal; plain lines otherwise, so pipes can
 /// drive it.
 enum ReplCommand {

@@ -2,7 +2,7 @@ import Testing
 @testable import KitSim
 @testable import KitSimLua
 
-/// Issue 4's bad-input table: each gives a clear Lua error naming the function and the
+/// The bridge's bad-input table: each gives a clear Lua error naming the function and the
 /// argument, `sim.verify()` holds afterwards, and the process never dies.
 @Suite struct BridgeBadInputTests {
     struct Case: CustomTestStringConvertible, Sendable {

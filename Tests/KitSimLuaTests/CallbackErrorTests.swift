@@ -2,7 +2,7 @@ import Testing
 @testable import KitSim
 @testable import KitSimLua
 
-/// Issue 8, part 4: an error raised in a Lua callback — `viewDidLoad`, `deinit`, a
+/// An error raised in a Lua callback — `viewDidLoad`, `deinit`, a
 /// completion handler, a swizzled method — reaches the scenario as a Lua error carrying
 /// the callback's file:line, and leaves the heap and the UI consistent: the operation
 /// the callback was part of is either not started or completed, never half done.
@@ -134,7 +134,7 @@ import Testing
 
     /// Popping several controllers at once: a `didMove(nil)` that raises must not leave
     /// the controllers after it still parented to the navigation controller, their views
-    /// still in its view (the cleanup used to stop at the first error).
+    /// still in its view: the cleanup goes on past the first error.
     @Test func anErrorInOnePoppedControllersDidMoveStillDetachesTheOthers() throws {
         try run("""
             local Bad = UIViewController:subclass("Bad")

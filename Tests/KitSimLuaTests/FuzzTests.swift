@@ -2,7 +2,7 @@ import Testing
 @testable import KitSim
 @testable import KitSimLua
 
-/// Issue 8: the seeded scenario fuzzer, and regressions for what it found.
+/// The seeded scenario fuzzer, and regressions for what it found.
 @Suite struct FuzzTests {
     /// A smoke run of the fuzzer inside the test suite (`kitsim fuzz` in CI does 1,000 seeds).
     @Test func seedsRunClean() {
@@ -92,8 +92,8 @@ import Testing
 
     /// `pairs` order changes from one Lua state to the next (Debian's liblua5.4 seeds its
     /// string hash from the time and addresses), so option tables are read in key order:
-    /// the same bad table gives the same error in every sandbox (rule 3; found by the
-    /// fuzzer's second-run check).
+    /// the same bad table gives the same error in every sandbox (rule 3), as the fuzzer's
+    /// second-run check demands.
     @Test(arguments: [
         ("sim.configure{ nope = 1, ios = 0/0, other = 3, abc = 4, xyz = 5, zz = 6, q = 7 }",
          "unknown setting 'abc'"),

@@ -2,7 +2,7 @@ import Testing
 @testable import KitSim
 @testable import KitSimLua
 
-/// The Swift host API of the bridge (SPEC §6; issue 7 added it for the benchmark):
+/// The Swift host API of the bridge (SPEC §6), which the binding benchmark uses:
 /// Swift functions and Swift-defined classes as globals, compiled chunks called many times.
 @Suite struct HostAPITests {
     /// A sandbox with a Swift class `Counter` (`value`: an assign number; `bump(n)` adds n

@@ -31,7 +31,7 @@ import Testing
         ("too many objects", "for i = 1, 10000000 do UIView() end", "simulated objects"),
         ("too many objects inside pcall", "pcall(function() for i = 1, 10000000 do UIView() end end) print('escaped')", "simulated objects"),
         ("virtual time", "sim.run(1e9)", "virtual time cap"),
-        // Issue 8: what was missing.
+        // Coroutines, handlers and callbacks: every way a script may try to run on.
         ("the loop inside a coroutine", "coroutine.wrap(function() while true do end end)()", "instruction budget"),
         ("a coroutine swallowing the loop with pcall",
          "coroutine.wrap(function() while true do pcall(function() while true do end end) end end)() print('escaped')", "instruction budget"),
@@ -216,7 +216,7 @@ import Testing
 
 /// SPEC §5 `--sandbox`.
 @Suite struct SandboxModeTests {
-    /// Escapes found while testing the limits (issue 8): `require` handed back the
+    /// Escapes found while testing the limits: `require` handed back the
     /// libraries `--sandbox` removes, `package.loadlib` linked any shared library.
     @Test func requireDoesNotGiveBackTheRemovedLibraries() throws {
         let sb = try LuaSandbox(sandboxed: true)

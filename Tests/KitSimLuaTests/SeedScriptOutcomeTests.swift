@@ -2,7 +2,7 @@ import Testing
 @testable import KitSim
 @testable import KitSimLua
 
-/// Issue 5: every scenario in scripts/ run from Swift, with its ownership outcome asserted
+/// Every scenario in scripts/ run from Swift, with its ownership outcome asserted
 /// in Swift — which objects are alive or deallocated, which leaks are reported, whether it
 /// crashed — independently of the script's own `expect`s.
 @Suite struct SeedScriptOutcomeTests {

@@ -1,7 +1,7 @@
 import Testing
 @testable import KitSim
 
-/// Issue 2: the heap checked against a naive reference model (HeapReferenceModel.swift)
+/// The heap checked against a naive reference model (HeapReferenceModel.swift)
 /// on thousands of seeded random operations, determinism of the trace, and the
 /// million-object cases (a chain that must not overflow the stack, a ring that must be
 /// reported as exactly one leak).

@@ -1,6 +1,6 @@
 @testable import KitSim
 
-// Support for HeapModelTests (issue 2): a seeded PRNG, the class hierarchy of the random
+// Support for HeapModelTests: a seeded PRNG, the class hierarchy of the random
 // test, and a naive reference model of SPEC §2 that recomputes every retain count from
 // scratch. The driver that runs both side by side is `RandomHeapRun` in HeapModelTests.swift.
 

@@ -1,7 +1,7 @@
 import BenchSupport
 import KitSim
 
-/// The measurements of issue 2. Every timed region is repeated `repetitions` times on a
+/// The heap benchmark's measurements. Every timed region is repeated `repetitions` times on a
 /// freshly built shape, and the median is reported.
 struct Benchmark {
     let options: Options

@@ -1,4 +1,4 @@
-// kitsim-bench: issue 2's heap benchmark. Not a timed test: it prints figures and
+// kitsim-bench: the heap benchmark (BENCHMARKS.md). Not a timed test: it prints figures and
 // checks that each measured run did what it claims (exit status 1 if a check fails).
 //
 //   swift run -c release kitsim-bench            1,000,000 objects, median of 5

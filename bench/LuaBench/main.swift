@@ -1,4 +1,4 @@
-// kitsim-lua-bench (issue 7): binding speed against a plain C binding, start-up against
+// kitsim-lua-bench: binding speed against a plain C binding, start-up against
 // lua5.4, push/pop at scale, `kitsim test` throughput, and callgrind instruction counts.
 // Not a timed test: it prints figures, and exits 1 only when a measured run did not do
 // what it claims. `bench/run.sh` builds everything in release mode and runs it.
@@ -172,7 +172,7 @@ do {
         let perPair = try Scale.pushPop(pairs: options.pairs, report: report)
         report.add("\(grouped(options.pairs)) push/pop pairs (non-animated, one turn each), per pair",
                    kitsim: fmt(perPair / 1e3) + " µs")
-        report.note("The heap benchmark of issue 2 (1,000,000 objects, cascade and leaks()) is kitsim-bench; bench/run.sh prints its table below this one.")
+        report.note("The heap benchmark (1,000,000 objects, cascade and leaks()) is kitsim-bench; bench/run.sh prints its table below this one.")
     }
     if options.wants("suite") {
         report.section("4. `kitsim test` throughput, \(options.scenarios) generated scenarios")

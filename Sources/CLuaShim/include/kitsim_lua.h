@@ -52,7 +52,7 @@ typedef struct kitsim_limits {
 typedef int (*kitsim_swift_entry_fn)(lua_State *L, int index);
 void kitsim_set_swift_entry(kitsim_swift_entry_fn fn);
 
-/// The direct Swift entries of the hot paths (issue 7), called by dedicated C closures
+/// The direct Swift entries of the hot paths, called by dedicated C closures
 /// without the generic trampoline's table of Swift closures. `host` is the bridge
 /// (`kitsim_limits.host`); `id` the receiver's object id read from argument 1 (0 when it
 /// is not a handle). Each returns a result count or KITSIM_RAISE / KITSIM_RAISE_RAW, as

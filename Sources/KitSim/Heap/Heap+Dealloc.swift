@@ -1,6 +1,6 @@
 extension Heap {
     /// Processes releases until the stack is back to `base`. Iterative, never recursive:
-    /// a 1,000,000-long chain deallocates in constant stack depth (issue 2). Pushing a
+    /// a 1,000,000-long chain deallocates in constant stack depth. Pushing a
     /// dying object's references in reverse slot order makes the order of events the
     /// same as a recursive release would give (first property first, depth first).
     func runReleases(downTo base: Int) throws {

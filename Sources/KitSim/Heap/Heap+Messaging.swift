@@ -77,7 +77,7 @@ extension Heap {
     }
 
     /// `send` of a native body the host looked up and cached (the Lua bridge's method
-    /// slots, issue 7): `body` must be what `implementation(for: selector)` of the
+    /// slots): `body` must be what `implementation(for: selector)` of the
     /// receiver's class returns as `.native`, while `SimClass.methodsVersion` is unchanged.
     /// The semantics of `send` hold: a dead receiver is a zombie crash, the receiver stays
     /// alive for the call, the call is traced when calls are. No dispatch on

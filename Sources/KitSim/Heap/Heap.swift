@@ -90,7 +90,7 @@ public final class Heap {
 
     /// Runs host implementations (Lua functions); set by the bridge. Held strongly: it is
     /// called on every message a host implements, and a weak reference costs a weak load
-    /// and side-table reference counting per call (issue 7). A host that owns the heap
+    /// and side-table reference counting per call. A host that owns the heap
     /// registers a small forwarding object that does not own the host (the Lua bridge
     /// does), so there is no cycle.
     public var foreignDispatcher: ForeignDispatcher?
@@ -118,8 +118,8 @@ public final class Heap {
     deinit {
         // Classes refer to each other (superclass ↔ subclasses), and the model's method
         // closures capture the classes they use: break those cycles, or every heap's
-        // classes and methods leak (~340 KB a simulator; found by AddressSanitizer's
-        // leak check; a long `kitsim fuzz` run makes 100,000 heaps).
+        // classes and methods leak (~340 KB a simulator, and a long `kitsim fuzz` run
+        // makes 100,000 heaps).
         for c in classes {
             c.subclasses.removeAll()
             c.ownMethods.removeAll()

@@ -1,6 +1,6 @@
 extension Heap {
     /// The bytes reserved by the tables that grow with the number of objects and events,
-    /// table by table, computed from their capacities (issue 2's budget: under 200 B per
+    /// table by table, computed from their capacities (the budget: under 200 B per
     /// object with history on). Dictionaries are estimated from their capacity (power-of-
     /// two buckets at most 3/4 full, keys + values + one bit per bucket); the out-of-line
     /// payloads of dictionary values (hold lists, associated entries, labels), classes,

@@ -19,7 +19,7 @@ public protocol ForeignDispatcher: AnyObject {
 }
 
 /// The arguments of a message send, the first three stored inline, so that a send
-/// with few arguments (nearly all of them) builds no array (issue 7: the Lua bridge
+/// with few arguments (nearly all of them) builds no array (the Lua bridge
 /// sends a message per method call).
 public struct Arguments: RandomAccessCollection, ExpressibleByArrayLiteral {
     public let count: Int

@@ -64,7 +64,7 @@ public struct Property {
 }
 
 /// What the property hot path needs, without the strings and classes of `Property`, so
-/// reading it involves no reference counting (issue 7: `obj.value` from Lua).
+/// reading it involves no reference counting (`obj.value` from Lua).
 struct PropertyAccess {
     enum Kind: UInt8 {
         case any, bool, number, string, rect, point

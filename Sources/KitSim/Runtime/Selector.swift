@@ -7,7 +7,7 @@ import Synchronization
 /// Lua API does (SPEC §4).
 ///
 /// A selector is only its id (a trivial 4-byte value): copying one into every message,
-/// method-table key and cache costs no reference counting (issue 7). The name is looked
+/// method-table key and cache costs no reference counting. The name is looked
 /// up in the process-wide table when needed (messages, traces, the Lua method tables).
 public struct Selector: Hashable, Sendable, CustomStringConvertible, ExpressibleByStringLiteral {
     /// The interned index; equal names have equal ids.
@@ -27,7 +27,7 @@ public struct Selector: Hashable, Sendable, CustomStringConvertible, Expressible
     public func hash(into hasher: inout Hasher) { hasher.combine(id) }
     /// Method tables are looked up on every message: a multiplicative hash of the interned
     /// id (mixed with the table's seed) instead of SipHash keeps a lookup a few
-    /// instructions (issue 7). Ids are dense small integers, so the spread is good.
+    /// instructions. Ids are dense small integers, so the spread is good.
     public func _rawHashValue(seed: Int) -> Int {
         let x = (UInt64(id) &+ UInt64(bitPattern: Int64(seed))) &* 0x9E37_79B9_7F4A_7C15
         return Int(bitPattern: UInt(x ^ (x >> 29)))

@@ -2,7 +2,7 @@
 /// method table (selector → implementation), as in the Objective-C runtime.
 ///
 /// Inherited methods and properties are flattened into each class's own tables, so a
-/// lookup is one hash of a small integer whatever the depth (issue 2: O(1) dispatch).
+/// lookup is one hash of a small integer whatever the depth (O(1) dispatch).
 /// Changing a class's methods re-flattens it and its subclasses.
 public final class SimClass {
     /// Index in the heap's class table.

@@ -1,7 +1,7 @@
 /// A value the runtime stores in a property or passes to a method.
 ///
 /// Large payloads are `indirect` so a `Value` stays 16 bytes: the heap keeps one per
-/// property slot, and bytes per simulated object are a budget (issue 2: under 200 B).
+/// property slot, and bytes per simulated object are a budget (under 200 B).
 public enum Value: Sendable, CustomStringConvertible {
     case `nil`
     case bool(Bool)

@@ -1,6 +1,6 @@
 /// One entry of the append-only trace. 16 bytes: names, messages and source locations
 /// are interned in the heap's tables, and retain counts are recomputed when the trace
-/// is rendered, so recording history stays cheap (issue 2: under 200 B per object).
+/// is rendered, so recording history stays cheap (under 200 B per object).
 public struct TraceEvent: Sendable, Equatable {
     public enum Kind: UInt8, Sendable {
         /// `object` was allocated; `detail` is its class name.

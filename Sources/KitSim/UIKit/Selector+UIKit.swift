@@ -1,4 +1,4 @@
-/// The selectors the UIKit model sends (issue 7): constants, so a send does not intern its
+/// The selectors the UIKit model sends: constants, so a send does not intern its
 /// name (a lock and a string hash) on every call.
 extension Selector {
     static let becomeKey = Selector("becomeKey")

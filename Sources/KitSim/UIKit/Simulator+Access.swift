@@ -63,8 +63,8 @@ extension Invocation {
     }
 
     /// Argument `index` as an integer index. Numbers beyond any index are clamped, so
-    /// `Int(_:)` never traps on a script's 1e300 or 2^63 (DEVELOPERS.md rule 2; found by
-    /// `kitsim fuzz`); callers range-check the result as before.
+    /// `Int(_:)` never traps on a script's 1e300 or 2^63 (DEVELOPERS.md rule 2); callers
+    /// range-check the result.
     func index(_ index: Int, _ function: String) throws -> Int {
         clampedInt(try number(index, function))
     }

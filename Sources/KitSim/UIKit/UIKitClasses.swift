@@ -1,7 +1,7 @@
 /// UIKit's classes as runtime classes, with the properties scripts see (SPEC §3, §4).
 /// Properties are kept here by value so the model reads and writes slots without a
 /// name lookup. A class, so that the model's `let k = uikit` is one reference, not a copy
-/// of every property (issue 7).
+/// of every property.
 public final class UIKitClasses {
     public let responder, application, screen, appDelegate: SimClass
     public let view, window, navigationBar, transitionView, alertWindow: SimClass

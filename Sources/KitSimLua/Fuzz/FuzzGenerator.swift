@@ -1,6 +1,6 @@
 /// A fuzz program: a fixed header (pools, Lua subclasses with properties of every
 /// ownership kind, overridable callbacks) and a list of calls, each one line of Lua that
-/// the runner executes as a step of its own (issue 8).
+/// the runner executes as a step of its own.
 public struct FuzzProgram: Sendable, Equatable {
     public var seed: UInt64
     public var header: String

@@ -49,7 +49,7 @@ public struct FuzzRun: Sendable {
 
 /// Runs fuzz programs in a `LuaSandbox`, call by call, checking after every call that
 /// every failure is a Lua error with a message, the bridge is at rest and the heap
-/// invariant holds; minimises failing programs by delta debugging (issue 8).
+/// invariant holds; minimises failing programs by delta debugging.
 public enum Fuzzer {
     /// Limits for fuzzed sandboxes: small, so that a runaway call costs little.
     public static var limits: LuaSandbox.Limits {

@@ -1,5 +1,5 @@
-/// Makes a REPL entry's top-level `local` declarations outlive the entry (issue 6:
-/// "a line's `local x = …` stays visible to later lines"): at nesting depth 0,
+/// Makes a REPL entry's top-level `local` declarations outlive the entry
+/// ("a line's `local x = …` stays visible to later lines"): at nesting depth 0,
 /// `local a, b = …` becomes `a, b = …`, `local a` becomes `a = nil`, and
 /// `local function f` becomes `function f`, all assigned in the session's environment.
 /// Declarations with attributes (`<const>`, `<close>`) stay local: their meaning is the

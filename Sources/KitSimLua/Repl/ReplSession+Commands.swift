@@ -2,7 +2,7 @@ import CLua
 import CLuaShim
 import KitSim
 
-/// Meta-commands (issue 6): `:screen`, `:graph`, `:why obj`, `:history obj`, `:leaks`,
+/// Meta-commands: `:screen`, `:graph`, `:why obj`, `:history obj`, `:leaks`,
 /// `:trace [n]`, `:run seconds`, `:undo`, `:save FILE`, `:load FILE`, `:help`.
 extension ReplSession {
     public static let help = """

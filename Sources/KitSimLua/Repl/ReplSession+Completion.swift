@@ -2,7 +2,7 @@ import CLua
 import CLuaShim
 import KitSim
 
-/// Tab completion (issue 6), computed from the runtime's metadata and raw table reads —
+/// Tab completion, computed from the runtime's metadata and raw table reads —
 /// it never runs user code: no getter, no `__index`, no method.
 extension ReplSession {
     static let keywords = ["and", "break", "do", "else", "elseif", "end", "false", "for", "function", "goto", "if",

@@ -2,7 +2,7 @@ import CLua
 import CLuaShim
 import KitSim
 
-/// The engine of `kitsim repl` (issue 6), independent of the terminal so tests can drive
+/// The engine of `kitsim repl`, independent of the terminal so tests can drive
 /// it: lua.c's input rules (try `return <line>` first, `<eof>` means more input, `=expr`),
 /// locals that survive between entries, pretty printing, meta-commands, completion from
 /// the runtime's metadata, and a record of the session for `:undo` and `:save`.

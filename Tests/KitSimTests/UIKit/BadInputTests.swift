@@ -1,7 +1,7 @@
 import Testing
 @testable import KitSim
 
-/// Issue 3's bad input: each gives a UIKit-style exception or a clear error, and the
+/// The model's bad input: each gives a UIKit-style exception or a clear error, and the
 /// heap stays consistent afterwards.
 @Suite struct BadInputTests {
     struct Case: CustomTestStringConvertible, Sendable {

@@ -1,4 +1,4 @@
-// The floor of the binding benchmark (issue 7): a plain C binding of a struct with the
+// The floor of the binding benchmark: a plain C binding of a struct with the
 // same shape as the benchmark's simulated classes, written directly on the Lua C API as
 // a careful C programmer would (no framework, one metatable per type, a name → index
 // table for properties, type checks by a tag in the userdata). Bench-only: no KitSim

@@ -151,8 +151,8 @@ extension Simulator {
         guard let i = stack.firstIndex(of: target), i < stack.count - 1 else { return }
         let popped = Array(stack[(i + 1)...])
         for p in popped { try heap.hold(p, transitionHold) }
-        // Released however the pop ends: a callback that fails (a willMove override that
-        // pushes) used to leave them held for ever (issue 8; kitsim fuzz).
+        // Released however the pop ends, a callback that fails (a willMove override that
+        // pushes) included.
         defer { for p in popped where heap.isAlive(p) { try? heap.unhold(p, transitionHold) } }
         for p in popped.reversed() { _ = try heap.send(p, .willMove, args: Arguments(.nil)) }
         for p in popped.reversed() {
@@ -168,7 +168,7 @@ extension Simulator {
 
     func finishPop(_ popped: [ObjectID], nav: ObjectID) throws {
         // Every popped controller is detached even when one's didMove(nil) raises: the
-        // first error is rethrown once all are done (issue 8: never half done).
+        // first error is rethrown once all are done (never half done).
         var firstError: Error?
         for p in popped.reversed() where heap.isAlive(p) {
             attempt(&firstError) {
@@ -191,7 +191,7 @@ extension Simulator {
         if animated && configuration.transitionDuration > 0 { navTransitions[nav.raw] = NavTransition(from: from, to: to) }
         // The callbacks' errors do not stop the transition half-way (a transition marked
         // in flight for ever made every later push crash): it completes and the first
-        // error is rethrown (issue 8).
+        // error is rethrown.
         var firstError: Error?
         attempt(&firstError) {
             if let d = try object(nav, k.navDelegate), heap.responds(d, to: .navigationController_willShow) {
@@ -271,7 +271,7 @@ extension Simulator {
         let removed = old.filter { !list.contains($0) }
         let added = list.filter { !old.contains($0) }
         for r in removed { try heap.hold(r, transitionHold) }
-        // Released however this ends (issue 8: a failing callback stranded them).
+        // Released however this ends (a failing callback stranded them).
         defer { for r in removed where heap.isAlive(r) { try? heap.unhold(r, transitionHold) } }
         for r in removed { _ = try heap.send(r, .willMove, args: Arguments(.nil)) }
         for a in added { _ = try heap.send(a, .willMove, args: Arguments(.object(nav))) }

@@ -52,12 +52,11 @@ extension Simulator {
             }
         }
         // Each removed controller once: a list may name one twice ({ a, a }), and a hold
-        // taken twice but released once on an error path stranded it (issue 8; found
-        // by `kitsim fuzz --long`).
+        // taken twice but released once on an error path would be stranded.
         var seen = Set<ObjectID>()
         let removed = old.filter { !list.contains($0) && seen.insert($0).inserted }
         for r in removed { try heap.hold(r, transitionHold) }
-        // Released however this ends (issue 8: a failing callback stranded them).
+        // Released however this ends (a failing callback stranded them).
         var stillHeld = Set(removed)
         defer { for r in stillHeld where heap.isAlive(r) { try? heap.unhold(r, transitionHold) } }
         for vc in list where !old.contains(vc) { _ = try heap.send(vc, .willMove, args: Arguments(.object(tab))) }

@@ -61,8 +61,8 @@ extension Simulator {
         try addSubview(tv, to: window, at: nil)
         transitionViews[b.raw] = tv.raw
         // From here the presentation completes whatever the callbacks do, and the first
-        // error is rethrown at the end: an error in B's viewDidLoad used to leave A
-        // presenting B for ever with an empty transition view in the window (issue 8).
+        // error is rethrown at the end, so that an error in B's viewDidLoad cannot leave A
+        // presenting B for ever with an empty transition view in the window.
         var firstError: Error?
         var bView: ObjectID?
         attempt(&firstError) { bView = try loadedView(of: b) }
@@ -112,7 +112,7 @@ extension Simulator {
         let chain = try self.chain(from: b, along: k.presented)
         let top = chain[chain.count - 1]
         let fullScreen = try presentationStyle(of: b) == "fullScreen"
-        // As for present: the dismissal completes whatever the callbacks do (issue 8).
+        // As for present: the dismissal completes whatever the callbacks do.
         var firstError: Error?
         attempt(&firstError) { try beginAppearance(top, appearing: false, animated: animated) }
         if fullScreen { attempt(&firstError) { try beginAppearance(a, appearing: true, animated: animated) } }
@@ -142,8 +142,8 @@ extension Simulator {
     /// until then (animations retain what they reference), then the completion.
     func finishTransition(animated: Bool, keeping: [ObjectID], completion: Value, _ body: @escaping () throws -> Void) throws {
         // All the holds or none: a completion block that died (a dead handle passed as
-        // the completion) used to fail after the controllers were held, and nothing
-        // released them (issue 8; found by `kitsim fuzz`'s stranded-hold check).
+        // the completion) fails, and it must fail before any controller is held, or
+        // nothing would release them.
         var held: [ObjectID] = []
         do {
             if case .object(let block) = completion { try heap.hold(block, transitionHold); held.append(block) }

@@ -61,7 +61,7 @@ extension Simulator {
     /// Runs one step of a transition whose callbacks (Lua overrides, swizzles) may fail:
     /// the first error is kept and the transition goes on, so that it never stops
     /// half-done (a hold nothing releases, a root without its view); the caller rethrows
-    /// the error at the end (issue 8).
+    /// the error at the end.
     func attempt(_ firstError: inout Error?, _ body: () throws -> Void) {
         do { try body() } catch { if firstError == nil { firstError = error } }
     }
@@ -107,7 +107,7 @@ extension Simulator {
 
     /// Seconds as nanoseconds, clamped to 10^9 s (about 31 years): a script's
     /// `sim.after(2^63, f)` is a timer that never fires, never an `Int64` trap
-    /// (DEVELOPERS.md rule 2; found by `kitsim fuzz`).
+    /// (DEVELOPERS.md rule 2).
     func nanoseconds(_ seconds: Double) -> Int64 {
         guard seconds.isFinite else { return seconds > 0 ? Simulator.maxDelay : 0 }
         return Int64((Swift.min(Swift.max(seconds, 0), 1e9) * 1e9).rounded())

@@ -18,10 +18,10 @@ extension Simulator {
     /// recently ordered front — not back to the previous key window.
     ///
     /// The order is sorted once per change to it (`keyOrder`), not once per call: a drain
-    /// that deallocates N visible windows, each key in turn, sorted all the windows N
-    /// times, so one `sim.drain()` over 4,000 windows took 19 s, unbounded by the
-    /// instruction budget (DEVELOPERS.md rule 2; found by `kitsim fuzz --long`). Dead
-    /// windows at the top are dropped from the cached order as they are met.
+    /// that deallocates N visible windows, each key in turn, would otherwise sort all the
+    /// windows N times (19 s for one `sim.drain()` over 4,000 windows), in Swift, where
+    /// the instruction budget cannot stop it (DEVELOPERS.md rule 2). Dead windows at the
+    /// top are dropped from the cached order as they are met.
     func passKeyStatus(leaving window: ObjectID) throws {
         keyWindowID = 0
         var order = keyOrder ?? windows

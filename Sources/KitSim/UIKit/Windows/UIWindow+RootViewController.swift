@@ -7,12 +7,11 @@ extension Simulator {
     /// released (it stays alive until its callbacks have run).
     ///
     /// An error raised by a callback (a Lua `viewDidLoad`, `viewWillAppear`, a swizzle)
-    /// reaches the caller, and the heap and the window stay consistent (issue 8): one in
+    /// reaches the caller, and the heap and the window stay consistent: one in
     /// the new root's `viewDidLoad` comes before any change, so the window keeps its old
     /// root; once the swap has begun it is completed — old view out, root written, new
     /// view in, holds released in the layout pass — and the first error is rethrown at
-    /// the end. (Before, an error in `viewWillAppear` left the old root held for ever and
-    /// the new root without its view: found by `kitsim fuzz`'s stranded-hold check.)
+    /// the end, so no hold is stranded and the new root always gets its view.
     func setRootViewController(of window: ObjectID, to new: ObjectID?) throws {
         let k = uikit
         let old = try object(window, k.rootViewController)
