@@ -38,7 +38,12 @@ extension LuaSandbox {
     /// which is how `push` gives it back anyway).
     @inline(__always)
     func value(_ L: OpaquePointer, _ index: Int32) -> Value {
-        let t = lua_type(L, index)
+        value(L, index, knownType: lua_type(L, index))
+    }
+
+    /// `value(L, index)` when the caller has read the type already.
+    @inline(__always)
+    func value(_ L: OpaquePointer, _ index: Int32, knownType t: Int32) -> Value {
         if t == LUA_TNUMBER {
             var isInteger: Int32 = 0
             let n = lua_tointegerx(L, index, &isInteger)

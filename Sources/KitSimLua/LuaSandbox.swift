@@ -201,7 +201,8 @@ private func kitsimGetEntry(_ L: OpaquePointer?, _ host: UnsafeMutableRawPointer
 private func kitsimSetEntry(_ L: OpaquePointer?, _ host: UnsafeMutableRawPointer?, _ id: UInt32, _ property: Int32) -> Int32 {
     guard let L, let host else { return 0 }
     return Unmanaged<LuaSandbox>.fromOpaque(host)._withUnsafeGuaranteedRef { sb in
-        if lua_type(L, 3) == LUA_TTABLE {
+        let type = lua_type(L, 3)
+        if type == LUA_TTABLE {
             // SPEC rule 26: a table becomes a collection snapshot the heap can own.
             return sb.entering(L) {
                 guard id != 0 else { throw SimError(.typeMismatch, "attempt to index a non-KitSim value") }
@@ -211,7 +212,7 @@ private func kitsimSetEntry(_ L: OpaquePointer?, _ host: UnsafeMutableRawPointer
                 return 0
             }
         }
-        let value = sb.value(L, 3)
+        let value = sb.value(L, 3, knownType: type)
         // Storing a number in a plain slot records and runs nothing (see Heap.storePlain).
         if sb.heap.storePlain(ObjectID(id), propertyAt: Int(property), value) { return 0 }
         return sb.entering(L) {
