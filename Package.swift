@@ -10,6 +10,7 @@ let hot: [SwiftSetting] = [.unsafeFlags(["-enforce-exclusivity=unchecked"])]
 let package = Package(
     name: "KitSim",
     products: [
+        .library(name: "KitSimRuntime", targets: ["KitSimRuntime"]),
         .library(name: "KitSim", targets: ["KitSim"]),
         .library(name: "KitSimLua", targets: ["KitSimLua"]),
         .executable(name: "kitsim", targets: ["kitsim"]),
@@ -29,7 +30,11 @@ let package = Package(
             providers: [.apt(["libedit-dev"])]
         ),
         .target(name: "CLineEdit", dependencies: ["CEdit"]),
-        .target(name: "KitSim", swiftSettings: hot),
+        // The runtime (objects, classes, dispatch, ownership, heap, trace, inspection) knows
+        // neither Lua nor UIKit; the model (`KitSim`: the UIKit classes, the run loop, the
+        // screen) builds on its public and package API only.
+        .target(name: "KitSimRuntime", swiftSettings: hot),
+        .target(name: "KitSim", dependencies: ["KitSimRuntime"], swiftSettings: hot),
         .target(name: "KitSimLua", dependencies: ["KitSim", "CLua", "CLuaShim"], swiftSettings: hot),
         // Release builds of `kitsim` are fully static (issue 7, BENCHMARKS.md): no dynamic
         // loading of the Swift runtime at start-up, which dominated `kitsim run` of a short
@@ -64,7 +69,7 @@ let package = Package(
             path: "bench/LuaBench",
             swiftSettings: hot
         ),
-        .testTarget(name: "KitSimTests", dependencies: ["KitSim"]),
+        .testTarget(name: "KitSimTests", dependencies: ["KitSim", "KitSimRuntime"]),
         .testTarget(name: "KitSimLuaTests", dependencies: ["KitSimLua"], exclude: ["Scripts"]),
         .testTarget(name: "BenchSupportTests", dependencies: ["BenchSupport"]),
     ]

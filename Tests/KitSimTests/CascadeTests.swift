@@ -1,4 +1,5 @@
 import Testing
+@testable import KitSimRuntime
 @testable import KitSim
 
 /// SPEC §2: deallocation is immediate, deterministic and iterative.

@@ -1,3 +1,4 @@
+@testable import KitSimRuntime
 @testable import KitSim
 
 /// A heap with a small class hierarchy declaring one property of each ownership kind.

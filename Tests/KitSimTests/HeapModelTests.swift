@@ -1,4 +1,5 @@
 import Testing
+@testable import KitSimRuntime
 @testable import KitSim
 
 /// The heap checked against a naive reference model (HeapReferenceModel.swift)

@@ -1,3 +1,4 @@
+@testable import KitSimRuntime
 @testable import KitSim
 
 // Support for HeapModelTests: a seeded PRNG, the class hierarchy of the random

@@ -1,4 +1,5 @@
 import Testing
+@testable import KitSimRuntime
 @testable import KitSim
 
 /// SPEC §2: new objects belong to the autorelease pool; holds are external owners.

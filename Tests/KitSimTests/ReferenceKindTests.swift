@@ -1,4 +1,5 @@
 import Testing
+@testable import KitSimRuntime
 @testable import KitSim
 
 /// SPEC §2: the exact semantics of each reference kind, one row per kind.

@@ -1,4 +1,5 @@
 import Testing
+@testable import KitSimRuntime
 @testable import KitSim
 
 /// The object runtime: classes, dispatch, swizzling, errors in UIKit's words.

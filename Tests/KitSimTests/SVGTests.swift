@@ -1,4 +1,5 @@
 import Testing
+@testable import KitSimRuntime
 @testable import KitSim
 
 /// The hand-written SVG output (graph and screen): small, deterministic, well formed.

@@ -1,4 +1,5 @@
 import Testing
+@testable import KitSimRuntime
 @testable import KitSim
 
 /// The model's bad input: each gives a UIKit-style exception or a clear error, and the

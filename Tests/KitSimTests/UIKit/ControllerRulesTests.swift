@@ -1,4 +1,5 @@
 import Testing
+@testable import KitSimRuntime
 @testable import KitSim
 
 /// SPEC §3.3, rules 11–16.

@@ -1,4 +1,5 @@
 import Testing
+@testable import KitSimRuntime
 @testable import KitSim
 
 /// SPEC §3.4 rules 17–21 and the reference orders of §3.5.

@@ -1,4 +1,5 @@
 import Testing
+@testable import KitSimRuntime
 @testable import KitSim
 
 /// A simulator plus controller subclasses that log their callbacks by label

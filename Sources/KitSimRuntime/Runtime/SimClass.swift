@@ -16,7 +16,7 @@ public final class SimClass {
     /// Properties by name, inherited included.
     var propertyIndex: [String: Int]
     /// Methods defined or replaced on this class itself.
-    public internal(set) var ownMethods: [Selector: Implementation] = [:]
+    public package(set) var ownMethods: [Selector: Implementation] = [:]
     /// Every method this class responds to, inherited included.
     var methods: [Selector: Implementation] = [:]
     /// Direct subclasses, in definition order.
@@ -99,7 +99,7 @@ public final class SimClass {
     }
 
     /// Rebuilds the flattened method table of this class and every subclass.
-    func reflatten() {
+    package func reflatten() {
         var stack: [SimClass] = [self]
         while let c = stack.popLast() {
             var table = c.superclass?.methods ?? [:]

@@ -29,7 +29,7 @@ extension Heap {
     }
 
     /// Adds a validated class to the tables.
-    func registerClass(_ name: String, superclass: SimClass?, properties: [Property]) -> SimClass {
+    package func registerClass(_ name: String, superclass: SimClass?, properties: [Property]) -> SimClass {
         let cls = SimClass(id: UInt32(classes.count), name: name, superclass: superclass,
                            properties: properties)
         for i in cls.properties.indices where cls.properties[i].declaringClassName == name {
