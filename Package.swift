@@ -36,11 +36,15 @@ let package = Package(
         .target(name: "KitSimRuntime", swiftSettings: hot),
         .target(name: "KitSim", dependencies: ["KitSimRuntime"], swiftSettings: hot),
         .target(name: "KitSimLua", dependencies: ["KitSim", "CLua", "CLuaShim"], swiftSettings: hot),
+        // The tools on top of the bridge, outside the library: the scenario fuzzer and the
+        // REPL's engine (the terminal side is the command line's).
+        .target(name: "KitSimFuzz", dependencies: ["KitSimLua"]),
+        .target(name: "KitSimRepl", dependencies: ["KitSimLua"]),
         // Release builds of `kitsim` are fully static (issue 7, BENCHMARKS.md): no dynamic
         // loading of the Swift runtime at start-up, which dominated `kitsim run` of a short
         // script (about 1 ms of loading and relocating libswiftCore and friends).
         .executableTarget(
-            name: "kitsim", dependencies: ["KitSim", "KitSimLua", "CLineEdit"],
+            name: "kitsim", dependencies: ["KitSim", "KitSimLua", "KitSimFuzz", "KitSimRepl", "CLineEdit"],
             linkerSettings: [
                 .unsafeFlags(["-static-executable"], .when(configuration: .release)),
                 // A static libedit needs what its shared library would bring: libbsd's vis
@@ -70,7 +74,7 @@ let package = Package(
             swiftSettings: hot
         ),
         .testTarget(name: "KitSimTests", dependencies: ["KitSim", "KitSimRuntime"]),
-        .testTarget(name: "KitSimLuaTests", dependencies: ["KitSimLua"], exclude: ["Scripts"]),
+        .testTarget(name: "KitSimLuaTests", dependencies: ["KitSimLua", "KitSimFuzz", "KitSimRepl"], exclude: ["Scripts"]),
         .testTarget(name: "BenchSupportTests", dependencies: ["BenchSupport"]),
     ]
 )

@@ -141,7 +141,7 @@ extension LuaSandbox {
     }
 
     /// The class a class table stands for, or nil.
-    func classOfTable(_ L: OpaquePointer, _ index: Int32) -> SimClass? {
+    package func classOfTable(_ L: OpaquePointer, _ index: Int32) -> SimClass? {
         guard lua_type(L, index) == LUA_TTABLE else { return nil }
         let i = lua_absindex(L, index)
         rawGetRef(L, classOfTable)

@@ -90,6 +90,11 @@ extension LuaSandbox {
         limits.pointee.swift_depth == 1 && limits.pointee.stopping == 0
     }
 
+    /// The bridge's state for a report: `swift_depth 1, stopping 0` at rest.
+    public var bridgeState: String {
+        "swift_depth \(limits.pointee.swift_depth), stopping \(limits.pointee.stopping)"
+    }
+
     /// The number of values on the main Lua stack (constant between steps).
     public var luaStackTop: Int { Int(lua_gettop(L)) }
 
@@ -198,7 +203,7 @@ extension LuaSandbox {
         }
     }
 
-    func fieldString(_ L: OpaquePointer, _ index: Int32, _ key: String) -> String? {
+    package func fieldString(_ L: OpaquePointer, _ index: Int32, _ key: String) -> String? {
         let t = lua_absindex(L, index)
         pushString(L, key)
         defer { kitsim_pop(L, 1) }
@@ -253,4 +258,12 @@ public func readTextFile(_ path: String) -> String? {
         if n < buffer.count { break }
     }
     return String(decoding: bytes, as: UTF8.self)
+}
+
+/// Writes a text file (the REPL's `:save`, `kitsim run --graph`).
+public func writeTextFile(_ path: String, _ text: String) -> Bool {
+    guard let f = fopen(path, "wb") else { return false }
+    defer { fclose(f) }
+    var t = text
+    return t.withUTF8 { fwrite($0.baseAddress, 1, $0.count, f) == $0.count }
 }

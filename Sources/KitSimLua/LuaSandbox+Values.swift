@@ -6,20 +6,20 @@ import KitSim
 /// `x y width height`; arrays of handles are 1-based Lua arrays; other tables and
 /// functions travel as references). Only raw accesses: no metamethod runs here.
 extension LuaSandbox {
-    func rawGetRef(_ L: OpaquePointer, _ ref: Int32) { lua_rawgeti(L, kitsim_registryindex(), lua_Integer(ref)) }
+    package func rawGetRef(_ L: OpaquePointer, _ ref: Int32) { lua_rawgeti(L, kitsim_registryindex(), lua_Integer(ref)) }
 
     /// Pops the stack top into a new registry reference.
-    func makeRef(_ L: OpaquePointer) -> Int32 { luaL_ref(L, kitsim_registryindex()) }
+    package func makeRef(_ L: OpaquePointer) -> Int32 { luaL_ref(L, kitsim_registryindex()) }
 
     /// A Swift string from the string at `index` (embedded zeros kept).
-    func string(_ L: OpaquePointer, _ index: Int32) -> String? {
+    package func string(_ L: OpaquePointer, _ index: Int32) -> String? {
         guard lua_type(L, index) == LUA_TSTRING else { return nil }
         var len = 0
         guard let p = lua_tolstring(L, index, &len) else { return nil }
         return p.withMemoryRebound(to: UInt8.self, capacity: len) { String(decoding: UnsafeBufferPointer(start: $0, count: len), as: UTF8.self) }
     }
 
-    func pushString(_ L: OpaquePointer, _ s: String) {
+    package func pushString(_ L: OpaquePointer, _ s: String) {
         var s = s
         s.withUTF8 { buf in buf.withMemoryRebound(to: CChar.self) { _ = lua_pushlstring(L, $0.baseAddress, $0.count) } }
     }
@@ -216,14 +216,14 @@ extension LuaSandbox {
 
     /// The Lua type name of the value at `index`, with handles named by class, for
     /// "(UIViewController expected, got nil)".
-    func typeName(_ L: OpaquePointer, _ index: Int32) -> String {
+    package func typeName(_ L: OpaquePointer, _ index: Int32) -> String {
         let id = kitsim_handle_id(L, index)
         if id != 0 { return heap.classOf(ObjectID(id)).name }
         return String(cString: lua_typename(L, lua_type(L, index)))
     }
 
     /// `tostring` of any value, under protection (a `__tostring` may raise).
-    func describe(_ L: OpaquePointer, _ index: Int32) -> String {
+    package func describe(_ L: OpaquePointer, _ index: Int32) -> String {
         var len = 0
         let i = lua_absindex(L, index)
         let p = kitsim_safe_tostring(L, i, &len)

@@ -29,7 +29,7 @@ public final class LuaSandbox {
     /// The simulator's heap (stored: the hot paths read it on every call).
     public let heap: Heap
     let state: LuaStateBox
-    var L: OpaquePointer { state.L }
+    package var L: OpaquePointer { state.L }
     let limits: UnsafeMutablePointer<kitsim_limits>
     public let limitsConfiguration: Limits
     /// `--sandbox`: no `os`, `io`, `load*`, `dofile`, and `require` only from the
@@ -51,7 +51,7 @@ public final class LuaSandbox {
     var rectMeta: Int32 = 0
     var pointMeta: Int32 = 0
     var classTableMeta: Int32 = 0
-    var classInfo = ClassInfoTable()
+    package var classInfo = ClassInfoTable()
     /// Method closures' slots: the class whose methods table holds the closure, the
     /// selector, and the implementation cached for instances of exactly that class.
     var methodSlots: [MethodSlot] = []
@@ -72,7 +72,7 @@ public final class LuaSandbox {
     /// call from C, can only say `in function <file.lua:12>`.
     var methodPlaces: [String: String] = [:]
     // Properties added with Class:extend, stored as associated references.
-    var extensions: [UInt32: [String: Ownership]] = [:]
+    package var extensions: [UInt32: [String: Ownership]] = [:]
     /// What the heap calls to run Lua implementations. The heap holds it weakly; a
     /// separate object so that the sandbox itself has no weak references (a weakly
     /// referenced object pays a side-table lookup on every retain and release).
@@ -139,7 +139,7 @@ public final class LuaSandbox {
     }
 
     /// Pushes a Lua function that calls `fn`.
-    func pushFunction(_ L: OpaquePointer, _ fn: @escaping (LuaSandbox, OpaquePointer) throws -> Int32) {
+    package func pushFunction(_ L: OpaquePointer, _ fn: @escaping (LuaSandbox, OpaquePointer) throws -> Int32) {
         kitsim_push_swift_function(L, register(fn), 0)
     }
 
@@ -349,9 +349,9 @@ struct MethodSlot {
 }
 
 /// `ClassInfo` by class id (dense small integers: an array, no hashing).
-struct ClassInfoTable {
+package struct ClassInfoTable {
     private var items: [ClassInfo?] = []
-    subscript(id: UInt32) -> ClassInfo? {
+    package subscript(id: UInt32) -> ClassInfo? {
         get { Int(id) < items.count ? items[Int(id)] : nil }
         set {
             if Int(id) >= items.count { items.append(contentsOf: repeatElement(nil, count: Int(id) + 1 - items.count)) }
@@ -361,13 +361,13 @@ struct ClassInfoTable {
 }
 
 /// Per-class Lua data: the metatable of its handles, and the tables its `__index` uses.
-struct ClassInfo {
+package struct ClassInfo {
     // The handles' metatable and its tables, built with the first handle of the class.
     var metatable: Int32 = LUA_NOREF
     /// Property name → index, method name → function: `__index`'s one lookup.
     var members: Int32 = LUA_NOREF
     // The class table (a global for the built-in classes) and its cached members.
     var classTable: Int32 = LUA_NOREF
-    var statics: Int32 = LUA_NOREF
+    package var statics: Int32 = LUA_NOREF
     var methodsVersion: UInt64 = .max
 }

@@ -3,6 +3,7 @@ import Glibc
 #endif
 import KitSim
 import KitSimLua
+import KitSimFuzz
 
 /// `kitsim fuzz [--seed S] [--count N | --long] [--calls-per-seed K] [--replay FILE] [--show]`
 /// (issue 8): random API call sequences, one program per seed, each call checked (every

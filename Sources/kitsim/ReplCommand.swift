@@ -1,6 +1,7 @@
 import CLineEdit
 import KitSim
 import KitSimLua
+import KitSimRepl
 #if canImport(Glibc)
 import Glibc
 #endif

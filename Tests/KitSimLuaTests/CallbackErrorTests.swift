@@ -1,6 +1,7 @@
 import Testing
 @testable import KitSim
 @testable import KitSimLua
+@testable import KitSimFuzz
 
 /// An error raised in a Lua callback — `viewDidLoad`, `deinit`, a
 /// completion handler, a swizzled method — reaches the scenario as a Lua error carrying

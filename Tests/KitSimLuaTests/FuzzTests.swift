@@ -1,6 +1,7 @@
 import Testing
 @testable import KitSim
 @testable import KitSimLua
+@testable import KitSimFuzz
 
 /// The seeded scenario fuzzer, and regressions for what it found.
 @Suite struct FuzzTests {

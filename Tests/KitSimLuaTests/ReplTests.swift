@@ -1,6 +1,7 @@
 import Testing
 @testable import KitSim
 @testable import KitSimLua
+@testable import KitSimRepl
 
 /// The REPL engine (issue 6), driven without a terminal. The terminal itself is tested
 /// through tmux by scripts/test-repl.sh.

@@ -1,6 +1,7 @@
 import CLua
 import CLuaShim
 import KitSim
+import KitSimLua
 
 /// Tab completion, computed from the runtime's metadata and raw table reads —
 /// it never runs user code: no getter, no `__index`, no method.
@@ -165,12 +166,4 @@ extension LuaSandbox {
         lines.append("  " + methods.joined(separator: ", "))
         return lines.joined(separator: "\n")
     }
-}
-
-/// Writes a text file (the REPL's `:save`, `kitsim run --graph`).
-public func writeTextFile(_ path: String, _ text: String) -> Bool {
-    guard let f = fopen(path, "wb") else { return false }
-    defer { fclose(f) }
-    var t = text
-    return t.withUTF8 { fwrite($0.baseAddress, 1, $0.count, f) == $0.count }
 }

@@ -1,6 +1,7 @@
 import CLua
 import CLuaShim
 import KitSim
+import KitSimLua
 
 /// Meta-commands: `:screen`, `:graph`, `:why obj`, `:history obj`, `:leaks`,
 /// `:trace [n]`, `:run seconds`, `:undo`, `:save FILE`, `:load FILE`, `:help`.

@@ -1,4 +1,5 @@
 import KitSim
+import KitSimLua
 
 /// What went wrong in a fuzz run. Host crashes are not here: a crashed process cannot
 /// report; `kitsim fuzz` runs programs in a child process to catch those.
@@ -126,8 +127,7 @@ public enum Fuzzer {
         }
         if !sandbox.bridgeIsAtRest || sandbox.luaStackTop != stackTop {
             return FuzzFailure(kind: .bridgeState, call: i,
-                               message: "swift_depth \(sandbox.limits.pointee.swift_depth), stopping \(sandbox.limits.pointee.stopping), "
-                                   + "stack \(sandbox.luaStackTop) (expected \(stackTop))")
+                               message: "\(sandbox.bridgeState), stack \(sandbox.luaStackTop) (expected \(stackTop))")
         }
         let violations = sandbox.heap.invariantViolations()
         if !violations.isEmpty {
