@@ -141,15 +141,8 @@ public enum Fuzzer {
     /// Holds for transitions and timers are released by the work that took them; when
     /// none is pending, none may remain.
     static func strandedHolds(_ sandbox: LuaSandbox) -> String? {
-        let sim = sandbox.sim
-        guard sim.pendingTimerCount == 0, !sim.hasPendingLayoutWork else { return nil }
-        for id in sandbox.heap.heldObjects {
-            let reasons = sandbox.heap.holdReasons(of: id).filter { $0 == "transition" || $0 == "timer" }
-            if !reasons.isEmpty {
-                return "\(sandbox.heap.describe(id)) is still held for \(reasons.joined(separator: ", ")) with nothing pending"
-            }
-        }
-        return nil
+        guard let first = sandbox.sim.strandedHolds().first else { return nil }
+        return "\(sandbox.heap.describe(first.object)) is still held for \(first.reasons.joined(separator: ", ")) with nothing pending"
     }
 
     /// Delta debugging (Zeller's ddmin) over the calls: removes chunks of calls while

@@ -76,6 +76,22 @@ extension Simulator {
     /// Whether work is queued for this turn's layout pass.
     public var hasPendingLayoutWork: Bool { !layoutQueue.isEmpty }
 
+    /// Objects the run loop still holds for a transition or a timer although no timer,
+    /// animation or layout work is pending, each with its hold reasons: a hold the model
+    /// took and failed to release (the fuzzer checks there are none). The model owns
+    /// these reasons, so no client needs their names.
+    public func strandedHolds() -> [(object: ObjectID, reasons: [String])] {
+        guard timers.isEmpty, layoutQueue.isEmpty else { return [] }
+        var out: [(ObjectID, [String])] = []
+        for id in heap.heldObjects {
+            var reasons: [String] = []
+            if heap.holdCount(id, transitionHold) > 0 { reasons.append("transition") }
+            if heap.holdCount(id, timerHold) > 0 { reasons.append("timer") }
+            if !reasons.isEmpty { out.append((id, reasons)) }
+        }
+        return out
+    }
+
     /// The layout pass: queued work in order, then containers load the views of their
     /// visible children (rule 17), until nothing is left to do.
     func layoutPass() throws {
