@@ -5,6 +5,17 @@ import Testing
 
 /// The seeded scenario fuzzer, and regressions for what it found.
 @Suite struct FuzzTests {
+    /// The stranded-hold check finds a transition hold nothing will release, and names it.
+    @Test func aStrandedHoldIsReported() throws {
+        let sandbox = try LuaSandbox()
+        #expect(Fuzzer.strandedHolds(sandbox) == nil)
+        let v = try sandbox.sim.make(sandbox.sim.uikit.view)
+        try sandbox.heap.hold(v, sandbox.sim.transitionHold)
+        #expect(Fuzzer.strandedHolds(sandbox) == "\(sandbox.heap.describe(v)) is still held for transition with nothing pending")
+        try sandbox.heap.unhold(v, sandbox.sim.transitionHold)
+        #expect(Fuzzer.strandedHolds(sandbox) == nil)
+    }
+
     /// A smoke run of the fuzzer inside the test suite (`kitsim fuzz` in CI does 1,000 seeds).
     @Test func seedsRunClean() {
         var calls = 0
