@@ -1,9 +1,7 @@
 import CLineEdit
 import KitSim
 import KitSimLua
-#if canImport(Glibc)
-import Glibc
-#endif
+import KitSimPlatform
 
 /// `kitsim repl [-i FILE] [--ios N]` (issue 6): line editing with libedit and a history
 /// file in the home folder when stdin is a terminal; plain lines otherwise, so pipes can

@@ -1,6 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#endif
+import KitSimPlatform
 
 // The command line (SPEC §5). Until the Lua bridge lands, `kitsim` runs the
 // Swift-built ownership scenarios of Scenarios.swift.
