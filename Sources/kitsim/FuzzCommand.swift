@@ -167,6 +167,7 @@ enum FuzzCommand {
         case clean
         case failure(FuzzFailure.Kind)
         case crash(Int32)      // the signal
+        case exited(Int32)     // an exit status the fuzzer does not give (a sanitizer's report)
         case hang
 
         var text: String {
@@ -174,6 +175,7 @@ enum FuzzCommand {
             case .clean: return "clean"
             case .failure(let k): return k.rawValue
             case .crash(let s): return "host crash (signal \(s)\(signalName(s)))"
+            case .exited(let code): return "host crash (the child exited with status \(code))"
             case .hang: return "host hang (no progress for 60 s)"
             }
         }
@@ -285,7 +287,7 @@ enum FuzzCommand {
                 printError("kitsim fuzz: the child process could not start its work:\n\(log.tail())")
                 exit(70)
             case 100...: return code - 100 == SIGALRM ? .hang : .crash(code - 100)
-            default: return .crash(0)
+            default: return .exited(code)
             }
         }
     }
@@ -392,11 +394,16 @@ enum FuzzCommand {
         }
     }
 
+    /// The crash handlers' stack, kept reachable until the child exits (LeakSanitizer checks
+    /// the child's exit in scripts/sanitize.sh).
+    nonisolated(unsafe) static var alternateStack: UnsafeMutableRawPointer?
+
     static func installCrashHandlers() {
         // An alternate stack, so that a stack overflow can be reported too.
         let size = 1 << 16
+        alternateStack = malloc(size)
         var ss = stack_t()
-        ss.ss_sp = malloc(size)
+        ss.ss_sp = alternateStack
         ss.ss_size = size
         ss.ss_flags = 0
         sigaltstack(&ss, nil)
@@ -421,7 +428,9 @@ enum FuzzCommand {
 
     static func summary(first: UInt64, seeds: Int, perSeed: Int, callsRun: Int64, totals: [Int64],
                         failures: [(seed: UInt64, verdict: Verdict)]) {
-        let crashes = failures.filter { if case .crash = $0.verdict { return true } else { return false } }.count
+        let crashes = failures.filter {
+            switch $0.verdict { case .crash, .exited: return true; default: return false }
+        }.count
         let hangs = failures.filter { $0.verdict == .hang }.count
         func count(_ k: FuzzFailure.Kind) -> Int { failures.filter { $0.verdict == .failure(k) }.count }
         let outcomes = zip(statusOrder, totals).map { "\($0.0.rawValue) \($0.1)" }.joined(separator: ", ")
