@@ -3,12 +3,17 @@ import PackageDescription
 
 // SPEC §1: CLua (liblua5.4 via pkg-config), CLuaShim (C), KitSim (pure Swift, no Lua),
 // KitSimLua (the generic bridge), the `kitsim` executable, and one test suite per module.
+// KitSimPlatform is the platform layer (the C library, Linux or macOS), depending on
+// nothing. Linux-only flags carry `.when(platforms: [.linux])`
+// (scripts/check-portability.sh checks both).
 // Exclusivity checks are off in the hot modules: EMBEDDING.md measured ~24 % of the
 // binding time in swift_beginAccess; the heap keeps its own invariants (Heap+Verify).
 let hot: [SwiftSetting] = [.unsafeFlags(["-enforce-exclusivity=unchecked"])]
 
 let package = Package(
     name: "KitSim",
+    // Synchronization's Mutex (kitsim test) needs macOS 15.
+    platforms: [.macOS(.v15)],
     products: [
         .library(name: "KitSimRuntime", targets: ["KitSimRuntime"]),
         .library(name: "KitSim", targets: ["KitSim"]),
@@ -18,63 +23,72 @@ let package = Package(
     targets: [
         .systemLibrary(
             name: "CLua",
+            // Debian's lua5.4.pc; Homebrew's keg-only lua@5.4 installs lua5.4.pc (and a
+            // liblua5.4 link) too, found once PKG_CONFIG_PATH names the keg (README).
             pkgConfig: "lua5.4",
-            providers: [.apt(["liblua5.4-dev"])]
+            providers: [.apt(["liblua5.4-dev"]), .brew(["lua@5.4"])]
         ),
         // DWARF 4: valgrind 3.19 (Debian 12, bench/run.sh's callgrind counts) gives up on
         // binaries whose C units are DWARF 5.
-        .target(name: "CLuaShim", dependencies: ["CLua"], cSettings: [.unsafeFlags(["-gdwarf-4"])]),
+        .target(name: "CLuaShim", dependencies: ["CLua"],
+                cSettings: [.unsafeFlags(["-gdwarf-4"], .when(platforms: [.linux]))]),
         .systemLibrary(
             name: "CEdit",
+            // Homebrew's libedit is keg-only (PKG_CONFIG_PATH, README); without it the macOS
+            // SDK's editline/readline.h and libedit are found on the default paths.
             pkgConfig: "libedit",
-            providers: [.apt(["libedit-dev"])]
+            providers: [.apt(["libedit-dev"]), .brew(["libedit"])]
         ),
         .target(name: "CLineEdit", dependencies: ["CEdit"]),
+        .target(name: "KitSimPlatform"),
         // The runtime (objects, classes, dispatch, ownership, heap, trace, inspection) knows
         // neither Lua nor UIKit; the model (`KitSim`: the UIKit classes, the run loop, the
         // screen) builds on its public and package API only.
         .target(name: "KitSimRuntime", swiftSettings: hot),
         .target(name: "KitSim", dependencies: ["KitSimRuntime"], swiftSettings: hot),
-        .target(name: "KitSimLua", dependencies: ["KitSim", "CLua", "CLuaShim"], swiftSettings: hot),
+        .target(name: "KitSimLua", dependencies: ["KitSim", "KitSimPlatform", "CLua", "CLuaShim"], swiftSettings: hot),
         // The tools on top of the bridge, outside the library: the scenario fuzzer and the
         // REPL's engine (the terminal side is the command line's).
-        .target(name: "KitSimFuzz", dependencies: ["KitSimLua"]),
-        .target(name: "KitSimRepl", dependencies: ["KitSimLua"]),
+        .target(name: "KitSimFuzz", dependencies: ["KitSimLua", "KitSimPlatform"]),
+        .target(name: "KitSimRepl", dependencies: ["KitSimLua", "KitSimPlatform"]),
         // Release builds of `kitsim` are fully static (issue 7, BENCHMARKS.md): no dynamic
         // loading of the Swift runtime at start-up, which dominated `kitsim run` of a short
-        // script (about 1 ms of loading and relocating libswiftCore and friends).
+        // script (about 1 ms of loading and relocating libswiftCore and friends). Linux only:
+        // macOS has no static executables, and its libedit needs none of the three below.
         .executableTarget(
-            name: "kitsim", dependencies: ["KitSim", "KitSimLua", "KitSimFuzz", "KitSimRepl", "CLineEdit"],
+            name: "kitsim", dependencies: ["KitSim", "KitSimLua", "KitSimFuzz", "KitSimRepl", "KitSimPlatform", "CLineEdit"],
             linkerSettings: [
-                .unsafeFlags(["-static-executable"], .when(configuration: .release)),
+                .unsafeFlags(["-static-executable"], .when(platforms: [.linux], configuration: .release)),
                 // A static libedit needs what its shared library would bring: libbsd's vis
                 // functions (and libmd under them) and terminfo (libedit-dev installs all three).
-                .linkedLibrary("bsd", .when(configuration: .release)),
-                .linkedLibrary("md", .when(configuration: .release)),
-                .linkedLibrary("tinfo", .when(configuration: .release)),
+                .linkedLibrary("bsd", .when(platforms: [.linux], configuration: .release)),
+                .linkedLibrary("md", .when(platforms: [.linux], configuration: .release)),
+                .linkedLibrary("tinfo", .when(platforms: [.linux], configuration: .release)),
             ]
         ),
         // What both benchmarks print and time with (a table, number formats, median).
         .target(name: "BenchSupport", path: "bench/Support"),
         .executableTarget(
             name: "kitsim-bench",
-            dependencies: ["KitSim", "BenchSupport"],
+            dependencies: ["KitSim", "KitSimPlatform", "BenchSupport"],
             path: "bench/HeapBench",
             swiftSettings: hot
         ),
         // Issue 7: the binding benchmark against a plain C binding (bench-only C target),
         // start-up, scale and suite throughput (BENCHMARKS.md).
         // DWARF 4: valgrind 3.19 (Debian 12) cannot read a second DWARF 5 C unit in one binary.
+        // The benchmarks build on macOS too; there they skip callgrind (no valgrind) and
+        // glibc's malloc statistics.
         .target(name: "PlainC", dependencies: ["CLua"], path: "bench/PlainC",
-                cSettings: [.unsafeFlags(["-gdwarf-4"])]),
+                cSettings: [.unsafeFlags(["-gdwarf-4"], .when(platforms: [.linux]))]),
         .executableTarget(
             name: "kitsim-lua-bench",
-            dependencies: ["KitSim", "KitSimLua", "CLua", "PlainC", "BenchSupport"],
+            dependencies: ["KitSim", "KitSimLua", "KitSimPlatform", "CLua", "PlainC", "BenchSupport"],
             path: "bench/LuaBench",
             swiftSettings: hot
         ),
         .testTarget(name: "KitSimTests", dependencies: ["KitSim", "KitSimRuntime"]),
-        .testTarget(name: "KitSimLuaTests", dependencies: ["KitSimLua", "KitSimFuzz", "KitSimRepl"], exclude: ["Scripts"]),
+        .testTarget(name: "KitSimLuaTests", dependencies: ["KitSimLua", "KitSimFuzz", "KitSimRepl", "KitSimPlatform"], exclude: ["Scripts"]),
         .testTarget(name: "BenchSupportTests", dependencies: ["BenchSupport"]),
     ]
 )

@@ -22,7 +22,7 @@ kitsim_install hyperfine valgrind lua5.4
 for product in kitsim kitsim-lua-bench kitsim-bench; do
     swift build -c release --product "$product" >&2
 done
-echo "load average: $(cut -d' ' -f1-3 /proc/loadavg)  (2-core machines shared with other work give noisy timings)"
+echo "load average: $(uptime | sed 's/.*load averages*: //')  (2-core machines shared with other work give noisy timings)"
 status=0
 .build/release/kitsim-lua-bench ${args[@]+"${args[@]}"} || status=$?
 if [ "$quick" -eq 0 ]; then

@@ -18,13 +18,19 @@ trap 'rm -rf "$tmp"' EXIT
 # Each snippet runs in its own folder-relative name (error messages carry it), with the
 # same two script arguments, no standard input and a time limit; both interpreters in
 # turn, two snippets at a time.
+# The time limit: coreutils' timeout where there is one (macOS has none unless Homebrew's
+# coreutils is installed), else perl's alarm (macOS ships perl).
+limit() {
+    if command -v timeout >/dev/null; then timeout 20 "$@"; else perl -e 'alarm shift; exec @ARGV or exit 127' 20 "$@"; fi
+}
 run_one() {
     local f=$1 opts=()
     case "$f" in sandbox_*) opts=(--sandbox) ;; esac
-    timeout 20 "$LUA" "$f" one two < /dev/null > "$f.lua.out" 2> "$f.lua.err" && echo 0 > "$f.lua.rc" || echo $? > "$f.lua.rc"
-    timeout 20 "$KITSIM" run "$f" "${opts[@]}" -- one two < /dev/null > "$f.kit.out" 2> "$f.kit.err" && echo 0 > "$f.kit.rc" || echo $? > "$f.kit.rc"
+    limit "$LUA" "$f" one two < /dev/null > "$f.lua.out" 2> "$f.lua.err" && echo 0 > "$f.lua.rc" || echo $? > "$f.lua.rc"
+    # ${opts[@]+…}: macOS's bash 3.2 calls an empty array unbound under set -u.
+    limit "$KITSIM" run "$f" ${opts[@]+"${opts[@]}"} -- one two < /dev/null > "$f.kit.out" 2> "$f.kit.err" && echo 0 > "$f.kit.rc" || echo $? > "$f.kit.rc"
 }
-export -f run_one
+export -f limit run_one
 export LUA="$lua" KITSIM="$kitsim"
 (cd "$tmp/run" && ls | grep '\.lua$' | xargs -P2 -n 10 bash -c 'for f; do run_one "$f"; done' _)
 "$lua" "$dir/compare.lua" "$tmp/run" "$dir/deliberate.txt" README.md

@@ -6,7 +6,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bin=${1:-.build/release/kitsim}
-command -v tmux >/dev/null || { echo "test-repl.sh: tmux is required (apt-get install tmux)" >&2; exit 1; }
+command -v tmux >/dev/null || { echo "test-repl.sh: tmux is required (apt-get install tmux, or brew install tmux)" >&2; exit 1; }
 tmp=$(mktemp -d)
 session="kitsim-repl-$$"
 cleanup() { tmux kill-session -t "$session" 2>/dev/null || true; rm -rf "$tmp"; }

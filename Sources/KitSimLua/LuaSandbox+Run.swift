@@ -1,9 +1,7 @@
 import CLua
 import CLuaShim
 import KitSim
-#if canImport(Glibc)
-import Glibc
-#endif
+import KitSimPlatform
 
 extension LuaSandbox {
     /// Runs a scenario file. The end of the script finishes the current run-loop turn

@@ -61,10 +61,8 @@ func printError(_ s: String) {
 struct StandardError: TextOutputStream {
     mutating func write(_ string: String) {
         var s = string
-        s.withUTF8 { buf in _ = Glibc.write(2, buf.baseAddress, buf.count) }
+        s.withUTF8 { buf in _ = KitSimPlatform.write(2, buf.baseAddress, buf.count) }
     }
 }
 
-#if canImport(Glibc)
-import Glibc
-#endif
+import KitSimPlatform

@@ -1,22 +1,23 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import KitSim
 import KitSimLua
 import KitSimFuzz
+import KitSimPlatform
 
 /// `kitsim fuzz [--seed S] [--count N | --long] [--calls-per-seed K] [--replay FILE] [--show]`
 /// (issue 8): random API call sequences, one program per seed, each call checked (every
 /// failure a Lua error with a message, the bridge at rest, the heap invariant). The
-/// programs run in a child process so that a host crash is caught too: the parent then
-/// knows the seed and call, minimises by delta debugging (each candidate in a child of
-/// its own) and prints the seed and a script that reproduces the failure.
+/// programs run in a child process (this executable again, started with posix_spawn) so
+/// that a host crash or hang is caught too: the parent then knows the seed and call,
+/// minimises by delta debugging (each candidate in a child of its own) and prints the
+/// seed and a script that reproduces the failure.
 enum FuzzCommand {
     static let usage = """
-        usage: kitsim fuzz [--seed S] [--count N | --long] [--calls-per-seed K] [--no-fork]
+        usage: kitsim fuzz [--seed S] [--count N | --long] [--calls-per-seed K] [--in-process]
                kitsim fuzz --seed S [--count N] --show      print the program of seed S
                kitsim fuzz --replay FILE [--verbose]        run a printed script call by call
           --count N   calls in all (default 100000: seeds S… of K calls each, K = 100)
+          --in-process  run the seeds in this process: faster to debug, but a host crash
+                      ends the run instead of being reported
           --long      10000000 calls
           exit 0 when clean, 1 when a failure was found (its seed and minimised script printed)
         """
@@ -28,7 +29,7 @@ enum FuzzCommand {
         var replay: String?
         var show = false
         var verbose = false
-        var fork = true
+        var isolated = true
     }
 
     static func main(_ args: [String]) -> Int32 {
@@ -55,7 +56,8 @@ enum FuzzCommand {
                 o.replay = v
             case "--show": o.show = true
             case "--verbose", "-v": o.verbose = true
-            case "--no-fork": o.fork = false
+            case "--in-process", "--no-fork": o.isolated = false
+            case "--child": return child(Array(args.dropFirst(i + 1)))
             case "--help", "-h": print(usage); return 0
             default: return usageError("unknown argument '\(args[i])'")
             }
@@ -68,7 +70,7 @@ enum FuzzCommand {
             print(Fuzzer.script(FuzzGenerator.program(seed: o.seed, calls: perSeed), note: "generated, \(perSeed) calls"), terminator: "")
             return 0
         }
-        return fuzz(first: o.seed, seeds: seeds, perSeed: perSeed, fork: o.fork)
+        return fuzz(first: o.seed, seeds: seeds, perSeed: perSeed, isolated: o.isolated)
     }
 
     static func usageError(_ message: String) -> Int32 {
@@ -98,16 +100,44 @@ enum FuzzCommand {
 
     // MARK: - Fuzzing in a child process
 
-    /// Shared with the child (an anonymous shared mapping): where it is, and its counts.
-    struct Shared {
+    /// Shared with the child: a file in the temporary folder that both processes map
+    /// (MAP_SHARED), where the child keeps where it is and its counts, so the parent can
+    /// read them after the child crashed.
+    final class Shared {
         let p: UnsafeMutablePointer<Int64>
+        let path: String
+        let owner: Bool
         static let words = 512
-        init?() {
-            let raw = mmap(nil, Shared.words * 8, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0)
-            guard let raw, raw != MAP_FAILED else { return nil }
-            p = raw.bindMemory(to: Int64.self, capacity: Shared.words)
-            p.initialize(repeating: 0, count: Shared.words)
+        static var bytes: Int { words * 8 }
+
+        /// The parent's: a new, zeroed file, removed when this goes.
+        convenience init?() {
+            guard let path = Platform.makeTemporaryFile("kitsim-fuzz-shared-") else { return nil }
+            self.init(path: path, owner: true)
         }
+
+        /// The child's: the parent's file.
+        init?(path: String, owner: Bool) {
+            self.path = path
+            self.owner = owner
+            let fd = open(path, O_RDWR)
+            guard fd >= 0 else { return nil }
+            defer { close(fd) }
+            guard !owner || ftruncate(fd, off_t(Shared.bytes)) == 0,
+                  let raw = mmap(nil, Shared.bytes, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0), raw != MAP_FAILED
+            else {
+                if owner { unlink(path) }
+                return nil
+            }
+            p = raw.bindMemory(to: Int64.self, capacity: Shared.words)
+            if owner { p.initialize(repeating: 0, count: Shared.words) }
+        }
+
+        deinit {
+            munmap(p, Shared.bytes)
+            if owner { unlink(path) }
+        }
+
         // Slots.
         static let seed = 0, call = 1, calls = 2, seeds = 3, failKind = 4, failCall = 5, statuses = 8, message = 32
         var messageCapacity: Int { (Shared.words - Shared.message) * 8 - 1 }
@@ -138,6 +168,7 @@ enum FuzzCommand {
         case clean
         case failure(FuzzFailure.Kind)
         case crash(Int32)      // the signal
+        case exited(Int32)     // an exit status the fuzzer does not give (a sanitizer's report)
         case hang
 
         var text: String {
@@ -145,19 +176,20 @@ enum FuzzCommand {
             case .clean: return "clean"
             case .failure(let k): return k.rawValue
             case .crash(let s): return "host crash (signal \(s)\(signalName(s)))"
+            case .exited(let code): return "host crash (the child exited with status \(code))"
             case .hang: return "host hang (no progress for 60 s)"
             }
         }
     }
 
-    static func fuzz(first: UInt64, seeds: Int, perSeed: Int, fork useFork: Bool) -> Int32 {
+    static func fuzz(first: UInt64, seeds: Int, perSeed: Int, isolated: Bool) -> Int32 {
         var failures: [(seed: UInt64, verdict: Verdict)] = []
         var totals = [Int64](repeating: 0, count: statusOrder.count)
         var callsRun: Int64 = 0
         var next = first
         let end = first &+ UInt64(seeds)
 
-        if !useFork {
+        if !isolated {
             for s in first..<end {
                 let program = FuzzGenerator.program(seed: s, calls: perSeed)
                 let r = runSeed(program)
@@ -174,31 +206,15 @@ enum FuzzCommand {
             return failures.isEmpty ? 0 : 1
         }
 
-        guard let shared = Shared() else { printError("kitsim fuzz: cannot map shared memory"); return 70 }
-        let log = StderrCapture()
+        guard let shared = Shared() else { printError("kitsim fuzz: cannot make the shared file in \(Platform.temporaryDirectory)"); return 70 }
+        guard let exe = Platform.executablePath() else { printError("kitsim fuzz: cannot find the kitsim executable to run children"); return 70 }
+        guard let log = StderrCapture() else { printError("kitsim fuzz: cannot make a file in \(Platform.temporaryDirectory)"); return 70 }
+        let child = Child(executable: exe, shared: shared, log: log, perSeed: perSeed)
         while next < end {
             shared.p[Shared.failKind] = 0
             shared.p[Shared.seed] = Int64(bitPattern: next)
             shared.p[Shared.call] = -1
-            let start = next
-            var verdict = inChild(log: log, watchdog: 60) {
-                for s in start..<end {
-                    shared.p[Shared.seed] = Int64(bitPattern: s)
-                    shared.p[Shared.call] = -1
-                    alarm(60)
-                    let r = runSeed(FuzzGenerator.program(seed: s, calls: perSeed), onCall: { shared.p[Shared.call] = Int64($0) })
-                    shared.p[Shared.calls] += Int64(r.callsRun)
-                    shared.p[Shared.seeds] += 1
-                    for (k, st) in statusOrder.enumerated() { shared.p[Shared.statuses + k] += Int64(r.statuses[st] ?? 0) }
-                    if let f = r.failure {
-                        shared.p[Shared.failKind] = Int64(kindOrder.firstIndex(of: f.kind) ?? 0) + 1
-                        shared.p[Shared.failCall] = Int64(f.call)
-                        shared.setMessage(f.message)
-                        return 3
-                    }
-                }
-                return 0
-            }
+            var verdict = child.run(["seeds", "--from", "\(next)", "--to", "\(end)"], watchdog: 60)
             if verdict == .clean { break }
             if case .failure = verdict {
                 verdict = .failure(kindOrder[min(max(Int(shared.p[Shared.failKind]) - 1, 0), kindOrder.count - 1)])
@@ -218,12 +234,9 @@ enum FuzzCommand {
             // seconds without an end is a hang too (a candidate that hangs costs its watchdog).
             let watchdog: UInt32 = verdict == .hang ? 5 : 60
             let kept = Fuzzer.minimise(p.calls.count) { keep in
-                let v = inChild(log: log, watchdog: watchdog) {
-                    let r = verdict == .failure(.nondeterministic) ? Fuzzer.runTwice(p, only: keep) : Fuzzer.run(p, only: keep)
-                    if let f = r.failure { return 10 + Int32(kindOrder.firstIndex(of: f.kind) ?? 0) }
-                    return 0
-                }
-                return v == verdict
+                var args = ["candidate", "--from", "\(seed)", "--keep", encode(keep)]
+                if verdict == .failure(.nondeterministic) { args.append("--twice") }
+                return child.run(args, watchdog: watchdog) == verdict
             }
             var minimised = p
             minimised.calls = kept.map { p.calls[$0] }
@@ -238,48 +251,165 @@ enum FuzzCommand {
         return failures.isEmpty ? 0 : 1
     }
 
-    /// Runs `body` in a child process; its exit code 0 is clean, 3 an in-process failure
-    /// whose kind the child wrote to shared memory, 10+k a failure of kind k, and a
-    /// crash signal (caught in the child, which exits with 100+signal) a host crash.
-    static func inChild(log: StderrCapture, watchdog: UInt32, _ body: () -> Int32) -> Verdict {
-        fflush(nil)
-        let pid = fork()
-        if pid == 0 {
-            log.redirect()
-            installCrashHandlers()
-            alarm(watchdog)
-            _exit(body())
-        }
-        guard pid > 0 else { return .crash(0) }
-        var status: Int32 = 0
-        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
-        let signalled = status & 0x7F
-        if signalled != 0 {
-            return signalled == SIGALRM ? .hang : .crash(signalled)
-        }
-        let code = (status >> 8) & 0xFF
-        switch code {
-        case 0: return .clean
-        case 3: return .failure(.invariant)     // refined by the caller from shared memory
-        case 10..<20: return .failure(kindOrder[min(Int(code) - 10, kindOrder.count - 1)])
-        case 100...: return code - 100 == SIGALRM ? .hang : .crash(code - 100)
-        default: return .crash(0)
+    /// Runs seeds in a child process: this executable again (posix_spawn), as
+    /// `kitsim fuzz --child MODE …`, its standard error into `log`. The child's exit code
+    /// 0 is clean, 3 an in-process failure whose kind it wrote to the shared file, 10+k
+    /// a failure of kind k, 100+signal a crash its handler caught (SIGALRM: the
+    /// watchdog, a hang), 71 a child that could not start its work.
+    struct Child {
+        let executable: String
+        let shared: Shared
+        let log: StderrCapture
+        let perSeed: Int
+
+        func run(_ arguments: [String], watchdog: UInt32) -> Verdict {
+            fflush(nil)
+            let argv = [executable, "fuzz", "--child"] + arguments
+                + ["--shared", shared.path, "--calls-per-seed", "\(perSeed)", "--watchdog", "\(watchdog)"]
+            let pid: pid_t
+            switch Platform.spawn(executable, argv, standardError: log.path) {
+            case .success(let p): pid = p
+            case .failure(let e):
+                printError("kitsim fuzz: cannot start \(executable): \(e)")
+                exit(70)
+            }
+            var status: Int32 = 0
+            while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+            let signalled = status & 0x7F
+            if signalled != 0 {
+                return signalled == SIGALRM ? .hang : .crash(signalled)
+            }
+            let code = (status >> 8) & 0xFF
+            switch code {
+            case 0: return .clean
+            case 3: return .failure(.invariant)     // refined by the caller from the shared file
+            case 10..<20: return .failure(kindOrder[min(Int(code) - 10, kindOrder.count - 1)])
+            case 71:
+                printError("kitsim fuzz: the child process could not start its work:\n\(log.tail())")
+                exit(70)
+            case 100...: return code - 100 == SIGALRM ? .hang : .crash(code - 100)
+            default: return .exited(code)
+            }
         }
     }
+
+    /// The calls to keep as ranges, `0-3,5,7-9`, short enough for a command line.
+    static func encode(_ keep: [Int]) -> String {
+        var parts: [String] = []
+        var i = 0
+        while i < keep.count {
+            var j = i
+            while j + 1 < keep.count && keep[j + 1] == keep[j] + 1 { j += 1 }
+            parts.append(i == j ? "\(keep[i])" : "\(keep[i])-\(keep[j])")
+            i = j + 1
+        }
+        return parts.joined(separator: ",")
+    }
+
+    static func decode(_ text: String) -> [Int]? {
+        var keep: [Int] = []
+        for part in text.split(separator: ",") {
+            let ends = part.split(separator: "-").map { Int($0) }
+            guard let a = ends.first ?? nil, let b = ends.last ?? nil, ends.count <= 2, a <= b else { return nil }
+            keep += Array(a...b)
+        }
+        return keep
+    }
+
+    /// `kitsim fuzz --child seeds|candidate …`: the child's side of `Child.run` (not for
+    /// people; the parent passes the shared file, the seeds and the watchdog).
+    static func child(_ args: [String]) -> Int32 {
+        var mode = "", path = "", from: UInt64 = 0, to: UInt64 = 0, perSeed = 0, watchdog: UInt32 = 60
+        var keep: [Int]?, twice = false
+        var i = 0
+        while i < args.count {
+            let v = i + 1 < args.count ? args[i + 1] : ""
+            switch args[i] {
+            case "seeds", "candidate": mode = args[i]; i -= 1
+            case "--shared": path = v
+            case "--from": from = UInt64(v) ?? 0
+            case "--to": to = UInt64(v) ?? 0
+            case "--calls-per-seed": perSeed = Int(v) ?? 0
+            case "--watchdog": watchdog = UInt32(v) ?? 60
+            case "--keep": keep = decode(v)
+            case "--twice": twice = true; i -= 1
+            default: printError("kitsim fuzz --child: unknown argument '\(args[i])'"); return 71
+            }
+            i += 2
+        }
+        guard perSeed > 0, let shared = Shared(path: path, owner: false), mode == "seeds" || keep != nil else {
+            printError("kitsim fuzz --child: bad arguments \(args)")
+            return 71
+        }
+        installCrashHandlers()
+        alarm(watchdog)
+        let inject = Injection()
+        if mode == "candidate" {
+            let p = FuzzGenerator.program(seed: from, calls: perSeed)
+            let onCall: (Int) -> Void = { c in inject?.fire(seed: from, call: c) }
+            let r = twice ? Fuzzer.runTwice(p, only: keep, onCall: onCall) : Fuzzer.run(p, only: keep, onCall: onCall)
+            if let f = r.failure { return 10 + Int32(kindOrder.firstIndex(of: f.kind) ?? 0) }
+            return 0
+        }
+        for s in from..<to {
+            shared.p[Shared.seed] = Int64(bitPattern: s)
+            shared.p[Shared.call] = -1
+            alarm(watchdog)
+            let r = runSeed(FuzzGenerator.program(seed: s, calls: perSeed), onCall: {
+                shared.p[Shared.call] = Int64($0)
+                inject?.fire(seed: s, call: $0)
+            })
+            shared.p[Shared.calls] += Int64(r.callsRun)
+            shared.p[Shared.seeds] += 1
+            for (k, st) in statusOrder.enumerated() { shared.p[Shared.statuses + k] += Int64(r.statuses[st] ?? 0) }
+            if let f = r.failure {
+                shared.p[Shared.failKind] = Int64(kindOrder.firstIndex(of: f.kind) ?? 0) + 1
+                shared.p[Shared.failCall] = Int64(f.call)
+                shared.setMessage(f.message)
+                return 3
+            }
+        }
+        return 0
+    }
+
+    /// `KITSIM_FUZZ_INJECT=crash:SEED:CALL` (or `hang:SEED:CALL`) makes a child crash
+    /// (or stop making progress) just before that call: how scripts/test.sh checks that
+    /// the isolation catches, reports and minimises a host crash.
+    struct Injection {
+        let hang: Bool
+        let seed: UInt64
+        let call: Int
+        init?() {
+            guard let e = getenv("KITSIM_FUZZ_INJECT") else { return nil }
+            let parts = String(cString: e).split(separator: ":")
+            guard parts.count == 3, parts[0] == "crash" || parts[0] == "hang",
+                  let s = UInt64(parts[1]), let c = Int(parts[2]) else { return nil }
+            hang = parts[0] == "hang"
+            seed = s
+            call = c - 1
+        }
+        func fire(seed s: UInt64, call c: Int) {
+            guard s == seed, c == call else { return }
+            if hang { while true { pause() } }
+            fatalError("injected host crash at seed \(s), call \(c + 1) (KITSIM_FUZZ_INJECT)")
+        }
+    }
+
+    /// The crash handlers' stack, kept reachable until the child exits (LeakSanitizer checks
+    /// the child's exit in scripts/sanitize.sh).
+    nonisolated(unsafe) static var alternateStack: UnsafeMutableRawPointer?
 
     static func installCrashHandlers() {
         // An alternate stack, so that a stack overflow can be reported too.
         let size = 1 << 16
+        alternateStack = malloc(size)
         var ss = stack_t()
-        ss.ss_sp = malloc(size)
+        ss.ss_sp = alternateStack
         ss.ss_size = size
         ss.ss_flags = 0
         sigaltstack(&ss, nil)
         for sig in [SIGILL, SIGTRAP, SIGSEGV, SIGBUS, SIGABRT, SIGFPE, SIGALRM] {
-            var sa = sigaction()
-            sa.__sigaction_handler.sa_handler = { s in _exit(100 + s) }
-            sa.sa_flags = SA_ONSTACK
-            sigaction(sig, &sa, nil)
+            Platform.setSignalHandler(sig, alternateStack: true) { s in _exit(100 + s) }
         }
     }
 
@@ -299,7 +429,9 @@ enum FuzzCommand {
 
     static func summary(first: UInt64, seeds: Int, perSeed: Int, callsRun: Int64, totals: [Int64],
                         failures: [(seed: UInt64, verdict: Verdict)]) {
-        let crashes = failures.filter { if case .crash = $0.verdict { return true } else { return false } }.count
+        let crashes = failures.filter {
+            switch $0.verdict { case .crash, .exited: return true; default: return false }
+        }.count
         let hangs = failures.filter { $0.verdict == .hang }.count
         func count(_ k: FuzzFailure.Kind) -> Int { failures.filter { $0.verdict == .failure(k) }.count }
         let outcomes = zip(statusOrder, totals).map { "\($0.0.rawValue) \($0.1)" }.joined(separator: ", ")
@@ -319,19 +451,11 @@ enum FuzzCommand {
 /// crashing child printed (Swift's "Fatal error: …").
 final class StderrCapture {
     let path: String
-    init() {
-        var template = Array("/tmp/kitsim-fuzz-XXXXXX".utf8CString)
-        let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
-        path = String(cString: template)
-        if fd >= 0 { close(fd) }
+    init?() {
+        guard let path = Platform.makeTemporaryFile("kitsim-fuzz-") else { return nil }
+        self.path = path
     }
     deinit { unlink(path) }
-
-    /// In the child: standard error to the (truncated) file.
-    func redirect() {
-        let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
-        if fd >= 0 { dup2(fd, 2); close(fd) }
-    }
 
     /// The last lines the child wrote, without the backtrace noise.
     func tail() -> String {

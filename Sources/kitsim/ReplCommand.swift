@@ -2,9 +2,7 @@ import CLineEdit
 import KitSim
 import KitSimLua
 import KitSimRepl
-#if canImport(Glibc)
-import Glibc
-#endif
+import KitSimPlatform
 
 /// `kitsim repl [-i FILE] [--ios N]`: line editing with libedit and a history
 /// file in the home folder when stdin is a terminal; plain lines otherwise, so pipes can

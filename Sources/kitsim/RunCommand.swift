@@ -81,6 +81,4 @@ enum RunCommand {
 
 func writeFile(_ path: String, _ text: String) -> Bool { writeTextFile(path, text) }
 
-#if canImport(Glibc)
-import Glibc
-#endif
+import KitSimPlatform

@@ -2,9 +2,7 @@ import Dispatch
 import KitSim
 import KitSimLua
 import Synchronization
-#if canImport(Glibc)
-import Glibc
-#endif
+import KitSimPlatform
 
 /// `kitsim test [DIR|FILES…] [--junit out.xml] [--tap] [-j N]` (SPEC §5): every scenario in
 /// a fresh sandbox, in parallel, results in file order, then `N passed, N failed`.
@@ -20,7 +18,7 @@ enum TestCommand {
         var paths: [String] = []
         var junit: String?
         var tap = false
-        var jobs = max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
+        var jobs = Platform.processorCount
         var i = 0
         while i < args.count {
             let a = args[i]

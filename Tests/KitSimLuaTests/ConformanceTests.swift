@@ -1,7 +1,5 @@
 import Testing
-#if canImport(Glibc)
-import Glibc
-#endif
+import KitSimPlatform
 @testable import KitSim
 @testable import KitSimLua
 
@@ -15,11 +13,11 @@ import Glibc
 
     /// Writes `bytes` to a new temporary file and returns its path.
     static func file(_ bytes: [UInt8]) -> String {
-        var template = Array("/tmp/kitsim-conformance-XXXXXX.lua".utf8CString)
-        let fd = template.withUnsafeMutableBufferPointer { mkstemps($0.baseAddress!, 4) }
+        let path = Platform.makeTemporaryFile("kitsim-conformance-", suffix: ".lua")!
+        let fd = open(path, O_WRONLY | O_TRUNC)
         _ = bytes.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
         close(fd)
-        return String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        return path
     }
 
     @Test func loadWithoutAnEnvironmentSeesTheGlobals() throws {

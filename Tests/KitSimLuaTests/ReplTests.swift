@@ -86,7 +86,7 @@ import Testing
         let r = try ReplSession()
         _ = feed(r, ["local w = UIWindow()", "UIApplication.shared.delegate.window = w", "=w", ":run 1",
                      "boom(", ")"])                                // an entry with an error is not saved
-        let path = "/tmp/kitsim-repl-save-\(getpid()).lua"
+        let path = Platform.temporaryDirectory + "/kitsim-repl-save-\(getpid()).lua"
         #expect(r.feed(":save \(path)") == "saved 4 entries to \(path)")
         let outcome = try LuaSandbox().run(file: path)
         #expect(outcome.status == .passed, "\(outcome.message ?? "")")
@@ -117,14 +117,12 @@ import Testing
     }
 }
 
-#if canImport(Glibc)
-import Glibc
-#endif
+import KitSimPlatform
 
 /// `kitsim repl -i FILE` and `:load FILE`: the scenario runs, then the prompt is in its state.
 @Suite struct ReplLoadTests {
     @Test func aScenarioLoadsIntoTheSession() throws {
-        let path = "/tmp/kitsim-repl-load-\(getpid()).lua"
+        let path = Platform.temporaryDirectory + "/kitsim-repl-load-\(getpid()).lua"
         let f = fopen(path, "w")
         fputs("window = UIWindow()\nUIApplication.shared.delegate.window = window\nlocal hidden = 1\nprint('loaded')\n", f)
         fclose(f)

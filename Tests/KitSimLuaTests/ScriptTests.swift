@@ -1,9 +1,7 @@
 import Testing
 @testable import KitSim
 @testable import KitSimLua
-#if canImport(Glibc)
-import Glibc
-#endif
+import KitSimPlatform
 
 /// Runs every Lua file in Scripts/: each exercises part of the API with `expect` and
 /// must pass.

@@ -1,10 +1,10 @@
 import BenchSupport
-import Glibc
+import KitSimPlatform
 
-/// Process memory probes. `mallinfo2` is not exported by Swift's Glibc module, so it is
-/// looked up with `dlsym`; on x86-64 a C function returning a large struct takes the
-/// result buffer as a hidden first argument (System V ABI, class MEMORY), so it can be
-/// called as `void *(*)(void *)`. Elsewhere only /proc/self/statm is used.
+/// Process memory probes. `mallinfo2` and `malloc_trim` are glibc's, looked up with
+/// `dlsym` (nil elsewhere, macOS included, where only the resident size is measured); on
+/// x86-64 a C function returning a large struct takes the result buffer as a hidden first
+/// argument (System V ABI, class MEMORY), so it can be called as `void *(*)(void *)`.
 enum Memory {
     private typealias MallocTrim = @convention(c) (Int) -> Int32
     private typealias MallInfo2 = @convention(c) (UnsafeMutableRawPointer) -> UnsafeMutableRawPointer?
@@ -32,18 +32,8 @@ enum Memory {
         _ = unsafeBitCast(sym, to: MallocTrim.self)(0)
     }
 
-    /// Resident set size from /proc/self/statm (second field, in pages).
-    static func residentBytes() -> Int {
-        guard let f = fopen("/proc/self/statm", "r") else { return 0 }
-        defer { fclose(f) }
-        var size = 0, resident = 0
-        guard withUnsafeMutablePointer(to: &size, { s in
-            withUnsafeMutablePointer(to: &resident) { r in
-                withVaList([s, r]) { vfscanf(f, "%ld %ld", $0) }
-            }
-        }) == 2 else { return 0 }
-        return resident * Int(sysconf(Int32(_SC_PAGESIZE)))
-    }
+    /// Resident set size (0 where the platform layer cannot read it).
+    static func residentBytes() -> Int { Platform.residentBytes() ?? 0 }
 
     struct Snapshot {
         let malloc: Int?

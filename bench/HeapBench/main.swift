@@ -4,7 +4,7 @@
 //   swift run -c release kitsim-bench            1,000,000 objects, median of 5
 //   swift run -c release kitsim-bench --smoke    10,000 objects (CI)
 import BenchSupport
-import Glibc
+import KitSimPlatform
 
 let options: Options
 switch Options.parse(Array(CommandLine.arguments.dropFirst())) {
@@ -20,7 +20,7 @@ var machine = utsname()
 uname(&machine)
 let arch = withUnsafeBytes(of: &machine.machine) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
 print("kitsim-bench: \(grouped(options.count)) objects, median of \(options.repetitions) run(s)"
-      + "\(options.smoke ? " (smoke)" : ""), \(sysconf(Int32(_SC_NPROCESSORS_ONLN))) cores, \(arch)")
+      + "\(options.smoke ? " (smoke)" : ""), \(Platform.processorCount) cores, \(arch)")
 
 let report = Report()
 let bench = Benchmark(options: options, report: report)

@@ -1,6 +1,6 @@
 import BenchSupport
 import CLua
-import Glibc
+import KitSimPlatform
 import KitSim
 import KitSimLua
 import PlainC

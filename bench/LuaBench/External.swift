@@ -1,6 +1,6 @@
 import BenchSupport
 import KitSimLua
-import Glibc
+import KitSimPlatform
 
 /// Measurements made by running other programs: start-up and suite throughput with
 /// hyperfine, instruction counts with valgrind's callgrind.
@@ -19,9 +19,7 @@ enum External {
     static func have(_ tool: String) -> Bool { shell("command -v \(tool)").status == 0 }
 
     nonisolated(unsafe) static var temporaryDirectory: String = {
-        var template = Array("/tmp/kitsim-bench.XXXXXX".utf8CString)
-        let dir = template.withUnsafeMutableBufferPointer { mkdtemp($0.baseAddress!) }.map { String(cString: $0) }
-        return dir ?? "/tmp"
+        Platform.makeTemporaryDirectory("kitsim-bench.") ?? Platform.temporaryDirectory
     }()
 
     static func cleanUp() { shell("rm -rf '\(temporaryDirectory)'") }
@@ -162,10 +160,5 @@ func readText(_ path: String) -> String? { readTextFile(path) }
 func writeText(_ path: String, _ text: String) -> Bool { writeTextFile(path, text) }
 
 /// The path of the running executable.
-func executablePath() -> String {
-    var buffer = [CChar](repeating: 0, count: 4096)
-    let n = readlink("/proc/self/exe", &buffer, buffer.count - 1)
-    guard n > 0 else { return CommandLine.arguments[0] }
-    return String(decoding: buffer[0..<n].map { UInt8(bitPattern: $0) }, as: UTF8.self)
-}
+func executablePath() -> String { Platform.executablePath() ?? CommandLine.arguments[0] }
 

@@ -3,7 +3,7 @@
 // Not a timed test: it prints figures, and exits 1 only when a measured run did not do
 // what it claims. `bench/run.sh` builds everything in release mode and runs it.
 import BenchSupport
-import Glibc
+import KitSimPlatform
 import PlainC
 
 struct Options {
@@ -100,8 +100,8 @@ let report = Report()
 let me = executablePath()
 let binDir = me.split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(separator: "/")
 let kitsim = options.kitsim ?? binDir + "/kitsim"
-let load = (readText("/proc/loadavg") ?? "?").split(separator: " ").prefix(3).joined(separator: " ")
-print("kitsim-lua-bench\(options.smoke ? " (smoke)" : ""): \(sysconf(Int32(_SC_NPROCESSORS_ONLN))) cores, load average \(load)")
+let load = Platform.loadAverage
+print("kitsim-lua-bench\(options.smoke ? " (smoke)" : ""): \(Platform.processorCount) cores, load average \(load)")
 
 do {
     if options.wants("binding") {
