@@ -68,44 +68,102 @@ static int is_kitsim_error(lua_State *L, int idx) {
     return yes;
 }
 
-static int traceback(lua_State *L) {
-    const char *msg = lua_tostring(L, 1);
-    if (msg != NULL) {
-        /* An error raised inside an override gets its traceback from the override's own
-           protected call, where the stack is deepest; the host raises that text again
-           in the outer call, whose handler keeps it rather than add a shorter one. The
-           text last made here is remembered in the registry to tell it by value. */
-        lua_getfield(L, LUA_REGISTRYINDEX, "kitsim.traceback");
-        if (lua_rawequal(L, -1, 1)) {
-            lua_settop(L, 1);
-            return 1;
+/* Where an error was raised, kept out of the error value itself (a script that catches
+   it sees stock Lua's value): for KitSim's error values, in a registry table with weak
+   keys (value -> { where, traceback }); for any other value, the last one raised under
+   a protected call of the host, compared by value (a string or number has no identity),
+   which a script's pcall, xpcall or coroutine.resume forgets when it catches an error. */
+static const char *const RAISED_KEY = "kitsim.raised";
+static const char *const LAST_ERROR_KEY = "kitsim.lasterror";
+static const char *const LAST_INFO_KEY = "kitsim.lastinfo";
+
+/* Pushes { where = "file:line:", traceback = "stack traceback:\n…" } for thread L1 from
+   `level` on: `where` is the innermost Lua line, as luaL_where gives it. */
+static void push_raise_info(lua_State *L, lua_State *L1, int level) {
+    lua_createtable(L, 0, 2);
+    lua_Debug ar;
+    for (int l = level; lua_getstack(L1, l, &ar); l++) {
+        lua_getinfo(L1, "Sl", &ar);
+        if (ar.currentline > 0) {
+            lua_pushfstring(L, "%s:%d:", ar.short_src, ar.currentline);
+            lua_setfield(L, -2, "where");
+            break;
+        }
+    }
+    luaL_traceback(L, L1, NULL, level);
+    lua_setfield(L, -2, "traceback");
+}
+
+void kitsim_note_raise(lua_State *L, int idx, int level) {
+    idx = lua_absindex(L, idx);
+    if (!is_kitsim_error(L, idx)) return;
+    if (lua_getfield(L, LUA_REGISTRYINDEX, RAISED_KEY) != LUA_TTABLE) {
+        lua_pop(L, 1);
+        lua_createtable(L, 0, 0);
+        lua_createtable(L, 0, 1);
+        lua_pushliteral(L, "k");
+        lua_setfield(L, -2, "__mode");
+        lua_setmetatable(L, -2);
+        lua_pushvalue(L, -1);
+        lua_setfield(L, LUA_REGISTRYINDEX, RAISED_KEY);
+    }
+    lua_pushvalue(L, idx);
+    if (lua_rawget(L, -2) == LUA_TNIL) {      /* the first record is the deepest: keep it */
+        lua_pop(L, 1);
+        lua_pushvalue(L, idx);
+        push_raise_info(L, L, level);
+        lua_rawset(L, -3);
+        lua_pop(L, 1);
+    } else {
+        lua_pop(L, 2);
+    }
+}
+
+int kitsim_push_raise_info(lua_State *L, int idx) {
+    idx = lua_absindex(L, idx);
+    if (is_kitsim_error(L, idx)) {
+        if (lua_getfield(L, LUA_REGISTRYINDEX, RAISED_KEY) == LUA_TTABLE) {
+            lua_pushvalue(L, idx);
+            lua_rawget(L, -2);
+            lua_remove(L, -2);
+            if (lua_type(L, -1) == LUA_TTABLE) return 1;
         }
         lua_pop(L, 1);
-        luaL_traceback(L, L, msg, 1);
-        lua_pushvalue(L, -1);
-        lua_setfield(L, LUA_REGISTRYINDEX, "kitsim.traceback");
-        return 1;
+        return 0;
     }
+    lua_getfield(L, LUA_REGISTRYINDEX, LAST_ERROR_KEY);
+    int same = lua_rawequal(L, -1, idx);
+    lua_pop(L, 1);
+    if (!same) return 0;
+    if (lua_getfield(L, LUA_REGISTRYINDEX, LAST_INFO_KEY) == LUA_TTABLE) return 1;
+    lua_pop(L, 1);
+    return 0;
+}
+
+/* A script caught an error: what was recorded for the last one no longer applies. */
+static void forget_last_error(lua_State *L) {
+    lua_pushnil(L);
+    lua_setfield(L, LUA_REGISTRYINDEX, LAST_ERROR_KEY);
+}
+
+/* The message handler of every protected call of the host (the script itself, and each
+   override, callback and completion Swift calls). It records where the error was raised
+   and leaves the error value as it is, as stock Lua's pcall does: the error may cross
+   Swift and be caught by the script's own pcall. The first handler to see an error runs
+   where the stack is deepest (inside the override that raised it); outer ones keep what
+   it found. */
+static int traceback(lua_State *L) {
     if (is_kitsim_error(L, 1)) {
-        /* An exception value: keep it, and record where it was first raised. The first
-           handler to see it runs where the stack is deepest (inside the override that
-           raised it), so outer handlers of nested protected calls keep what it found. */
-        lua_pushliteral(L, "traceback");
-        if (lua_rawget(L, 1) == LUA_TNIL) {
-            lua_pushliteral(L, "traceback");
-            luaL_traceback(L, L, NULL, 1);
-            lua_rawset(L, 1);
-            /* The headline's place: the innermost Lua line, as luaL_where gives it. */
-            lua_Debug ar;
-            for (int level = 1; lua_getstack(L, level, &ar); level++) {
-                lua_getinfo(L, "Sl", &ar);
-                if (ar.currentline > 0) {
-                    lua_pushliteral(L, "where");
-                    lua_pushfstring(L, "%s:%d:", ar.short_src, ar.currentline);
-                    lua_rawset(L, 1);
-                    break;
-                }
-            }
+        kitsim_note_raise(L, 1, 1);
+    } else {
+        lua_getfield(L, LUA_REGISTRYINDEX, LAST_ERROR_KEY);
+        int same = lua_rawequal(L, -1, 1) && lua_type(L, 1) != LUA_TNIL;
+        lua_pop(L, 1);
+        if (!same) {
+            lua_pushvalue(L, 1);
+            lua_setfield(L, LUA_REGISTRYINDEX, LAST_ERROR_KEY);
+            push_raise_info(L, L, 1);
+            lua_setfield(L, LUA_REGISTRYINDEX, LAST_INFO_KEY);
         }
     }
     lua_settop(L, 1);
@@ -412,6 +470,7 @@ int kitsim_dostring(lua_State *L, const char *chunk, size_t len, const char *nam
 static int finish_pcall(lua_State *L, int status, lua_KContext extra) {
     if (status != LUA_OK && status != LUA_YIELD) {
         if (kitsim_limits_of(L)->stopping) return lua_error(L);      /* the stop goes on */
+        forget_last_error(L);
         lua_pushboolean(L, 0);
         lua_pushvalue(L, -2);
         return 2;
@@ -502,6 +561,7 @@ static int guarded_resume(lua_State *L) {
     }
     lua_xmove(co, L, 1);                        /* the error */
     if (kitsim_limits_of(L)->stopping) return lua_error(L);
+    forget_last_error(L);
     lua_pushboolean(L, 0);
     lua_insert(L, -2);
     return 2;

@@ -12,82 +12,155 @@ extension LuaSandbox {
     /// How deep a collection may nest: deeper tables are refused rather than recursed
     /// into without bound (rule 2: script input never exhausts the host's stack).
     static let collectionDepthLimit = 100
+    /// How many values one collection may hold, counting a table each time it is reached:
+    /// a table of shared sub-tables (`t = { t, t }` twenty times) would otherwise expand
+    /// to millions of values in Swift, where neither the instruction budget nor the
+    /// memory cap sees it (rule 2).
+    static let collectionSizeLimit = 1_000_000
 
-    /// The value of a declared property's new value at `index`: a snapshot for a plain
-    /// table, the usual conversion for everything else. `name` is the property's name,
-    /// for the paths in messages.
-    func propertyValue(_ L: OpaquePointer, _ index: Int32, property name: String, of owner: ObjectID) throws -> Value {
-        guard lua_type(L, index) == LUA_TTABLE else { return value(L, index) }
-        let i = lua_absindex(L, index)
-        if rawNumber(L, i, "x") != nil && rawNumber(L, i, "y") != nil { return value(L, i) }   // CGRect, CGPoint
-        if lua_getmetatable(L, i) != 0 {
-            rawGetRef(L, exceptionMeta)
-            let isException = lua_rawequal(L, -1, -2) != 0
-            kitsim_pop(L, 2)
-            // An exception value names its object for the report; it owns nothing.
-            if !isException, let found = objectPath(L, i, name) {
-                throw SimError(.invalidUse,
-                               "cannot store a table with a metatable holding \(found.object) (at \(found.path)) in property '\(name)' of \(heap.describe(owner)): "
-                               + "a Lua object owns nothing; keep the objects in declared properties", object: owner)
-            }
-            return .foreign(ForeignValue(LuaRef(state, L, index: i)))
-        }
-        var open: [UnsafeRawPointer] = []
-        return try snapshot(L, i, path: name, property: name, owner: owner, open: &open)
+    /// The value of a declared property's new value at `index`. `type` is the property's
+    /// declared type, nil for one that takes any value (declared from Lua, or `extend`ed).
+    /// A plain table becomes a snapshot, unless the property is a CGRect or CGPoint; a
+    /// string keeps its bytes where the property takes any value (a UIKit string, like an
+    /// NSString, holds UTF-8 text).
+    func propertyValue(_ L: OpaquePointer, _ index: Int32, property name: String, of owner: ObjectID,
+                       type: ValueType? = nil) throws -> Value {
+        let t = lua_type(L, index)
+        if t == LUA_TSTRING { return type == nil || type.map(isAny) == true ? bytesValue(L, index) : value(L, index) }
+        guard t == LUA_TTABLE else { return value(L, index, knownType: t) }
+        if let type, isGeometry(type) { return value(L, index, knownType: t) }
+        var state = SnapshotState()
+        return try element(L, lua_absindex(L, index), path: name, property: name, owner: owner, state: &state).value
     }
 
-    private func snapshot(_ L: OpaquePointer, _ t: Int32, path: String, property: String, owner: ObjectID,
-                          open: inout [UnsafeRawPointer]) throws -> Value {
+    private func isAny(_ t: ValueType) -> Bool { if case .any = t { return true } else { return false } }
+    private func isGeometry(_ t: ValueType) -> Bool {
+        switch t {
+        case .rect, .point: return true
+        default: return false
+        }
+    }
+
+    /// A Lua string as a value: text when it is UTF-8, else the Lua string itself, so
+    /// that its bytes come back exactly (scripts are bytes).
+    func bytesValue(_ L: OpaquePointer, _ index: Int32) -> Value {
+        var len = 0
+        guard let p = lua_tolstring(L, index, &len) else { return .nil }
+        let text = p.withMemoryRebound(to: UInt8.self, capacity: len) {
+            String(validating: UnsafeBufferPointer(start: $0, count: len), as: UTF8.self)
+        }
+        if let text { return .string(text) }
+        return .foreign(ForeignValue(LuaRef(state, L, index: index)))
+    }
+
+    struct SnapshotState {
+        /// The tables being snapshotted, outermost first (a table met again here contains itself).
+        var open: [UnsafeRawPointer] = []
+        /// Tables already snapshotted in this assignment, with their size: a shared
+        /// sub-table is converted once.
+        var done: [UnsafeRawPointer: (value: Value, size: Int)] = [:]
+        /// Values so far, each table counted every time it is reached.
+        var size = 0
+    }
+
+    /// The value at absolute index `i` inside a collection, at `path`, and how many values
+    /// it counts for.
+    private func element(_ L: OpaquePointer, _ i: Int32, path: String, property: String, owner: ObjectID,
+                         state: inout SnapshotState) throws -> (value: Value, size: Int) {
         func bad(_ why: String) -> SimError {
             SimError(.typeMismatch, "bad value for property '\(property)' of \(heap.describe(owner)) (\(why))", object: owner)
         }
-        guard let identity = lua_topointer(L, t) else { return .nil }
-        if open.contains(identity) { throw bad("the table at \(path) contains itself") }
-        guard open.count < Self.collectionDepthLimit, lua_checkstack(L, 4) != 0 else {
-            throw bad("tables nested more than \(Self.collectionDepthLimit) deep at \(path)")
+        state.size += 1
+        guard state.size <= Self.collectionSizeLimit else {
+            throw bad("more than \(Self.collectionSizeLimit) values, counting a shared table each time it is reached")
         }
-        open.append(identity)
-        defer { open.removeLast() }
-        // Keys first, in KitSim's fixed order, then each value under its path.
-        var keys: [Value] = []
+        switch lua_type(L, i) {
+        case LUA_TSTRING: return (bytesValue(L, i), 1)
+        case LUA_TTABLE: break
+        default: return (value(L, i), 1)
+        }
+        if hasMetatable(L, i, rectMeta) || hasMetatable(L, i, pointMeta) { return (value(L, i), 1) }   // CGRect, CGPoint
+        if lua_getmetatable(L, i) != 0 {
+            kitsim_pop(L, 1)
+            // An exception value names its object for the report; it owns nothing.
+            if !hasMetatable(L, i, exceptionMeta), let found = objectPath(L, i, path) {
+                throw SimError(.invalidUse,
+                               "cannot store a table with a metatable holding \(found.object) (at \(found.path)) in property '\(property)' of \(heap.describe(owner)): "
+                               + "a Lua object owns nothing; keep the objects in declared properties", object: owner)
+            }
+            return (.foreign(ForeignValue(LuaRef(self.state, L, index: i))), 1)
+        }
+        guard let identity = lua_topointer(L, i) else { return (.nil, 1) }
+        if state.open.contains(identity) { throw bad("the table at \(path) contains itself") }
+        if let memo = state.done[identity] {
+            state.size += memo.size - 1
+            guard state.size <= Self.collectionSizeLimit else {
+                throw bad("more than \(Self.collectionSizeLimit) values, counting a shared table each time it is reached")
+            }
+            return memo
+        }
+        guard state.open.count < Self.collectionDepthLimit, lua_checkstack(L, 8) != 0 else {
+            throw bad("tables nested more than \(Self.collectionDepthLimit) deep")
+        }
+        let sizeBefore = state.size
+        state.open.append(identity)
+        defer { state.open.removeLast() }
+        // Keys first, kept in a Lua table so each value is read with its own key (a Swift
+        // copy of a key that is not UTF-8 would not find it), sorted in KitSim's order.
+        lua_createtable(L, 0, 0)
+        let keysTable = lua_gettop(L)
+        defer { lua_settop(L, keysTable - 1) }
+        struct Key { let value: Value; let slot: lua_Integer }
+        var keys: [Key] = []
         lua_pushnil(L)
-        while lua_next(L, t) != 0 {
-            switch lua_type(L, -2) {
-            case LUA_TNUMBER, LUA_TSTRING, LUA_TBOOLEAN:
-                keys.append(value(L, -2))
+        while lua_next(L, i) != 0 {
+            kitsim_pop(L, 1)                                   // the value: read again below
+            let k: Value
+            switch lua_type(L, -1) {
+            case LUA_TNUMBER, LUA_TBOOLEAN:
+                k = value(L, -1)
+            case LUA_TSTRING:
+                guard case .string(let text) = bytesValue(L, -1) else {
+                    kitsim_pop(L, 1)
+                    throw bad("a key at \(path) is a string that is not UTF-8; keys must be numbers, UTF-8 strings or booleans")
+                }
+                k = .string(text)
             default:
-                let type = typeName(L, -2)
-                kitsim_pop(L, 2)
+                let type = typeName(L, -1)
+                kitsim_pop(L, 1)
                 throw bad("a key at \(path) is \(type); keys must be numbers, strings or booleans")
             }
-            kitsim_pop(L, 1)
+            lua_pushvalue(L, -1)
+            let slot = lua_Integer(keys.count + 1)
+            lua_rawseti(L, keysTable, slot)
+            keys.append(Key(value: k, slot: slot))
         }
-        keys.sort(by: Value.keyOrder)
-        let isArray = keys.enumerated().allSatisfy { i, k in
-            if case .int(let n) = k { return n == i + 1 }
+        keys.sort { Value.keyOrder($0.value, $1.value) }
+        let isArray = keys.enumerated().allSatisfy { n, k in
+            if case .int(let v) = k.value { return v == n + 1 }
             return false
         }
-        func element(_ key: Value, _ childPath: String) throws -> Value {
-            push(L, key)
-            lua_rawget(L, t)
+        func child(_ k: Key, _ childPath: String) throws -> Value {
+            lua_rawgeti(L, keysTable, k.slot)
+            lua_rawget(L, i)
             defer { kitsim_pop(L, 1) }
-            let top = lua_gettop(L)
-            if lua_type(L, top) == LUA_TTABLE, !hasMetatable(L, top),
-               rawNumber(L, top, "x") == nil || rawNumber(L, top, "y") == nil {
-                return try snapshot(L, top, path: childPath, property: property, owner: owner, open: &open)
-            }
-            return try propertyValue(L, top, property: property, of: owner)
+            return try element(L, lua_gettop(L), path: childPath, property: property, owner: owner, state: &state).value
         }
+        let result: Value
         if isArray {
             var out: [Value] = []
             out.reserveCapacity(keys.count)
-            for (i, k) in keys.enumerated() { out.append(try element(k, "\(path)[\(i + 1)]")) }
-            return .array(out)
+            for (n, k) in keys.enumerated() { out.append(try child(k, "\(path)[\(n + 1)]")) }
+            result = .array(out)
+        } else {
+            var entries: [Value.Entry] = []
+            entries.reserveCapacity(keys.count)
+            for k in keys { entries.append(Value.Entry(key: k.value, value: try child(k, path + Value.pathComponent(k.value)))) }
+            result = .dictionary(entries)
         }
-        var entries: [Value.Entry] = []
-        entries.reserveCapacity(keys.count)
-        for k in keys { entries.append(Value.Entry(key: k, value: try element(k, path + Value.pathComponent(k)))) }
-        return .dictionary(entries)
+        let size = state.size - sizeBefore + 1
+        state.done[identity] = (result, size)
+        return (result, size)
     }
 
     /// The first object found in the table at `index` (raw, at any depth, in KitSim's key
@@ -119,12 +192,6 @@ extension LuaSandbox {
             return nil
         }
         return walk(lua_absindex(L, index), name, depth: 0)
-    }
-
-    func hasMetatable(_ L: OpaquePointer, _ index: Int32) -> Bool {
-        guard lua_getmetatable(L, index) != 0 else { return false }
-        kitsim_pop(L, 1)
-        return true
     }
 
     /// Pushes a dictionary as a new table (arrays are pushed by `push`).

@@ -16,8 +16,8 @@ extension LuaSandbox {
         }
         if e.kind == .limit {
             // A limit Swift enforces (nested view loads, a layout pass that never settles,
-            // the Lua stack) stops the run as the shim's limits do: pcall cannot swallow it
-            //. The trampoline raises the stop message.
+            // the Lua stack) stops the run as the shim's limits do: pcall cannot swallow it.
+            // The trampoline raises the stop message.
             kitsim_stop(L, e.message.hasPrefix("limit exceeded") ? e.message : "limit exceeded: " + e.message)
         }
         if e.isCrash {
@@ -41,6 +41,9 @@ extension LuaSandbox {
         if let r = e.reference { pushString(L, r); lua_setfield(L, -2, "reference") }
         rawGetRef(L, exceptionMeta)
         lua_setmetatable(L, -2)
+        // Where it is raised: the Lua line calling into Swift, on the thread that did (a
+        // coroutine's own stack included), for the headline and the traceback (SPEC §5).
+        kitsim_note_raise(L, -1, 0)
     }
 
     /// The error at the stack top (from a failed `kitsim_pcall`) as a `SimError` that

@@ -113,27 +113,37 @@ extension LuaSandbox {
         kitsim_set_budget(L, limitsConfiguration.instructions, 1000)
         // Only KitSim's own values are exceptions and assertion failures: a script's table
         // with the same fields is an ordinary error object.
+        // Where the error was raised, as the message handler (or, for an exception, the
+        // bridge when it raised it) recorded it beside the value.
+        var raisedAt: String?, trace: String?
+        if kitsim_push_raise_info(L, -1) != 0 {
+            raisedAt = fieldString(L, -1, "where")
+            trace = fieldString(L, -1, "traceback").map(namingOverrides)
+            kitsim_pop(L, 1)
+        }
+        // Only KitSim's own values are exceptions and assertion failures: a script's table
+        // with the same fields is an ordinary error object.
         if lua_type(L, -1) == LUA_TTABLE, hasMetatable(L, -1, exceptionMeta) || hasMetatable(L, -1, assertionMeta) {
             let name = fieldString(L, -1, "name")
             let reason = fieldString(L, -1, "reason")
-            let trace = fieldString(L, -1, "traceback").map(namingOverrides)
             if let name, let reason {
-                let obj = fieldHandle(L, -1, "object")
-                let crash = Outcome.Crash(name: name, reason: reason, object: obj)
-                if heap.events.last?.kind != .exception {
-                    heap.recordException(SimError(.exception(name: name), reason, object: obj))
-                }
+                // The exception is in the trace already: the bridge recorded it when it
+                // raised it (pushError).
+                let crash = Outcome.Crash(name: name, reason: reason, object: fieldHandle(L, -1, "object"))
                 // SPEC §5: the headline starts with the line that raised it, inside an
-                // override if that is where it was (the handler of the innermost protected
-                // call recorded it).
-                let headline = (fieldString(L, -1, "where").map { $0 + " " } ?? "") + "\(name): \(reason)"
+                // override if that is where it was.
+                let headline = (raisedAt.map { $0 + " " } ?? "") + "\(name): \(reason)"
                 return StepResult(status: .crashed, crash: crash, message: headline + (trace.map { "\n" + $0 } ?? ""))
             }
             if let message = fieldString(L, -1, "message") {
                 return StepResult(status: .assertionFailed, crash: nil, message: message + (trace.map { "\n" + $0 } ?? ""))
             }
         }
+        // Stock's message; one that does not say where it was raised (a table, nil, a
+        // level that points into C) gets the place of the line that raised it (SPEC §5).
         var text = namingOverrides(errorMessage(L, -1))
+        if let raisedAt, Outcome.leadingLocation(of: text) == nil { text = raisedAt + " " + text }
+        if let trace { text += "\n" + trace }
         if memory && text.contains("not enough memory") {
             text = "limit exceeded: memory cap of \(limitsConfiguration.memoryBytes) bytes reached\n" + text
         }

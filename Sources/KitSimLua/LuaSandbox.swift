@@ -202,12 +202,14 @@ private func kitsimSetEntry(_ L: OpaquePointer?, _ host: UnsafeMutableRawPointer
     guard let L, let host else { return 0 }
     return Unmanaged<LuaSandbox>.fromOpaque(host)._withUnsafeGuaranteedRef { sb in
         let type = lua_type(L, 3)
-        if type == LUA_TTABLE {
-            // SPEC rule 26: a table becomes a collection snapshot the heap can own.
+        if type == LUA_TTABLE || type == LUA_TSTRING {
+            // SPEC rule 26: a table becomes a collection snapshot the heap can own; a
+            // string keeps its bytes where the property takes any value.
             return sb.entering(L) {
                 guard id != 0 else { throw SimError(.typeMismatch, "attempt to index a non-KitSim value") }
                 let name = sb.heap.propertyName(ObjectID(id), at: Int(property)) ?? "?"
-                let value = try sb.propertyValue(L, 3, property: name, of: ObjectID(id))
+                let value = try sb.propertyValue(L, 3, property: name, of: ObjectID(id),
+                                                 type: sb.heap.propertyType(ObjectID(id), at: Int(property)) ?? .any)
                 try sb.heap.set(ObjectID(id), propertyAt: Int(property), value)
                 return 0
             }

@@ -60,7 +60,13 @@ public struct Outcome: Sendable {
     /// raised the crash, failed assertion or script error), or nil.
     public var location: (file: String, line: Int)? {
         guard let first = message?.split(separator: "\n", maxSplits: 1).first else { return nil }
-        // "file.lua:12: …": the first ":digits:" after a non-empty file part.
+        return Self.leadingLocation(of: first)
+    }
+
+    /// The `file:line` a message starts with ("file.lua:12: …": the first ":digits:" after
+    /// a non-empty file part), or nil.
+    public static func leadingLocation(of text: some StringProtocol) -> (file: String, line: Int)? {
+        let first = text.prefix { $0 != "\n" }
         var i = first.startIndex
         while let colon = first[i...].firstIndex(of: ":") {
             let digits = first[first.index(after: colon)...].prefix { $0.isASCII && $0.isNumber }

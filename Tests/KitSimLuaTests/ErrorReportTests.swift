@@ -58,7 +58,36 @@ import Testing
         Case(name: "a bad argument", code: "local n = UINavigationController()\nn:pushViewController(nil, true)",
              status: .scriptError, headline: "t.lua:2: bad argument #1 to 'pushViewController' (UIViewController expected, got nil)"),
         Case(name: "an error() string", code: "\nerror('boom')", status: .scriptError, headline: "t.lua:2: boom"),
+        // A message without a place gets the place of the line that raised it.
+        Case(name: "a table raised", code: "\nerror({ code = 1 })", status: .scriptError,
+             headline: "t.lua:2: (error object is a table value)", traceback: ["t.lua:2: in main chunk", "[C]: in ?"]),
+        Case(name: "a level that points into UIKit", code: override("viewDidLoad", "error('lvl2', 2)"), status: .scriptError,
+             headline: "t.lua:3: lvl2",
+             traceback: ["t.lua:3: in method 'viewDidLoad'", "[C]: in method 'makeKeyAndVisible'", "t.lua:7: in main chunk", "[C]: in ?"]),
+        // Raised inside a coroutine: the line in the coroutine, not the line resuming it.
+        Case(name: "an exception in a coroutine", code: "local co = coroutine.wrap(function()\n  local v = UIView(); v:addSubview(v)\nend)\nco()",
+             status: .crashed, headline: "t.lua:2: NSInvalidArgumentException: Can't add self as subview"),
     ]
+
+    /// An error raised in an override, a completion or a timer reaches the script's `pcall`
+    /// as the value it was, as in stock Lua: a number stays a number, a string gets no
+    /// traceback appended.
+    @Test func anErrorThroughAnOverrideReachesPcallUnchanged() throws {
+        let sandbox = try LuaSandbox()
+        let o = sandbox.run(chunk: """
+            local VC = UIViewController:subclass("VC", {})
+            function VC:viewDidLoad() error(42) end
+            local vc = VC()
+            local ok, e = pcall(function() local _ = vc.view end)
+            assert(not ok and math.type(e) == "integer" and e == 42, tostring(e))
+            sim.after(1, function() error("x") end)
+            local ok2, e2 = pcall(sim.run, 2)
+            assert(not ok2 and e2 == "t.lua:6: x", e2)
+            local ok3, e3 = pcall(function() local v = UIView() v:addSubview(v) end)
+            assert(e3.where == nil and e3.traceback == nil, "the exception carries no bookkeeping of its own")
+            """, name: "@t.lua")
+        #expect(o.status == .passed, "\(o.message ?? "")")
+    }
 
     @Test(arguments: cases) func theHeadlineStartsWithTheLineThatRaisedIt(_ c: Case) throws {
         let sandbox = try LuaSandbox()

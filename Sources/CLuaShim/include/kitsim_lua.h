@@ -106,6 +106,15 @@ void kitsim_push_traceback(lua_State *L);
 int kitsim_pcall_handler(lua_State *L, int nargs, int nresults);
 
 /// Loads a chunk from a buffer (text only). Allocation errors are reported as status.
+/* Records where the KitSim error value at idx (an exception or assertion) was raised,
+   from `level` of the running thread on, unless it already is: the headline's place and
+   the traceback, kept beside the value, not in it. */
+void kitsim_note_raise(lua_State *L, int idx, int level);
+
+/* Pushes the table { where =, traceback = } recorded for the error value at idx and
+   returns 1, or pushes nothing and returns 0. */
+int kitsim_push_raise_info(lua_State *L, int idx);
+
 /* Writes "short_src:linedefined" of the Lua function at idx into buf (for naming
    override frames in tracebacks); 0 when it is not a Lua function. Raises nothing. */
 int kitsim_function_place(lua_State *L, int idx, char *buf, size_t size);

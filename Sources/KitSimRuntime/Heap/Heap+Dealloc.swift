@@ -75,12 +75,20 @@ extension Heap {
             } else if ownership == .weak {
                 unlinkWeak(slot: UInt32(index))
             }
+        case .array(let elements) where ownership.retains && elements.allSatisfy({ $0.objectID != nil }):
+            // UIKit's arrays: each element named by its cached index name (`subviews[2]`).
+            // The pending releases are a stack: pushed in reverse, they run in order.
+            for i in elements.indices.reversed() {
+                if case .object(let target) = elements[i] {
+                    releaseStack.append(PendingRelease(target: target.raw, cause: .teardown,
+                                                       detail: elementNameID(detail, i), owner: owner))
+                }
+            }
         case .array, .dictionary:
             if ownership.retains {
-                var targets: [UInt32] = []
-                slots[index].forEachObject { targets.append($0) }
-                for target in targets.reversed() {
-                    releaseStack.append(PendingRelease(target: target, cause: .teardown, detail: detail, owner: owner))
+                for entry in slots[index].objectPaths(name(detail)).reversed() {
+                    releaseStack.append(PendingRelease(target: entry.object.raw, cause: .teardown,
+                                                       detail: internPath(entry.path, base: detail), owner: owner))
                 }
             }
         default:

@@ -99,6 +99,13 @@ extension Heap {
         return props.indices.contains(index) ? props[index].name : nil
     }
 
+    /// The declared type of property `index` of the object's class, or nil.
+    public func propertyType(_ id: ObjectID, at index: Int) -> ValueType? {
+        guard isValid(id) else { return nil }
+        let props = classOf(id).properties
+        return props.indices.contains(index) ? props[index].type : nil
+    }
+
     @inline(__always)
     func propertyAccessEnd(_ cid: Int) -> Int {
         cid + 1 < propertyAccessBase.count ? Int(propertyAccessBase[cid + 1]) : propertyAccess.count
@@ -235,10 +242,12 @@ extension Heap {
     private func retainAll(in collection: Value, detail: UInt16, owner: UInt32) throws {
         let paths = collection.objectPaths(name(detail))
         for (i, entry) in paths.enumerated() {
-            do { try retain(entry.object.raw, .element, detail: intern(entry.path), owner: owner) }
+            do { try retain(entry.object.raw, .element, detail: internPath(entry.path, base: detail), owner: owner) }
             catch {
                 // Undo the retains already taken so a failed store changes nothing.
-                for undo in paths[..<i] { try? release(undo.object.raw, .element, detail: intern(undo.path), owner: owner) }
+                for undo in paths[..<i] {
+                    try? release(undo.object.raw, .element, detail: internPath(undo.path, base: detail), owner: owner)
+                }
                 throw error
             }
         }
@@ -253,7 +262,8 @@ extension Heap {
             // The pending releases are a stack: pushed in reverse, they run in path order.
             let base = releaseStack.count
             for entry in old.objectPaths(name(detail)).reversed() {
-                releaseStack.append(PendingRelease(target: entry.object.raw, cause: .element, detail: intern(entry.path), owner: owner))
+                releaseStack.append(PendingRelease(target: entry.object.raw, cause: .element,
+                                                   detail: internPath(entry.path, base: detail), owner: owner))
             }
             try runReleases(downTo: base)
         default: break

@@ -21,6 +21,18 @@ extension Heap {
 
     func name(_ id: UInt16) -> String { Int(id) < names.count ? names[Int(id)] : "…" }
 
+    /// Paths in collections (`items[70000]`, `map.someKey`) may use the names table up to
+    /// here; past it a path is named by its base (`items[…]`), so that a huge collection
+    /// never takes the names of the classes, properties and keys defined after it.
+    static let pathNameLimit = 49_152
+
+    /// The interned name of a path below the name `base`.
+    func internPath(_ path: String, base: UInt16) -> UInt16 {
+        if let id = nameIDs[path] { return id }
+        guard names.count < Heap.pathNameLimit else { return intern(name(base) + "[…]") }
+        return intern(path)
+    }
+
     /// The interned name of element `index` (0-based) of the array named `nameID`,
     /// `subviews[3]` for index 2: cached, so a push or an `addSubview` builds no string.
     @inline(__always)
@@ -34,7 +46,7 @@ extension Heap {
 
     @inline(never)
     func internElementName(_ nameID: UInt16, _ index: Int) -> UInt16 {
-        let id = intern("\(name(nameID))[\(index + 1)]")
+        let id = internPath("\(name(nameID))[\(index + 1)]", base: nameID)
         // Small indices are cached; a huge array's far elements are interned each time.
         guard index < 4096 else { return id }
         let n = Int(nameID)

@@ -72,6 +72,36 @@ local plain = { 1, { 2 } }
 b.junk = plain
 expect(b.junk == plain).to.equal(true)
 
+-- A plain table with numeric x and y is a dictionary: only CGRect() and CGPoint() values
+-- (and the CGRect or CGPoint properties UIKit declares) are geometry.
+local pv = UIView()
+b.items = { x = 1, y = 2, name = "n", v = pv }
+expect(pv).to.have.retain_count(2)                -- the pool and items.v
+expect(b.items.v).to.equal(pv)
+expect(b.items.name).to.equal("n")
+-- Strings keep their bytes; a key that is not UTF-8 is refused, not lost.
+b.items = { "\xff", k = "caf\xE9" }
+expect(#b.items[1]).to.equal(1)
+expect(#b.items.k).to.equal(4)
+fails(function() b.items = { ["\xff"] = o } end, "(a key at items is a string that is not UTF-8; keys must be numbers, UTF-8 strings or booleans)")
+-- A shared sub-table is converted once; each place it is reached holds its objects.
+local shared = { o }
+b.items = { shared, shared }
+expect(sim.retainCount(o)).to.equal(before + 2)
+expect(sim.history(o):find("(Box#4.items[2][1])", 1, true) ~= nil).to.be.truthy()
+b.items = {}
+local doubling = { 1 } for _ = 1, 40 do doubling = { doubling, doubling } end
+fails(function() b.items = doubling end, "(more than 1000000 values, counting a shared table each time it is reached)")
+-- A huge collection does not use up the names of what is declared after it.
+local huge = {} for i = 1, 70000 do huge[i] = o end
+b.items = huge
+b.items = {}
+UIView:extend{ laterProperty = "strong" }
+local later = UIView()
+b.laterProperty = later
+expect(sim.why(later):find("Box#4.laterProperty (strong)", 1, true) ~= nil, sim.why(later)).to.be.truthy()
+b.laterProperty = nil
+
 -- Rule 27: UIKit's non-optional arrays read {} when empty; an unset optional one reads nil.
 local host = UIView() sim.hold(host)
 expect(type(host.subviews)).to.equal("table")
