@@ -198,8 +198,10 @@ extension LuaSandbox {
     func recordMethodPlace(_ L: OpaquePointer, _ index: Int32, _ name: String) {
         var buf = [CChar](repeating: 0, count: 256)
         guard kitsim_function_place(L, index, &buf, buf.count) != 0 else { return }
-        let place = buf.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
-        methodPlaces[place] = name
+        let place = String(decoding: buf.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        // One function defined at a place may serve several methods (or be a factory's
+        // closure): a place that names two methods names none.
+        if let known = methodPlaces[place], known != name { methodPlaces[place] = "" } else { methodPlaces[place] = name }
     }
 
     /// A traceback with the frames of Lua methods that UIKit called named as methods
@@ -211,7 +213,7 @@ extension LuaSandbox {
         while let r = rest.firstRange(of: "in function <") {
             out += rest[..<r.lowerBound]
             let after = rest[r.upperBound...]
-            if let close = after.firstIndex(of: ">"), let name = methodPlaces[String(after[..<close])] {
+            if let close = after.firstIndex(of: ">"), let name = methodPlaces[String(after[..<close])], !name.isEmpty {
                 out += "in method '\(name)'"
                 rest = after[after.index(after: close)...]
             } else {

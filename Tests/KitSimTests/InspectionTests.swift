@@ -85,6 +85,38 @@ import Testing
         #expect(Set(cycles.map { $0.references.map(\.owner.raw) }).count == cycles.count)
     }
 
+    /// The search is bounded per component and for the whole call: components built so
+    /// that the search finds nothing within 10 references (a 13-object cycle behind nine
+    /// layers of four) cost it its whole bound each; past the call's budget a component
+    /// gets its shortest cycle only, and every report says the search stopped.
+    @Test func theSearchIsBoundedAcrossComponents() throws {
+        let heap = Heap()
+        heap.recordsHistory = false
+        let cls = try heap.defineClass("N", superclass: heap.rootClass, properties: [Property("out", .strong, type: .objectArray(nil))])
+        let out = cls.property(named: "out")!
+        let components = 20
+        for _ in 0..<components {
+            let start = heap.alloc(cls)
+            var previous = [start]
+            for _ in 0..<9 {
+                let layer = (0..<4).map { _ in heap.alloc(cls) }
+                for p in previous { try heap.writeSlot(p, out, .array(layer.map(Value.object))) }
+                previous = layer
+            }
+            let tail = (0..<3).map { _ in heap.alloc(cls) }
+            for p in previous { try heap.writeSlot(p, out, .array([.object(tail[0])])) }
+            try heap.writeSlot(tail[0], out, .array([.object(tail[1])]))
+            try heap.writeSlot(tail[1], out, .array([.object(tail[2])]))
+            try heap.writeSlot(tail[2], out, .array([.object(start)]))
+        }
+        try heap.drain()
+        let cycles = heap.cycles()
+        #expect(cycles.count == components)
+        #expect(cycles.allSatisfy { $0.references.count == 13 })
+        #expect(cycles.allSatisfy { $0.message.hasSuffix("; the search for more cycles stopped after its bound of steps: the component may hold more") })
+        #expect(CycleSearch.maxTotalSteps < components * CycleSearch.maxSteps)
+    }
+
     @Test func aMillionObjectRingIsOneCycle() throws {
         let heap = Heap()
         heap.recordsHistory = false

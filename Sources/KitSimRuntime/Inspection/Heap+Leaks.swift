@@ -58,6 +58,7 @@ extension Heap {
         var scratch = CycleSearch(count: ids.count)
         for (c, members) in cyclic.enumerated() { for m in members { scratch.component[m] = c } }
         var out: [Leak] = []
+        var budget = CycleSearch.maxTotalSteps
         for (c, members) in cyclic.enumerated() {
             // SPEC §2, as FBRetainCycleDetector reports: each elementary cycle on its own,
             // grouped by component. The shortest cycle through the component's lowest id
@@ -65,10 +66,12 @@ extension Heap {
             // included); a bounded search adds the others.
             let primary = scratch.shortestCycle(through: members[0], offsets: offsets, targets: targets).map(\.0)
             var found = scratch.elementaryCycles(in: members, offsets: offsets, targets: targets,
-                                                 maxLength: CycleSearch.maxLength, maxCount: CycleSearch.maxCycles)
+                                                 maxLength: CycleSearch.maxLength, maxCount: CycleSearch.maxCycles + 1,
+                                                 budget: &budget)
             found.cycles.removeAll { $0 == primary }
             found.cycles.sort { a, b in a.count != b.count ? a.count < b.count : a.lexicographicallyPrecedes(b) }
             let all = ([primary] + found.cycles).prefix(CycleSearch.maxCycles)
+            let truncated = found.truncated != .none || found.cycles.count + 1 > CycleSearch.maxCycles
             var covered = Set<Int>()
             for cycle in all { covered.formUnion(cycle) }
             let kept = retained[c].sorted().map { ObjectID(ids[$0]) }
@@ -83,7 +86,7 @@ extension Heap {
                 text += shownRefs.count < refs.count ? " → … (\(refs.count - shownRefs.count) more)" : ""
                 text += " → " + describe(ordered[0])
                 if all.count > 1 || !rest.isEmpty {
-                    text += " (cycle \(k + 1) of \(all.count)\(found.truncated ? "+" : "") in one component of \(members.count) objects)"
+                    text += " (cycle \(k + 1) of \(all.count)\(truncated ? "+" : "") in one component of \(members.count) objects)"
                 }
                 if k == 0 && !rest.isEmpty {
                     let shown = rest.prefix(5).map(describe).joined(separator: ", ")
@@ -93,8 +96,10 @@ extension Heap {
                     let shown = kept.prefix(5).map(describe).joined(separator: ", ")
                     text += "; it also keeps alive \(kept.count) object\(kept.count == 1 ? "" : "s"): \(shown)\(kept.count > 5 ? ", …" : "")"
                 }
-                if k == all.count - 1 && found.truncated {
-                    text += "; the search stopped at \(CycleSearch.maxCycles) cycles of up to \(CycleSearch.maxLength) references: the component may hold more"
+                if k == all.count - 1 && truncated {
+                    text += found.truncated == .steps
+                        ? "; the search for more cycles stopped after its bound of steps: the component may hold more"
+                        : "; the search stopped at \(CycleSearch.maxCycles) cycles of up to \(CycleSearch.maxLength) references: the component may hold more"
                 }
                 out.append(Leak(kind: .cycle, objects: k == 0 ? ordered + rest : ordered, references: refs,
                                 retained: k == 0 ? kept : [], message: text, component: c + 1))
@@ -141,6 +146,10 @@ struct CycleSearch {
     static let maxLength = 10
     static let maxCycles = 16
     static let maxSteps = 100_000
+    /// Steps for the searches of all the components of one `cycles()` call: a heap of
+    /// many components, each built to exhaust its own bound, still answers quickly; the
+    /// components past it get their shortest cycle only.
+    static let maxTotalSteps = 1_000_000
 
     var component: [Int]
     var parent: [Int]
@@ -179,45 +188,60 @@ struct CycleSearch {
         return path
     }
 
+    /// Why a search for cycles stopped before it had looked at everything.
+    enum Truncation { case none, cycles, steps }
+
     /// The elementary cycles of a component, each once, as dense indices starting at its
-    /// lowest member (a depth-first search from each member through higher members only),
-    /// within the bounds; `truncated` when a bound stopped it. Parallel references between
-    /// the same two objects count once.
-    mutating func elementaryCycles(in members: [Int], offsets: [Int], targets: [Int], maxLength: Int, maxCount: Int)
-        -> (cycles: [[Int]], truncated: Bool) {
+    /// lowest member, shortest first: a depth-first search from each member through
+    /// higher members only, for cycles of 1 reference, then 2, … up to `maxLength`
+    /// (iterative deepening, so that a bound keeps the shortest cycles). It stops at
+    /// `maxCount` cycles or when `budget` (steps shared by every component of one
+    /// `cycles()` call, at most `maxSteps` for this one) runs out. Parallel references
+    /// between the same two objects count once.
+    mutating func elementaryCycles(in members: [Int], offsets: [Int], targets: [Int], maxLength: Int, maxCount: Int,
+                                   budget: inout Int) -> (cycles: [[Int]], truncated: Truncation) {
         var cycles: [[Int]] = []
-        var steps = 0
         let comp = component[members[0]]
-        var onPath = Set<Int>()
-        var seen = Set<[Int]>()
         // A component with as many references inside it as members is one simple cycle.
         var inside = 0
         for v in members { for e in offsets[v]..<offsets[v + 1] where component[targets[e]] == comp { inside += 1 } }
-        if inside == members.count { return ([], false) }
-        for s in members {
-            var path = [s]
-            var next = [offsets[s]]
-            onPath = [s]
-            while let top = path.last {
-                let e = next[next.count - 1]
-                if e == offsets[top + 1] {
-                    path.removeLast(); next.removeLast(); onPath.remove(top)
-                    continue
-                }
-                next[next.count - 1] = e + 1
-                steps += 1
-                if steps > Self.maxSteps { return (cycles, true) }
-                let w = targets[e]
-                guard component[w] == comp, w >= s else { continue }
-                if w == s {
-                    // A second reference between the same two objects gives the same cycle.
-                    if seen.insert(path).inserted { cycles.append(path) }
-                    if cycles.count > maxCount { return (cycles, true) }
-                } else if !onPath.contains(w) && path.count < maxLength {
-                    path.append(w); next.append(offsets[w]); onPath.insert(w)
+        if inside == members.count { return ([], .none) }
+        var steps = 0
+        var seen = Set<[Int]>()
+        var onPath = Set<Int>()
+        for length in 1...maxLength {
+            var longer = false          // whether any path was cut at this length
+            for s in members {
+                var path = [s]
+                var next = [offsets[s]]
+                onPath = [s]
+                while let top = path.last {
+                    let e = next[next.count - 1]
+                    if e == offsets[top + 1] {
+                        path.removeLast(); next.removeLast(); onPath.remove(top)
+                        continue
+                    }
+                    next[next.count - 1] = e + 1
+                    steps += 1
+                    budget -= 1
+                    if steps > Self.maxSteps || budget < 0 { return (cycles, .steps) }
+                    let w = targets[e]
+                    guard component[w] == comp, w >= s else { continue }
+                    if w == s {
+                        // A second reference between the same two objects gives the same cycle.
+                        if path.count == length, seen.insert(path).inserted {
+                            cycles.append(path)
+                            if cycles.count >= maxCount { return (cycles, .cycles) }
+                        }
+                    } else if !onPath.contains(w) {
+                        if path.count < length { path.append(w); next.append(offsets[w]); onPath.insert(w) }
+                        else { longer = true }
+                    }
                 }
             }
+            if !longer { break }        // no path reaches further: every cycle is found
         }
-        return (cycles, false)
+        return (cycles, .none)
     }
+
 }

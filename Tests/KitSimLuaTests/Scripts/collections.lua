@@ -111,7 +111,13 @@ expect(#host.subviews).to.equal(0)
 expect(#UIViewController().children).to.equal(0)
 expect(#UINavigationController().viewControllers).to.equal(0)
 expect(#UIAlertController("t", "m", "alert").actions).to.equal(0)
-expect(UITabBarController().viewControllers).to.equal(nil)
+local tabs = UITabBarController()
+expect(tabs.viewControllers).to.equal(nil)
+tabs.viewControllers = {}
+expect(type(tabs.viewControllers)).to.equal("table")
+expect(#tabs.viewControllers).to.equal(0)
+tabs.viewControllers = nil
+expect(tabs.viewControllers).to.equal(nil)
 
 -- SPEC rule 26: cycles through a collection are found, each edge named by its path.
 local loop = Box() loop.items = { loop }

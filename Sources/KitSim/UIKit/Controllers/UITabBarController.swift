@@ -16,7 +16,7 @@ extension Simulator {
             } else if !inv.argument(0).isNil {
                 throw SimError(.typeMismatch, "bad argument #1 to 'setViewControllers' (array of UIViewController expected, got \(heap.describeType(of: inv.argument(0))))")
             }
-            try setTabs(list, on: inv.receiver)
+            try setTabs(list, on: inv.receiver, keepsNil: inv.argument(0).isNil)
             return .nil
         }
         define(tab, "selectedViewController") { [unowned self] inv in try selectedChild(of: inv.receiver).map(Value.object) ?? .nil }
@@ -41,7 +41,9 @@ extension Simulator {
         return list.indices.contains(i) ? list[i] : nil
     }
 
-    func setTabs(_ list: [ObjectID], on tab: ObjectID) throws {
+    /// SPEC rule 27: `viewControllers` reads nil only while unset (or set to nil); an
+    /// empty list reads `{}`.
+    func setTabs(_ list: [ObjectID], on tab: ObjectID, keepsNil: Bool = false) throws {
         let k = uikit
         let old = try objects(tab, k.tabControllers)
         for vc in list where !old.contains(vc) {
@@ -60,7 +62,7 @@ extension Simulator {
         var stillHeld = Set(removed)
         defer { for r in stillHeld where heap.isAlive(r) { try? heap.unhold(r, transitionHold) } }
         for vc in list where !old.contains(vc) { _ = try heap.send(vc, .willMove, args: Arguments(.object(tab))) }
-        try write(tab, k.tabControllers, list.isEmpty ? .nil : .array(list.map(Value.object)))
+        try write(tab, k.tabControllers, keepsNil ? .nil : .array(list.map(Value.object)))
         try write(tab, k.tabSelectedIndex, .int(0))
         for vc in list where !old.contains(vc) {
             try write(vc, k.parent, tab)
