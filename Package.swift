@@ -17,6 +17,7 @@ let package = Package(
     products: [
         .library(name: "KitSimRuntime", targets: ["KitSimRuntime"]),
         .library(name: "KitSim", targets: ["KitSim"]),
+        .library(name: "KitSimBridge", targets: ["KitSimBridge"]),
         .library(name: "KitSimLua", targets: ["KitSimLua"]),
         .executable(name: "kitsim", targets: ["kitsim"]),
     ],
@@ -46,7 +47,11 @@ let package = Package(
         // screen) builds on its public and package API only.
         .target(name: "KitSimRuntime", swiftSettings: hot),
         .target(name: "KitSim", dependencies: ["KitSimRuntime"], swiftSettings: hot),
-        .target(name: "KitSimLua", dependencies: ["KitSim", "KitSimPlatform", "CLua", "CLuaShim"], swiftSettings: hot),
+        // The generic Lua bridge: the runtime's classes, properties and selectors in Lua.
+        // It knows no UIKit (scripts/check-layers.sh checks its sources too).
+        .target(name: "KitSimBridge", dependencies: ["KitSimRuntime", "KitSimPlatform", "CLua", "CLuaShim"], swiftSettings: hot),
+        // The binding of the UIKit model to the bridge: `LuaSandbox(configuration:)`, `sim`.
+        .target(name: "KitSimLua", dependencies: ["KitSimBridge", "KitSim", "CLua", "CLuaShim"], swiftSettings: hot),
         // The tools on top of the bridge, outside the library: the scenario fuzzer and the
         // REPL's engine (the terminal side is the command line's).
         .target(name: "KitSimFuzz", dependencies: ["KitSimLua", "KitSimPlatform"]),
@@ -88,7 +93,7 @@ let package = Package(
             swiftSettings: hot
         ),
         .testTarget(name: "KitSimTests", dependencies: ["KitSim", "KitSimRuntime"]),
-        .testTarget(name: "KitSimLuaTests", dependencies: ["KitSimLua", "KitSimFuzz", "KitSimRepl", "KitSimPlatform"], exclude: ["Scripts"]),
+        .testTarget(name: "KitSimLuaTests", dependencies: ["KitSimBridge", "KitSimLua", "KitSimFuzz", "KitSimRepl", "KitSimPlatform"], exclude: ["Scripts"]),
         .testTarget(name: "BenchSupportTests", dependencies: ["BenchSupport"]),
     ]
 )

@@ -10,6 +10,9 @@ source scripts/setup.sh
 # outside the platform layer or a Linux guard (the check's own samples first).
 scripts/check-portability.sh --self-test
 scripts/check-portability.sh
+# The layers point one way and the bridge knows no UIKit (the check's own bad tree first).
+scripts/check-layers.sh --self-test
+scripts/check-layers.sh
 # One optimized build serves the tests and the binaries: the heap tests work on a
 # million objects, which takes seconds optimized and minutes in debug.
 flags=(-c release -Xswiftc -enable-testing)

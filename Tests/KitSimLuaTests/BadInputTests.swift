@@ -1,5 +1,6 @@
 import Testing
 @testable import KitSim
+@testable import KitSimBridge
 @testable import KitSimLua
 
 /// The bridge's bad-input table: each gives a clear Lua error naming the function and the

@@ -1,6 +1,7 @@
 import Testing
 import KitSimPlatform
 @testable import KitSim
+@testable import KitSimBridge
 @testable import KitSimLua
 
 /// Where a script sees stock Lua 5.4 (README, "Differences from stock Lua 5.4"); the

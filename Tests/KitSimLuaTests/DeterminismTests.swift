@@ -1,5 +1,6 @@
 import Testing
 @testable import KitSim
+@testable import KitSimBridge
 @testable import KitSimLua
 
 /// DEVELOPERS.md rule 3: same script, same trace, byte for byte.

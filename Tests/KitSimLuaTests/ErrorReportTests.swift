@@ -1,5 +1,6 @@
 import Testing
 @testable import KitSim
+@testable import KitSimBridge
 @testable import KitSimLua
 
 /// SPEC §5: every crash, failed assertion and script error is reported under a headline

@@ -1,5 +1,6 @@
 import Testing
 @testable import KitSim
+@testable import KitSimBridge
 @testable import KitSimLua
 @testable import KitSimFuzz
 

@@ -1,5 +1,6 @@
 import Testing
 @testable import KitSim
+@testable import KitSimBridge
 @testable import KitSimLua
 
 /// The Swift host API of the bridge (SPEC §6), which the binding benchmark uses:

@@ -1,5 +1,6 @@
 import Testing
 @testable import KitSim
+@testable import KitSimBridge
 @testable import KitSimLua
 
 /// SPEC §5 limits: each stops the run with a message naming the limit, `pcall` cannot

@@ -1,5 +1,6 @@
 import Testing
 @testable import KitSim
+@testable import KitSimBridge
 @testable import KitSimLua
 
 /// Every scenario in scripts/ run from Swift, with its ownership outcome asserted

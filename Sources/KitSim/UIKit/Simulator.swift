@@ -114,9 +114,7 @@ public final class Simulator {
 
     /// `make` with arguments stored inline.
     public func make(_ cls: SimClass, args: consuming Arguments) throws -> ObjectID {
-        let id = heap.alloc(cls)
-        _ = try heap.send(id, .initialize, args: args)
-        return id
+        try heap.make(cls, args: args)
     }
 
     /// `<UIViewController: #7>`, the way UIKit's messages print an object.
@@ -129,7 +127,4 @@ public final class Simulator {
     public var now: Double { Double(heap.now) / 1e9 }
 }
 
-extension Selector {
-    /// The initializer run by `Simulator.make` (`UIWindow(frame)`, `UINavigationController(root)`).
-    public static let initialize = Selector("init")
-}
+

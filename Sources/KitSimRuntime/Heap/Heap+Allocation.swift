@@ -39,3 +39,18 @@ extension Heap {
         slots.reserveCapacity(slots.count + count * slotsEach)
     }
 }
+
+extension Heap {
+    /// Allocates and initialises an instance (`init` with the arguments, as `Class(...)`
+    /// does in Lua). The object starts owned by the autorelease pool.
+    public func make(_ cls: SimClass, args: consuming Arguments) throws -> ObjectID {
+        let id = alloc(cls)
+        _ = try send(id, .initialize, args: args)
+        return id
+    }
+}
+
+extension Selector {
+    /// The initializer `Heap.make` runs.
+    public static let initialize = Selector("init")
+}

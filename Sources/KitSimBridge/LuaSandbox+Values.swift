@@ -1,6 +1,6 @@
 import CLua
 import CLuaShim
-import KitSim
+import KitSimRuntime
 
 /// Conversions between Lua values and `Value` (SPEC §4: CGRect/CGPoint are tables with
 /// `x y width height`; arrays of handles are 1-based Lua arrays; other tables and
@@ -37,13 +37,13 @@ extension LuaSandbox {
     /// the type, one for the value (a float with an integral value reads as an integer,
     /// which is how `push` gives it back anyway).
     @inline(__always)
-    func value(_ L: OpaquePointer, _ index: Int32) -> Value {
+    package func value(_ L: OpaquePointer, _ index: Int32) -> Value {
         value(L, index, knownType: lua_type(L, index))
     }
 
     /// `value(L, index)` when the caller has read the type already.
     @inline(__always)
-    func value(_ L: OpaquePointer, _ index: Int32, knownType t: Int32) -> Value {
+    package func value(_ L: OpaquePointer, _ index: Int32, knownType t: Int32) -> Value {
         if t == LUA_TNUMBER {
             var isInteger: Int32 = 0
             let n = lua_tointegerx(L, index, &isInteger)
@@ -113,7 +113,7 @@ extension LuaSandbox {
 
     /// Pushes a value (scalars inline: the hot paths push numbers).
     @inline(__always)
-    func push(_ L: OpaquePointer, _ v: Value) {
+    package func push(_ L: OpaquePointer, _ v: Value) {
         switch v {
         case .nil: lua_pushnil(L)
         case .bool(let b): lua_pushboolean(L, b ? 1 : 0)
@@ -166,7 +166,7 @@ extension LuaSandbox {
 
     /// Pushes the one handle of `id` (SPEC §4: the same object is always the same Lua
     /// value), creating it if the weak cache no longer has it.
-    func pushHandle(_ L: OpaquePointer, _ id: ObjectID) {
+    package func pushHandle(_ L: OpaquePointer, _ id: ObjectID) {
         guard heap.isValid(id) else { lua_pushnil(L); return }
         if kitsim_push_cached_handle(L, handleCache, id.raw) != 0 { return }
         rawGetRef(L, handleCache)                           // [cache]
@@ -182,19 +182,19 @@ extension LuaSandbox {
     }
 
     /// One entry of a table read with `sortedEntries`.
-    struct TableEntry {
-        let key: String?          // nil when the key is not a string
-        let keyType: String
-        let string: String?
-        let number: Double?
-        let valueType: String
+    package struct TableEntry {
+        package let key: String?          // nil when the key is not a string
+        package let keyType: String
+        package let string: String?
+        package let number: Double?
+        package let valueType: String
     }
 
     /// The entries of the table at `index`, string keys sorted, others after them by type.
     /// `pairs` order depends on Lua's string hash seed, which Debian's liblua5.4 draws
     /// from the time and addresses, so it changes from run to run: an option table read
     /// in that order would report a different bad entry each run (rule 3). Raw access only.
-    func sortedEntries(_ L: OpaquePointer, _ index: Int32) -> [TableEntry] {
+    package func sortedEntries(_ L: OpaquePointer, _ index: Int32) -> [TableEntry] {
         let t = lua_absindex(L, index)
         var out: [TableEntry] = []
         lua_pushnil(L)
@@ -215,7 +215,7 @@ extension LuaSandbox {
     }
 
     /// The Lua type name of the value at `index`, with handles named by class, for
-    /// "(UIViewController expected, got nil)".
+    /// "(Controller expected, got nil)".
     package func typeName(_ L: OpaquePointer, _ index: Int32) -> String {
         let id = kitsim_handle_id(L, index)
         if id != 0 { return heap.classOf(ObjectID(id)).name }

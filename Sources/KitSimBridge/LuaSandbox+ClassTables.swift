@@ -1,10 +1,10 @@
 import CLua
 import CLuaShim
-import KitSim
+import KitSimRuntime
 
-/// Class tables: `UIWindow(frame)` / `UIWindow.new(frame)` construct, `Class.method(self, …)`
+/// Class tables: `Class(args)` / `Class.new(args)` construct, `Class.method(self, …)`
 /// is a super call, `function Class:method() … end` defines a method in the runtime's
-/// method table (so UIKit calling it runs the Lua function), and `subclass`, `swizzle`,
+/// method table (so the model calling it runs the Lua function), and `subclass`, `swizzle`,
 /// `extend` shape classes at run time.
 extension LuaSandbox {
     func installClassTableMeta() {
@@ -204,7 +204,7 @@ extension LuaSandbox {
         if let known = methodPlaces[place], known != name { methodPlaces[place] = "" } else { methodPlaces[place] = name }
     }
 
-    /// A traceback with the frames of Lua methods that UIKit called named as methods
+    /// A traceback with the frames of Lua methods that the model called named as methods
     /// (SPEC §5: the traceback runs through overrides).
     func namingOverrides(_ text: String) -> String {
         guard !methodPlaces.isEmpty, text.contains("in function <") else { return text }

@@ -1,6 +1,6 @@
 import CLua
 import CLuaShim
-import KitSim
+import KitSimRuntime
 
 /// Classes in Lua (SPEC §4): one metatable per class, built once, whose `__index` finds
 /// declared properties and methods in per-class tables with inherited names flattened
@@ -112,7 +112,7 @@ extension LuaSandbox {
     /// Pushes the class table of `cls` (a global for built-in classes). Its metatable is
     /// the class's own: `__call` constructs with the class as an upvalue; the rest is
     /// shared. The handles' metatable is built later, with the first handle.
-    func pushClassTable(_ L: OpaquePointer, _ cls: SimClass) {
+    package func pushClassTable(_ L: OpaquePointer, _ cls: SimClass) {
         var info = classInfo[cls.id] ?? ClassInfo()
         if info.classTable != LUA_NOREF { rawGetRef(L, info.classTable); return }
         lua_createtable(L, 0, 4)
@@ -184,7 +184,7 @@ extension LuaSandbox {
         fnIndexFallback = register { sb, L in try sb.indexFallback(L) }
         fnNewindexFallback = register { sb, L in try sb.newindexFallback(L) }
         fnStaticCall = register { sb, L in
-            // `UIViewController.viewDidLoad(self)`: a super call to this class's implementation.
+            // `Base.method(self)`: a super call to this class's implementation.
             let cls = Int(lua_tointegerx(L, kitsim_upvalueindex(2), nil))
             let sel = sb.selectors[Int(lua_tointegerx(L, kitsim_upvalueindex(3), nil))]
             guard let c = sb.heap.classForID(cls) else { return 0 }
@@ -213,7 +213,7 @@ extension LuaSandbox {
             guard let cls = sb.heap.classForID(Int(lua_tointegerx(L, kitsim_upvalueindex(2), nil))) else { return 0 }
             let first = Int32(lua_tointegerx(L, kitsim_upvalueindex(3), nil))
             try sb.checkObjectLimit(L)
-            sb.push(L, .object(try sb.sim.make(cls, args: sb.args(L, from: first))))
+            sb.push(L, .object(try sb.heap.make(cls, args: sb.args(L, from: first))))
             return 1
         }
         installClassTableMeta()
@@ -307,7 +307,7 @@ extension LuaSandbox {
     }
 
     /// `obj.name` for a name that is neither a declared property nor a method: an
-    /// undeclared field set earlier, a property added with `Class:extend`, or UIKit's
+    /// undeclared field set earlier, a property added with `Class:extend`, or the runtime's
     /// "unrecognized selector".
     func indexFallback(_ L: OpaquePointer) throws -> Int32 {
         let id = ObjectID(kitsim_handle_id(L, 1))

@@ -1,8 +1,8 @@
 import CLua
 import CLuaShim
-import KitSim
+import KitSimRuntime
 
-/// Script-facing errors are rendered here and only here (house style): UIKit
+/// Script-facing errors are rendered here and only here (house style): the runtime's
 /// exceptions and crashes become exception values with `name`, `reason`, `object` and a
 /// `__tostring` of `name: reason` (SPEC §4); misuse becomes a string error positioned at
 /// the calling line, in Lua's own style; errors raised by Lua code inside a callback
@@ -56,12 +56,12 @@ extension LuaSandbox {
     }
 }
 
-/// Lua functions run by UIKit: method overrides (`viewDidLoad`), swizzles, deinit,
+/// Lua functions run by the model: method overrides, swizzles, deinit,
 /// completions and timers. Always under `kitsim_pcall`.
 extension LuaSandbox: ForeignDispatcher {
     public func invoke(_ function: ForeignBox, _ invocation: Invocation) throws -> Value {
         // An exact class check and an unchecked downcast instead of `as?` (this
-        // runs for every UIKit callback into Lua); LuaRef is final.
+        // runs for every callback of the model into Lua); LuaRef is final.
         guard type(of: function) == LuaRef.self else {
             throw SimError(.invalidUse, "\(invocation.selector) is implemented by something other than a Lua function")
         }

@@ -1,8 +1,9 @@
 import CLua
 import CLuaShim
-import KitSim
+import KitSimRuntime
 
-/// The `sim` table (SPEC §4) and the global classes.
+/// The `sim` table's runtime-level members (SPEC §4), the runtime's classes as globals, the
+/// prelude, and the sandbox's restrictions; the model adds its globals and `sim` members.
 extension LuaSandbox {
     func install() throws {
         let L = self.L
@@ -23,21 +24,11 @@ extension LuaSandbox {
             }
         }
 
-        // Classes as globals.
-        let k = sim.uikit
-        for cls in [heap.rootClass!, k.responder, k.application, k.screen, k.view, k.window, k.navigationBar,
-                    k.viewController, k.navigationController, k.tabBarController, k.alertController, k.alertAction,
-                    k.appDelegate, heap.blockClass] {
+        // The runtime's own classes as globals; the model adds its own (SandboxModel.install).
+        for cls in [heap.rootClass!, heap.blockClass] {
             pushClassTable(L, cls)
             setGlobalRaw(L, cls.name)
         }
-        setStatic(k.application, "shared") { sb, L in sb.pushHandle(L, sb.sim.application) }
-        setStatic(k.screen, "main") { sb, L in sb.pushHandle(L, sb.sim.mainScreen) }
-        setStatic(k.window, "Level") { _, L in
-            lua_createtable(L, 0, 3)
-            for (n, v) in [("normal", 0), ("statusBar", 1000), ("alert", 2000)] { lua_pushinteger(L, lua_Integer(v)); lua_setfield(L, -2, n) }
-        }
-
         // The sim table.
         lua_createtable(L, 0, 32)
         let simIndex = lua_gettop(L)
@@ -46,14 +37,7 @@ extension LuaSandbox {
             lua_setfield(L, simIndex, name)
         }
         installSimFunctions(def)
-        // sim.now reads the virtual clock.
-        lua_createtable(L, 0, 1)
-        pushFunction(L) { sb, L in
-            if sb.string(L, 2) == "now" { lua_pushnumber(L, sb.sim.now); return 1 }
-            return 0
-        }
-        lua_setfield(L, -2, "__index")
-        lua_setmetatable(L, simIndex)
+        try model.install(in: self, simTable: simIndex)
         lua_pushvalue(L, simIndex)
         setGlobalRaw(L, "sim")
 
@@ -138,8 +122,8 @@ extension LuaSandbox {
         kitsim_pop(L, 2)
     }
 
-    /// A class-table member computed once (UIApplication.shared, UIScreen.main, UIWindow.Level).
-    func setStatic(_ cls: SimClass, _ key: String, _ push: (LuaSandbox, OpaquePointer) -> Void) {
+    /// A class-table member computed once (a singleton such as `Class.shared`, a table of constants).
+    package func setStatic(_ cls: SimClass, _ key: String, _ push: (LuaSandbox, OpaquePointer) -> Void) {
         if classInfo[cls.id]?.statics ?? LUA_NOREF == LUA_NOREF { pushClassTable(L, cls); kitsim_pop(L, 1) }
         rawGetRef(L, classInfo[cls.id]!.statics)
         push(self, L)
@@ -148,40 +132,22 @@ extension LuaSandbox {
     }
 
     /// The object at argument `i`, or a Lua-style error naming the function.
-    func objectArgument(_ L: OpaquePointer, _ i: Int32, _ fn: String) throws -> ObjectID {
+    package func objectArgument(_ L: OpaquePointer, _ i: Int32, _ fn: String) throws -> ObjectID {
         let id = kitsim_handle_id(L, i)
         guard id != 0 else { throw SimError(.typeMismatch, "bad argument #\(i) to '\(fn)' (object expected, got \(typeName(L, i)))") }
         return ObjectID(id)
     }
 
-    func numberArgument(_ L: OpaquePointer, _ i: Int32, _ fn: String, default d: Double? = nil) throws -> Double {
+    package func numberArgument(_ L: OpaquePointer, _ i: Int32, _ fn: String, default d: Double? = nil) throws -> Double {
         if lua_type(L, i) == LUA_TNUMBER { return lua_tonumberx(L, i, nil) }
         if let d, lua_type(L, i) <= LUA_TNIL { return d }
         throw SimError(.typeMismatch, "bad argument #\(i) to '\(fn)' (number expected, got \(typeName(L, i)))")
     }
 
+    /// The runtime-level members of `sim` (SPEC §4): ownership, inspection, blocks,
+    /// swizzling. The model adds the rest (time, the screen, taps, its configuration).
     func installSimFunctions(_ def: (String, @escaping (LuaSandbox, OpaquePointer) throws -> Int32) -> Void) {
-        def("run") { sb, L in
-            let seconds = try sb.numberArgument(L, 1, "run", default: 0)
-            if sb.sim.now + seconds > sb.limitsConfiguration.virtualSeconds {
-                let message = "limit exceeded: virtual time cap of \(formatNumber(sb.limitsConfiguration.virtualSeconds)) s"
-                kitsim_stop(L, message)
-                throw SimError(.limit, message)
-            }
-            try sb.sim.run(seconds)
-            return 0
-        }
         def("drain") { sb, _ in try sb.heap.drain(); return 0 }
-        def("after") { sb, L in
-            let delay = try sb.numberArgument(L, 1, "after")
-            guard lua_type(L, 2) == LUA_TFUNCTION || kitsim_handle_id(L, 2) != 0 else {
-                throw SimError(.typeMismatch, "bad argument #2 to 'after' (function expected, got \(sb.typeName(L, 2)))")
-            }
-            let v = sb.value(L, 2)
-            if case .foreign(let f) = v, let ref = f.box as? LuaRef { ref.passesReceiver = false }
-            try sb.sim.after(delay, v)
-            return 0
-        }
         def("alive") { sb, L in
             let id = kitsim_handle_id(L, 1)
             lua_pushboolean(L, id != 0 && sb.heap.isAlive(ObjectID(id)) ? 1 : 0)
@@ -204,27 +170,6 @@ extension LuaSandbox {
         def("leaks") { sb, L in sb.pushLeaks(L, sb.heap.leaks()); return 1 }
         def("cycles") { sb, L in sb.pushLeaks(L, sb.heap.cycles()); return 1 }
         def("verify") { sb, _ in try sb.heap.verify(); return 0 }
-        def("screen") { sb, L in try sb.pushScreen(L, sb.sim.screen()); return 1 }
-        def("hitTest") { sb, L in
-            let p = Point(x: try sb.numberArgument(L, 1, "hitTest"), y: try sb.numberArgument(L, 2, "hitTest"))
-            sb.push(L, try sb.sim.hitTest(p).map(Value.object) ?? .nil)
-            return 1
-        }
-        def("tap") { sb, L in
-            let target = try sb.objectArgument(L, 1, "tap")
-            let k = sb.sim.uikit
-            if sb.heap.isKind(target, of: k.tabBarController) {
-                try sb.sim.tapTab(target, try sb.objectArgument(L, 2, "tap"))
-            } else if sb.heap.isKind(target, of: k.alertController) {
-                guard let title = sb.string(L, 2) else {
-                    throw SimError(.typeMismatch, "bad argument #2 to 'tap' (action title expected, got \(sb.typeName(L, 2)))")
-                }
-                try sb.sim.tapAlert(target, title)
-            } else {
-                throw SimError(.typeMismatch, "bad argument #1 to 'tap' (UITabBarController or UIAlertController expected, got \(sb.typeName(L, 1)))")
-            }
-            return 0
-        }
         def("label") { sb, L in
             let id = try sb.objectArgument(L, 1, "label")
             guard let name = sb.string(L, 2) else {
@@ -233,36 +178,6 @@ extension LuaSandbox {
             sb.heap.label(id, name)
             lua_settop(L, 1)
             return 1
-        }
-        def("configure") { sb, L in
-            guard lua_type(L, 1) == LUA_TTABLE else {
-                throw SimError(.typeMismatch, "bad argument #1 to 'configure' (table expected, got \(sb.typeName(L, 1)))")
-            }
-            var ios: Int?, transition: Double?, abandoned: Double?
-            for entry in sb.sortedEntries(L, 1) {
-                let key = entry.key ?? "?"
-                guard let n = entry.number else {
-                    throw SimError(.typeMismatch, "bad argument #1 to 'configure' (number expected for '\(key)')")
-                }
-                switch key {
-                case "ios":
-                    // Int(n) traps on 1e300 or nan: refuse first (rule 2).
-                    guard n == n.rounded(), (7...17).contains(n) else {
-                        throw SimError(.typeMismatch, "bad argument #1 to 'configure' (ios must be a whole number from 7 to 17, got \(n.isNaN ? "nan" : formatNumber(n)))")
-                    }
-                    ios = Int(n)
-                case "transition": transition = n
-                case "abandonedDelay": abandoned = n
-                default:
-                    throw SimError(.unknownName, "bad argument #1 to 'configure' (unknown setting '\(key)'; expected ios, transition or abandonedDelay)")
-                }
-            }
-            try sb.sim.configure { c in
-                if let ios { c.ios = ios }
-                if let transition { c.transitionDuration = transition }
-                if let abandoned { c.abandonedDelay = abandoned }
-            }
-            return 0
         }
         def("block") { sb, L in
             guard lua_type(L, 1) == LUA_TTABLE else {
@@ -335,18 +250,6 @@ extension LuaSandbox {
             lua_setmetatable(L, -2)
             lua_rawseti(L, -2, lua_Integer(i + 1))
         }
-    }
-
-    /// `sim.screen()`: `{ black =, keyWindow =, windows = {...}, text = }`.
-    func pushScreen(_ L: OpaquePointer, _ s: ScreenState) throws {
-        lua_createtable(L, 0, 6)
-        lua_pushboolean(L, s.black ? 1 : 0); lua_setfield(L, -2, "black")
-        push(L, s.keyWindow.map(Value.object) ?? .nil); lua_setfield(L, -2, "keyWindow")
-        push(L, .array(s.windows.map { .object($0.id) })); lua_setfield(L, -2, "windows")
-        push(L, .array(s.visibleControllers.map(Value.object))); lua_setfield(L, -2, "visibleControllers")
-        push(L, .array(s.coveredViews.map(Value.object))); lua_setfield(L, -2, "coveredViews")
-        push(L, s.frontmostView.map(Value.object) ?? .nil); lua_setfield(L, -2, "frontmostView")
-        pushString(L, s.description); lua_setfield(L, -2, "text")
     }
 
     /// Where the script is now (the innermost Lua function running), for history.

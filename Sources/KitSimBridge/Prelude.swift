@@ -5,7 +5,7 @@ let prelude = #"""
 local register, sim, logline, assertions = ...
 local fmt, tostring, type, error, select = string.format, tostring, type, error, select
 
--- UIKit exceptions (SPEC §4): name, reason, object; tostring gives "name: reason".
+-- Exceptions (SPEC §4): name, reason, object; tostring gives "name: reason".
 -- The metatables Swift applies are protected (__metatable): a script that could reach
 -- them could add a __gc finalizer to every value Swift makes later.
 local Exception = { __name = "NSException", __metatable = "NSException" }

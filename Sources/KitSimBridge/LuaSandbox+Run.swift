@@ -1,6 +1,6 @@
 import CLua
 import CLuaShim
-import KitSim
+import KitSimRuntime
 import KitSimPlatform
 
 extension LuaSandbox {
@@ -54,7 +54,7 @@ extension LuaSandbox {
     func finish(_ L: OpaquePointer, _ status: Int32) -> Outcome {
         if status == LUA_OK {
             // The end of the script ends the turn: layout pass and drain.
-            do { try sim.finishTurn() } catch let e as SimError { return outcome(failure: e) } catch {}
+            do { try model.finishTurn() } catch let e as SimError { return outcome(failure: e) } catch {}
             return outcome(status: .passed, crash: nil, message: nil)
         }
         return outcomeFromLuaError(L)

@@ -1,6 +1,6 @@
 import CLua
 import CLuaShim
-import KitSim
+import KitSimRuntime
 
 /// A Lua function compiled once by `LuaSandbox.compile` and kept in the sandbox's
 /// registry, so a host can run the same code many times without recompiling it.
@@ -39,7 +39,7 @@ public struct LuaArguments {
 /// visible to scripts, and compiled chunks a host calls repeatedly.
 extension LuaSandbox {
     /// Makes `cls` (a class defined with `Heap.defineClass`, its methods set with
-    /// `Heap.setMethod`) a global of the scripts, as the UIKit classes are: `Name(...)`
+    /// `Heap.setMethod`) a global of the scripts, as the model's classes are: `Name(...)`
     /// constructs, `obj:method(...)` sends, properties are fields, and Lua may subclass it.
     public func setGlobal(_ name: String, class cls: SimClass) {
         pushClassTable(L, cls)
@@ -47,7 +47,7 @@ extension LuaSandbox {
     }
 
     /// Makes `body` a global function of the scripts. Its result is the Lua result; a
-    /// thrown `SimError` becomes a Lua error at the calling line (as UIKit errors do).
+    /// thrown `SimError` becomes a Lua error at the calling line (as the model's errors do).
     public func setGlobal(_ name: String, function body: @escaping (LuaArguments) throws -> Value) {
         let box = HostFunction(body)
         hostFunctions.append(box)          // alive as long as the sandbox (the C closure's upvalue is unretained)

@@ -1,6 +1,20 @@
 import CLua
 import CLuaShim
-import KitSim
+import KitSimRuntime
+
+/// What a sandbox runs scripts against: a heap and a model built on it. The bridge maps
+/// any runtime class, property and selector to Lua; a model (KitSim's own, through
+/// the `KitSimLua` binding) adds its globals and its members of the `sim` table, and says
+/// what the end of a run-loop turn does.
+public protocol SandboxModel: AnyObject {
+    /// The heap every object of the model lives in.
+    var heap: Heap { get }
+    /// Ends the current run-loop turn, as the end of a script does (SPEC §3.6).
+    func finishTurn() throws
+    /// Adds the model's globals and its members of the `sim` table, which is at stack
+    /// index `simTable` of `sandbox.L`. Called once, before the prelude runs.
+    func install(in sandbox: LuaSandbox, simTable: Int32) throws
+}
 
 /// A Lua 5.4 state with the KitSim runtime exposed to it (SPEC §4, §6): class tables as
 /// globals, handles for objects, the `sim` table, the assertion vocabulary, and limits.
@@ -25,8 +39,9 @@ public final class LuaSandbox {
         public init() {}
     }
 
-    public let sim: Simulator
-    /// The simulator's heap (stored: the hot paths read it on every call).
+    /// The model the scripts drive.
+    public let model: SandboxModel
+    /// The model's heap (stored: the hot paths read it on every call).
     public let heap: Heap
     let state: LuaStateBox
     package var L: OpaquePointer { state.L }
@@ -68,7 +83,7 @@ public final class LuaSandbox {
     // Implementations reachable as `original` in swizzles.
     var originals: [(Implementation, Selector)] = []
     /// Where each Lua method was defined ("file.lua:12") → its name, so that tracebacks
-    /// name an override UIKit called (`in method 'viewDidLoad'`) where Lua, seeing a
+    /// name an override the model called (`in method 'load'`) where Lua, seeing a
     /// call from C, can only say `in function <file.lua:12>`.
     var methodPlaces: [String: String] = [:]
     // Properties added with Class:extend, stored as associated references.
@@ -95,11 +110,10 @@ public final class LuaSandbox {
     var fnIsKind: Int32 = 0, fnResponds: Int32 = 0
     var fnStaticCall: Int32 = 0, fnOriginalCall: Int32 = 0, fnConstruct: Int32 = 0
 
-    /// A sandbox running a fresh simulated app with the given behaviour profile.
-    public init(configuration: Simulator.Configuration = Simulator.Configuration(), limits: Limits = Limits(),
-                sandboxed: Bool = false) throws {
-        sim = Simulator(configuration: configuration)
-        heap = sim.heap
+    /// A sandbox whose scripts drive `model`.
+    public init(model: SandboxModel, limits: Limits = Limits(), sandboxed: Bool = false) throws {
+        self.model = model
+        heap = model.heap
         limitsConfiguration = limits
         isSandboxed = sandboxed
         self.limits = UnsafeMutablePointer<kitsim_limits>.allocate(capacity: 1)
@@ -152,7 +166,7 @@ public final class LuaSandbox {
     /// Pops the stack top into global `name` without metamethods: a script may have given
     /// the globals table a `__newindex` that raises, and `lua_setglobal` would run it with a
     /// Swift frame below (rule 1). Hosts call `setGlobal` at any time.
-    func setGlobalRaw(_ L: OpaquePointer, _ name: String) {
+    package func setGlobalRaw(_ L: OpaquePointer, _ name: String) {
         lua_rawgeti(L, kitsim_registryindex(), lua_Integer(LUA_RIDX_GLOBALS))
         pushString(L, name)
         lua_rotate(L, -3, -1)                  // [globals, name, value]
@@ -303,14 +317,14 @@ final class LuaStateBox {
 
 /// A Lua value kept alive in the registry for as long as Swift holds it (a method
 /// implementation, a completion, a table stored in a property).
-final class LuaRef: ForeignBox {
+package final class LuaRef: ForeignBox {
     let state: LuaStateBox
     let ref: Int32
     let type: Int32
     /// For swizzles: the `original` function passed to the replacement.
     var originalRef: Int32 = LUA_NOREF
     /// Method implementations get the receiver as `self`; block bodies do not.
-    var passesReceiver = true
+    package var passesReceiver = true
 
     init(_ state: LuaStateBox, _ L: OpaquePointer, index: Int32) {
         self.state = state
@@ -327,7 +341,7 @@ final class LuaRef: ForeignBox {
 
     func push(_ L: OpaquePointer) { lua_rawgeti(L, kitsim_registryindex(), lua_Integer(ref)) }
 
-    override var typeName: String { type == LUA_TFUNCTION ? "function" : String(cString: lua_typename(state.L, type)) }
+    package override var typeName: String { type == LUA_TFUNCTION ? "function" : String(cString: lua_typename(state.L, type)) }
 }
 
 /// A method closure's slot (`kitsim_push_method`): the class whose methods table holds

@@ -1,6 +1,6 @@
 import CLua
 import CLuaShim
-import KitSim
+import KitSimRuntime
 
 /// Lua tables stored in properties (SPEC rule 26). A plain table in a declared property is
 /// an NSArray or NSDictionary: snapshotted at assignment, so that the heap retains every
@@ -21,7 +21,7 @@ extension LuaSandbox {
     /// The value of a declared property's new value at `index`. `type` is the property's
     /// declared type, nil for one that takes any value (declared from Lua, or `extend`ed).
     /// A plain table becomes a snapshot, unless the property is a CGRect or CGPoint; a
-    /// string keeps its bytes where the property takes any value (a UIKit string, like an
+    /// string keeps its bytes where the property takes any value (a model's string, like an
     /// NSString, holds UTF-8 text).
     func propertyValue(_ L: OpaquePointer, _ index: Int32, property name: String, of owner: ObjectID,
                        type: ValueType? = nil) throws -> Value {

@@ -1,11 +1,11 @@
-import KitSim
+import KitSimRuntime
 
 /// What a scenario run came to (SPEC §6), for Swift tests and the command line.
 public struct Outcome: Sendable {
     public enum Status: String, Sendable {
         /// The script ran to its end.
         case passed
-        /// An uncaught UIKit exception or another crash of the simulated app.
+        /// An uncaught exception or another crash of the simulated app.
         case crashed
         /// An `expect(...)` failed.
         case assertionFailed = "assertion failed"

@@ -1,0 +1,139 @@
+import CLua
+import CLuaShim
+@_exported import KitSim
+@_exported import KitSimBridge
+
+/// The binding of the UIKit model to the generic bridge (SPEC §1): the model's classes as
+/// globals with their class members, and the `sim` members that need the model — the
+/// virtual clock, the screen, taps and the model's configuration.
+extension Simulator: SandboxModel {
+    public func install(in sandbox: LuaSandbox, simTable simIndex: Int32) throws {
+        let L = sandbox.L
+        let k = uikit
+        for cls in [k.responder, k.application, k.screen, k.view, k.window, k.navigationBar, k.viewController,
+                    k.navigationController, k.tabBarController, k.alertController, k.alertAction, k.appDelegate] {
+            sandbox.pushClassTable(L, cls)
+            sandbox.setGlobalRaw(L, cls.name)
+        }
+        sandbox.setStatic(k.application, "shared") { [unowned self] sb, L in sb.pushHandle(L, self.application) }
+        sandbox.setStatic(k.screen, "main") { [unowned self] sb, L in sb.pushHandle(L, self.mainScreen) }
+        sandbox.setStatic(k.window, "Level") { _, L in
+            lua_createtable(L, 0, 3)
+            for (n, v) in [("normal", 0), ("statusBar", 1000), ("alert", 2000)] { lua_pushinteger(L, lua_Integer(v)); lua_setfield(L, -2, n) }
+        }
+        func def(_ name: String, _ fn: @escaping (LuaSandbox, OpaquePointer) throws -> Int32) {
+            sandbox.pushFunction(L, fn)
+            lua_setfield(L, simIndex, name)
+        }
+        let sim = self
+        def("run") { sb, L in
+            let seconds = try sb.numberArgument(L, 1, "run", default: 0)
+            if sim.now + seconds > sb.limitsConfiguration.virtualSeconds {
+                let message = "limit exceeded: virtual time cap of \(formatNumber(sb.limitsConfiguration.virtualSeconds)) s"
+                kitsim_stop(L, message)
+                throw SimError(.limit, message)
+            }
+            try sim.run(seconds)
+            return 0
+        }
+
+        def("after") { sb, L in
+            let delay = try sb.numberArgument(L, 1, "after")
+            guard lua_type(L, 2) == LUA_TFUNCTION || kitsim_handle_id(L, 2) != 0 else {
+                throw SimError(.typeMismatch, "bad argument #2 to 'after' (function expected, got \(sb.typeName(L, 2)))")
+            }
+            let v = sb.value(L, 2)
+            if case .foreign(let f) = v, let ref = f.box as? LuaRef { ref.passesReceiver = false }
+            try sim.after(delay, v)
+            return 0
+        }
+
+        def("screen") { sb, L in try sb.pushScreen(L, sim.screen()); return 1 }
+        def("hitTest") { sb, L in
+            let p = Point(x: try sb.numberArgument(L, 1, "hitTest"), y: try sb.numberArgument(L, 2, "hitTest"))
+            sb.push(L, try sim.hitTest(p).map(Value.object) ?? .nil)
+            return 1
+        }
+        def("tap") { sb, L in
+            let target = try sb.objectArgument(L, 1, "tap")
+            let k = sim.uikit
+            if sb.heap.isKind(target, of: k.tabBarController) {
+                try sim.tapTab(target, try sb.objectArgument(L, 2, "tap"))
+            } else if sb.heap.isKind(target, of: k.alertController) {
+                guard let title = sb.string(L, 2) else {
+                    throw SimError(.typeMismatch, "bad argument #2 to 'tap' (action title expected, got \(sb.typeName(L, 2)))")
+                }
+                try sim.tapAlert(target, title)
+            } else {
+                throw SimError(.typeMismatch, "bad argument #1 to 'tap' (UITabBarController or UIAlertController expected, got \(sb.typeName(L, 1)))")
+            }
+            return 0
+        }
+
+        def("configure") { sb, L in
+            guard lua_type(L, 1) == LUA_TTABLE else {
+                throw SimError(.typeMismatch, "bad argument #1 to 'configure' (table expected, got \(sb.typeName(L, 1)))")
+            }
+            var ios: Int?, transition: Double?, abandoned: Double?
+            for entry in sb.sortedEntries(L, 1) {
+                let key = entry.key ?? "?"
+                guard let n = entry.number else {
+                    throw SimError(.typeMismatch, "bad argument #1 to 'configure' (number expected for '\(key)')")
+                }
+                switch key {
+                case "ios":
+                    // Int(n) traps on 1e300 or nan: refuse first (rule 2).
+                    guard n == n.rounded(), (7...17).contains(n) else {
+                        throw SimError(.typeMismatch, "bad argument #1 to 'configure' (ios must be a whole number from 7 to 17, got \(n.isNaN ? "nan" : formatNumber(n)))")
+                    }
+                    ios = Int(n)
+                case "transition": transition = n
+                case "abandonedDelay": abandoned = n
+                default:
+                    throw SimError(.unknownName, "bad argument #1 to 'configure' (unknown setting '\(key)'; expected ios, transition or abandonedDelay)")
+                }
+            }
+            try sim.configure { c in
+                if let ios { c.ios = ios }
+                if let transition { c.transitionDuration = transition }
+                if let abandoned { c.abandonedDelay = abandoned }
+            }
+            return 0
+        }
+        // sim.now reads the virtual clock.
+        lua_createtable(L, 0, 1)
+        sandbox.pushFunction(L) { [unowned self] sb, L in
+            if sb.string(L, 2) == "now" { lua_pushnumber(L, self.now); return 1 }
+            return 0
+        }
+        lua_setfield(L, -2, "__index")
+        lua_setmetatable(L, simIndex)
+    }
+}
+
+extension LuaSandbox {
+    /// A sandbox running a fresh simulated app with the given behaviour profile.
+    public convenience init(configuration: Simulator.Configuration = Simulator.Configuration(), limits: Limits = Limits(),
+                            sandboxed: Bool = false) throws {
+        try self.init(model: Simulator(configuration: configuration), limits: limits, sandboxed: sandboxed)
+    }
+
+    /// The simulated app of a sandbox made with `init(configuration:limits:sandboxed:)`.
+    public var sim: Simulator {
+        // Every sandbox of this module is made by the initializer above.
+        model as! Simulator
+    }
+
+    /// `sim.screen()`: `{ black =, keyWindow =, windows = {...}, text = }`.
+    func pushScreen(_ L: OpaquePointer, _ s: ScreenState) throws {
+        lua_createtable(L, 0, 6)
+        lua_pushboolean(L, s.black ? 1 : 0); lua_setfield(L, -2, "black")
+        push(L, s.keyWindow.map(Value.object) ?? .nil); lua_setfield(L, -2, "keyWindow")
+        push(L, .array(s.windows.map { .object($0.id) })); lua_setfield(L, -2, "windows")
+        push(L, .array(s.visibleControllers.map(Value.object))); lua_setfield(L, -2, "visibleControllers")
+        push(L, .array(s.coveredViews.map(Value.object))); lua_setfield(L, -2, "coveredViews")
+        push(L, s.frontmostView.map(Value.object) ?? .nil); lua_setfield(L, -2, "frontmostView")
+        pushString(L, s.description); lua_setfield(L, -2, "text")
+    }
+
+}
