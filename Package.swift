@@ -56,7 +56,7 @@ let package = Package(
         // REPL's engine (the terminal side is the command line's).
         .target(name: "KitSimFuzz", dependencies: ["KitSimLua", "KitSimPlatform"]),
         .target(name: "KitSimRepl", dependencies: ["KitSimLua", "KitSimPlatform"]),
-        // Release builds of `kitsim` are fully static (issue 7, BENCHMARKS.md): no dynamic
+        // Release builds of `kitsim` are fully static (BENCHMARKS.md): no dynamic
         // loading of the Swift runtime at start-up, which dominated `kitsim run` of a short
         // script (about 1 ms of loading and relocating libswiftCore and friends). Linux only:
         // macOS has no static executables, and its libedit needs none of the three below.
@@ -79,7 +79,7 @@ let package = Package(
             path: "bench/HeapBench",
             swiftSettings: hot
         ),
-        // Issue 7: the binding benchmark against a plain C binding (bench-only C target),
+        // The binding benchmark against a plain C binding (bench-only C target),
         // start-up, scale and suite throughput (BENCHMARKS.md).
         // DWARF 4: valgrind 3.19 (Debian 12) cannot read a second DWARF 5 C unit in one binary.
         // The benchmarks build on macOS too; there they skip callgrind (no valgrind) and

@@ -1,10 +1,10 @@
 #!/usr/bin/env bash
-# The KitSim benchmark (issue 7, BENCHMARKS.md), in one command: builds everything in
+# The KitSim benchmark (BENCHMARKS.md), in one command: builds everything in
 # release mode, then prints
 #   1. binding speed against a plain C binding (ratios measured side by side), the same
 #      with the instruction budget off, and callgrind instruction counts of the loops;
 #   2. start-up of `kitsim run empty.lua` against `lua5.4 empty.lua` (hyperfine);
-#   3. scale: 100,000 push/pop pairs, then the heap benchmark of issue 2 (1,000,000 objects);
+#   3. scale: 100,000 push/pop pairs, then the heap benchmark (1,000,000 objects);
 #   4. `kitsim test` throughput over 500 generated scenarios, -j 1 and -j 2.
 # Arguments go to kitsim-lua-bench (e.g. `--only binding`, `--rounds 30`); `--quick`
 # skips the 1,000,000-object heap benchmark. Benchmarks, not tests: nothing here is timed

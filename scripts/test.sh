@@ -37,11 +37,11 @@ grep -q "digraph ownership" "$tmp/g.dot"
 "$bin/kitsim" api --luals > "$tmp/kitsim.d.lua"
 grep -q -- "---@class UINavigationController : UIViewController" "$tmp/kitsim.d.lua"
 "$bin/kitsim-bench" --smoke > /dev/null
-# Issue 7's benchmark (binding, scale, generated scenarios through kitsim test), smoke mode.
+# The binding benchmark (binding, scale, generated scenarios through kitsim test), smoke mode.
 "$bin/kitsim-lua-bench" --smoke > /dev/null
 # The REPL through a real terminal (needs tmux, which .ci/run installs).
 if command -v tmux > /dev/null; then scripts/test-repl.sh "$bin/kitsim"; else echo "test.sh: tmux missing, REPL terminal test skipped" >&2; fi
-# The scenario fuzzer's smoke mode (issue 8): 1,000 seeds x 100 random API calls, each
+# The scenario fuzzer's smoke mode: 1,000 seeds x 100 random API calls, each
 # call checked (a Lua error with a message, the bridge at rest, sim.verify(), no hold
 # left behind); about 10 s. A failure prints the seed and a minimised script.
 "$bin/kitsim" fuzz --seed 1 --count 100000
@@ -53,7 +53,7 @@ KITSIM_FUZZ_INJECT=crash:3:5 "$bin/kitsim" fuzz --seed 1 --count 1000 > "$tmp/cr
     && grep -q "injected host crash at seed 3, call 5" "$tmp/crash.txt" \
     && grep -q "minimised from 5 calls to 1" "$tmp/crash.txt" \
     || { echo "test.sh: the fuzzer did not report an injected host crash (exit $status):" >&2; cat "$tmp/crash.txt" >&2; exit 1; }
-# Sanitizers (issue 8): the bridge's tests under ASan and the C shim under UBSan, in their
+# Sanitizers: the bridge's tests under ASan and the C shim under UBSan, in their
 # own build folders; KITSIM_SKIP_SANITIZERS=1 skips them on a developer's machine.
 # Linux only here: sanitize.sh's leak check and suppressions are Linux's (LeakSanitizer is
 # not available with Apple's toolchains on every Mac); run it by hand on macOS.

@@ -3,8 +3,8 @@ import KitSimLua
 import KitSimFuzz
 import KitSimPlatform
 
-/// `kitsim fuzz [--seed S] [--count N | --long] [--calls-per-seed K] [--replay FILE] [--show]`
-/// (issue 8): random API call sequences, one program per seed, each call checked (every
+/// `kitsim fuzz [--seed S] [--count N | --long] [--calls-per-seed K] [--replay FILE] [--show]`:
+/// random API call sequences, one program per seed, each call checked (every
 /// failure a Lua error with a message, the bridge at rest, the heap invariant). The
 /// programs run in a child process (this executable again, started with posix_spawn) so
 /// that a host crash or hang is caught too: the parent then knows the seed and call,

@@ -4,7 +4,7 @@ import Testing
 @testable import KitSimLua
 @testable import KitSimRepl
 
-/// The REPL engine (issue 6), driven without a terminal. The terminal itself is tested
+/// The REPL engine, driven without a terminal. The terminal itself is tested
 /// through tmux by scripts/test-repl.sh.
 @Suite struct ReplTests {
     func feed(_ r: ReplSession, _ lines: [String]) -> [String?] { lines.map { r.feed($0) } }
