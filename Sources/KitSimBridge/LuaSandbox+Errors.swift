@@ -21,11 +21,10 @@ extension LuaSandbox {
             kitsim_stop(L, e.message.hasPrefix("limit exceeded") ? e.message : "limit exceeded: " + e.message)
         }
         if e.isCrash {
-            // Every crash is in the trace once, wherever it was raised.
-            if let last = heap.events.last, last.kind == .exception, heap.message(of: last) == e.description {} else {
-                heap.recordException(e)
-            }
-            pushException(L, e)
+            // Every crash is in the trace once: the model recorded its exceptions where it
+            // raised them; the runtime's own crashes (a zombie message, an unowned read)
+            // are recorded here, when they reach the script.
+            pushException(L, heap.recordException(e))
             return KITSIM_RAISE_RAW
         }
         pushString(L, e.message)

@@ -168,6 +168,7 @@ extension LuaSandbox {
         // SPEC §5: the headline starts with the line the run was at.
         let at = heap.currentSourceLocation.map { "\($0): " } ?? ""
         if e.isCrash {
+            heap.recordException(e)
             return outcome(status: .crashed, crash: Outcome.Crash(name: e.crashName ?? "Fatal error", reason: e.message, object: e.object),
                            message: at + e.description)
         }

@@ -70,6 +70,23 @@ import Testing
              status: .crashed, headline: "t.lua:2: NSInvalidArgumentException: Can't add self as subview"),
     ]
 
+    /// Each crash is in the trace once, where it was raised, however many layers (an
+    /// override, a transition that completes anyway, the bridge, the script) it crosses.
+    @Test(arguments: [
+        ErrorReportTests.override("viewDidLoad", "self.view:addSubview(self.view)"),
+        "local v = UIView()\nv:addSubview(v)",
+        "local a = UIView()\nsim.drain()\nlocal f = a.frame",
+        "local V = UIView:subclass(\"V\")\nfunction V:deinit()\n  self:addSubview(self)\nend\nlocal v = V()",
+        "local n = UINavigationController(UIViewController())\nlocal w = UIWindow() sim.hold(w) w.rootViewController = n w:makeKeyAndVisible()\n"
+            + "local vc = UIViewController()\nn:pushViewController(vc, false)\nn:pushViewController(vc, false)",
+    ]) func aCrashIsRecordedOnce(_ code: String) throws {
+        let sandbox = try LuaSandbox()
+        let o = sandbox.run(chunk: code, name: "@t.lua")
+        #expect(o.status == .crashed, "\(o.message ?? "")")
+        let exceptions = sandbox.heap.events.filter { $0.kind == .exception }
+        #expect(exceptions.count == 1, "\(sandbox.heap.traceText())")
+    }
+
     /// An error raised in an override, a completion or a timer reaches the script's `pcall`
     /// as the value it was, as in stock Lua: a number stays a number, a string gets no
     /// traceback appended.

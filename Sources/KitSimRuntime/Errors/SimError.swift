@@ -46,6 +46,10 @@ public struct SimError: Error, Equatable, CustomStringConvertible, Sendable {
     /// `NSBlock#9.unowned[1]`).
     public let reference: String?
 
+    /// Whether the trace has it (`Heap.recordException`): each crash is recorded once,
+    /// where it is raised, not again by each layer it crosses. Not part of equality.
+    public internal(set) var isRecorded = false
+
     public init(_ kind: Kind, _ message: String, object: ObjectID? = nil, payload: ForeignValue? = nil,
                 reference: String? = nil) {
         self.kind = kind

@@ -114,10 +114,17 @@ extension Heap {
         record(.warning, object: object?.raw ?? 0, other: UInt32(messages.count - 1))
     }
 
-    /// Records that an exception was raised.
-    public func recordException(_ error: SimError) {
+    /// Records that an exception was raised, once: the error that comes back says it is
+    /// recorded, and recording it again does nothing (an error the model raised and
+    /// recorded is in the trace once, however many layers it crosses).
+    @discardableResult
+    public func recordException(_ error: SimError) -> SimError {
+        guard !error.isRecorded else { return error }
         messages.append(error.description)
         record(.exception, object: error.object?.raw ?? 0, other: UInt32(messages.count - 1))
+        var recorded = error
+        recorded.isRecorded = true
+        return recorded
     }
 
     /// The text of a `.log`, `.warning` or `.exception` event.

@@ -3,8 +3,8 @@ extension Simulator {
         let k = uikit
         define(k.application, "windows") { [unowned self] _ in .array(windows.map(Value.object)) }
         define(k.application, "keyWindow") { [unowned self] _ in keyWindow.map(Value.object) ?? .nil }
-        define(k.application, .initialize) { inv in
-            throw SimError.invalidArgument("There can only be one UIApplication instance; use UIApplication.shared", object: inv.receiver)
+        define(k.application, .initialize) { [unowned self] inv in
+            throw raise(.invalidArgument("There can only be one UIApplication instance; use UIApplication.shared", object: inv.receiver))
         }
         define(k.screen, .initialize) { inv in .object(inv.receiver) }
         define(k.responder, .initialize) { inv in .object(inv.receiver) }

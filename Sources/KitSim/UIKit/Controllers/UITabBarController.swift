@@ -23,7 +23,7 @@ extension Simulator {
         define(tab, "setSelectedViewController") { [unowned self] inv in
             let vc = try inv.required(0, k.viewController, "selectedViewController")
             guard let i = try objects(inv.receiver, k.tabControllers).firstIndex(of: vc) else {
-                throw SimError.invalidArgument("-[UITabBarController setSelectedViewController:] only a view controller in the tab bar controller's list of view controllers can be selected.", object: vc)
+                throw raise(.invalidArgument("-[UITabBarController setSelectedViewController:] only a view controller in the tab bar controller's list of view controllers can be selected.", object: vc))
             }
             try select(i, on: inv.receiver)
             return .nil

@@ -7,7 +7,7 @@ extension Simulator {
         define(k.viewController, "addChild") { [unowned self] inv in
             let child = try inv.required(0, k.viewController, "addChild")
             if child == inv.receiver {
-                throw SimError.invalidArgument("child view controller:\(angle(child)) should not be its own parent", object: child)
+                throw raise(.invalidArgument("child view controller:\(angle(child)) should not be its own parent", object: child))
             }
             if let p = try object(child, k.parent), p != inv.receiver {
                 _ = try heap.send(child, .removeFromParent)

@@ -180,11 +180,8 @@ extension Simulator {
         windows.contains { (try? object($0, uikit.rootViewController)) == vc }
     }
 
-    /// Records an exception in the trace and returns it for throwing.
-    func raise(_ e: SimError) -> SimError {
-        heap.recordException(e)
-        return e
-    }
+    /// Records an exception in the trace, where it is raised, and returns it for throwing.
+    func raise(_ e: SimError) -> SimError { heap.recordException(e) }
 
     /// Checks that argument `index` can be called later: nil, a host function or a block.
     func checkCallback(_ inv: Invocation, _ index: Int, _ function: String) throws {

@@ -5,9 +5,7 @@ extension Simulator {
     func addSubview(_ child: ObjectID, to parent: ObjectID, at index: Int?) throws {
         let k = uikit
         if try child == parent || isDescendant(parent, of: child) {
-            let e = SimError.invalidArgument("Can't add self as subview", object: child)
-            heap.recordException(e)
-            throw e
+            throw raise(.invalidArgument("Can't add self as subview", object: child))
         }
         let old = try object(child, k.superview)
         // Take the new reference before dropping the old one so the view never dies in between.
