@@ -73,6 +73,8 @@ public enum Fuzzer {
                            observe: ((Int, LuaSandbox.StepResult) -> Void)? = nil) -> FuzzRun {
         var result = FuzzRun()
         let sandbox: LuaSandbox
+        // The model's state types check themselves after every mutation during a fuzz run.
+        Simulator.checksInvariants = true
         do { sandbox = try LuaSandbox(limits: limits) } catch {
             result.failure = FuzzFailure(kind: .header, call: -1, message: "cannot create a sandbox: \(error)")
             return result

@@ -29,6 +29,7 @@ import KitSimPlatform
     @Test func thereAreScripts() { #expect(Self.files.count >= 4) }
 
     @Test(arguments: files) func scriptPasses(_ name: String) throws {
+        Simulator.checksInvariants = true
         let sandbox = try LuaSandbox()
         let outcome = try sandbox.run(file: Self.directory + "/" + name)
         #expect(outcome.status == .passed, "\(outcome.message ?? "")")

@@ -29,14 +29,11 @@ public final class Simulator {
     /// The screen size (an iPhone's points).
     public let screenBounds = Rect(x: 0, y: 0, width: 390, height: 844)
 
-    // Window bookkeeping (Windows/): live windows with the stamp of when each was last
-    // ordered front, and the key window. UIApplication does not own windows (rule 5).
-    var windowStamps: [UInt32: UInt64] = [:]
-    var nextStamp: UInt64 = 0
-    var keyWindowID: UInt32 = 0
-    /// `windows` as of the last change to the windows' order (nil: out of date), for
-    /// passing key status without a sort per deallocated window (UIWindow+KeyStatus).
-    var keyOrder: [ObjectID]?
+    /// The windows, their order and the key window (Windows/WindowStack.swift).
+    var windowStack = WindowStack()
+    /// Whether the model's state types check their invariants after every mutation (the
+    /// test suites turn it on; a failure is collected, never trapped on).
+    nonisolated(unsafe) public static var checksInvariants = false
 
     // Controllers (Controllers/).
     var appearance: [UInt32: AppearanceState] = [:]
@@ -104,6 +101,7 @@ public final class Simulator {
         }
         heap.leakDetectors.append { [unowned self] _ in self.abandonedLeaks() }
         heap.extraRoots.append { [unowned self] _ in self.visibleWindows }
+        heap.invariantCheckers.append { [unowned self] _ in self.windowStack.violations() }
     }
 
     /// Allocates and initialises an instance: `Class(...)` in Lua (`init` with the

@@ -99,6 +99,9 @@ public final class Heap {
     /// Providers of roots that hold no reference (SPEC §2: windows on screen are roots
     /// for leak reports, yet UIApplication does not own them).
     public var extraRoots: [(Heap) -> [ObjectID]] = []
+    /// Checks of the state a model keeps beside the heap, run by `invariantViolations`
+    /// (so `sim.verify()` and the fuzzer's check after every call cover them).
+    public var invariantCheckers: [(Heap) -> [String]] = []
 
     /// The name id of the autorelease pool in events.
     let poolReason: UInt16 = 1

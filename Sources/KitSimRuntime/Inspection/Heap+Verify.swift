@@ -52,6 +52,8 @@ extension Heap {
                 }
             }
         }
+        // The model's own state (its window stack, say) checks itself too.
+        for checker in invariantCheckers { out.append(contentsOf: checker(self)) }
         return out
     }
 

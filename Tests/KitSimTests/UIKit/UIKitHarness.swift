@@ -14,6 +14,8 @@ final class UIKitHarness {
     let loggingTab: SimClass
 
     init(ios: Int = 17) throws {
+        // The model's state types check their invariants after every mutation here.
+        Simulator.checksInvariants = true
         var c = Simulator.Configuration()
         c.ios = ios
         sim = Simulator(configuration: c)

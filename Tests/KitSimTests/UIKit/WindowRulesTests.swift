@@ -156,3 +156,41 @@ import Testing
         try h.verify()
     }
 }
+
+/// The window stack owns its state and checks it (SPEC 3.1, rules 2–5).
+@Suite struct WindowStackTests {
+    @Test func aConsistentStackHasNoViolations() {
+        Simulator.checksInvariants = true
+        var s = WindowStack()
+        s.orderFront(ObjectID(4)); s.orderFront(ObjectID(7))
+        s.setKey(7)
+        s.keyOrder = [ObjectID(4), ObjectID(7)]
+        s.orderFront(ObjectID(4))
+        #expect(s.stamp(of: ObjectID(4)) > s.stamp(of: ObjectID(7)))
+        #expect(s.keyOrder == nil)                       // ordering a window front invalidates it
+        #expect(s.remove(ObjectID(7)) == true)           // it was key
+        #expect(s.key == 0)
+        #expect(s.violations().isEmpty)
+    }
+
+    @Test func aBrokenStackIsReportedNotTrappedOn() {
+        Simulator.checksInvariants = true
+        var s = WindowStack()
+        s.orderFront(ObjectID(4))
+        s.setKey(9)                                      // no such window
+        s.keyOrder = [ObjectID(4), ObjectID(4)]
+        #expect(s.violations().contains("the key window #9 is not a known window"))
+        #expect(s.violations().contains("the cached window order names a window twice"))
+        #expect(s.failuresAfterMutations.contains("the key window #9 is not a known window"))
+    }
+
+    @Test func theHeapsVerifyCoversTheWindowStack() throws {
+        let h = try UIKitHarness()
+        let w = try h.sim.make(h.k.window)
+        try h.heap.hold(w)
+        _ = try h.heap.send(w, "makeKeyAndVisible")
+        try h.verify()
+        h.sim.windowStack.setKey(12345)
+        #expect(h.heap.invariantViolations().contains("the key window #12345 is not a known window"))
+    }
+}

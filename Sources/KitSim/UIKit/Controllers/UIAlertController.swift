@@ -50,7 +50,7 @@ extension Simulator {
         let w = heap.alloc(k.alertWindow)
         _ = try heap.send(w, .initialize, args: Arguments(.rect(screenBounds)))
         try write(w, k.windowLevel, .double(2000))
-        keyOrder = nil
+        windowStack.orderChanged()
         try heap.hold(w, alertHold)
         try write(alert, k.alertWindowProperty, w)
         try write(presenter, k.presented, alert)

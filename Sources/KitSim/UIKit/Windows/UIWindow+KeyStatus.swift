@@ -1,14 +1,15 @@
 extension Simulator {
     /// `UIApplication.shared.keyWindow`: the key window or nil.
     public var keyWindow: ObjectID? {
-        keyWindowID != 0 && heap.isAlive(ObjectID(keyWindowID)) ? ObjectID(keyWindowID) : nil
+        let key = windowStack.key
+        return key != 0 && heap.isAlive(ObjectID(key)) ? ObjectID(key) : nil
     }
 
     /// SPEC rule 3: at most one window is key.
     func makeKey(_ window: ObjectID) throws {
-        guard keyWindowID != window.raw else { return }
+        guard windowStack.key != window.raw else { return }
         let old = keyWindow
-        keyWindowID = window.raw
+        windowStack.setKey(window.raw)
         if let old { _ = try heap.send(old, .resignKey) }
         _ = try heap.send(window, .becomeKey)
     }
@@ -23,8 +24,8 @@ extension Simulator {
     /// the instruction budget cannot stop it (DEVELOPERS.md rule 2). Dead windows at the
     /// top are dropped from the cached order as they are met.
     func passKeyStatus(leaving window: ObjectID) throws {
-        keyWindowID = 0
-        var order = keyOrder ?? windows
+        windowStack.setKey(0)
+        var order = windowStack.keyOrder ?? windows
         var next: ObjectID?
         var i = order.count - 1
         while i >= 0 {
@@ -37,7 +38,7 @@ extension Simulator {
             }
             i -= 1
         }
-        keyOrder = order
+        windowStack.keyOrder = order
         if let next { try makeKey(next) }
     }
 }

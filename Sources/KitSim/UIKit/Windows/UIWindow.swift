@@ -22,7 +22,7 @@ extension Simulator {
         }
         define(k.window, "setWindowLevel") { [unowned self] inv in
             try write(inv.receiver, k.windowLevel, .double(try inv.number(0, "windowLevel")))
-            keyOrder = nil
+            windowStack.orderChanged()
             return .nil
         }
         define(k.window, "makeKeyAndVisible") { [unowned self] inv in
@@ -36,7 +36,7 @@ extension Simulator {
             try makeKey(inv.receiver)
             return .nil
         }
-        define(k.window, "isKeyWindow") { [unowned self] inv in .bool(keyWindowID == inv.receiver.raw) }
+        define(k.window, "isKeyWindow") { [unowned self] inv in .bool(windowStack.key == inv.receiver.raw) }
         define(k.window, "becomeKey") { _ in .nil }
         define(k.window, "resignKey") { _ in .nil }
         define(k.window, "setRootViewController") { [unowned self] inv in
@@ -46,27 +46,22 @@ extension Simulator {
         }
         define(k.window, .deinit) { [unowned self] inv in
             // SPEC rule 5: a window nobody owns goes away, and with it its key status.
-            windowStamps.removeValue(forKey: inv.receiver.raw)
-            if keyWindowID == inv.receiver.raw { try passKeyStatus(leaving: inv.receiver) }
+            if windowStack.remove(inv.receiver) { try passKeyStatus(leaving: inv.receiver) }
             return .nil
         }
     }
 
     /// Records that the window was ordered front now (created, shown, made key and visible).
-    func orderFront(_ window: ObjectID) {
-        nextStamp += 1
-        windowStamps[window.raw] = nextStamp
-        keyOrder = nil
-    }
+    func orderFront(_ window: ObjectID) { windowStack.orderFront(window) }
 
     /// Every live window, hidden ones too, by level then by when each was ordered front
     /// (SPEC rule 2). The last is on top.
     public var windows: [ObjectID] {
-        windowStamps.keys.filter { heap.isAlive(ObjectID($0)) }.map(ObjectID.init).sorted { a, b in
+        windowStack.stamps.keys.filter { heap.isAlive(ObjectID($0)) }.map(ObjectID.init).sorted { a, b in
             let la = (try? number(a, uikit.windowLevel, default: 0)) ?? 0
             let lb = (try? number(b, uikit.windowLevel, default: 0)) ?? 0
             if la != lb { return la < lb }
-            return windowStamps[a.raw, default: 0] < windowStamps[b.raw, default: 0]
+            return windowStack.stamp(of: a) < windowStack.stamp(of: b)
         }
     }
 
@@ -86,7 +81,7 @@ extension Simulator {
                 try installRootView(root, in: window)
             }
         } else if !wasHidden && hidden {
-            if keyWindowID == window.raw { try passKeyStatus(leaving: window) }
+            if windowStack.key == window.raw { try passKeyStatus(leaving: window) }
         }
     }
 }

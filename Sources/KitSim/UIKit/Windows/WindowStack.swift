@@ -1,0 +1,74 @@
+/// The application's windows (SPEC 3.1): each live window with the stamp of when it was
+/// last ordered front (rule 2 orders windows by level, then by that stamp), the key window
+/// (rule 3: at most one), and the order last used to pass key status on (rule 4), kept
+/// until the windows' order changes. UIApplication does not own the windows (rule 5):
+/// this is bookkeeping, not ownership.
+///
+/// The type owns this state; every mutation goes through it, and when
+/// `Simulator.checksInvariants` is on (the test suites turn it on) it checks its
+/// invariants after each one, as swift-collections' `_checkInvariants` does.
+struct WindowStack {
+    /// Window id → when it was last ordered front.
+    private(set) var stamps: [UInt32: UInt64] = [:]
+    private var lastStamp: UInt64 = 0
+    /// The key window's id, or 0.
+    private(set) var key: UInt32 = 0
+    /// The windows bottom to top as of the last change to their order, or nil when out of
+    /// date; dead windows at its top are dropped as they are met.
+    var keyOrder: [ObjectID]? {
+        didSet { checkInvariants() }
+    }
+
+    /// Orders `window` front now (created, shown, made key and visible).
+    mutating func orderFront(_ window: ObjectID) {
+        lastStamp += 1
+        stamps[window.raw] = lastStamp
+        keyOrder = nil
+    }
+
+    /// Something changed the windows' order (a level, a new alert window).
+    mutating func orderChanged() { keyOrder = nil }
+
+    /// Makes `window` the key window (0 for none) and returns the previous one.
+    @discardableResult
+    mutating func setKey(_ window: UInt32) -> UInt32 {
+        let old = key
+        key = window
+        checkInvariants()
+        return old
+    }
+
+    /// Forgets a window that deallocated; returns whether it was the key window, whose
+    /// status then passes on (rule 4).
+    mutating func remove(_ window: ObjectID) -> Bool {
+        stamps.removeValue(forKey: window.raw)
+        let wasKey = key == window.raw
+        if wasKey { key = 0 }
+        checkInvariants()
+        return wasKey
+    }
+
+    func stamp(of window: ObjectID) -> UInt64 { stamps[window.raw, default: 0] }
+
+    /// The key window is a known window; stamps are distinct and none is later than
+    /// the last one given; the cached order names no window twice. Failures found after a
+    /// mutation (`checksInvariants`) are kept and reported with these.
+    func violations() -> [String] {
+        var out = failuresAfterMutations
+        if key != 0 && stamps[key] == nil { out.append("the key window #\(key) is not a known window") }
+        if Set(stamps.values).count != stamps.count { out.append("two windows share an order stamp") }
+        if let latest = stamps.values.max(), latest > lastStamp { out.append("a stamp is later than the last one given") }
+        if let order = keyOrder, Set(order.map(\.raw)).count != order.count { out.append("the cached window order names a window twice") }
+        return out
+    }
+
+    /// What the checks after mutations found (kept for `violations`: a failure is
+    /// reported, never trapped on).
+    private(set) var failuresAfterMutations: [String] = []
+
+    mutating func checkInvariants() {
+        guard Simulator.checksInvariants else { return }
+        let found = violations()
+        if !found.isEmpty { failuresAfterMutations.append(contentsOf: found.filter { !failuresAfterMutations.contains($0) }) }
+    }
+}
