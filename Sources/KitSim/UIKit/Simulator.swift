@@ -43,11 +43,8 @@ public final class Simulator {
     /// The transition view each presented controller's view sits in.
     var transitionViews: [UInt32: UInt32] = [:]
 
-    // Run loop (RunLoop/).
-    var timers: [Timer] = []
-    var timerSequence: UInt64 = 0
-    var layoutQueue: [LayoutWork] = []
-    var inLayoutPass = false
+    /// The main run loop's timers and layout queue (RunLoop/RunLoopQueues.swift).
+    var runLoop = RunLoopQueues()
 
     let transitionHold: HoldReason
     let timerHold: HoldReason
@@ -101,7 +98,7 @@ public final class Simulator {
         }
         heap.leakDetectors.append { [unowned self] _ in self.abandonedLeaks() }
         heap.extraRoots.append { [unowned self] _ in self.visibleWindows }
-        heap.invariantCheckers.append { [unowned self] _ in self.windowStack.violations() }
+        heap.invariantCheckers.append { [unowned self] _ in self.windowStack.violations() + self.runLoop.violations() }
     }
 
     /// Allocates and initialises an instance: `Class(...)` in Lua (`init` with the

@@ -194,3 +194,28 @@ import Testing
         #expect(h.heap.invariantViolations().contains("the key window #12345 is not a known window"))
     }
 }
+
+/// The run loop's queues own their state and check it (SPEC 3.6, rule 22).
+@Suite struct RunLoopQueuesTests {
+    @Test func timersFireInTimeThenSchedulingOrder() throws {
+        Simulator.checksInvariants = true
+        var q = RunLoopQueues()
+        var fired: [String] = []
+        q.schedule(at: 20) { fired.append("b") }
+        q.schedule(at: 10) { fired.append("a") }
+        q.schedule(at: 20) { fired.append("c") }
+        q.schedule(at: 99) { fired.append("late") }
+        while let t = q.popTimer(until: 50) { try t.work() }
+        #expect(fired == ["a", "b", "c"])
+        #expect(q.timers.count == 1)
+        #expect(q.violations().isEmpty)
+    }
+
+    @Test func theHeapsVerifyCoversTheRunLoop() throws {
+        let h = try UIKitHarness()
+        try h.sim.after(1, .foreign(ForeignValue(ForeignBox())))
+        try h.verify()
+        h.sim.runLoop.schedule(at: -5) {}
+        #expect(h.heap.invariantViolations().contains("a timer fires before the clock's start"))
+    }
+}

@@ -1,13 +1,3 @@
-/// A pending piece of work of the run loop.
-typealias LayoutWork = () throws -> Void
-
-/// A timer on the virtual clock: fires at `time`; ties go in scheduling order.
-struct Timer {
-    var time: Int64
-    var sequence: UInt64
-    var work: LayoutWork
-}
-
 extension Simulator {
     /// SPEC rule 22: `sim.run(seconds)` — finishes the current turn, then fires timers,
     /// `after` callbacks and animation completions in time order, each in a turn of its
@@ -19,8 +9,7 @@ extension Simulator {
         }
         let end = time(after: seconds)
         try finishTurn()
-        while let i = nextTimerIndex(until: end) {
-            let timer = timers.remove(at: i)
+        while let timer = runLoop.popTimer(until: end) {
             heap.advanceClock(to: timer.time)
             try timer.work()
             try finishTurn()
@@ -54,8 +43,7 @@ extension Simulator {
 
     /// Schedules internal work (an animation's end) on the virtual clock.
     func schedule(after seconds: Double, _ work: @escaping LayoutWork) {
-        timerSequence += 1
-        timers.append(Timer(time: time(after: seconds), sequence: timerSequence, work: work))
+        runLoop.schedule(at: time(after: seconds), work)
     }
 
     /// Runs one step of a transition whose callbacks (Lua overrides, swizzles) may fail:
@@ -68,20 +56,20 @@ extension Simulator {
 
     /// Queues work for this turn's layout pass (non-animated "did" callbacks,
     /// completions, tab switches).
-    func enqueueLayout(_ work: @escaping LayoutWork) { layoutQueue.append(work) }
+    func enqueueLayout(_ work: @escaping LayoutWork) { runLoop.enqueueLayout(work) }
 
     /// Number of pending timers and animations.
-    public var pendingTimerCount: Int { timers.count }
+    public var pendingTimerCount: Int { runLoop.timers.count }
 
     /// Whether work is queued for this turn's layout pass.
-    public var hasPendingLayoutWork: Bool { !layoutQueue.isEmpty }
+    public var hasPendingLayoutWork: Bool { !runLoop.layoutQueue.isEmpty }
 
     /// Objects the run loop still holds for a transition or a timer although no timer,
     /// animation or layout work is pending, each with its hold reasons: a hold the model
     /// took and failed to release (the fuzzer checks there are none). The model owns
     /// these reasons, so no client needs their names.
     public func strandedHolds() -> [(object: ObjectID, reasons: [String])] {
-        guard timers.isEmpty, layoutQueue.isEmpty else { return [] }
+        guard runLoop.timers.isEmpty, runLoop.layoutQueue.isEmpty else { return [] }
         var out: [(ObjectID, [String])] = []
         for id in heap.heldObjects {
             var reasons: [String] = []
@@ -95,30 +83,18 @@ extension Simulator {
     /// The layout pass: queued work in order, then containers load the views of their
     /// visible children (rule 17), until nothing is left to do.
     func layoutPass() throws {
-        guard !inLayoutPass else { return }
-        inLayoutPass = true
-        defer { inLayoutPass = false }
+        guard !runLoop.inLayoutPass else { return }
+        runLoop.inLayoutPass = true
+        defer { runLoop.inLayoutPass = false }
         var rounds = 0
         repeat {
-            while !layoutQueue.isEmpty {
-                let work = layoutQueue.removeFirst()
-                try work()
-            }
+            while let work = runLoop.popLayout() { try work() }
             try layoutContainers()
             rounds += 1
             if rounds > 10_000 {
                 throw SimError(.limit, "the layout pass did not settle after 10000 rounds (work keeps queueing more work)")
             }
-        } while !layoutQueue.isEmpty
-    }
-
-    private func nextTimerIndex(until end: Int64) -> Int? {
-        var best: Int?
-        for (i, t) in timers.enumerated() where t.time <= end {
-            if let b = best, (timers[b].time, timers[b].sequence) <= (t.time, t.sequence) { continue }
-            best = i
-        }
-        return best
+        } while !runLoop.layoutQueue.isEmpty
     }
 
     /// Seconds as nanoseconds, clamped to 10^9 s (about 31 years): a script's
