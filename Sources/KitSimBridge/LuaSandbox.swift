@@ -221,9 +221,9 @@ private func kitsimSetEntry(_ L: OpaquePointer?, _ host: UnsafeMutableRawPointer
             // string keeps its bytes where the property takes any value.
             return sb.entering(L) {
                 guard id != 0 else { throw SimError(.typeMismatch, "attempt to index a non-KitSim value") }
-                let name = sb.heap.propertyName(ObjectID(id), at: Int(property)) ?? "?"
-                let value = try sb.propertyValue(L, 3, property: name, of: ObjectID(id),
-                                                 type: sb.heap.propertyType(ObjectID(id), at: Int(property)) ?? .any)
+                let declared = sb.heap.declaredProperty(of: ObjectID(id), at: Int(property))
+                let value = try sb.propertyValue(L, 3, property: declared?.name ?? "?", of: ObjectID(id),
+                                                 type: declared?.type ?? .any)
                 try sb.heap.set(ObjectID(id), propertyAt: Int(property), value)
                 return 0
             }

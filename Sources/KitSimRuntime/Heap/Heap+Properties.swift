@@ -91,19 +91,12 @@ extension Heap {
         return true
     }
 
-    /// The name of property `index` of the object's class, or nil for an index that is
-    /// not one of its class's (a host's messages name the property).
-    public func propertyName(_ id: ObjectID, at index: Int) -> String? {
+    /// Property `index` of the object's class, or nil for an index that is not one of its
+    /// class's (a host names the property in its messages and converts values by its type).
+    public func declaredProperty(of id: ObjectID, at index: Int) -> Property? {
         guard isValid(id) else { return nil }
         let props = classOf(id).properties
-        return props.indices.contains(index) ? props[index].name : nil
-    }
-
-    /// The declared type of property `index` of the object's class, or nil.
-    public func propertyType(_ id: ObjectID, at index: Int) -> ValueType? {
-        guard isValid(id) else { return nil }
-        let props = classOf(id).properties
-        return props.indices.contains(index) ? props[index].type : nil
+        return props.indices.contains(index) ? props[index] : nil
     }
 
     @inline(__always)
