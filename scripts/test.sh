@@ -29,6 +29,13 @@ trap 'rm -rf "$tmp"' EXIT
 "$bin/kitsim" run scripts/seed000_splash_ad_weak_root.lua --trace > "$tmp/a.txt"
 "$bin/kitsim" run scripts/seed000_splash_ad_weak_root.lua --trace > "$tmp/b.txt"
 cmp "$tmp/a.txt" "$tmp/b.txt"
+# A failing scenario's report, TAP and JUnit name the line that raised it (SPEC §5).
+mkdir -p "$tmp/failing"
+printf 'local V = UIViewController:subclass("V")\nfunction V:viewDidLoad()\n  self.view:addSubview(self.view)\nend\nlocal w = UIWindow() w.rootViewController = V() w:makeKeyAndVisible()\n' > "$tmp/failing/override.lua"
+if "$bin/kitsim" test "$tmp/failing" --tap --junit "$tmp/j.xml" > "$tmp/tap.txt"; then echo "test.sh: a failing scenario passed" >&2; exit 1; fi
+grep -q "message: '$tmp/failing/override.lua:3: NSInvalidArgumentException: Can''t add self as subview'" "$tmp/tap.txt"
+grep -q "    line: 3" "$tmp/tap.txt"
+grep -q 'line="3"' "$tmp/j.xml" && grep -q '<error message=' "$tmp/j.xml"
 # Graph and screen pictures, and the LuaLS annotations.
 "$bin/kitsim" run scripts/seed002_alert_in_window0_viewdidload.lua --graph "$tmp/g.svg" --screen "$tmp/s.svg" > /dev/null
 grep -q "TDAlertView" "$tmp/s.svg" && grep -q "</svg>" "$tmp/g.svg"

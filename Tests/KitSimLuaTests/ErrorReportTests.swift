@@ -59,6 +59,16 @@ import Testing
         Case(name: "a bad argument", code: "local n = UINavigationController()\nn:pushViewController(nil, true)",
              status: .scriptError, headline: "t.lua:2: bad argument #1 to 'pushViewController' (UIViewController expected, got nil)"),
         Case(name: "an error() string", code: "\nerror('boom')", status: .scriptError, headline: "t.lua:2: boom"),
+        // The other kinds of error: a strong reference taken in deinit (Swift's trap), an
+        // unknown name, a misuse of the API.
+        Case(name: "a retain during deinit",
+             code: "local V = UIView:subclass(\"V\", { me = \"strong\" })\nfunction V:deinit()\n  self.me = self\nend\nlocal v = V()",
+             status: .crashed,
+             headline: "t.lua:3: Fatal error: Object V#4 deallocated with non-zero retain count: its deinit, or something called from it, created a strong reference to it"),
+        Case(name: "an unknown name", code: "\nsim.configure{ nope = 1 }", status: .scriptError,
+             headline: "t.lua:2: bad argument #1 to 'configure' (unknown setting 'nope'; expected ios, transition or abandonedDelay)"),
+        Case(name: "a misuse", code: "local v = UIView()\nsim.release(v)", status: .scriptError,
+             headline: "t.lua:2: UIView#4 is not held (sim.hold)"),
         // A message without a place gets the place of the line that raised it.
         Case(name: "a table raised", code: "\nerror({ code = 1 })", status: .scriptError,
              headline: "t.lua:2: (error object is a table value)", traceback: ["t.lua:2: in main chunk", "[C]: in ?"]),
