@@ -119,6 +119,12 @@ void kitsim_note_raise(lua_State *L, int idx, int level) {
     }
 }
 
+/* A script caught an error, or it was reported: what was recorded for the last one no longer applies. */
+static void forget_last_error(lua_State *L) {
+    lua_pushnil(L);
+    lua_setfield(L, LUA_REGISTRYINDEX, LAST_ERROR_KEY);
+}
+
 int kitsim_push_raise_info(lua_State *L, int idx) {
     idx = lua_absindex(L, idx);
     if (is_kitsim_error(L, idx)) {
@@ -131,19 +137,16 @@ int kitsim_push_raise_info(lua_State *L, int idx) {
         lua_pop(L, 1);
         return 0;
     }
+    /* A report consumes what was recorded: a later error with the same text (a string
+       has no identity) must not find this one's place. */
     lua_getfield(L, LUA_REGISTRYINDEX, LAST_ERROR_KEY);
     int same = lua_rawequal(L, -1, idx);
     lua_pop(L, 1);
+    forget_last_error(L);
     if (!same) return 0;
     if (lua_getfield(L, LUA_REGISTRYINDEX, LAST_INFO_KEY) == LUA_TTABLE) return 1;
     lua_pop(L, 1);
     return 0;
-}
-
-/* A script caught an error: what was recorded for the last one no longer applies. */
-static void forget_last_error(lua_State *L) {
-    lua_pushnil(L);
-    lua_setfield(L, LUA_REGISTRYINDEX, LAST_ERROR_KEY);
 }
 
 /* The message handler of every protected call of the host (the script itself, and each

@@ -26,7 +26,7 @@ extension LuaSandbox {
     func propertyValue(_ L: OpaquePointer, _ index: Int32, property name: String, of owner: ObjectID,
                        type: ValueType? = nil) throws -> Value {
         let t = lua_type(L, index)
-        if t == LUA_TSTRING { return type == nil || type.map(isAny) == true ? bytesValue(L, index) : value(L, index) }
+        if t == LUA_TSTRING { return type.map(isAny) ?? true ? bytesValue(L, index) : value(L, index) }
         guard t == LUA_TTABLE else { return value(L, index, knownType: t) }
         if let type, isGeometry(type) { return value(L, index, knownType: t) }
         var state = SnapshotState()

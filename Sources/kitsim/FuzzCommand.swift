@@ -391,7 +391,10 @@ enum FuzzCommand {
         func fire(seed s: UInt64, call c: Int) {
             guard s == seed, c == call else { return }
             if hang { while true { pause() } }
-            fatalError("injected host crash at seed \(s), call \(c + 1) (KITSIM_FUZZ_INJECT)")
+            // A real host crash, on purpose: only the test harness's environment reaches
+            // here, never a script. abort() raises SIGABRT as a Swift trap would.
+            printError("Fatal error: injected host crash at seed \(s), call \(c + 1) (KITSIM_FUZZ_INJECT)")
+            abort()
         }
     }
 

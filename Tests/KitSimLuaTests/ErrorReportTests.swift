@@ -80,6 +80,16 @@ import Testing
              status: .crashed, headline: "t.lua:2: NSInvalidArgumentException: Can't add self as subview"),
     ]
 
+    /// Where an error was raised is reported once: the same text raised again later (a
+    /// string has no identity) gets its own line, not the first one's.
+    @Test func theSameErrorTextRaisedAgainGetsItsOwnLine() throws {
+        let sandbox = try LuaSandbox()
+        let first = sandbox.step(chunk: "error('x', 0)", name: "=a")
+        #expect(first.message?.hasPrefix("a:1: x") == true, "\(first.message ?? "")")
+        let second = sandbox.step(chunk: "\n\n\nerror('x', 0)", name: "=a")
+        #expect(second.message?.hasPrefix("a:4: x") == true, "\(second.message ?? "")")
+    }
+
     /// Each crash is in the trace once, where it was raised, however many layers (an
     /// override, a transition that completes anyway, the bridge, the script) it crosses.
     @Test(arguments: [

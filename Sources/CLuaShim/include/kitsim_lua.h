@@ -112,7 +112,8 @@ int kitsim_pcall_handler(lua_State *L, int nargs, int nresults);
 void kitsim_note_raise(lua_State *L, int idx, int level);
 
 /* Pushes the table { where =, traceback = } recorded for the error value at idx and
-   returns 1, or pushes nothing and returns 0. */
+   returns 1, or pushes nothing and returns 0. For an error that is not KitSim's own it
+   forgets the record: the report consumes it. */
 int kitsim_push_raise_info(lua_State *L, int idx);
 
 /* Writes "short_src:linedefined" of the Lua function at idx into buf (for naming
