@@ -32,9 +32,8 @@ extension LuaSandbox {
         // The sim table.
         lua_createtable(L, 0, 32)
         let simIndex = lua_gettop(L)
-        func def(_ name: String, _ fn: @escaping (LuaSandbox, OpaquePointer) throws -> Int32) {
-            pushFunction(L, fn)
-            lua_setfield(L, simIndex, name)
+        func def(_ signature: MethodSignature, _ fn: @escaping (LuaSandbox, OpaquePointer) throws -> Int32) {
+            defineSimFunction(L, simIndex, signature, fn)
         }
         installSimFunctions(def)
         try model.install(in: self, simTable: simIndex)
@@ -122,6 +121,15 @@ extension LuaSandbox {
         kitsim_pop(L, 2)
     }
 
+    /// Adds `sim.<name>` and records its signature (`simFunctions`): the model's members
+    /// and the runtime's are defined, documented and annotated from the same signature.
+    public func defineSimFunction(_ L: OpaquePointer, _ simIndex: Int32, _ signature: MethodSignature,
+                                  _ fn: @escaping (LuaSandbox, OpaquePointer) throws -> Int32) {
+        pushFunction(L, fn)
+        lua_setfield(L, simIndex, signature.luaName)
+        simFunctions.append(signature)
+    }
+
     /// A class-table member computed once (a singleton such as `Class.shared`, a table of constants).
     package func setStatic(_ cls: SimClass, _ key: String, _ push: (LuaSandbox, OpaquePointer) -> Void) {
         if classInfo[cls.id]?.statics ?? LUA_NOREF == LUA_NOREF { pushClassTable(L, cls); kitsim_pop(L, 1) }
@@ -146,31 +154,31 @@ extension LuaSandbox {
 
     /// The runtime-level members of `sim` (SPEC §4): ownership, inspection, blocks,
     /// swizzling. The model adds the rest (time, the screen, taps, its configuration).
-    func installSimFunctions(_ def: (String, @escaping (LuaSandbox, OpaquePointer) throws -> Int32) -> Void) {
-        def("drain") { sb, _ in try sb.heap.drain(); return 0 }
-        def("alive") { sb, L in
+    func installSimFunctions(_ def: (MethodSignature, @escaping (LuaSandbox, OpaquePointer) throws -> Int32) -> Void) {
+        def(MethodSignature("drain", summary: "Drains the autorelease pool: objects only the pool owned are released.")) { sb, _ in try sb.heap.drain(); return 0 }
+        def(MethodSignature("alive", [Parameter("object", .any)], returns: .bool, summary: "Whether the value is an object that has not deallocated.")) { sb, L in
             let id = kitsim_handle_id(L, 1)
             lua_pushboolean(L, id != 0 && sb.heap.isAlive(ObjectID(id)) ? 1 : 0)
             return 1
         }
-        def("isObject") { _, L in lua_pushboolean(L, kitsim_handle_id(L, 1) != 0 ? 1 : 0); return 1 }
-        def("retainCount") { sb, L in
+        def(MethodSignature("isObject", [Parameter("value", .any)], returns: .bool, summary: "Whether the value is a handle of a simulated object, dead or alive.")) { _, L in lua_pushboolean(L, kitsim_handle_id(L, 1) != 0 ? 1 : 0); return 1 }
+        def(MethodSignature("retainCount", [.object("object", "NSObject")], returns: .integer, summary: "The object's retain count.")) { sb, L in
             lua_pushinteger(L, lua_Integer(sb.heap.retainCount(try sb.objectArgument(L, 1, "retainCount"))))
             return 1
         }
-        def("hold") { sb, L in
+        def(MethodSignature("hold", [.object("object", "NSObject")], returns: .object("NSObject"), summary: "Retains the object for the script (a root); returns it, closable with `<close>`.")) { sb, L in
             let id = try sb.objectArgument(L, 1, "hold")
             try sb.heap.hold(id)
             lua_settop(L, 1)
             return 1
         }
-        def("release") { sb, L in try sb.heap.unhold(try sb.objectArgument(L, 1, "release")); return 0 }
-        def("why") { sb, L in sb.pushString(L, sb.heap.why(try sb.objectArgument(L, 1, "why"))); return 1 }
-        def("history") { sb, L in sb.pushString(L, sb.heap.history(try sb.objectArgument(L, 1, "history"))); return 1 }
-        def("leaks") { sb, L in sb.pushLeaks(L, sb.heap.leaks()); return 1 }
-        def("cycles") { sb, L in sb.pushLeaks(L, sb.heap.cycles()); return 1 }
-        def("verify") { sb, _ in try sb.heap.verify(); return 0 }
-        def("label") { sb, L in
+        def(MethodSignature("release", [.object("object", "NSObject")], summary: "Releases a hold taken with `sim.hold`.")) { sb, L in try sb.heap.unhold(try sb.objectArgument(L, 1, "release")); return 0 }
+        def(MethodSignature("why", [.object("object", "NSObject")], returns: .string, summary: "Why the object is alive: each path of strong references from a root.")) { sb, L in sb.pushString(L, sb.heap.why(try sb.objectArgument(L, 1, "why"))); return 1 }
+        def(MethodSignature("history", [.object("object", "NSObject")], returns: .string, summary: "Every retain and release of the object, with its source line.")) { sb, L in sb.pushString(L, sb.heap.history(try sb.objectArgument(L, 1, "history"))); return 1 }
+        def(MethodSignature("leaks", returns: .array(.table), summary: "Leaked objects: one report per retain cycle and per abandoned controller.")) { sb, L in sb.pushLeaks(L, sb.heap.leaks()); return 1 }
+        def(MethodSignature("cycles", returns: .array(.table), summary: "The retain cycles only, one report per elementary cycle.")) { sb, L in sb.pushLeaks(L, sb.heap.cycles()); return 1 }
+        def(MethodSignature("verify", summary: "Checks every invariant of the heap and the model; raises on the first broken one.")) { sb, _ in try sb.heap.verify(); return 0 }
+        def(MethodSignature("label", [.object("object", "NSObject"), .string("name")], returns: .object("NSObject"), summary: "Names the object in traces, graphs and reports; returns it.")) { sb, L in
             let id = try sb.objectArgument(L, 1, "label")
             guard let name = sb.string(L, 2) else {
                 throw SimError(.typeMismatch, "bad argument #2 to 'label' (string expected, got \(sb.typeName(L, 2)))")
@@ -179,7 +187,7 @@ extension LuaSandbox {
             lua_settop(L, 1)
             return 1
         }
-        def("block") { sb, L in
+        def(MethodSignature("block", [Parameter("spec", .table)], returns: .object("NSBlock"), summary: "A block: `sim.block{ strong = {a}, weak = {b}, unowned = {c}, fn }` captures as listed.")) { sb, L in
             guard lua_type(L, 1) == LUA_TTABLE else {
                 throw SimError(.typeMismatch, "bad argument #1 to 'block' (table expected, got \(sb.typeName(L, 1))); use sim.block{ strong = {a}, weak = {b}, fn }")
             }
@@ -208,7 +216,7 @@ extension LuaSandbox {
             sb.pushHandle(L, try sb.heap.makeBlock(strong: strong, weak: weak, unowned: unowned, body: body))
             return 1
         }
-        def("graph") { sb, L in
+        def(MethodSignature("graph", [.enumeration("format", EnumType("GraphFormat", ["dot", "mermaid"]), default: "dot")], returns: .string, summary: "The ownership graph as DOT or Mermaid text.")) { sb, L in
             let format = sb.string(L, 1) ?? "dot"
             guard let f = Heap.GraphFormat(rawValue: format) else {
                 throw SimError(.typeMismatch, "bad argument #1 to 'graph' (\"dot\" or \"mermaid\" expected, got \"\(format)\")")
@@ -216,12 +224,12 @@ extension LuaSandbox {
             sb.pushString(L, sb.heap.graph(f))
             return 1
         }
-        def("trace") { sb, L in
+        def(MethodSignature("trace", [.integer("last", optional: true)], returns: .string, summary: "The trace of events, or its last lines.")) { sb, L in
             let n = lua_type(L, 1) == LUA_TNUMBER ? Int(lua_tointegerx(L, 1, nil)) : nil
             sb.pushString(L, sb.heap.traceText(last: n))
             return 1
         }
-        def("exchange") { sb, L in
+        def(MethodSignature("exchange", [Parameter("class", .table), .string("a"), .string("b")], summary: "Exchanges two methods of a class (`method_exchangeImplementations`).")) { sb, L in
             guard let cls = sb.classOfTable(L, 1) else {
                 throw SimError(.typeMismatch, "bad argument #1 to 'exchange' (class expected, got \(sb.typeName(L, 1)))")
             }

@@ -97,6 +97,9 @@ public final class LuaSandbox {
     var lastLocation: (source: UnsafePointer<CChar>?, line: Int32, loc: SourceLocation?) = (nil, 0, nil)
     /// Lines printed by `print` and `sim.log`, in order.
     public internal(set) var output: [String] = []
+    /// The signatures of the `sim` table's Swift members, runtime's and model's, in
+    /// definition order (`defineSimFunction`): what LuaLS and the API reference list.
+    public internal(set) var simFunctions: [MethodSignature] = []
     /// Also write output to standard output as it happens.
     public var echoOutput = false
     /// Whether `Outcome.trace` holds the trace text. Rendering it costs time in proportion

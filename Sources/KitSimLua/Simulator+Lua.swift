@@ -9,24 +9,22 @@ import CLuaShim
 extension Simulator: SandboxModel {
     public func install(in sandbox: LuaSandbox, simTable simIndex: Int32) throws {
         let L = sandbox.L
-        let k = uikit
-        for cls in [k.responder, k.application, k.screen, k.view, k.window, k.navigationBar, k.viewController,
-                    k.navigationController, k.tabBarController, k.alertController, k.alertAction, k.appDelegate] {
+        // The globals and class statics come from the declarations (SPEC §4): each
+        // global class is a class table, each static a member of it.
+        for d in declarations where d.interface.isGlobal {
+            guard let cls = heap.classNamed(d.name) else { continue }
             sandbox.pushClassTable(L, cls)
             sandbox.setGlobalRaw(L, cls.name)
+            for s in d.statics {
+                let value = s.value
+                sandbox.setStatic(cls, s.signature.name) { [unowned self] sb, L in sb.push(L, value(self)) }
+            }
         }
-        sandbox.setStatic(k.application, "shared") { [unowned self] sb, L in sb.pushHandle(L, self.application) }
-        sandbox.setStatic(k.screen, "main") { [unowned self] sb, L in sb.pushHandle(L, self.mainScreen) }
-        sandbox.setStatic(k.window, "Level") { _, L in
-            lua_createtable(L, 0, 3)
-            for (n, v) in [("normal", 0), ("statusBar", 1000), ("alert", 2000)] { lua_pushinteger(L, lua_Integer(v)); lua_setfield(L, -2, n) }
-        }
-        func def(_ name: String, _ fn: @escaping (LuaSandbox, OpaquePointer) throws -> Int32) {
-            sandbox.pushFunction(L, fn)
-            lua_setfield(L, simIndex, name)
+        func def(_ signature: MethodSignature, _ fn: @escaping (LuaSandbox, OpaquePointer) throws -> Int32) {
+            sandbox.defineSimFunction(L, simIndex, signature, fn)
         }
         let sim = self
-        def("run") { sb, L in
+        def(MethodSignature("run", [.number("seconds", optional: true)], summary: "Runs the main run loop for virtual seconds (0: one turn): timers, layout, transitions.")) { sb, L in
             let seconds = try sb.numberArgument(L, 1, "run", default: 0)
             if sim.now + seconds > sb.limitsConfiguration.virtualSeconds {
                 let message = "limit exceeded: virtual time cap of \(formatNumber(sb.limitsConfiguration.virtualSeconds)) s"
@@ -37,7 +35,7 @@ extension Simulator: SandboxModel {
             return 0
         }
 
-        def("after") { sb, L in
+        def(MethodSignature("after", [.number("delay"), .function("fn", optional: false)], summary: "Calls the function after a virtual delay (`DispatchQueue.main.asyncAfter`).")) { sb, L in
             let delay = try sb.numberArgument(L, 1, "after")
             guard lua_type(L, 2) == LUA_TFUNCTION || kitsim_handle_id(L, 2) != 0 else {
                 throw SimError(.typeMismatch, "bad argument #2 to 'after' (function expected, got \(sb.typeName(L, 2)))")
@@ -48,13 +46,13 @@ extension Simulator: SandboxModel {
             return 0
         }
 
-        def("screen") { sb, L in try sb.pushScreen(L, sim.screen()); return 1 }
-        def("hitTest") { sb, L in
+        def(MethodSignature("screen", returns: .table, summary: "What is on screen: `{ black, keyWindow, windows, visibleControllers, coveredViews, frontmostView, text }`.")) { sb, L in try sb.pushScreen(L, sim.screen()); return 1 }
+        def(MethodSignature("hitTest", [.number("x"), .number("y")], returns: .object("UIView"), optional: true, summary: "The view a touch at the point reaches, as UIKit's hit-testing finds it.")) { sb, L in
             let p = Point(x: try sb.numberArgument(L, 1, "hitTest"), y: try sb.numberArgument(L, 2, "hitTest"))
             sb.push(L, try sim.hitTest(p).map(Value.object) ?? .nil)
             return 1
         }
-        def("tap") { sb, L in
+        def(MethodSignature("tap", [.object("target", "UIViewController"), Parameter("what", .any)], summary: "Taps like a user: a tab (`sim.tap(tabBar, child)`) or an alert's action (`sim.tap(alert, \"OK\")`).")) { sb, L in
             let target = try sb.objectArgument(L, 1, "tap")
             let k = sim.uikit
             if sb.heap.isKind(target, of: k.tabBarController) {
@@ -70,7 +68,7 @@ extension Simulator: SandboxModel {
             return 0
         }
 
-        def("configure") { sb, L in
+        def(MethodSignature("configure", [Parameter("settings", .table)], summary: "Sets the behaviour profile: `{ ios = 7…17, transition = seconds, abandonedDelay = seconds }`.")) { sb, L in
             guard lua_type(L, 1) == LUA_TTABLE else {
                 throw SimError(.typeMismatch, "bad argument #1 to 'configure' (table expected, got \(sb.typeName(L, 1)))")
             }
@@ -113,9 +111,10 @@ extension Simulator: SandboxModel {
 
 extension LuaSandbox {
     /// A sandbox running a fresh simulated app with the given behaviour profile.
+    /// `classes` are declared classes added to UIKit's (see `Simulator.init(configuration:classes:)`).
     public convenience init(configuration: Simulator.Configuration = Simulator.Configuration(), limits: Limits = Limits(),
-                            sandboxed: Bool = false) throws {
-        try self.init(model: Simulator(configuration: configuration), limits: limits, sandboxed: sandboxed)
+                            sandboxed: Bool = false, classes: [ClassDeclaration<Simulator>] = []) throws {
+        try self.init(model: Simulator(configuration: configuration, classes: classes), limits: limits, sandboxed: sandboxed)
     }
 
     /// The simulated app of a sandbox made with `init(configuration:limits:sandboxed:)`.

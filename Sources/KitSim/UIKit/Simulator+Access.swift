@@ -76,10 +76,3 @@ extension Invocation {
                        "bad argument #\(index + 1) to '\(function)' (CGPoint expected, got \(heap.describeType(of: argument(index))))")
     }
 }
-
-/// A finite number as an `Int`, truncated toward zero and clamped to ±2^53 (beyond any
-/// index or count), so the conversion never traps.
-func clampedInt(_ d: Double) -> Int {
-    guard d.isFinite else { return d > 0 ? 1 << 53 : (d < 0 ? -(1 << 53) : 0) }
-    return Int(Swift.min(Swift.max(d, -9_007_199_254_740_992), 9_007_199_254_740_992))
-}

@@ -1,20 +1,10 @@
 extension Simulator {
-    /// Registers the Swift implementations of UIKit's methods in the class tables, then
-    /// flattens the tables once (one flattening instead of one per method keeps start-up
-    /// short).
-    func installMethods() {
-        installViewMethods()
-        installWindowMethods()
-        installApplicationMethods()
-        installViewControllerMethods()
-        installNavigationMethods()
-        installTabBarMethods()
-        installAlertMethods()
-        heap.rootClass.reflatten()
-    }
-
-    /// Adds a Swift method to `cls` without re-flattening (`installMethods` does it once).
-    func define(_ cls: SimClass, _ selector: Selector, _ body: @escaping NativeMethod) {
-        cls.ownMethods[selector] = .native(body)
-    }
+    /// The model's classes, superclasses first: every class is declared in its own file,
+    /// and this list is the one place that names them all.
+    public static let declarations: [ClassDeclaration<Simulator>] = [
+        objectDeclaration, responderDeclaration, viewDeclaration, viewControllerDeclaration, windowDeclaration,
+        navigationBarDeclaration, transitionViewDeclaration, alertWindowDeclaration, applicationDeclaration,
+        screenDeclaration, appDelegateDeclaration, navigationControllerDeclaration, tabBarControllerDeclaration,
+        alertControllerDeclaration, alertActionDeclaration, presentationControllerDeclaration,
+    ]
 }

@@ -22,6 +22,8 @@ public final class Simulator {
     public internal(set) var configuration: Configuration
     /// The UIKit classes and their properties.
     public let uikit: UIKitClasses
+    /// Every declared class of this simulator: UIKit's and those it was made with.
+    public let declarations: [ClassDeclaration<Simulator>]
     /// `UIApplication.shared`.
     public internal(set) var application: ObjectID = ObjectID(0)
     /// `UIScreen.main`.
@@ -54,17 +56,29 @@ public final class Simulator {
     /// A simulated app with the given behaviour profile, launched: `UIApplication.shared`
     /// exists with an app delegate whose `window` property is strong, as
     /// `UIApplicationMain` leaves it.
-    public init(configuration: Configuration = Configuration()) {
+    ///
+    /// `classes` are declared classes to add to UIKit's (a test's own class, say), in
+    /// the order of `Simulator.declarations`: superclasses first.
+    public init(configuration: Configuration = Configuration(), classes: [ClassDeclaration<Simulator>] = []) throws {
         let heap = Heap()
         self.heap = heap
         self.configuration = configuration
+        self.declarations = Simulator.declarations + classes
+        try heap.register(declarations.map(\.interface))
         self.uikit = UIKitClasses(heap)
         transitionHold = heap.holdReason("transition")
         timerHold = heap.holdReason("timer")
         appHold = heap.holdReason("UIApplication.shared")
         alertHold = heap.holdReason("alert window")
-        installMethods()
+        try heap.install(declarations, model: self)
         launch()
+    }
+
+    /// A simulated app with UIKit's classes only, which always register.
+    public convenience init(configuration: Configuration = Configuration()) {
+        // UIKit's own declarations are fixed and name only each other: registering them
+        // cannot fail (every test builds a simulator this way).
+        try! self.init(configuration: configuration, classes: [])
     }
 
     /// Changes the profile (`sim.configure{ ios = 7 }`).

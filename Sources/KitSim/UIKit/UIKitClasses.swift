@@ -1,6 +1,6 @@
-/// UIKit's classes as runtime classes, with the properties scripts see (SPEC §3, §4).
-/// Properties are kept here by value so the model reads and writes slots without a
-/// name lookup. A class, so that the model's `let k = uikit` is one reference, not a copy
+/// The registered UIKit classes and the properties the model itself reads and writes,
+/// looked up once per simulator (SPEC §3, §4). Properties are kept here by value so the
+/// model reads and writes slots without a name lookup. A class, so that the model's `let k = uikit` is one reference, not a copy
 /// of every property.
 public final class UIKitClasses {
     public let responder, application, screen, appDelegate: SimClass
@@ -25,87 +25,19 @@ public final class UIKitClasses {
     let actionTitle, actionStyle, actionHandler: Property
     let pcPresenting, pcPresented, transitionPresentation: Property
 
+    /// Looks up the registered classes and properties once (`Simulator.declarations`
+    /// declares them), so the model reads and writes slots with no lookup per call.
     init(_ heap: Heap) {
-        func cls(_ name: String, _ sup: SimClass?, _ props: [Property]) -> SimClass {
-            heap.registerClass(name, superclass: sup, properties: props)
-        }
-        func p(_ c: SimClass, _ name: String) -> Property { c.property(named: name)! }  // declared just above
+        // Declared in `Simulator.declarations`, which is registered before this runs.
+        func c(_ name: String) -> SimClass { heap.classNamed(name)! }
+        func p(_ c: SimClass, _ name: String) -> Property { c.property(named: name)! }
 
-        responder = cls("UIResponder", heap.rootClass, [])
-        view = cls("UIView", responder, [
-            Property("frame", .assign, type: .rect),
-            Property("bounds", .assign, type: .rect, getter: "bounds", setter: "setBounds"),
-            Property("backgroundColor", .assign, type: .any),
-            Property("alpha", .assign, type: .number),
-            Property("isHidden", .assign, type: .bool, setter: "setHidden"),
-            Property("isUserInteractionEnabled", .assign, type: .bool),
-            Property("tag", .assign, type: .number),
-            Property("restorationIdentifier", .copy, type: .string),
-            Property("accessibilityIdentifier", .copy, type: .string),
-            Property("superview", .weak, type: .object(nil), readOnly: true),
-            Property("subviews", .strong, type: .objectArray(nil), readOnly: true),
-            Property("window", .weak, type: .object(nil), readOnly: true, getter: "window"),
-        ])
-        viewController = cls("UIViewController", responder, [
-            Property("view", .strong, type: .object(view), getter: "view", setter: "setView"),
-            Property("title", .copy, type: .string),
-            Property("parent", .weak, type: .object(nil), readOnly: true),
-            Property("children", .strong, type: .objectArray(nil), readOnly: true, getter: "children"),
-            Property("presentedViewController", .strong, type: .object(nil), readOnly: true),
-            Property("presentingViewController", .weak, type: .object(nil), readOnly: true),
-            Property("modalPresentationStyle", .assign, type: .string),
-            Property("isViewLoaded", .assign, type: .bool, readOnly: true, getter: "isViewLoaded"),
-            Property("viewIfLoaded", .weak, type: .object(nil), readOnly: true, getter: "viewIfLoaded"),
-            Property("navigationController", .weak, type: .object(nil), readOnly: true, getter: "navigationController"),
-            Property("tabBarController", .weak, type: .object(nil), readOnly: true, getter: "tabBarController"),
-        ])
-        window = cls("UIWindow", view, [
-            Property("windowLevel", .assign, type: .number, setter: "setWindowLevel"),
-            Property("rootViewController", .strong, type: .object(viewController), setter: "setRootViewController"),
-            Property("isKeyWindow", .assign, type: .bool, readOnly: true, getter: "isKeyWindow"),
-        ])
-        navigationBar = cls("UINavigationBar", view, [])
-        transitionView = cls("UITransitionView", view, [
-            Property("presentationController", .strong, type: .object(nil), readOnly: true),
-        ])
-        alertWindow = cls("_UIAlertControllerShimPresenterWindow", window, [])
-        application = cls("UIApplication", responder, [
-            Property("delegate", .strong, type: .object(nil)),
-            Property("windows", .strong, type: .objectArray(window), readOnly: true, getter: "windows"),
-            Property("keyWindow", .weak, type: .object(window), readOnly: true, getter: "keyWindow"),
-        ])
-        screen = cls("UIScreen", heap.rootClass, [Property("bounds", .assign, type: .rect, readOnly: true)])
-        appDelegate = cls("AppDelegate", responder, [Property("window", .strong, type: .object(nil))])
-        navigationController = cls("UINavigationController", viewController, [
-            Property("viewControllers", .strong, type: .objectArray(viewController), setter: "setViewControllers"),
-            Property("navigationBar", .strong, type: .object(navigationBar), readOnly: true),
-            Property("delegate", .weak, type: .object(nil)),
-            Property("topViewController", .weak, type: .object(nil), readOnly: true, getter: "topViewController"),
-            Property("visibleViewController", .weak, type: .object(nil), readOnly: true, getter: "visibleViewController"),
-        ])
-        tabBarController = cls("UITabBarController", viewController, [
-            Property("viewControllers", .strong, type: .objectArray(viewController), setter: "setViewControllers",
-                     optional: true),
-            Property("selectedIndex", .assign, type: .number, setter: "setSelectedIndex"),
-            Property("delegate", .weak, type: .object(nil)),
-            Property("selectedViewController", .weak, type: .object(viewController), getter: "selectedViewController",
-                     setter: "setSelectedViewController"),
-        ])
-        alertController = cls("UIAlertController", viewController, [
-            Property("message", .copy, type: .string),
-            Property("preferredStyle", .assign, type: .string, readOnly: true),
-            Property("actions", .strong, type: .objectArray(nil), readOnly: true),
-            Property("alertWindow", .strong, type: .object(nil), readOnly: true),
-        ])
-        alertAction = cls("UIAlertAction", heap.rootClass, [
-            Property("title", .copy, type: .string, readOnly: true),
-            Property("style", .assign, type: .string, readOnly: true),
-            Property("handler", .strong, type: .any, readOnly: true),
-        ])
-        presentationController = cls("UIPresentationController", heap.rootClass, [
-            Property("presentingViewController", .strong, type: .object(viewController), readOnly: true),
-            Property("presentedViewController", .strong, type: .object(viewController), readOnly: true),
-        ])
+        responder = c("UIResponder"); view = c("UIView"); viewController = c("UIViewController"); window = c("UIWindow")
+        navigationBar = c("UINavigationBar"); transitionView = c("UITransitionView")
+        alertWindow = c("_UIAlertControllerShimPresenterWindow"); application = c("UIApplication"); screen = c("UIScreen")
+        appDelegate = c("AppDelegate"); navigationController = c("UINavigationController")
+        tabBarController = c("UITabBarController"); alertController = c("UIAlertController"); alertAction = c("UIAlertAction")
+        presentationController = c("UIPresentationController")
 
         frame = p(view, "frame"); backgroundColor = p(view, "backgroundColor"); alpha = p(view, "alpha")
         isHidden = p(view, "isHidden"); isUserInteractionEnabled = p(view, "isUserInteractionEnabled")

@@ -46,12 +46,17 @@ public struct SimError: Error, Equatable, CustomStringConvertible, Sendable {
     /// `NSBlock#9.unowned[1]`).
     public let reference: String?
 
+    /// For a bad argument, which argument of which function, what was expected and what
+    /// came (`SimError.badArgument`, the one place that message is written).
+    public let argument: ArgumentProblem?
+
     /// Whether the trace has it (`Heap.recordException`): each crash is recorded once,
     /// where it is raised, not again by each layer it crosses. Not part of equality.
     public internal(set) var isRecorded = false
 
     public init(_ kind: Kind, _ message: String, object: ObjectID? = nil, payload: ForeignValue? = nil,
-                reference: String? = nil) {
+                reference: String? = nil, argument: ArgumentProblem? = nil) {
+        self.argument = argument
         self.kind = kind
         self.message = message
         self.object = object
@@ -61,7 +66,7 @@ public struct SimError: Error, Equatable, CustomStringConvertible, Sendable {
 
     public static func == (a: SimError, b: SimError) -> Bool {
         a.kind == b.kind && a.message == b.message && a.object == b.object && a.payload?.box === b.payload?.box
-            && a.reference == b.reference
+            && a.reference == b.reference && a.argument == b.argument
     }
 
     /// The name a crash is reported under: the exception's name, `EXC_BAD_ACCESS` for a
@@ -102,7 +107,40 @@ public struct SimError: Error, Equatable, CustomStringConvertible, Sendable {
     }
 }
 
+/// What was wrong with an argument: the payload of a bad-argument error.
+public struct ArgumentProblem: Equatable, Sendable {
+    /// 1-based, as Lua counts (a method's receiver is not counted).
+    public let position: Int
+    /// The function as scripts call it (`pushViewController`, `UIWindow` for its initializer).
+    public let function: String
+    /// What the function takes there (`UIViewController`, `"alert" or "actionSheet"`).
+    public let expected: String
+    /// What it got (a class name, a Lua type name, or the value itself).
+    public let got: String
+    /// For an element of a table argument, its 1-based index.
+    public let index: Int?
+}
+
 extension SimError {
+    /// Lua's `bad argument #1 to 'pushViewController' (UIViewController expected, got nil)`,
+    /// as `luaL_argerror` and `luaL_typeerror` word it. Every bad-argument message of the
+    /// runtime, the model and the bridge is written here.
+    public static func badArgument(_ position: Int, _ function: String, expected: String, got: String,
+                                   index: Int? = nil, kind: Kind = .typeMismatch) -> SimError {
+        let at = index.map { " at index \($0)" } ?? ""
+        return SimError(kind, "bad argument #\(position) to '\(function)' (\(expected) expected\(at), got \(got))",
+                        argument: ArgumentProblem(position: position, function: function, expected: expected, got: got,
+                                                  index: index))
+    }
+
+    /// A bad argument whose problem is not a type (`bad argument #2 to 'tap' (… has no
+    /// action titled "X")`): Lua's `luaL_argerror` with its own text.
+    public static func badArgument(_ position: Int, _ function: String, _ problem: String,
+                                   kind: Kind = .invalidUse) -> SimError {
+        SimError(kind, "bad argument #\(position) to '\(function)' (\(problem))",
+                 argument: ArgumentProblem(position: position, function: function, expected: problem, got: "", index: nil))
+    }
+
     /// `NSInvalidArgumentException`, UIKit's most common exception.
     public static func invalidArgument(_ reason: String, object: ObjectID? = nil) -> SimError {
         SimError(.exception(name: "NSInvalidArgumentException"), reason, object: object)

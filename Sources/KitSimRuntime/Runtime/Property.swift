@@ -32,7 +32,7 @@ public enum ValueType: CustomStringConvertible {
 public struct Property {
     public let name: String
     public let ownership: Ownership
-    public let type: ValueType
+    public internal(set) var type: ValueType
     /// Scripts may not assign it (the model still writes the slot directly).
     public let isReadOnly: Bool
     /// A method run instead of reading the slot.

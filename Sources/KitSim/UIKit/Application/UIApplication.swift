@@ -1,15 +1,21 @@
 extension Simulator {
-    func installApplicationMethods() {
-        let k = uikit
-        define(k.application, "windows") { [unowned self] _ in .array(windows.map(Value.object)) }
-        define(k.application, "keyWindow") { [unowned self] _ in keyWindow.map(Value.object) ?? .nil }
-        define(k.application, .initialize) { [unowned self] inv in
-            throw raise(.invalidArgument("There can only be one UIApplication instance; use UIApplication.shared", object: inv.receiver))
+    /// `UIApplication` (SPEC §3.1): the one application object, made at launch and held
+    /// for the life of the app; it lists the windows and the key window.
+    static let applicationDeclaration = ClassDeclaration<Simulator>("UIApplication", superclass: "UIResponder",
+        summary: "The app: its delegate, its windows and the key window.") {
+        PropertyDeclaration("delegate", .strong, .object("NSObject"),
+                            summary: "The app delegate, which `UIApplicationMain` keeps (an `AppDelegate`).")
+        PropertyDeclaration("windows", .strong, .array(.object("UIWindow")), readOnly: true, getter: "windows",
+                            summary: "Every live window, by level then by when each was ordered front (rule 2).")
+        PropertyDeclaration("keyWindow", .weak, .object("UIWindow"), readOnly: true, getter: "keyWindow")
+        Static("shared", .object("UIApplication"), summary: "The application object.") { sim in .object(sim.application) }
+        HoldDeclaration("UIApplication.shared", "the application object and the main screen, for the life of the app")
+
+        Method.initializer(summary: "Refused: there is one application, `UIApplication.shared`.") { sim, inv in
+            throw sim.raise(.invalidArgument("There can only be one UIApplication instance; use UIApplication.shared", object: inv.receiver))
         }
-        define(k.screen, .initialize) { inv in .object(inv.receiver) }
-        define(k.responder, .initialize) { inv in .object(inv.receiver) }
-        define(heap.rootClass, .initialize) { inv in .object(inv.receiver) }
-        define(k.presentationController, .initialize) { inv in .object(inv.receiver) }
+        Method.accessor("windows", returns: .array(.object("UIWindow"))) { sim, _ in .array(sim.windows.map(Value.object)) }
+        Method.accessor("keyWindow", returns: .object("UIWindow")) { sim, _ in sim.keyWindow.map(Value.object) ?? .nil }
     }
 
     /// `UIApplication.shared.delegate`.

@@ -1,45 +1,51 @@
 extension Simulator {
-    func installAlertMethods() {
-        let k = uikit
-        define(k.alertController, .initialize) { [unowned self] inv in
-            let style: String
-            switch inv.argument(2) {
-            case .nil: style = "alert"
-            case .string(let s) where s == "alert" || s == "actionSheet": style = s
-            default:
-                throw SimError(.typeMismatch, "bad argument #3 to 'UIAlertController' (\"alert\" or \"actionSheet\" expected, got \(inv.argument(2)))")
-            }
-            try write(inv.receiver, k.title, try optionalString(inv, 0, "UIAlertController"))
-            try write(inv.receiver, k.alertMessage, try optionalString(inv, 1, "UIAlertController"))
-            try write(inv.receiver, k.alertStyle, .string(style))
+    /// `UIAlertController.Style`.
+    static let alertStyles = EnumType("UIAlertController.Style", ["alert", "actionSheet"])
+    /// `UIAlertAction.Style`.
+    static let alertActionStyles = EnumType("UIAlertAction.Style", ["default", "cancel", "destructive"])
+
+    /// `UIAlertController` (SPEC §3.5): presented, it shows in a window of its own at the
+    /// alert level, which UIKit keeps while the alert is up; its actions keep their handlers.
+    static let alertControllerDeclaration = ClassDeclaration<Simulator>("UIAlertController", superclass: "UIViewController",
+        summary: "An alert or action sheet with actions; shown in its own window.") {
+        PropertyDeclaration("message", .copy, .string)
+        PropertyDeclaration("preferredStyle", .assign, .enumeration(Simulator.alertStyles), readOnly: true)
+        PropertyDeclaration("actions", .strong, .array(.object("UIAlertAction")), readOnly: true)
+        PropertyDeclaration("alertWindow", .strong, .object("UIWindow"), readOnly: true,
+                            summary: "The window the alert shows in while it is presented.")
+        HoldDeclaration("alert window", "the window a presented alert shows in, until the alert is dismissed")
+        Simulator.alertStyles
+
+        Method.initializer(swift: "init(title:message:preferredStyle:)", .string("title", optional: true),
+                           .string("message", optional: true), .enumeration("preferredStyle", Simulator.alertStyles, default: "alert")) { sim, inv in
+            let k = sim.uikit
+            try sim.write(inv.receiver, k.title, inv.argument(0))
+            try sim.write(inv.receiver, k.alertMessage, inv.argument(1))
+            try sim.write(inv.receiver, k.alertStyle, .string(inv.stringArgument(2) ?? "alert"))
             return .object(inv.receiver)
         }
-        define(k.alertController, "addAction") { [unowned self] inv in
-            let action = try inv.required(0, k.alertAction, "addAction")
-            try heap.insertElement(action, into: inv.receiver, k.alertActions)
+        Method("addAction", swift: "addAction(_:)", .object("action", "UIAlertAction"),
+               summary: "Adds an action; the alert keeps it, and the action keeps its handler.") { sim, inv in
+            try sim.heap.insertElement(inv.objectArgument(0), into: inv.receiver, sim.uikit.alertActions)
             return .nil
-        }
-        define(k.alertAction, .initialize) { [unowned self] inv in
-            let style: String
-            switch inv.argument(1) {
-            case .nil: style = "default"
-            case .string(let s) where ["default", "cancel", "destructive"].contains(s): style = s
-            default:
-                throw SimError(.typeMismatch, "bad argument #2 to 'UIAlertAction' (\"default\", \"cancel\" or \"destructive\" expected, got \(inv.argument(1)))")
-            }
-            try checkCallback(inv, 2, "UIAlertAction")
-            try write(inv.receiver, k.actionTitle, try optionalString(inv, 0, "UIAlertAction"))
-            try write(inv.receiver, k.actionStyle, .string(style))
-            try write(inv.receiver, k.actionHandler, inv.argument(2))
-            return .object(inv.receiver)
         }
     }
 
-    private func optionalString(_ inv: Invocation, _ i: Int, _ fn: String) throws -> Value {
-        switch inv.argument(i) {
-        case .nil, .string: return inv.argument(i)
-        default:
-            throw SimError(.typeMismatch, "bad argument #\(i + 1) to '\(fn)' (string expected, got \(heap.describeType(of: inv.argument(i))))")
+    /// `UIAlertAction`: a button of an alert, with the handler `sim.tap` calls.
+    static let alertActionDeclaration = ClassDeclaration<Simulator>("UIAlertAction",
+        summary: "A button of an alert; it keeps its handler strongly.") {
+        PropertyDeclaration("title", .copy, .string, readOnly: true)
+        PropertyDeclaration("style", .assign, .enumeration(Simulator.alertActionStyles), readOnly: true)
+        PropertyDeclaration("handler", .strong, .function, readOnly: true)
+        Simulator.alertActionStyles
+
+        Method.initializer(swift: "init(title:style:handler:)", .string("title", optional: true),
+                           .enumeration("style", Simulator.alertActionStyles, default: "default"), .function("handler")) { sim, inv in
+            let k = sim.uikit
+            try sim.write(inv.receiver, k.actionTitle, inv.argument(0))
+            try sim.write(inv.receiver, k.actionStyle, .string(inv.stringArgument(1) ?? "default"))
+            try sim.write(inv.receiver, k.actionHandler, inv.argument(2))
+            return .object(inv.receiver)
         }
     }
 

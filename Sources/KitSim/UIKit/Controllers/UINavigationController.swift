@@ -5,82 +5,91 @@ struct NavTransition {
 }
 
 extension Simulator {
-    func installNavigationMethods() {
-        let k = uikit
-        let nav = k.navigationController
-        define(nav, .initialize) { [unowned self] inv in
-            let bar = heap.alloc(k.navigationBar)
-            try initializeView(bar, frame: Rect(x: 0, y: 0, width: screenBounds.width, height: 44))
-            try write(inv.receiver, k.navBar, bar)
-            if let root = try inv.object(0, k.viewController, "UINavigationController", optional: true) {
-                try checkPushable(root, onto: inv.receiver, function: "UINavigationController")
-                _ = try heap.send(root, .willMove, args: Arguments(.object(inv.receiver)))
-                try heap.insertElement(root, into: inv.receiver, k.navControllers)
-                try write(root, k.parent, inv.receiver)
-                noteEnteredUI(root)
-                _ = try heap.send(root, .didMove, args: Arguments(.object(inv.receiver)))
+    /// `UINavigationController` (SPEC §3.5, rules 17–19): a stack of controllers it keeps
+    /// strongly, a navigation bar, a weak delegate, and animated pushes and pops.
+    static let navigationControllerDeclaration = ClassDeclaration<Simulator>("UINavigationController",
+        superclass: "UIViewController", summary: "A stack of controllers, the top one on screen.") {
+        PropertyDeclaration("viewControllers", .strong, .array(.object("UIViewController")), setter: "setViewControllers",
+                            summary: "The stack, bottom first; the navigation controller keeps each strongly.")
+        PropertyDeclaration("navigationBar", .strong, .object("UINavigationBar"), readOnly: true)
+        PropertyDeclaration("delegate", .weak, .object("NSObject"),
+                            summary: "Told `navigationController_willShow` and `navigationController_didShow`.")
+        PropertyDeclaration("topViewController", .weak, .object("UIViewController"), readOnly: true, getter: "topViewController")
+        PropertyDeclaration("visibleViewController", .weak, .object("UIViewController"), readOnly: true,
+                            getter: "visibleViewController")
+
+        Method.initializer(swift: "init(rootViewController:)", .object("rootViewController", "UIViewController", optional: true)) { sim, inv in
+            let k = sim.uikit
+            let bar = sim.heap.alloc(k.navigationBar)
+            try sim.initializeView(bar, frame: Rect(x: 0, y: 0, width: sim.screenBounds.width, height: 44))
+            try sim.write(inv.receiver, k.navBar, bar)
+            if let root = inv.optionalObjectArgument(0) {
+                try sim.checkPushable(root, onto: inv.receiver, function: "UINavigationController")
+                _ = try sim.heap.send(root, .willMove, args: Arguments(.object(inv.receiver)))
+                try sim.heap.insertElement(root, into: inv.receiver, k.navControllers)
+                try sim.write(root, k.parent, inv.receiver)
+                sim.noteEnteredUI(root)
+                _ = try sim.heap.send(root, .didMove, args: Arguments(.object(inv.receiver)))
             }
             return .object(inv.receiver)
         }
-        define(nav, "loadView") { [unowned self] inv in
-            _ = try heap.send(inv.receiver, .loadView, as: k.viewController)
-            if let view = try object(inv.receiver, k.vcView), let bar = try object(inv.receiver, k.navBar) {
-                try addSubview(bar, to: view, at: nil)
+        Method.callback("loadView") { sim, inv in
+            let k = sim.uikit
+            _ = try sim.heap.send(inv.receiver, .loadView, as: k.viewController)
+            if let view = try sim.object(inv.receiver, k.vcView), let bar = try sim.object(inv.receiver, k.navBar) {
+                try sim.addSubview(bar, to: view, at: nil)
             }
             return .nil
         }
-        define(nav, "topViewController") { [unowned self] inv in
-            try objects(inv.receiver, k.navControllers).last.map(Value.object) ?? .nil
+        Method.accessor("topViewController", returns: .object("UIViewController")) { sim, inv in
+            try sim.objects(inv.receiver, sim.uikit.navControllers).last.map(Value.object) ?? .nil
         }
-        define(nav, "visibleViewController") { [unowned self] inv in
-            if let p = try object(inv.receiver, k.presented) { return .object(p) }
-            return try objects(inv.receiver, k.navControllers).last.map(Value.object) ?? .nil
+        Method.accessor("visibleViewController", returns: .object("UIViewController")) { sim, inv in
+            if let p = try sim.object(inv.receiver, sim.uikit.presented) { return .object(p) }
+            return try sim.objects(inv.receiver, sim.uikit.navControllers).last.map(Value.object) ?? .nil
         }
-        define(nav, "pushViewController") { [unowned self] inv in
-            let vc = try inv.required(0, k.viewController, "pushViewController")
-            try push(vc, on: inv.receiver, animated: inv.bool(1, default: true))
+        Method("pushViewController", swift: "pushViewController(_:animated:)", .object("viewController", "UIViewController"),
+               .bool("animated", default: true),
+               summary: "Pushes a controller; a second push during an animated one crashes (rule 19).") { sim, inv in
+            try sim.push(inv.objectArgument(0), on: inv.receiver, animated: inv.bool(1, default: true))
             return .nil
         }
-        define(nav, "popViewController") { [unowned self] inv in
-            let stack = try objects(inv.receiver, k.navControllers)
+        Method("popViewController", swift: "popViewController(animated:)", .bool("animated", default: true),
+               returns: .object("UIViewController"), optional: true,
+               summary: "Pops the top controller and returns it; nothing when only the root is left.") { sim, inv in
+            let stack = try sim.objects(inv.receiver, sim.uikit.navControllers)
             guard stack.count > 1 else { return .nil }
-            try pop(to: stack[stack.count - 2], on: inv.receiver, animated: inv.bool(0, default: true))
+            try sim.pop(to: stack[stack.count - 2], on: inv.receiver, animated: inv.bool(0, default: true))
             return .object(stack[stack.count - 1])
         }
-        define(nav, "popToRootViewController") { [unowned self] inv in
-            let stack = try objects(inv.receiver, k.navControllers)
+        Method("popToRootViewController", swift: "popToRootViewController(animated:)", .bool("animated", default: true),
+               returns: .array(.object("UIViewController")), summary: "Pops every controller above the root; returns them.") { sim, inv in
+            let stack = try sim.objects(inv.receiver, sim.uikit.navControllers)
             guard stack.count > 1 else { return .array([]) }
-            try pop(to: stack[0], on: inv.receiver, animated: inv.bool(0, default: true))
+            try sim.pop(to: stack[0], on: inv.receiver, animated: inv.bool(0, default: true))
             return .array(stack.dropFirst().map(Value.object))
         }
-        define(nav, "popToViewController") { [unowned self] inv in
-            let target = try inv.required(0, k.viewController, "popToViewController")
-            let stack = try objects(inv.receiver, k.navControllers)
+        Method("popToViewController", swift: "popToViewController(_:animated:)", .object("viewController", "UIViewController"),
+               .bool("animated", default: true), returns: .array(.object("UIViewController")),
+               summary: "Pops the controllers above the given one; returns them.") { sim, inv in
+            let target = inv.objectArgument(0)
+            let stack = try sim.objects(inv.receiver, sim.uikit.navControllers)
             guard let i = stack.firstIndex(of: target) else {
-                throw raise(.internalInconsistency("Tried to pop to a view controller that doesn't exist.", object: inv.receiver))
+                throw sim.raise(.internalInconsistency("Tried to pop to a view controller that doesn't exist.", object: inv.receiver))
             }
             guard i < stack.count - 1 else { return .array([]) }
-            try pop(to: target, on: inv.receiver, animated: inv.bool(1, default: true))
+            try sim.pop(to: target, on: inv.receiver, animated: inv.bool(1, default: true))
             return .array(stack[(i + 1)...].map(Value.object))
         }
-        define(nav, "setViewControllers") { [unowned self] inv in
-            guard case .array(let values) = inv.argument(0) else {
-                throw SimError(.typeMismatch, "bad argument #1 to 'setViewControllers' (array of UIViewController expected, got \(heap.describeType(of: inv.argument(0))))")
-            }
-            var list: [ObjectID] = []
-            for (i, v) in values.enumerated() {
-                guard case .object(let id) = v, heap.isKind(id, of: k.viewController) else {
-                    throw SimError(.typeMismatch, "bad argument #1 to 'setViewControllers' (UIViewController expected at index \(i + 1), got \(heap.describeType(of: v)))")
-                }
-                try heap.checkUsable(id, "setViewControllers")
-                list.append(id)
-            }
-            try setViewControllers(list, on: inv.receiver, animated: inv.bool(1, default: false))
+        Method("setViewControllers", swift: "setViewControllers(_:animated:)", .array("viewControllers", of: "UIViewController"),
+               .bool("animated", default: false), summary: "Replaces the stack.") { sim, inv in
+            try sim.setViewControllers(inv.objectsArgument(0), on: inv.receiver, animated: inv.bool(1, default: false))
             return .nil
         }
-        define(nav, "didShowViewController") { [unowned self] inv in
-            if let d = try object(inv.receiver, k.navDelegate), heap.responds(d, to: .navigationController_didShow) {
-                _ = try heap.send(d, .navigationController_didShow, args: Arguments(.object(inv.receiver), inv.argument(0), inv.argument(1)))
+        Method.callback("didShowViewController", .object("viewController", "UIViewController"), .bool("animated"),
+                        summary: "Sent when a push or pop ends; tells the delegate `navigationController_didShow`.") { sim, inv in
+            if let d = try sim.object(inv.receiver, sim.uikit.navDelegate), sim.heap.responds(d, to: .navigationController_didShow) {
+                _ = try sim.heap.send(d, .navigationController_didShow, args: Arguments(.object(inv.receiver), inv.argument(0), inv.argument(1)))
             }
             return .nil
         }

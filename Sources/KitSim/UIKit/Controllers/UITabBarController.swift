@@ -1,35 +1,37 @@
 extension Simulator {
-    func installTabBarMethods() {
-        let k = uikit
-        let tab = k.tabBarController
-        define(tab, .initialize) { inv in .object(inv.receiver) }
-        define(tab, "setViewControllers") { [unowned self] inv in
-            var list: [ObjectID] = []
-            if case .array(let values) = inv.argument(0) {
-                for (i, v) in values.enumerated() {
-                    guard case .object(let id) = v, heap.isKind(id, of: k.viewController) else {
-                        throw SimError(.typeMismatch, "bad argument #1 to 'setViewControllers' (UIViewController expected at index \(i + 1), got \(heap.describeType(of: v)))")
-                    }
-                    try heap.checkUsable(id, "setViewControllers")
-                    list.append(id)
-                }
-            } else if !inv.argument(0).isNil {
-                throw SimError(.typeMismatch, "bad argument #1 to 'setViewControllers' (array of UIViewController expected, got \(heap.describeType(of: inv.argument(0))))")
-            }
-            try setTabs(list, on: inv.receiver, keepsNil: inv.argument(0).isNil)
+    /// `UITabBarController` (SPEC §3.5, rule 17): controllers it keeps strongly, one of
+    /// them selected, and a weak delegate asked before a user's tap selects a tab.
+    static let tabBarControllerDeclaration = ClassDeclaration<Simulator>("UITabBarController",
+        superclass: "UIViewController", summary: "Tabs of controllers, one selected and on screen.") {
+        PropertyDeclaration("viewControllers", .strong, .array(.object("UIViewController")), optional: true,
+                            setter: "setViewControllers", summary: "nil until set; an empty list reads `{}` (rule 27).")
+        PropertyDeclaration("selectedIndex", .assign, .number, setter: "setSelectedIndex",
+                            summary: "Setting it from code never asks the delegate.")
+        PropertyDeclaration("delegate", .weak, .object("NSObject"),
+                            summary: "Asked `tabBarController_shouldSelect` and told `tabBarController_didSelect` on a tap.")
+        PropertyDeclaration("selectedViewController", .weak, .object("UIViewController"), getter: "selectedViewController",
+                            setter: "setSelectedViewController")
+
+        Method.initializer { _, inv in .object(inv.receiver) }
+        Method("setViewControllers", swift: "setViewControllers(_:animated:)",
+               Parameter("viewControllers", .array(.object("UIViewController")), optional: true), .bool("animated", default: false),
+               summary: "Replaces the tabs; controllers that leave are released.") { sim, inv in
+            try sim.setTabs(inv.objectsArgument(0), on: inv.receiver, keepsNil: inv.argument(0).isNil)
             return .nil
         }
-        define(tab, "selectedViewController") { [unowned self] inv in try selectedChild(of: inv.receiver).map(Value.object) ?? .nil }
-        define(tab, "setSelectedViewController") { [unowned self] inv in
-            let vc = try inv.required(0, k.viewController, "selectedViewController")
-            guard let i = try objects(inv.receiver, k.tabControllers).firstIndex(of: vc) else {
-                throw raise(.invalidArgument("-[UITabBarController setSelectedViewController:] only a view controller in the tab bar controller's list of view controllers can be selected.", object: vc))
+        Method.accessor("selectedViewController", returns: .object("UIViewController")) { sim, inv in
+            try sim.selectedChild(of: inv.receiver).map(Value.object) ?? .nil
+        }
+        Method.accessor("setSelectedViewController") { sim, inv in
+            let vc = try inv.required(0, sim.uikit.viewController, "selectedViewController")
+            guard let i = try sim.objects(inv.receiver, sim.uikit.tabControllers).firstIndex(of: vc) else {
+                throw sim.raise(.invalidArgument("-[UITabBarController setSelectedViewController:] only a view controller in the tab bar controller's list of view controllers can be selected.", object: vc))
             }
-            try select(i, on: inv.receiver)
+            try sim.select(i, on: inv.receiver)
             return .nil
         }
-        define(tab, "setSelectedIndex") { [unowned self] inv in
-            try select(try inv.index(0, "selectedIndex"), on: inv.receiver)
+        Method.accessor("setSelectedIndex") { sim, inv in
+            try sim.select(try inv.index(0, "selectedIndex"), on: inv.receiver)
             return .nil
         }
     }

@@ -1,19 +1,98 @@
 extension Simulator {
-    func installViewControllerMethods() {
-        let k = uikit
-        define(k.viewController, .initialize) { inv in .object(inv.receiver) }
-        installViewLoading()
-        installContainment()
-        installPresentation()
-        for sel in ["viewDidLoad", "viewWillAppear", "viewDidAppear", "viewWillDisappear", "viewDidDisappear"] {
-            define(k.viewController, Selector(sel)) { _ in .nil }
+    /// `UIModalPresentationStyle` as scripts write it.
+    static let modalPresentationStyles = EnumType("UIModalPresentationStyle",
+        ["automatic", "fullScreen", "pageSheet", "formSheet", "overFullScreen", "overCurrentContext", "custom"])
+
+    /// `UIViewController` (SPEC §3.3–3.5): a lazily loaded view, appearance callbacks,
+    /// containment (weak `parent`, strong `children`) and modal presentation (the
+    /// presenter keeps the presented controller strongly).
+    static let viewControllerDeclaration = ClassDeclaration<Simulator>("UIViewController", superclass: "UIResponder",
+        summary: "Manages a view loaded on first access; contains children and presents controllers.") {
+        PropertyDeclaration("view", .strong, .object("UIView"), getter: "view", setter: "setView",
+                            summary: "Loaded on first access: `loadView`, then `viewDidLoad` (rule 11).")
+        PropertyDeclaration("title", .copy, .string)
+        PropertyDeclaration("parent", .weak, .object("UIViewController"), readOnly: true)
+        PropertyDeclaration("children", .strong, .array(.object("UIViewController")), readOnly: true, getter: "children",
+                            summary: "A container's controllers, else those added with `addChild`.")
+        PropertyDeclaration("presentedViewController", .strong, .object("UIViewController"), readOnly: true)
+        PropertyDeclaration("presentingViewController", .weak, .object("UIViewController"), readOnly: true)
+        PropertyDeclaration("modalPresentationStyle", .assign, .enumeration(Simulator.modalPresentationStyles),
+                            summary: "Unset or `automatic` means a page sheet from iOS 13 on, full screen before (rule 16).")
+        PropertyDeclaration("isViewLoaded", .assign, .bool, readOnly: true, getter: "isViewLoaded")
+        PropertyDeclaration("viewIfLoaded", .weak, .object("UIView"), readOnly: true, getter: "viewIfLoaded")
+        PropertyDeclaration("navigationController", .weak, .object("UINavigationController"), readOnly: true,
+                            getter: "navigationController")
+        PropertyDeclaration("tabBarController", .weak, .object("UITabBarController"), readOnly: true, getter: "tabBarController")
+        HoldDeclaration("transition", "a controller being pushed, popped, presented, dismissed or removed, until its transition ends")
+        Simulator.modalPresentationStyles
+
+        Method.initializer(swift: "init(nibName:bundle:)") { _, inv in .object(inv.receiver) }
+
+        // SPEC rule 11: the first access loads the view — `loadView` then `viewDidLoad`,
+        // synchronously and re-entrantly: code inside `viewDidLoad` already sees the view.
+        Method.accessor("view", returns: .object("UIView")) { sim, inv in
+            try sim.loadedView(of: inv.receiver).map(Value.object) ?? .nil
         }
-        define(k.viewController, "children") { [unowned self] inv in .array(try childControllers(of: inv.receiver).map(Value.object)) }
-        define(k.viewController, "navigationController") { [unowned self] inv in
-            try ancestor(of: inv.receiver, kind: k.navigationController).map(Value.object) ?? .nil
+        Method.accessor("setView") { sim, inv in
+            try sim.write(inv.receiver, sim.uikit.vcView, try inv.object(0, sim.uikit.view, "view", optional: true))
+            return .nil
         }
-        define(k.viewController, "tabBarController") { [unowned self] inv in
-            try ancestor(of: inv.receiver, kind: k.tabBarController).map(Value.object) ?? .nil
+        Method.callback("loadView", summary: "Makes the view: an opaque view the size of the screen.") { sim, inv in
+            let k = sim.uikit
+            let v = sim.heap.alloc(k.view)
+            try sim.initializeView(v, frame: sim.screenBounds)
+            // Opaque, as a storyboard-made controller's view is: it hides what lies under it.
+            try sim.write(v, k.backgroundColor, .string("systemBackground"))
+            try sim.write(inv.receiver, k.vcView, v)
+            return .nil
+        }
+        Method.accessor("isViewLoaded", returns: .bool) { sim, inv in .bool(try sim.object(inv.receiver, sim.uikit.vcView) != nil) }
+        Method.accessor("viewIfLoaded", returns: .object("UIView")) { sim, inv in try sim.heap.readSlot(inv.receiver, sim.uikit.vcView) }
+        Method("loadViewIfNeeded", summary: "Loads the view if it is not loaded.") { sim, inv in
+            _ = try sim.loadedView(of: inv.receiver)
+            return .nil
+        }
+        Method.callback("viewDidLoad", summary: "Sent once, after `loadView` set the view.") { _, _ in .nil }
+        Method.callback("viewWillAppear", swift: "viewWillAppear(_:)", .bool("animated")) { _, _ in .nil }
+        Method.callback("viewDidAppear", swift: "viewDidAppear(_:)", .bool("animated")) { _, _ in .nil }
+        Method.callback("viewWillDisappear", swift: "viewWillDisappear(_:)", .bool("animated")) { _, _ in .nil }
+        Method.callback("viewDidDisappear", swift: "viewDidDisappear(_:)", .bool("animated")) { _, _ in .nil }
+
+        Method.accessor("children", returns: .array(.object("UIViewController"))) { sim, inv in
+            .array(try sim.childControllers(of: inv.receiver).map(Value.object))
+        }
+        Method.accessor("navigationController", returns: .object("UINavigationController")) { sim, inv in
+            try sim.ancestor(of: inv.receiver, kind: sim.uikit.navigationController).map(Value.object) ?? .nil
+        }
+        Method.accessor("tabBarController", returns: .object("UITabBarController")) { sim, inv in
+            try sim.ancestor(of: inv.receiver, kind: sim.uikit.tabBarController).map(Value.object) ?? .nil
+        }
+
+        // SPEC rule 14 and §3.5: `addChild` calls `willMove(toParent:)` only and
+        // `removeFromParent` calls `didMove(toParent: nil)` only.
+        Method("addChild", swift: "addChild(_:)", .object("child", "UIViewController"),
+               summary: "Adds a child controller; the parent keeps it strongly, the child's `parent` is weak (rule 14).") { sim, inv in
+            try sim.addChild(inv.objectArgument(0), to: inv.receiver)
+            return .nil
+        }
+        Method.callback("removeFromParent", summary: "Removes the controller from its parent, which releases it.") { sim, inv in
+            try sim.removeFromParent(inv.receiver)
+            return .nil
+        }
+        Method.callback("willMove", swift: "willMove(toParent:)", .object("parent", "UIViewController", optional: true)) { _, _ in .nil }
+        Method.callback("didMove", swift: "didMove(toParent:)", .object("parent", "UIViewController", optional: true)) { _, _ in .nil }
+
+        Method("present", swift: "present(_:animated:completion:)", .object("viewController", "UIViewController", optional: true),
+               .bool("animated", default: true), .function("completion"),
+               summary: "Presents a controller modally; the presenter keeps it until it is dismissed (rule 15).") { sim, inv in
+            try sim.present(inv.optionalObjectArgument(0), from: inv.receiver, animated: inv.bool(1, default: true),
+                            completion: inv.argument(2))
+            return .nil
+        }
+        Method("dismiss", swift: "dismiss(animated:completion:)", .bool("animated", default: true), .function("completion"),
+               summary: "Dismisses the controller this one presented, or this one if it was presented.") { sim, inv in
+            try sim.dismiss(from: inv.receiver, animated: inv.bool(0, default: true), completion: inv.argument(1))
+            return .nil
         }
     }
 

@@ -1,77 +1,89 @@
 extension Simulator {
-    func installViewMethods() {
-        let k = uikit
-        define(k.view, .initialize) { [unowned self] inv in
-            let frame: Rect
-            switch inv.argument(0) {
-            case .rect(let r): frame = r
-            case .nil: frame = .zero
-            default:
-                throw SimError(.typeMismatch, "bad argument #1 to 'UIView' (CGRect expected, got \(heap.describeType(of: inv.argument(0))))")
-            }
-            try initializeView(inv.receiver, frame: frame)
+    /// `UIView` (SPEC §3.2): a rectangle in a tree of views. `superview` is weak and
+    /// `subviews` strong (rule 8); `window` is computed by walking up the tree.
+    static let viewDeclaration = ClassDeclaration<Simulator>("UIView", superclass: "UIResponder",
+                                                           summary: "A rectangle in the view tree; it owns its subviews.") {
+        PropertyDeclaration("frame", .assign, .rect)
+        PropertyDeclaration("bounds", .assign, .rect, getter: "bounds", setter: "setBounds",
+                            summary: "The frame's size at the origin; setting it changes the frame's size.")
+        PropertyDeclaration("backgroundColor", .assign, .any)
+        PropertyDeclaration("alpha", .assign, .number)
+        PropertyDeclaration("isHidden", .assign, .bool, setter: "setHidden")
+        PropertyDeclaration("isUserInteractionEnabled", .assign, .bool)
+        PropertyDeclaration("tag", .assign, .number)
+        PropertyDeclaration("restorationIdentifier", .copy, .string)
+        PropertyDeclaration("accessibilityIdentifier", .copy, .string)
+        PropertyDeclaration("superview", .weak, .object("UIView"), readOnly: true)
+        PropertyDeclaration("subviews", .strong, .array(.object("UIView")), readOnly: true)
+        PropertyDeclaration("window", .weak, .object("UIWindow"), readOnly: true, getter: "window",
+                            summary: "The window at the root of the view's tree, or nil.")
+
+        Method.initializer(swift: "init(frame:)", .rect("frame", optional: true)) { sim, inv in
+            try sim.initializeView(inv.receiver, frame: inv.argument(0).rectValue ?? .zero)
             return .object(inv.receiver)
         }
-        define(k.view, "bounds") { [unowned self] inv in
-            let f = try rect(inv.receiver, k.frame)
+        Method.accessor("bounds", returns: .rect) { sim, inv in
+            let f = try sim.rect(inv.receiver, sim.uikit.frame)
             return .rect(Rect(x: 0, y: 0, width: f.width, height: f.height))
         }
-        define(k.view, "setBounds") { [unowned self] inv in
+        Method.accessor("setBounds") { sim, inv in
             guard case .rect(let b) = inv.argument(0) else {
-                throw SimError(.typeMismatch, "bad value for property 'bounds' of UIView (CGRect expected, got \(heap.describeType(of: inv.argument(0))))")
+                throw SimError(.typeMismatch, "bad value for property 'bounds' of UIView (CGRect expected, got \(sim.heap.describeType(of: inv.argument(0))))")
             }
-            var f = try rect(inv.receiver, k.frame)
+            var f = try sim.rect(inv.receiver, sim.uikit.frame)
             f.width = b.width; f.height = b.height
-            try write(inv.receiver, k.frame, .rect(f))
+            try sim.write(inv.receiver, sim.uikit.frame, .rect(f))
             return .nil
         }
-        define(k.view, "setHidden") { [unowned self] inv in
-            try write(inv.receiver, k.isHidden, .bool(inv.bool(0)))
+        Method.accessor("setHidden") { sim, inv in
+            try sim.write(inv.receiver, sim.uikit.isHidden, .bool(inv.bool(0)))
             return .nil
         }
-        define(k.view, "window") { [unowned self] inv in
-            try windowOf(inv.receiver).map(Value.object) ?? .nil
+        Method.accessor("window", returns: .object("UIWindow")) { sim, inv in
+            try sim.windowOf(inv.receiver).map(Value.object) ?? .nil
         }
-        define(k.view, "addSubview") { [unowned self] inv in
-            try addSubview(try inv.required(0, k.view, "addSubview"), to: inv.receiver, at: nil)
+        Method("addSubview", swift: "addSubview(_:)", .object("view", "UIView"),
+               summary: "Adds the view on top of the subviews, removing it from its old superview (rule 8).") { sim, inv in
+            try sim.addSubview(inv.objectArgument(0), to: inv.receiver, at: nil)
             return .nil
         }
-        define(k.view, "insertSubview") { [unowned self] inv in
-            let child = try inv.required(0, k.view, "insertSubview")
-            let index = try inv.index(1, "insertSubview")
-            try addSubview(child, to: inv.receiver, at: index)
+        Method("insertSubview", swift: "insertSubview(_:at:)", .object("view", "UIView"), .integer("index"),
+               summary: "Inserts the view at a 0-based index of the subviews.") { sim, inv in
+            try sim.addSubview(inv.objectArgument(0), to: inv.receiver, at: inv.integerArgument(1))
             return .nil
         }
-        define(k.view, "removeFromSuperview") { [unowned self] inv in
-            try removeFromSuperview(inv.receiver)
+        Method("removeFromSuperview", summary: "Removes the view from its superview, which releases it.") { sim, inv in
+            try sim.removeFromSuperview(inv.receiver)
             return .nil
         }
-        define(k.view, "bringSubviewToFront") { [unowned self] inv in
-            let child = try inv.required(0, k.view, "bringSubviewToFront")
-            if try object(child, k.superview) == inv.receiver { try addSubview(child, to: inv.receiver, at: nil) }
+        Method("bringSubviewToFront", swift: "bringSubviewToFront(_:)", .object("view", "UIView")) { sim, inv in
+            let child = inv.objectArgument(0)
+            if try sim.object(child, sim.uikit.superview) == inv.receiver { try sim.addSubview(child, to: inv.receiver, at: nil) }
             return .nil
         }
-        define(k.view, "sendSubviewToBack") { [unowned self] inv in
-            let child = try inv.required(0, k.view, "sendSubviewToBack")
-            if try object(child, k.superview) == inv.receiver { try addSubview(child, to: inv.receiver, at: 0) }
+        Method("sendSubviewToBack", swift: "sendSubviewToBack(_:)", .object("view", "UIView")) { sim, inv in
+            let child = inv.objectArgument(0)
+            if try sim.object(child, sim.uikit.superview) == inv.receiver { try sim.addSubview(child, to: inv.receiver, at: 0) }
             return .nil
         }
-        define(k.view, "isDescendant") { [unowned self] inv in
-            .bool(try isDescendant(inv.receiver, of: try inv.required(0, k.view, "isDescendant")))
+        Method("isDescendant", swift: "isDescendant(of:)", .object("view", "UIView"), returns: .bool) { sim, inv in
+            .bool(try sim.isDescendant(inv.receiver, of: inv.objectArgument(0)))
         }
-        define(k.view, "hitTest") { [unowned self] inv in
-            try defaultHitTest(inv.receiver, try inv.point(0, "hitTest")).map(Value.object) ?? .nil
+        Method.callback("hitTest", swift: "hitTest(_:with:)", .point("point"), returns: .object("UIView"), optional: true,
+                        summary: "The deepest visible, interactive subview containing the point (SPEC §3.2).") { sim, inv in
+            try sim.defaultHitTest(inv.receiver, inv.pointArgument(0)).map(Value.object) ?? .nil
         }
-        define(k.view, "point") { [unowned self] inv in
-            let p = try inv.point(0, "point")
-            let f = try rect(inv.receiver, k.frame)
-            return .bool(Rect(x: 0, y: 0, width: f.width, height: f.height).contains(p))
+        Method.callback("point", swift: "point(inside:with:)", .point("point"), returns: .bool) { sim, inv in
+            let f = try sim.rect(inv.receiver, sim.uikit.frame)
+            return .bool(Rect(x: 0, y: 0, width: f.width, height: f.height).contains(inv.pointArgument(0)))
         }
-        define(k.view, "snapshotView") { [unowned self] inv in
+        Method("snapshotView", swift: "snapshotView(afterScreenUpdates:)", .bool("afterUpdates", default: false),
+               returns: .object("UIView"), summary: "A new plain view with the same frame and background.") { sim, inv in
             // A snapshot is a new, plain view with the same frame (seed 004's anti-flash cover).
-            let snap = heap.alloc(k.view)
-            try initializeView(snap, frame: try rect(inv.receiver, k.frame))
-            try write(snap, k.backgroundColor, try heap.readSlot(inv.receiver, k.backgroundColor))
+            let k = sim.uikit
+            let snap = sim.heap.alloc(k.view)
+            try sim.initializeView(snap, frame: try sim.rect(inv.receiver, k.frame))
+            try sim.write(snap, k.backgroundColor, try sim.heap.readSlot(inv.receiver, k.backgroundColor))
             return .object(snap)
         }
     }

@@ -1,52 +1,58 @@
 extension Simulator {
-    func installWindowMethods() {
-        let k = uikit
-        define(k.window, .initialize) { [unowned self] inv in
-            let frame: Rect
-            switch inv.argument(0) {
-            case .rect(let r): frame = r
-            case .nil: frame = screenBounds
-            default:
-                throw SimError(.typeMismatch, "bad argument #1 to 'UIWindow' (CGRect expected, got \(heap.describeType(of: inv.argument(0))))")
-            }
-            try initializeView(inv.receiver, frame: frame)
+    /// `UIWindow` (SPEC §3.1): a root view with a level, a root view controller and key
+    /// status. New windows start hidden at the normal level; the application keeps only
+    /// the visible ones (rule 5).
+    static let windowDeclaration = ClassDeclaration<Simulator>("UIWindow", superclass: "UIView",
+                                                             summary: "A root view with a level, a root view controller and key status.") {
+        PropertyDeclaration("windowLevel", .assign, .number, setter: "setWindowLevel",
+                            summary: "Windows are ordered by level, then by when each was ordered front (rule 2).")
+        PropertyDeclaration("rootViewController", .strong, .object("UIViewController"), setter: "setRootViewController",
+                            summary: "Setting it installs the controller's view and releases the old root (rules 6, 7).")
+        PropertyDeclaration("isKeyWindow", .assign, .bool, readOnly: true, getter: "isKeyWindow")
+        Static.constants("Level", ["normal": 0, "statusBar": 1000, "alert": 2000],
+                         summary: "`UIWindow.Level`: the standard window levels.")
+
+        Method.initializer(swift: "init(frame:)", .rect("frame", optional: true),
+                           summary: "A hidden window at the normal level; the frame defaults to the screen's bounds.") { sim, inv in
+            let k = sim.uikit
+            try sim.initializeView(inv.receiver, frame: inv.argument(0).rectValue ?? sim.screenBounds)
             // SPEC §3.5: new windows start hidden, at the normal level.
-            try write(inv.receiver, k.isHidden, .bool(true))
-            try write(inv.receiver, k.windowLevel, .double(0))
-            orderFront(inv.receiver)
+            try sim.write(inv.receiver, k.isHidden, .bool(true))
+            try sim.write(inv.receiver, k.windowLevel, .double(0))
+            sim.orderFront(inv.receiver)
             return .object(inv.receiver)
         }
-        define(k.window, "setHidden") { [unowned self] inv in
-            try setWindowHidden(inv.receiver, inv.bool(0))
+        Method.accessor("setHidden") { sim, inv in
+            try sim.setWindowHidden(inv.receiver, inv.bool(0))
             return .nil
         }
-        define(k.window, "setWindowLevel") { [unowned self] inv in
-            try write(inv.receiver, k.windowLevel, .double(try inv.number(0, "windowLevel")))
-            windowStack.orderChanged()
+        Method.accessor("setWindowLevel") { sim, inv in
+            try sim.write(inv.receiver, sim.uikit.windowLevel, .double(try inv.number(0, "windowLevel")))
+            sim.windowStack.orderChanged()
             return .nil
         }
-        define(k.window, "makeKeyAndVisible") { [unowned self] inv in
+        Method("makeKeyAndVisible", summary: "Shows the window, orders it front and makes it key (rule 3).") { sim, inv in
             // SPEC rule 3: shows the window, orders it front and makes it key.
-            orderFront(inv.receiver)
-            try setWindowHidden(inv.receiver, false)
-            try makeKey(inv.receiver)
+            sim.orderFront(inv.receiver)
+            try sim.setWindowHidden(inv.receiver, false)
+            try sim.makeKey(inv.receiver)
             return .nil
         }
-        define(k.window, "makeKey") { [unowned self] inv in
-            try makeKey(inv.receiver)
+        Method("makeKey", summary: "Makes the window key without showing it (rule 4).") { sim, inv in
+            try sim.makeKey(inv.receiver)
             return .nil
         }
-        define(k.window, "isKeyWindow") { [unowned self] inv in .bool(windowStack.key == inv.receiver.raw) }
-        define(k.window, "becomeKey") { _ in .nil }
-        define(k.window, "resignKey") { _ in .nil }
-        define(k.window, "setRootViewController") { [unowned self] inv in
-            let new = try inv.object(0, k.viewController, "rootViewController", optional: true)
-            try setRootViewController(of: inv.receiver, to: new)
+        Method.accessor("isKeyWindow", returns: .bool) { sim, inv in .bool(sim.windowStack.key == inv.receiver.raw) }
+        Method.callback("becomeKey", summary: "Sent when the window becomes key.") { _, _ in .nil }
+        Method.callback("resignKey", summary: "Sent when the window stops being key.") { _, _ in .nil }
+        Method.accessor("setRootViewController") { sim, inv in
+            let new = try inv.object(0, sim.uikit.viewController, "rootViewController", optional: true)
+            try sim.setRootViewController(of: inv.receiver, to: new)
             return .nil
         }
-        define(k.window, .deinit) { [unowned self] inv in
+        Method.callback("deinit") { sim, inv in
             // SPEC rule 5: a window nobody owns goes away, and with it its key status.
-            if windowStack.remove(inv.receiver) { try passKeyStatus(leaving: inv.receiver) }
+            if sim.windowStack.remove(inv.receiver) { try sim.passKeyStatus(leaving: inv.receiver) }
             return .nil
         }
     }

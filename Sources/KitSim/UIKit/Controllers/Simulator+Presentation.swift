@@ -1,19 +1,4 @@
 extension Simulator {
-    func installPresentation() {
-        let k = uikit
-        define(k.viewController, "present") { [unowned self] inv in
-            let presented = try inv.object(0, k.viewController, "present", optional: true)
-            try checkCallback(inv, 2, "present")
-            try present(presented, from: inv.receiver, animated: inv.bool(1, default: true), completion: inv.argument(2))
-            return .nil
-        }
-        define(k.viewController, "dismiss") { [unowned self] inv in
-            try checkCallback(inv, 1, "dismiss")
-            try dismiss(from: inv.receiver, animated: inv.bool(0, default: true), completion: inv.argument(1))
-            return .nil
-        }
-    }
-
     /// The style a presentation uses: `modalPresentationStyle`, where unset or
     /// "automatic" means a page sheet from iOS 13 on and full screen before.
     func presentationStyle(of vc: ObjectID) throws -> String {

@@ -1,0 +1,38 @@
+extension Simulator {
+    /// SPEC rule 14 and §3.5: `addChild` calls `willMove(toParent:)` only; `parent` is
+    /// weak and `children` strong.
+    func addChild(_ child: ObjectID, to parent: ObjectID) throws {
+        let k = uikit
+        if child == parent {
+            throw raise(.invalidArgument("child view controller:\(angle(child)) should not be its own parent", object: child))
+        }
+        if let p = try object(child, k.parent), p != parent {
+            _ = try heap.send(child, .removeFromParent)
+        }
+        _ = try heap.send(child, .willMove, args: Arguments(.object(parent)))
+        if try !objects(parent, k.children).contains(child) {
+            try heap.insertElement(child, into: parent, k.children)
+        }
+        try write(child, k.parent, parent)
+        noteEnteredUI(child)
+    }
+
+    /// SPEC rule 14: `removeFromParent` calls `didMove(toParent: nil)` only. The child stays
+    /// alive until the callback returns.
+    func removeFromParent(_ child: ObjectID) throws {
+        let k = uikit
+        guard let p = try object(child, k.parent) else { return }
+        try heap.hold(child, transitionHold)
+        defer { try? heap.unhold(child, transitionHold) }
+        try write(child, k.parent, nil)
+        if heap.isKind(p, of: k.navigationController) {
+            try heap.removeElement(child, from: p, k.navControllers)
+        } else if heap.isKind(p, of: k.tabBarController) {
+            try heap.removeElement(child, from: p, k.tabControllers)
+        } else {
+            try heap.removeElement(child, from: p, k.children)
+        }
+        noteLeftUI(child, "removed from \(heap.describe(p))")
+        _ = try heap.send(child, .didMove, args: Arguments(.nil))
+    }
+}

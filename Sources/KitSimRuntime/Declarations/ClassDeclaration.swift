@@ -1,0 +1,230 @@
+/// What a method is to a script, and so to the generators that read declarations.
+public enum MethodKind: Sendable, Equatable {
+    /// A method scripts call (`nav:pushViewController(vc, true)`).
+    case method
+    /// The initializer: `UIWindow(frame)` in Lua; messages name it after the class.
+    case initializer
+    /// A method UIKit itself sends, which scripts override (`viewDidLoad`, `deinit`).
+    case callback
+    /// A property's getter or setter (`view`, `setRootViewController`): reached through
+    /// the property, documented with it, checked by its own body.
+    case accessor
+}
+
+/// The typed signature of a method: its Lua name, the Swift declaration it stands for,
+/// its parameters and its return type.
+public struct MethodSignature: Sendable, Equatable {
+    public let luaName: String
+    /// UIKit's Swift name, `pushViewController(_:animated:)`.
+    public let swiftName: String
+    public let parameters: [Parameter]
+    public let returns: ArgumentType
+    /// Whether the return value may be nil.
+    public let returnsOptional: Bool
+    public let kind: MethodKind
+    public let summary: String
+
+    public init(_ luaName: String, swift: String? = nil, _ parameters: [Parameter] = [], returns: ArgumentType = .void,
+                optional returnsOptional: Bool = false, kind: MethodKind = .method, summary: String = "") {
+        self.luaName = luaName
+        self.parameters = parameters
+        self.returns = returns
+        self.returnsOptional = returnsOptional
+        self.kind = kind
+        self.summary = summary
+        self.swiftName = swift ?? (parameters.isEmpty ? luaName : "\(luaName)(" + parameters.map { "\($0.name):" }.joined() + ")")
+    }
+
+    /// The least number of arguments a call must pass.
+    public var requiredCount: Int { (parameters.lastIndex { !$0.isOptional }).map { $0 + 1 } ?? 0 }
+}
+
+/// A declared property: the runtime's `Property` with its type named rather than
+/// resolved, and a sentence for the reference.
+public struct PropertyDeclaration: Sendable {
+    public let name: String
+    public let ownership: Ownership
+    public let type: ArgumentType
+    public let isReadOnly: Bool
+    public let isOptional: Bool?
+    public let getter: String?
+    public let setter: String?
+    public let summary: String
+
+    public init(_ name: String, _ ownership: Ownership, _ type: ArgumentType, readOnly: Bool = false,
+                optional: Bool? = nil, getter: String? = nil, setter: String? = nil, summary: String = "") {
+        self.name = name
+        self.ownership = ownership
+        self.type = type
+        self.isReadOnly = readOnly
+        self.isOptional = optional
+        self.getter = getter
+        self.setter = setter
+        self.summary = summary
+    }
+}
+
+/// A value a class table carries (`UIApplication.shared`, `UIWindow.Level`).
+public struct StaticSignature: Sendable, Equatable {
+    public let name: String
+    public let type: ArgumentType
+    /// For a table of constants, its fields in declaration order.
+    public let constants: [Constant]
+    public let summary: String
+
+    /// A named number (`UIWindow.Level.alert` is 2000).
+    public struct Constant: Sendable, Equatable {
+        public let name: String
+        public let value: Double
+    }
+}
+
+/// A reason the model holds objects, as `sim.why` prints it (`transition`,
+/// `UIApplication.shared`).
+public struct HoldDeclaration: Sendable, Equatable {
+    public let name: String
+    public let summary: String
+
+    public init(_ name: String, _ summary: String) {
+        self.name = name
+        self.summary = summary
+    }
+}
+
+/// Everything about a class except its behaviour: what the bridge, LuaLS, the API
+/// reference, the fuzzer's vocabulary and the tests read.
+public struct ClassInterface: Sendable {
+    public let name: String
+    /// nil for a subclass of the root class, `NSObject`.
+    public let superclassName: String?
+    public let summary: String
+    /// A class scripts see as a global (`UIWindow`), or one UIKit makes for itself
+    /// (`UITransitionView`).
+    public let isGlobal: Bool
+    public let properties: [PropertyDeclaration]
+    public let methods: [MethodSignature]
+    public let statics: [StaticSignature]
+    public let holds: [HoldDeclaration]
+    public let enums: [EnumType]
+
+    /// The initializer, when the class declares one.
+    public var initializer: MethodSignature? { methods.first { $0.kind == .initializer } }
+}
+
+/// One member of a class declaration, as the builder collects them.
+public enum Member<Model: AnyObject>: Sendable {
+    case property(PropertyDeclaration)
+    case method(Method<Model>)
+    case staticValue(Static<Model>)
+    case hold(HoldDeclaration)
+    case enumeration(EnumType)
+}
+
+/// A method's signature and its behaviour: Swift code that receives the model and the
+/// invocation. The runtime checks the arguments against the signature before the body
+/// runs (accessors check their own), so a body reads them without checking again.
+public struct Method<Model: AnyObject>: Sendable {
+    public let signature: MethodSignature
+    public let body: @Sendable (Model, Invocation) throws -> Value
+
+    public init(_ luaName: String, swift: String? = nil, _ parameters: Parameter..., returns: ArgumentType = .void,
+                optional: Bool = false, summary: String = "", body: @escaping @Sendable (Model, Invocation) throws -> Value) {
+        signature = MethodSignature(luaName, swift: swift, parameters, returns: returns, optional: optional,
+                                    kind: .method, summary: summary)
+        self.body = body
+    }
+
+    init(signature: MethodSignature, body: @escaping @Sendable (Model, Invocation) throws -> Value) {
+        self.signature = signature
+        self.body = body
+    }
+
+    /// The initializer (`init` underneath; `Class(...)` in Lua).
+    public static func initializer(swift: String = "init", _ parameters: Parameter..., summary: String = "",
+                                   body: @escaping @Sendable (Model, Invocation) throws -> Value) -> Method {
+        Method(signature: MethodSignature("init", swift: swift, parameters, kind: .initializer, summary: summary), body: body)
+    }
+
+    /// A method UIKit sends and scripts override; its default behaviour is `body`.
+    public static func callback(_ luaName: String, swift: String? = nil, _ parameters: Parameter..., returns: ArgumentType = .void,
+                                optional: Bool = false, summary: String = "",
+                                body: @escaping @Sendable (Model, Invocation) throws -> Value) -> Method {
+        Method(signature: MethodSignature(luaName, swift: swift, parameters, returns: returns, optional: optional,
+                                          kind: .callback, summary: summary), body: body)
+    }
+
+    /// A property's getter or setter, named by the property's declaration.
+    public static func accessor(_ luaName: String, returns: ArgumentType = .void,
+                                body: @escaping @Sendable (Model, Invocation) throws -> Value) -> Method {
+        Method(signature: MethodSignature(luaName, swift: luaName, [], returns: returns, kind: .accessor), body: body)
+    }
+}
+
+/// A value on the class table, computed from the model when a script reads it (so a
+/// singleton is made on first access).
+public struct Static<Model: AnyObject>: Sendable {
+    public let signature: StaticSignature
+    public let value: @Sendable (Model) -> Value
+
+    public init(_ name: String, _ type: ArgumentType, summary: String = "", value: @escaping @Sendable (Model) -> Value) {
+        signature = StaticSignature(name: name, type: type, constants: [], summary: summary)
+        self.value = value
+    }
+
+    /// A table of named numbers (`UIWindow.Level`).
+    public static func constants(_ name: String, _ values: KeyValuePairs<String, Double>, summary: String = "") -> Static {
+        let constants = values.map { StaticSignature.Constant(name: $0.key, value: $0.value) }
+        // A dictionary's entries are kept in KitSim's key order (strings bytewise).
+        let table = Value.dictionary(constants.sorted { Array($0.name.utf8).lexicographicallyPrecedes($1.name.utf8) }
+            .map { Value.Entry(key: .string($0.name), value: .double($0.value)) })
+        return Static(signature: StaticSignature(name: name, type: .table, constants: constants, summary: summary)) { _ in table }
+    }
+
+    init(signature: StaticSignature, value: @escaping @Sendable (Model) -> Value) {
+        self.signature = signature
+        self.value = value
+    }
+}
+
+/// Collects a class's members in the order they are written.
+@resultBuilder
+public enum MemberBuilder<Model: AnyObject> {
+    public static func buildExpression(_ p: PropertyDeclaration) -> [Member<Model>] { [.property(p)] }
+    public static func buildExpression(_ m: Method<Model>) -> [Member<Model>] { [.method(m)] }
+    public static func buildExpression(_ s: Static<Model>) -> [Member<Model>] { [.staticValue(s)] }
+    public static func buildExpression(_ h: HoldDeclaration) -> [Member<Model>] { [.hold(h)] }
+    public static func buildExpression(_ e: EnumType) -> [Member<Model>] { [.enumeration(e)] }
+    public static func buildBlock(_ parts: [Member<Model>]...) -> [Member<Model>] { parts.flatMap { $0 } }
+}
+
+/// One class of a model, declared in one place: its interface (name, superclass,
+/// properties with ownership, typed methods, statics, holds) and the behaviour of each
+/// method. Registration, the Lua globals, argument checks, LuaLS, the API reference and
+/// the fuzzer's vocabulary are all derived from it.
+public struct ClassDeclaration<Model: AnyObject>: Sendable {
+    public let interface: ClassInterface
+    public let methods: [Method<Model>]
+    public let statics: [Static<Model>]
+
+    public init(_ name: String, superclass: String? = nil, global: Bool = true, summary: String = "",
+                @MemberBuilder<Model> _ members: () -> [Member<Model>]) {
+        var properties: [PropertyDeclaration] = [], methods: [Method<Model>] = [], statics: [Static<Model>] = []
+        var holds: [HoldDeclaration] = [], enums: [EnumType] = []
+        for m in members() {
+            switch m {
+            case .property(let p): properties.append(p)
+            case .method(let x): methods.append(x)
+            case .staticValue(let s): statics.append(s)
+            case .hold(let h): holds.append(h)
+            case .enumeration(let e): enums.append(e)
+            }
+        }
+        self.interface = ClassInterface(name: name, superclassName: superclass, summary: summary, isGlobal: global,
+                                        properties: properties, methods: methods.map(\.signature),
+                                        statics: statics.map(\.signature), holds: holds, enums: enums)
+        self.methods = methods
+        self.statics = statics
+    }
+
+    public var name: String { interface.name }
+}

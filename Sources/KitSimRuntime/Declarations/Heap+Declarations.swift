@@ -1,0 +1,192 @@
+extension Heap {
+    /// Registers declared classes, superclasses before subclasses, and returns them in
+    /// declaration order. Class names in property types may refer to any class of the
+    /// list, declared before or after (`UIView.window` is a `UIWindow`).
+    @discardableResult
+    public func register(_ interfaces: [ClassInterface]) throws -> [SimClass] {
+        var pending: [(cls: SimClass, property: String, type: ArgumentType)] = []
+        var out: [SimClass] = []
+        for i in interfaces {
+            // The runtime makes the root class itself; its declaration adds behaviour only.
+            if i.name == rootClass.name && i.superclassName == nil && i.properties.isEmpty {
+                out.append(rootClass)
+                continue
+            }
+            let superclass: SimClass
+            if let name = i.superclassName {
+                guard let s = classNamed(name) else {
+                    throw SimError(.unknownName, "class \(i.name): unknown superclass '\(name)'")
+                }
+                superclass = s
+            } else {
+                superclass = rootClass
+            }
+            var properties: [Property] = []
+            var unresolved: [PropertyDeclaration] = []
+            for p in i.properties {
+                let (type, resolved) = valueType(p.type)
+                let getter = p.getter.map { Selector($0) }, setter = p.setter.map { Selector($0) }
+                properties.append(Property(p.name, p.ownership, type: type, readOnly: p.isReadOnly,
+                                           getter: getter, setter: setter, optional: p.isOptional))
+                if !resolved { unresolved.append(p) }
+            }
+            let cls = try defineClass(i.name, superclass: superclass, properties: properties)
+            pending += unresolved.map { (cls, $0.name, $0.type) }
+            out.append(cls)
+        }
+        // Second pass: the names that were not yet classes are now.
+        for (owner, name, type) in pending {
+            let (resolved, ok) = valueType(type)
+            guard ok else { throw SimError(.unknownName, "property \(owner.name).\(name): unknown class in \(type)") }
+            retype(name, declaredBy: owner, to: resolved)
+        }
+        return out
+    }
+
+    /// The runtime type of a declared type, and whether every class it names exists yet.
+    func valueType(_ t: ArgumentType) -> (ValueType, Bool) {
+        switch t {
+        case .any, .function, .table, .void: return (.any, true)
+        case .bool: return (.bool, true)
+        case .number, .integer: return (.number, true)
+        case .string, .enumeration: return (.string, true)
+        case .rect: return (.rect, true)
+        case .point: return (.point, true)
+        case .object(let name):
+            if name == rootClass.name { return (.object(nil), true) }
+            guard let c = classNamed(name) else { return (.object(nil), false) }
+            return (.object(c), true)
+        case .array(.object(let name)):
+            if name == rootClass.name { return (.objectArray(nil), true) }
+            guard let c = classNamed(name) else { return (.objectArray(nil), false) }
+            return (.objectArray(c), true)
+        case .array: return (.objectArray(nil), true)
+        }
+    }
+
+    /// Gives property `name` of `owner` its resolved type, in `owner` and in every
+    /// subclass's flattened copy, and in the property hot path's table.
+    func retype(_ name: String, declaredBy owner: SimClass, to type: ValueType) {
+        var stack = [owner]
+        while let c = stack.popLast() {
+            if let i = c.propertyIndex[name] {
+                c.properties[i].type = type
+                propertyAccess[Int(propertyAccessBase[Int(c.id)]) + i] = PropertyAccess(c.properties[i])
+            }
+            stack.append(contentsOf: c.subclasses)
+        }
+    }
+
+    /// Installs the behaviour of declared classes (registered by `register`) on `model`:
+    /// each method's body, behind a check of its arguments against its signature, then
+    /// one flattening of the method tables.
+    public func install<Model: AnyObject>(_ declarations: [ClassDeclaration<Model>], model: Model) throws {
+        for d in declarations {
+            guard let cls = classNamed(d.name) else { throw SimError(.unknownName, "class \(d.name) is not registered") }
+            for m in d.methods {
+                let body = m.body
+                let selector = m.signature.kind == .initializer ? Selector.initialize : Selector(m.signature.luaName)
+                if m.signature.kind == .accessor || m.signature.parameters.isEmpty {
+                    cls.ownMethods[selector] = .native { [unowned model] inv in try body(model, inv) }
+                } else {
+                    let checker = try ArgumentChecker(m.signature, className: d.name, heap: self)
+                    cls.ownMethods[selector] = .native { [unowned model] inv in
+                        try checker.check(inv)
+                        return try body(model, inv)
+                    }
+                }
+            }
+        }
+        rootClass.reflatten()
+    }
+}
+
+/// A method's parameters resolved against a heap's classes, so that checking a call is a
+/// switch per argument and an identity walk for objects (no names looked up per call).
+struct ArgumentChecker {
+    enum Check {
+        case any, bool, number, integer, string, rect, point, function, table
+        case object(SimClass)
+        case array(SimClass)
+        case enumeration(EnumType)
+    }
+    let function: String
+    let checks: [(check: Check, optional: Bool, expected: String)]
+
+    init(_ signature: MethodSignature, className: String, heap: Heap) throws {
+        function = signature.kind == .initializer ? className : signature.luaName
+        checks = try signature.parameters.map { p in
+            let check: Check
+            switch p.type {
+            case .any, .void: check = .any
+            case .bool: check = .bool
+            case .number: check = .number
+            case .integer: check = .integer
+            case .string: check = .string
+            case .rect: check = .rect
+            case .point: check = .point
+            case .function: check = .function
+            case .table: check = .table
+            case .enumeration(let e): check = .enumeration(e)
+            case .object(let name):
+                guard let c = heap.classNamed(name) else { throw SimError(.unknownName, "\(className).\(signature.luaName): unknown class '\(name)'") }
+                check = .object(c)
+            case .array(let element):
+                guard case .object(let name) = element, let c = heap.classNamed(name) else {
+                    throw SimError(.unknownName, "\(className).\(signature.luaName): only arrays of objects are checked")
+                }
+                check = .array(c)
+            }
+            let expected: String
+            // luaL_checkinteger says "number expected" of a value that is not a number.
+            switch p.type {
+            case .enumeration(let e): expected = e.expected
+            case .integer: expected = "number"
+            default: expected = p.type.description
+            }
+            return (check, p.isOptional, expected)
+        }
+    }
+
+    /// Throws the bad-argument error of the first argument that does not fit.
+    func check(_ inv: Invocation) throws {
+        let heap = inv.heap
+        for (i, c) in checks.enumerated() {
+            let v = inv.argument(i)
+            if case .nil = v, c.optional { continue }
+            switch c.check {
+            case .any, .bool: continue
+            case .number, .integer:
+                guard let n = v.number else { break }
+                if n.isFinite { continue }
+                throw SimError.badArgument(i + 1, function, expected: "finite number",
+                                           got: n.isNaN ? "nan" : formatNumber(n))
+            case .string: if case .string = v { continue }
+            case .rect: if case .rect = v { continue }
+            case .point: if case .point = v { continue }
+            case .table: if case .array = v { continue }; if case .dictionary = v { continue }; if case .foreign = v { continue }
+            case .function:
+                if case .foreign = v { continue }
+                if case .object(let id) = v, heap.isKind(id, of: heap.blockClass) { continue }
+            case .enumeration(let e):
+                if case .string(let s) = v, e.cases.contains(s) { continue }
+                throw SimError.badArgument(i + 1, function, expected: c.expected, got: v.description)
+            case .object(let cls):
+                if case .object(let id) = v {
+                    try heap.checkUsable(id, function)
+                    if heap.classOf(id).isSubclass(of: cls) { continue }
+                }
+            case .array(let cls):
+                guard case .array(let values) = v else { break }
+                for (k, e) in values.enumerated() {
+                    guard case .object(let id) = e, heap.isKind(id, of: cls) else {
+                        throw SimError.badArgument(i + 1, function, expected: cls.name, got: heap.describeType(of: e), index: k + 1)
+                    }
+                    try heap.checkUsable(id, function)
+                }
+                continue
+            }
+            throw SimError.badArgument(i + 1, function, expected: c.expected, got: heap.describeType(of: v))
+        }
+    }
+}
