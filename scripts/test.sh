@@ -43,6 +43,13 @@ grep -q "TDAlertView" "$tmp/s.svg" && grep -q "</svg>" "$tmp/g.svg"
 grep -q "digraph ownership" "$tmp/g.dot"
 "$bin/kitsim" api --luals > "$tmp/kitsim.d.lua"
 grep -q -- "---@class UINavigationController : UIViewController" "$tmp/kitsim.d.lua"
+grep -q -- "---@param viewController UIViewController" "$tmp/kitsim.d.lua"
+# The annotations are valid Lua (editors and luacheck load them as a stub).
+if command -v luac5.4 > /dev/null; then luac5.4 -p "$tmp/kitsim.d.lua"; else echo "test.sh: luac5.4 missing, LuaLS syntax check skipped" >&2; fi
+# The API reference is generated from the class declarations: the committed one must match.
+"$bin/kitsim" api --markdown > "$tmp/API.md"
+diff -u docs/API.md "$tmp/API.md" > "$tmp/api.diff" \
+    || { echo "test.sh: docs/API.md is out of date; run: .build/release/kitsim api --markdown > docs/API.md" >&2; cat "$tmp/api.diff" >&2; exit 1; }
 "$bin/kitsim-bench" --smoke > /dev/null
 # The binding benchmark (binding, scale, generated scenarios through kitsim test), smoke mode.
 "$bin/kitsim-lua-bench" --smoke > /dev/null

@@ -14,6 +14,9 @@ public protocol SandboxModel: AnyObject {
     /// Adds the model's globals and its members of the `sim` table, which is at stack
     /// index `simTable` of `sandbox.L`. Called once, before the prelude runs.
     func install(in sandbox: LuaSandbox, simTable: Int32) throws
+    /// The interfaces of the model's declared classes, superclasses first: what the Lua
+    /// globals, LuaLS annotations, the API reference and the fuzzer's vocabulary list.
+    var classInterfaces: [ClassInterface] { get }
 }
 
 /// A Lua 5.4 state with the KitSim runtime exposed to it (SPEC §4, §6): class tables as

@@ -7,6 +7,8 @@ import CLuaShim
 /// globals with their class members, and the `sim` members that need the model — the
 /// virtual clock, the screen, taps and the model's configuration.
 extension Simulator: SandboxModel {
+    public var classInterfaces: [ClassInterface] { declarations.map(\.interface) }
+
     public func install(in sandbox: LuaSandbox, simTable simIndex: Int32) throws {
         let L = sandbox.L
         // The globals and class statics come from the declarations (SPEC §4): each

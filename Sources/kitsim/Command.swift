@@ -11,7 +11,7 @@ enum Command {
                                          run every scenario in a fresh sandbox, in parallel
                kitsim repl [-i FILE] [--ios N]  interactive Lua with the simulator (:help inside)
                kitsim graph FILE.lua [--format dot|svg|mermaid]   the ownership graph at the end
-               kitsim api --luals               LuaLS annotations of every class, property and method
+               kitsim api --luals | --markdown  LuaLS annotations, or the API reference (docs/API.md)
                kitsim fuzz [--seed S] [--count N | --long] [--replay FILE]
                                          random API call sequences, every call checked;
                                          exit 0 clean, 1 a failure (seed and script printed)

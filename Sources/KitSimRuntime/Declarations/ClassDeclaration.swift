@@ -107,6 +107,19 @@ public struct ClassInterface: Sendable {
     public let holds: [HoldDeclaration]
     public let enums: [EnumType]
 
+    public init(name: String, superclassName: String?, summary: String, isGlobal: Bool, properties: [PropertyDeclaration],
+                methods: [MethodSignature], statics: [StaticSignature], holds: [HoldDeclaration], enums: [EnumType]) {
+        self.name = name
+        self.superclassName = superclassName
+        self.summary = summary
+        self.isGlobal = isGlobal
+        self.properties = properties
+        self.methods = methods
+        self.statics = statics
+        self.holds = holds
+        self.enums = enums
+    }
+
     /// The initializer, when the class declares one.
     public var initializer: MethodSignature? { methods.first { $0.kind == .initializer } }
 }

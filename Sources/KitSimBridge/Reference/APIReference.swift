@@ -1,0 +1,64 @@
+import KitSimRuntime
+
+/// The API as scripts see it, gathered from the declarations: the model's classes, the
+/// runtime's block class, the `sim` functions as each was defined, and the prelude's
+/// functions. `luaLS` and `markdown` render it; nothing in either is written by hand.
+public struct APIReference: Sendable {
+    public let classes: [ClassInterface]
+    public let simFunctions: [MethodSignature]
+    public let version: String
+
+    /// The reference of a sandbox: its model's classes and every `sim` function it has.
+    public init(_ sandbox: LuaSandbox, version: String) {
+        var classes = sandbox.model.classInterfaces
+        let root = sandbox.heap.rootClass.name
+        if let i = classes.firstIndex(where: { $0.name == root }) {
+            classes.insert(APIReference.blockInterface, at: i + 1)
+        } else {
+            classes.insert(APIReference.blockInterface, at: 0)
+        }
+        self.classes = classes
+        self.simFunctions = sandbox.simFunctions + APIReference.preludeSimFunctions
+        self.version = version
+    }
+
+    /// The runtime's block class (`sim.block`): called like a function.
+    static let blockInterface = ClassInterface(
+        name: "NSBlock", superclassName: nil, summary: "A closure with declared captures, made by `sim.block`; call it as a function.",
+        isGlobal: true, properties: [], methods: [], statics: [], holds: [], enums: [])
+
+    /// `sim` members the prelude defines in Lua.
+    static let preludeSimFunctions = [
+        MethodSignature("log", [.string("format"), Parameter("...", .any, optional: true)],
+                        summary: "Formats like `string.format` and writes the line to the output and the trace."),
+    ]
+
+    /// Globals the prelude defines: geometry constructors and the assertion entry point.
+    static let preludeGlobals = [
+        MethodSignature("CGRect", [.number("x", optional: true), .number("y", optional: true), .number("width", optional: true),
+                                   .number("height", optional: true)], returns: .rect, summary: "A rectangle; missing numbers are 0."),
+        MethodSignature("CGPoint", [.number("x", optional: true), .number("y", optional: true)], returns: .point,
+                        summary: "A point; missing numbers are 0."),
+        MethodSignature("expect", [Parameter("subject", .any)], returns: .object("Expectation"),
+                        summary: "An assertion: `expect(vc).to.be.deallocated()`, `expect(n).to.equal(2)`; a failure names the line."),
+    ]
+
+    /// Members every class table has, whatever its declaration (SPEC §4).
+    static func classTableMembers(_ cls: String) -> [MethodSignature] {
+        [
+            MethodSignature("subclass", [.string("name"), Parameter("properties", .table, optional: true)], returns: .table,
+                            summary: "A new class; properties map names to ownership (`strong`, `weak`, `unowned`, `assign`, `copy`)."),
+            MethodSignature("extend", [Parameter("properties", .table)],
+                            summary: "Adds properties to this class (a category with associated objects)."),
+            MethodSignature("swizzle", [.string("selector"), .function("fn", optional: false)],
+                            summary: "Replaces a method; `fn(self, original, ...)` may call the original."),
+            MethodSignature("isSubclass", [Parameter("class", .table)], returns: .bool),
+        ]
+    }
+
+    /// Methods every object has.
+    static let objectMethods = [
+        MethodSignature("isKind", [Parameter("class", .table)], returns: .bool, summary: "`isKind(of:)`."),
+        MethodSignature("responds", [.string("selector")], returns: .bool, summary: "`responds(to:)`."),
+    ]
+}
