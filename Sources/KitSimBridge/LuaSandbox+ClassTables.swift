@@ -49,7 +49,7 @@ extension LuaSandbox {
         case "isSubclass":
             pushFunction(L) { sb, L in
                 guard let a = sb.classOfTable(L, 1), let b = sb.classOfTable(L, 2) else {
-                    throw SimError(.typeMismatch, "bad argument #1 to 'isSubclass' (class expected); call it as A:isSubclass(B)")
+                    throw SimError.badArgument(1, "isSubclass", "class expected", hint: "call it as A:isSubclass(B)", kind: .typeMismatch)
                 }
                 lua_pushboolean(L, a.isSubclass(of: b) ? 1 : 0)
                 return 1
@@ -108,10 +108,10 @@ extension LuaSandbox {
     /// table iteration order (rule 3).
     func subclass(_ L: OpaquePointer) throws -> Int32 {
         guard let base = classOfTable(L, 1) else {
-            throw SimError(.typeMismatch, "bad argument #1 to 'subclass' (class expected, got \(typeName(L, 1))); call it as Base:subclass(\"Name\", {...})")
+            throw SimError.badArgument(1, "subclass", expected: "class", got: typeName(L, 1), hint: "call it as Base:subclass(\"Name\", {...})")
         }
         guard let name = string(L, 2), !name.isEmpty else {
-            throw SimError(.typeMismatch, "bad argument #2 to 'subclass' (class name expected, got \(typeName(L, 2)))")
+            throw SimError.badArgument(2, "subclass", expected: "class name", got: typeName(L, 2))
         }
         var props: [Property] = []
         switch lua_type(L, 3) {
@@ -120,21 +120,21 @@ extension LuaSandbox {
             var pairs: [(String, String)] = []
             for entry in sortedEntries(L, 3) {
                 guard let k = entry.key else {
-                    throw SimError(.typeMismatch, "bad argument #3 to 'subclass' (property names must be strings, got \(entry.keyType))")
+                    throw SimError.badArgument(3, "subclass", "property names must be strings, got \(entry.keyType)", kind: .typeMismatch)
                 }
                 guard let v = entry.string else {
-                    throw SimError(.typeMismatch, "bad argument #3 to 'subclass' (ownership attribute expected for property '\(k)', got \(entry.valueType))")
+                    throw SimError.badArgument(3, "subclass", "ownership attribute expected for property '\(k)', got \(entry.valueType)", kind: .typeMismatch)
                 }
                 pairs.append((k, v))
             }
             for (k, v) in pairs.sorted(by: { $0.0 < $1.0 }) {
                 guard let own = Ownership(attribute: v) else {
-                    throw SimError(.typeMismatch, "bad argument #3 to 'subclass' (unknown ownership attribute '\(v)' for property '\(k)'; expected \(Ownership.attributeList))")
+                    throw SimError.badArgument(3, "subclass", "unknown ownership attribute '\(v)' for property '\(k)'; expected \(Ownership.attributeList)", kind: .typeMismatch)
                 }
                 props.append(Property(k, own))
             }
         default:
-            throw SimError(.typeMismatch, "bad argument #3 to 'subclass' (table of properties expected, got \(typeName(L, 3)))")
+            throw SimError.badArgument(3, "subclass", expected: "table of properties", got: typeName(L, 3))
         }
         let cls = try heap.defineClass(name, superclass: base, properties: props)
         pushClassTable(L, cls)
@@ -145,17 +145,17 @@ extension LuaSandbox {
     /// method; `original(self, ...)` runs the implementation it replaced (seed 003).
     func swizzle(_ L: OpaquePointer) throws -> Int32 {
         guard let cls = classOfTable(L, 1) else {
-            throw SimError(.typeMismatch, "bad argument #1 to 'swizzle' (class expected, got \(typeName(L, 1))); call it as Class:swizzle(\"selector\", fn)")
+            throw SimError.badArgument(1, "swizzle", expected: "class", got: typeName(L, 1), hint: "call it as Class:swizzle(\"selector\", fn)")
         }
         guard let name = string(L, 2) else {
-            throw SimError(.typeMismatch, "bad argument #2 to 'swizzle' (selector name expected, got \(typeName(L, 2)))")
+            throw SimError.badArgument(2, "swizzle", expected: "selector name", got: typeName(L, 2))
         }
         guard lua_type(L, 3) == LUA_TFUNCTION else {
-            throw SimError(.typeMismatch, "bad argument #3 to 'swizzle' (function expected, got \(typeName(L, 3)))")
+            throw SimError.badArgument(3, "swizzle", expected: "function", got: typeName(L, 3))
         }
         let sel = Selector(name)
         guard let original = cls.implementation(for: sel) else {
-            throw SimError(.unknownName, "bad argument #2 to 'swizzle' (\(cls.name) has no method '\(name)')")
+            throw SimError.badArgument(2, "swizzle", "\(cls.name) has no method '\(name)'", kind: .unknownName)
         }
         let ref = LuaRef(state, L, index: 3)
         recordMethodPlace(L, 3, name)
@@ -174,19 +174,19 @@ extension LuaSandbox {
     /// `objc_setAssociatedObject` (seed 003's `viewTransitionInProgress`).
     func extend(_ L: OpaquePointer) throws -> Int32 {
         guard let cls = classOfTable(L, 1) else {
-            throw SimError(.typeMismatch, "bad argument #1 to 'extend' (class expected, got \(typeName(L, 1))); call it as Class:extend{ name = \"strong\" }")
+            throw SimError.badArgument(1, "extend", expected: "class", got: typeName(L, 1), hint: "call it as Class:extend{ name = \"strong\" }")
         }
         guard lua_type(L, 2) == LUA_TTABLE else {
-            throw SimError(.typeMismatch, "bad argument #2 to 'extend' (table of properties expected, got \(typeName(L, 2)))")
+            throw SimError.badArgument(2, "extend", expected: "table of properties", got: typeName(L, 2))
         }
         var added: [String: Ownership] = [:]
         for entry in sortedEntries(L, 2) {
-            guard let k = entry.key else { throw SimError(.typeMismatch, "bad argument #2 to 'extend' (property names must be strings)") }
+            guard let k = entry.key else { throw SimError.badArgument(2, "extend", "property names must be strings", kind: .typeMismatch) }
             guard let v = entry.string, let own = Ownership(attribute: v) else {
-                throw SimError(.typeMismatch, "bad argument #2 to 'extend' (unknown ownership attribute for property '\(k)'; expected \(Ownership.attributeList))")
+                throw SimError.badArgument(2, "extend", "unknown ownership attribute for property '\(k)'; expected \(Ownership.attributeList)", kind: .typeMismatch)
             }
             if cls.property(named: k) != nil || cls.responds(to: Selector(k)) {
-                throw SimError(.invalidUse, "bad argument #2 to 'extend' (\(cls.name) already has a member named '\(k)')")
+                throw SimError.badArgument(2, "extend", "\(cls.name) already has a member named '\(k)'")
             }
             added[k] = own
         }

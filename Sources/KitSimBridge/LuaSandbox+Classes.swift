@@ -166,7 +166,7 @@ extension LuaSandbox {
             let id = ObjectID(kitsim_handle_id(L, 1))
             guard id.raw != 0 else { throw sb.badSelf(L, "isKind", expected: "object") }
             guard let cls = sb.classOfTable(L, 2) else {
-                throw SimError(.typeMismatch, "bad argument #1 to 'isKind' (class expected, got \(sb.typeName(L, 2)))")
+                throw SimError.badArgument(1, "isKind", expected: "class", got: sb.typeName(L, 2))
             }
             lua_pushboolean(L, sb.heap.isKind(id, of: cls) ? 1 : 0)
             return 1
@@ -175,7 +175,7 @@ extension LuaSandbox {
             let id = ObjectID(kitsim_handle_id(L, 1))
             guard id.raw != 0 else { throw sb.badSelf(L, "responds", expected: "object") }
             guard let name = sb.string(L, 2) else {
-                throw SimError(.typeMismatch, "bad argument #1 to 'responds' (selector name expected, got \(sb.typeName(L, 2)))")
+                throw SimError.badArgument(1, "responds", expected: "selector name", got: sb.typeName(L, 2))
             }
             try sb.heap.checkUsable(id, "respondsToSelector")
             lua_pushboolean(L, sb.heap.responds(id, to: Selector(name)) ? 1 : 0)
@@ -190,7 +190,7 @@ extension LuaSandbox {
             guard let c = sb.heap.classForID(cls) else { return 0 }
             let id = ObjectID(kitsim_handle_id(L, 1))
             guard id.raw != 0, sb.heap.isKind(id, of: c) || !sb.heap.isAlive(id) else {
-                throw SimError(.typeMismatch, "bad argument #1 to '\(sel.name)' (\(c.name) expected, got \(sb.typeName(L, 1)))")
+                throw SimError.badArgument(1, sel.name, expected: c.name, got: sb.typeName(L, 1))
             }
             sb.push(L, try sb.heap.send(id, sel, as: c, args: sb.args(L, from: 2)))
             return 1
@@ -201,7 +201,7 @@ extension LuaSandbox {
             let (imp, sel) = sb.originals[n]
             let id = ObjectID(kitsim_handle_id(L, 1))
             guard id.raw != 0 else {
-                throw SimError(.typeMismatch, "bad argument #1 to 'original' (object expected, got \(sb.typeName(L, 1))); call original(self, ...)")
+                throw SimError.badArgument(1, "original", expected: "object", got: sb.typeName(L, 1), hint: "call original(self, ...)")
             }
             try sb.heap.checkUsable(id, sel.name)
             sb.push(L, try sb.heap.invoke(imp, receiver: id, selector: sel, args: sb.args(L, from: 2), original: nil))

@@ -142,14 +142,14 @@ extension LuaSandbox {
     /// The object at argument `i`, or a Lua-style error naming the function.
     package func objectArgument(_ L: OpaquePointer, _ i: Int32, _ fn: String) throws -> ObjectID {
         let id = kitsim_handle_id(L, i)
-        guard id != 0 else { throw SimError(.typeMismatch, "bad argument #\(i) to '\(fn)' (object expected, got \(typeName(L, i)))") }
+        guard id != 0 else { throw SimError.badArgument(Int(i), fn, expected: "object", got: typeName(L, i)) }
         return ObjectID(id)
     }
 
     package func numberArgument(_ L: OpaquePointer, _ i: Int32, _ fn: String, default d: Double? = nil) throws -> Double {
         if lua_type(L, i) == LUA_TNUMBER { return lua_tonumberx(L, i, nil) }
         if let d, lua_type(L, i) <= LUA_TNIL { return d }
-        throw SimError(.typeMismatch, "bad argument #\(i) to '\(fn)' (number expected, got \(typeName(L, i)))")
+        throw SimError.badArgument(Int(i), fn, expected: "number", got: typeName(L, i))
     }
 
     /// The runtime-level members of `sim` (SPEC §4): ownership, inspection, blocks,
@@ -181,7 +181,7 @@ extension LuaSandbox {
         def(MethodSignature("label", [.object("object", "NSObject"), .string("name")], returns: .object("NSObject"), summary: "Names the object in traces, graphs and reports; returns it.")) { sb, L in
             let id = try sb.objectArgument(L, 1, "label")
             guard let name = sb.string(L, 2) else {
-                throw SimError(.typeMismatch, "bad argument #2 to 'label' (string expected, got \(sb.typeName(L, 2)))")
+                throw SimError.badArgument(2, "label", expected: "string", got: sb.typeName(L, 2))
             }
             sb.heap.label(id, name)
             lua_settop(L, 1)
@@ -189,7 +189,7 @@ extension LuaSandbox {
         }
         def(MethodSignature("block", [Parameter("spec", .table)], returns: .object("NSBlock"), summary: "A block: `sim.block{ strong = {a}, weak = {b}, unowned = {c}, fn }` captures as listed.")) { sb, L in
             guard lua_type(L, 1) == LUA_TTABLE else {
-                throw SimError(.typeMismatch, "bad argument #1 to 'block' (table expected, got \(sb.typeName(L, 1))); use sim.block{ strong = {a}, weak = {b}, fn }")
+                throw SimError.badArgument(1, "block", expected: "table", got: sb.typeName(L, 1), hint: "use sim.block{ strong = {a}, weak = {b}, fn }")
             }
             func list(_ key: String) throws -> [ObjectID] {
                 sb.pushString(L, key)
@@ -199,7 +199,7 @@ extension LuaSandbox {
                 switch sb.value(L, -1) {
                 case .array(let a): return a.compactMap(\.objectID)
                 case .object(let o): return [o]
-                default: throw SimError(.typeMismatch, "bad argument #1 to 'block' ('\(key)' must be a list of objects)")
+                default: throw SimError.badArgument(1, "block", "'\(key)' must be a list of objects", kind: .typeMismatch)
                 }
             }
             let strong = try list("strong"), weak = try list("weak"), unowned = try list("unowned")
@@ -210,7 +210,7 @@ extension LuaSandbox {
                 ref.passesReceiver = false
                 body = .foreign(ref)
             } else if lua_type(L, -1) > LUA_TNIL {
-                throw SimError(.typeMismatch, "bad argument #1 to 'block' (its first item must be the function, got \(sb.typeName(L, -1)))")
+                throw SimError.badArgument(1, "block", "its first item must be the function, got \(sb.typeName(L, -1))", kind: .typeMismatch)
             }
             kitsim_pop(L, 1)
             sb.pushHandle(L, try sb.heap.makeBlock(strong: strong, weak: weak, unowned: unowned, body: body))
@@ -219,7 +219,7 @@ extension LuaSandbox {
         def(MethodSignature("graph", [.enumeration("format", EnumType("GraphFormat", ["dot", "mermaid"]), default: "dot")], returns: .string, summary: "The ownership graph as DOT or Mermaid text.")) { sb, L in
             let format = sb.string(L, 1) ?? "dot"
             guard let f = Heap.GraphFormat(rawValue: format) else {
-                throw SimError(.typeMismatch, "bad argument #1 to 'graph' (\"dot\" or \"mermaid\" expected, got \"\(format)\")")
+                throw SimError.badArgument(1, "graph", expected: "\"dot\" or \"mermaid\"", got: "\"\(format)\"")
             }
             sb.pushString(L, sb.heap.graph(f))
             return 1
@@ -231,10 +231,10 @@ extension LuaSandbox {
         }
         def(MethodSignature("exchange", [Parameter("class", .table), .string("a"), .string("b")], summary: "Exchanges two methods of a class (`method_exchangeImplementations`).")) { sb, L in
             guard let cls = sb.classOfTable(L, 1) else {
-                throw SimError(.typeMismatch, "bad argument #1 to 'exchange' (class expected, got \(sb.typeName(L, 1)))")
+                throw SimError.badArgument(1, "exchange", expected: "class", got: sb.typeName(L, 1))
             }
             guard let a = sb.string(L, 2), let b = sb.string(L, 3) else {
-                throw SimError(.typeMismatch, "bad argument #2 to 'exchange' (two selector names expected)")
+                throw SimError.badArgument(2, "exchange", "two selector names expected", kind: .typeMismatch)
             }
             try sb.heap.exchangeMethods(Selector(a), Selector(b), on: cls)
             sb.dropStatic(cls, a)

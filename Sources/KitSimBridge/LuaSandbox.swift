@@ -348,6 +348,25 @@ package final class LuaRef: ForeignBox {
     func push(_ L: OpaquePointer) { lua_rawgeti(L, kitsim_registryindex(), lua_Integer(ref)) }
 
     package override var typeName: String { type == LUA_TFUNCTION ? "function" : String(cString: lua_typename(state.L, type)) }
+
+    /// A table's items 1…n (raw reads: no metamethod runs), for an argument check's message.
+    package override func sequenceItems() -> [(object: ObjectID?, typeName: String)]? {
+        guard type == LUA_TTABLE, !state.isClosed, lua_checkstack(state.L, 2) != 0 else { return nil }
+        let L = state.L
+        push(L)
+        defer { kitsim_pop(L, 1) }
+        let n = min(lua_rawlen(L, -1), 1_000_000)
+        guard n > 0 else { return nil }
+        var out: [(object: ObjectID?, typeName: String)] = []
+        for k in 1...n {
+            lua_rawgeti(L, -1, lua_Integer(k))
+            let id = kitsim_handle_id(L, -1)
+            out.append(id != 0 ? (ObjectID(id), "") : (nil, String(cString: lua_typename(L, lua_type(L, -1)))))
+            kitsim_pop(L, 1)
+            if id == 0 { break }        // the first item that is not an object is the one to name
+        }
+        return out
+    }
 }
 
 /// A method closure's slot (`kitsim_push_method`): the class whose methods table holds

@@ -1,3 +1,5 @@
+import KitSimRuntime
+
 /// A fuzz program: a fixed header (pools, Lua subclasses with properties of every
 /// ownership kind, overridable callbacks) and a list of calls, each one line of Lua that
 /// the runner executes as a step of its own.
@@ -58,17 +60,22 @@ public struct FuzzGenerator {
         """
 
     var rng: SplitMix64
+    /// What the declared-call category draws from (the class declarations).
+    let vocabulary: FuzzVocabulary
     // How many slots of each pool have been assigned.
     var counts: [Character: Int] = ["V": 0, "C": 0, "N": 0, "T": 0, "A": 0, "W": 0, "K": 0]
     var swizzles = 0
     var made = 0
 
-    public init(seed: UInt64) { rng = SplitMix64(seed: seed) }
+    public init(seed: UInt64, vocabulary: FuzzVocabulary = .uikit) {
+        rng = SplitMix64(seed: seed)
+        self.vocabulary = vocabulary
+    }
 
     /// The program of `seed`: `count` calls, the last one running the clock on so that
     /// pending animations, timers and completions fire.
-    public static func program(seed: UInt64, calls count: Int) -> FuzzProgram {
-        var g = FuzzGenerator(seed: seed)
+    public static func program(seed: UInt64, calls count: Int, vocabulary: FuzzVocabulary = .uikit) -> FuzzProgram {
+        var g = FuzzGenerator(seed: seed, vocabulary: vocabulary)
         var calls: [String] = []
         calls.reserveCapacity(count)
         for i in 0..<count { calls.append(i == count - 1 && count > 1 ? "sim.run(3)" : g.call()) }
@@ -247,7 +254,8 @@ public struct FuzzGenerator {
         case 76..<82: line = hooks()
         case 82..<84: line = swizzle()
         case 84..<93: line = badArguments()
-        case 93..<99: line = inspect()
+        case 93..<96: line = inspect()
+        case 96..<99: line = declared()
         case 99 where rng.chance(50):
             line = rng.chance(50) ? "setmetatable({}, { __gc = function() \(action()) end })"
                 : "collectgarbage(\(rng.pick(["\"collect\"", "\"step\"", "\"generational\"", "\"incremental\""])))"
@@ -405,23 +413,18 @@ public struct FuzzGenerator {
         }
     }
 
-    /// Selectors the UIKit model sends itself, by class: swizzled, they run Lua code
-    /// (and errors) in the middle of the model's own work.
-    static let swizzlable: [(String, [String])] = [
-        ("UIViewController", ["viewDidLoad", "loadView", "viewWillAppear", "viewDidAppear", "viewWillDisappear", "viewDidDisappear",
-                              "willMove", "didMove", "removeFromParent", "present", "dismiss", "view", "setView", "init"]),
-        ("UIWindow", ["becomeKey", "resignKey", "setRootViewController", "makeKeyAndVisible", "setHidden", "deinit", "init", "hitTest"]),
-        ("UINavigationController", ["pushViewController", "popViewController", "didShowViewController", "loadView", "setViewControllers"]),
-        ("UIView", ["addSubview", "hitTest", "removeFromSuperview", "init"]),
-        ("UITabBarController", ["setSelectedIndex", "setViewControllers"]),
-        ("FuzzVC", ["viewDidLoad", "deinit", "viewWillAppear"]),
-    ]
+    /// Selectors to swizzle, by class: every selector the declarations give each global
+    /// class, and the fuzz subclass's overrides. Swizzled, they run Lua code (and errors)
+    /// in the middle of the model's own work.
+    var swizzlable: [(String, [String])] {
+        vocabulary.swizzlable + [("FuzzVC", ["viewDidLoad", "deinit", "viewWillAppear"])]
+    }
 
     mutating func swizzle() -> String {
         guard swizzles < 8 else { return runLoop() }
         swizzles += 1
         if rng.chance(50) {
-            let (cls, selectors) = rng.pick(FuzzGenerator.swizzlable)
+            let (cls, selectors) = rng.pick(swizzlable)
             let body: String
             switch rng.below(6) {
             case 0: body = "return original(self, ...)"
@@ -487,6 +490,65 @@ public struct FuzzGenerator {
         case 33: return "UIViewController:extend(\(bad()))"
         case 34: return "sim.graph(\(bad()))"
         default: return "\(vc()):dismiss(\(bad()), \(bad()))"
+        }
+    }
+
+    // MARK: - Declared calls
+
+    /// A call drawn from the declarations: a method of any global class with arguments of
+    /// its parameters' types (now and then a bad one), or an assignment to a writable
+    /// property.
+    mutating func declared() -> String {
+        if !vocabulary.assignments.isEmpty && (vocabulary.calls.isEmpty || rng.chance(30)) {
+            let a = rng.pick(vocabulary.assignments)
+            return "\(receiver(a.className)).\(a.property.name) = \(rng.chance(10) ? bad() : value(a.property.type))"
+        }
+        guard !vocabulary.calls.isEmpty else { return inspect() }
+        let c = rng.pick(vocabulary.calls)
+        let args = c.signature.parameters.enumerated().compactMap { i, p -> String? in
+            // Trailing optional parameters are sometimes left out.
+            if p.isOptional && i >= c.signature.requiredCount && rng.chance(30) { return nil }
+            if rng.chance(8) { return bad() }
+            return p.isOptional && rng.chance(10) ? "nil" : value(p.type)
+        }
+        return "\(receiver(c.className)):\(c.signature.luaName)(\(args.joined(separator: ", ")))"
+    }
+
+    /// An object of the class: from the pool its kind lives in, else a singleton or a
+    /// fresh one (parenthesised, so that a method call on it parses).
+    mutating func receiver(_ cls: String) -> String {
+        let v = vocabulary
+        if v.isClass(cls, kindOf: "UIWindow") { return ref("W") }
+        if v.isClass(cls, kindOf: "UINavigationController") { return ref("N") }
+        if v.isClass(cls, kindOf: "UITabBarController") { return ref("T") }
+        if v.isClass(cls, kindOf: "UIAlertController") { return ref("A") }
+        if v.isClass(cls, kindOf: "UIViewController") { return vc() }
+        if v.isClass(cls, kindOf: "UIView") { return ref("V") }
+        switch cls {
+        case "UIApplication": return "UIApplication.shared"
+        case "UIScreen": return "UIScreen.main"
+        case "AppDelegate": return "UIApplication.shared.delegate"
+        case "NSBlock": return ref("K")
+        default:
+            let params = v.interface(cls)?.initializer?.parameters ?? []
+            return "(\(cls)(\(params.filter { !$0.isOptional }.map { value($0.type) }.joined(separator: ", "))))"
+        }
+    }
+
+    /// A value of a declared type.
+    mutating func value(_ t: ArgumentType) -> String {
+        switch t {
+        case .any, .table: return rng.chance(50) ? object() : bad()
+        case .bool: return bool()
+        case .number, .integer: return number()
+        case .string: return rng.pick(["\"OK\"", "\"t\"", "\"\"", "\"Cancel\""])
+        case .rect: return rect()
+        case .point: return point()
+        case .object(let cls): return cls == "NSObject" ? object() : receiver(cls)
+        case .array(let element): return "{ \(value(element)), \(value(element)) }"
+        case .enumeration(let e): return rng.chance(90) ? "\"\(rng.pick(e.cases))\"" : "\"nope\""
+        case .function: return completion()
+        case .void: return "nil"
         }
     }
 

@@ -67,15 +67,16 @@ public enum Fuzzer {
 
     /// Runs `program` in a fresh sandbox. `only` restricts the calls run (for
     /// minimisation); `onCall` is told each call's index before it runs (the command
-    /// line records it where a crash can be read back).
-    public static func run(_ program: FuzzProgram, only: [Int]? = nil, check: Check? = nil,
+    /// line records it where a crash can be read back); `classes` are declared classes
+    /// the sandbox has besides UIKit's (those of the program's vocabulary).
+    public static func run(_ program: FuzzProgram, classes: [ClassDeclaration<Simulator>] = [], only: [Int]? = nil, check: Check? = nil,
                            onCall: ((Int) -> Void)? = nil,
                            observe: ((Int, LuaSandbox.StepResult) -> Void)? = nil) -> FuzzRun {
         var result = FuzzRun()
         let sandbox: LuaSandbox
         // The model's state types check themselves after every mutation during a fuzz run.
         Simulator.checksInvariants = true
-        do { sandbox = try LuaSandbox(limits: limits) } catch {
+        do { sandbox = try LuaSandbox(limits: limits, classes: classes) } catch {
             result.failure = FuzzFailure(kind: .header, call: -1, message: "cannot create a sandbox: \(error)")
             return result
         }

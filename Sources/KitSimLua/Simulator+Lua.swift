@@ -40,7 +40,7 @@ extension Simulator: SandboxModel {
         def(MethodSignature("after", [.number("delay"), .function("fn", optional: false)], summary: "Calls the function after a virtual delay (`DispatchQueue.main.asyncAfter`).")) { sb, L in
             let delay = try sb.numberArgument(L, 1, "after")
             guard lua_type(L, 2) == LUA_TFUNCTION || kitsim_handle_id(L, 2) != 0 else {
-                throw SimError(.typeMismatch, "bad argument #2 to 'after' (function expected, got \(sb.typeName(L, 2)))")
+                throw SimError.badArgument(2, "after", expected: "function", got: sb.typeName(L, 2))
             }
             let v = sb.value(L, 2)
             if case .foreign(let f) = v, let ref = f.box as? LuaRef { ref.passesReceiver = false }
@@ -61,36 +61,36 @@ extension Simulator: SandboxModel {
                 try sim.tapTab(target, try sb.objectArgument(L, 2, "tap"))
             } else if sb.heap.isKind(target, of: k.alertController) {
                 guard let title = sb.string(L, 2) else {
-                    throw SimError(.typeMismatch, "bad argument #2 to 'tap' (action title expected, got \(sb.typeName(L, 2)))")
+                    throw SimError.badArgument(2, "tap", expected: "action title", got: sb.typeName(L, 2))
                 }
                 try sim.tapAlert(target, title)
             } else {
-                throw SimError(.typeMismatch, "bad argument #1 to 'tap' (UITabBarController or UIAlertController expected, got \(sb.typeName(L, 1)))")
+                throw SimError.badArgument(1, "tap", expected: "UITabBarController or UIAlertController", got: sb.typeName(L, 1))
             }
             return 0
         }
 
         def(MethodSignature("configure", [Parameter("settings", .table)], summary: "Sets the behaviour profile: `{ ios = 7…17, transition = seconds, abandonedDelay = seconds }`.")) { sb, L in
             guard lua_type(L, 1) == LUA_TTABLE else {
-                throw SimError(.typeMismatch, "bad argument #1 to 'configure' (table expected, got \(sb.typeName(L, 1)))")
+                throw SimError.badArgument(1, "configure", expected: "table", got: sb.typeName(L, 1))
             }
             var ios: Int?, transition: Double?, abandoned: Double?
             for entry in sb.sortedEntries(L, 1) {
                 let key = entry.key ?? "?"
                 guard let n = entry.number else {
-                    throw SimError(.typeMismatch, "bad argument #1 to 'configure' (number expected for '\(key)')")
+                    throw SimError.badArgument(1, "configure", "number expected for '\(key)'", kind: .typeMismatch)
                 }
                 switch key {
                 case "ios":
                     // Int(n) traps on 1e300 or nan: refuse first (rule 2).
                     guard n == n.rounded(), (7...17).contains(n) else {
-                        throw SimError(.typeMismatch, "bad argument #1 to 'configure' (ios must be a whole number from 7 to 17, got \(n.isNaN ? "nan" : formatNumber(n)))")
+                        throw SimError.badArgument(1, "configure", "ios must be a whole number from 7 to 17, got \(n.isNaN ? "nan" : formatNumber(n))", kind: .typeMismatch)
                     }
                     ios = Int(n)
                 case "transition": transition = n
                 case "abandonedDelay": abandoned = n
                 default:
-                    throw SimError(.unknownName, "bad argument #1 to 'configure' (unknown setting '\(key)'; expected ios, transition or abandonedDelay)")
+                    throw SimError.badArgument(1, "configure", "unknown setting '\(key)'; expected ios, transition or abandonedDelay", kind: .unknownName)
                 }
             }
             try sim.configure { c in

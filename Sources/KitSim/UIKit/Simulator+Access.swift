@@ -32,8 +32,7 @@ extension Invocation {
             try heap.checkUsable(id, function)
             if heap.classOf(id).isSubclass(of: cls) { return id }
         }
-        throw SimError(.typeMismatch,
-                       "bad argument #\(index + 1) to '\(function)' (\(cls.name) expected, got \(heap.describeType(of: v)))")
+        throw SimError.badArgument(index + 1, function, expected: cls.name, got: heap.describeType(of: v))
     }
 
     /// Argument `index` as a required object of `cls`.
@@ -56,10 +55,9 @@ extension Invocation {
     func number(_ index: Int, _ function: String) throws -> Double {
         if let n = argument(index).number {
             if n.isFinite { return n }
-            throw SimError(.typeMismatch, "bad argument #\(index + 1) to '\(function)' (finite number expected, got \(n.isNaN ? "nan" : formatNumber(n))))")
+            throw SimError.badArgument(index + 1, function, expected: "finite number", got: n.isNaN ? "nan" : formatNumber(n))
         }
-        throw SimError(.typeMismatch,
-                       "bad argument #\(index + 1) to '\(function)' (number expected, got \(heap.describeType(of: argument(index))))")
+        throw SimError.badArgument(index + 1, function, expected: "number", got: heap.describeType(of: argument(index)))
     }
 
     /// Argument `index` as an integer index. Numbers beyond any index are clamped, so
@@ -72,7 +70,6 @@ extension Invocation {
     /// Argument `index` as a point (`CGPoint`).
     func point(_ index: Int, _ function: String) throws -> Point {
         if case .point(let p) = argument(index) { return p }
-        throw SimError(.typeMismatch,
-                       "bad argument #\(index + 1) to '\(function)' (CGPoint expected, got \(heap.describeType(of: argument(index))))")
+        throw SimError.badArgument(index + 1, function, expected: "CGPoint", got: heap.describeType(of: argument(index)))
     }
 }

@@ -177,6 +177,14 @@ struct ArgumentChecker {
                     if heap.classOf(id).isSubclass(of: cls) { continue }
                 }
             case .array(let cls):
+                if case .foreign(let f) = v, let items = f.box.sequenceItems() {
+                    for (k, item) in items.enumerated() {
+                        guard let id = item.object, heap.isKind(id, of: cls) else {
+                            throw SimError.badArgument(i + 1, function, expected: cls.name,
+                                                       got: item.object.map { heap.describeType(of: .object($0)) } ?? item.typeName, index: k + 1)
+                        }
+                    }
+                }
                 guard case .array(let values) = v else { break }
                 for (k, e) in values.enumerated() {
                     guard case .object(let id) = e, heap.isKind(id, of: cls) else {

@@ -126,18 +126,19 @@ extension SimError {
     /// as `luaL_argerror` and `luaL_typeerror` word it. Every bad-argument message of the
     /// runtime, the model and the bridge is written here.
     public static func badArgument(_ position: Int, _ function: String, expected: String, got: String,
-                                   index: Int? = nil, kind: Kind = .typeMismatch) -> SimError {
+                                   index: Int? = nil, hint: String? = nil, kind: Kind = .typeMismatch) -> SimError {
         let at = index.map { " at index \($0)" } ?? ""
-        return SimError(kind, "bad argument #\(position) to '\(function)' (\(expected) expected\(at), got \(got))",
+        let tail = hint.map { "; " + $0 } ?? ""
+        return SimError(kind, "bad argument #\(position) to '\(function)' (\(expected) expected\(at), got \(got))\(tail)",
                         argument: ArgumentProblem(position: position, function: function, expected: expected, got: got,
                                                   index: index))
     }
 
     /// A bad argument whose problem is not a type (`bad argument #2 to 'tap' (… has no
     /// action titled "X")`): Lua's `luaL_argerror` with its own text.
-    public static func badArgument(_ position: Int, _ function: String, _ problem: String,
+    public static func badArgument(_ position: Int, _ function: String, _ problem: String, hint: String? = nil,
                                    kind: Kind = .invalidUse) -> SimError {
-        SimError(kind, "bad argument #\(position) to '\(function)' (\(problem))",
+        SimError(kind, "bad argument #\(position) to '\(function)' (\(problem))" + (hint.map { "; " + $0 } ?? ""),
                  argument: ArgumentProblem(position: position, function: function, expected: problem, got: "", index: nil))
     }
 

@@ -92,6 +92,10 @@ open class ForeignBox {
     public init() {}
     /// The type name shown in messages ("table", "function").
     open var typeName: String { "foreign" }
+    /// For a host sequence (a Lua table with items 1…n) that was not converted to an
+    /// array, what each item is: an object's id, or the item's type name. An argument
+    /// check uses it to name the item that does not fit. Nil when the value is not one.
+    open func sequenceItems() -> [(object: ObjectID?, typeName: String)]? { nil }
 }
 
 extension Value: Equatable {

@@ -174,7 +174,7 @@ extension Simulator {
         case .nil, .foreign: return
         case .object(let id) where heap.isKind(id, of: heap.blockClass): return
         default:
-            throw SimError(.typeMismatch, "bad argument #\(index + 1) to '\(function)' (function expected, got \(heap.describeType(of: inv.argument(index))))")
+            throw SimError.badArgument(index + 1, function, expected: "function", got: heap.describeType(of: inv.argument(index)))
         }
     }
 

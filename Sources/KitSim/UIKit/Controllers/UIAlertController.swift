@@ -105,6 +105,6 @@ extension Simulator {
                 return
             }
         }
-        throw SimError(.invalidUse, "bad argument #2 to 'tap' (\(angle(alert)) has no action titled \"\(title)\"; its actions: \(titles.map { "\"\($0)\"" }.joined(separator: ", ")))")
+        throw SimError.badArgument(2, "tap", "\(angle(alert)) has no action titled \"\(title)\"; its actions: \(titles.map { "\"\($0)\"" }.joined(separator: ", "))")
     }
 }

@@ -118,7 +118,7 @@ extension Simulator {
     public func tapTab(_ tab: ObjectID, _ child: ObjectID) throws {
         let k = uikit
         guard let index = try objects(tab, k.tabControllers).firstIndex(of: child) else {
-            throw SimError(.invalidUse, "bad argument #2 to 'tap' (\(heap.describe(child)) is not one of \(heap.describe(tab))'s view controllers)")
+            throw SimError.badArgument(2, "tap", "\(heap.describe(child)) is not one of \(heap.describe(tab))'s view controllers")
         }
         let delegate = try object(tab, k.tabDelegate)
         if let d = delegate, heap.responds(d, to: .tabBarController_shouldSelect) {

@@ -5,7 +5,7 @@ extension Simulator {
     /// stands at now + seconds. `run(0)` just finishes the current turn.
     public func run(_ seconds: Double) throws {
         guard seconds >= 0, seconds.isFinite else {
-            throw SimError(.invalidUse, "bad argument #1 to 'run' (a finite number of seconds >= 0 expected, got \(formatNumber(seconds)))")
+            throw SimError.badArgument(1, "run", expected: "a finite number of seconds >= 0", got: formatNumber(seconds), kind: .invalidUse)
         }
         let end = time(after: seconds)
         try finishTurn()
@@ -27,13 +27,13 @@ extension Simulator {
     /// block, which the timer retains) `delay` seconds from now.
     public func after(_ delay: Double, _ callback: Value) throws {
         guard delay >= 0, delay.isFinite else {
-            throw SimError(.invalidUse, "bad argument #1 to 'after' (a finite delay >= 0 expected, got \(formatNumber(delay)))")
+            throw SimError.badArgument(1, "after", expected: "a finite delay >= 0", got: formatNumber(delay), kind: .invalidUse)
         }
         switch callback {
         case .foreign: break
         case .object(let b) where heap.isKind(b, of: heap.blockClass): try heap.hold(b, timerHold)
         default:
-            throw SimError(.typeMismatch, "bad argument #2 to 'after' (function expected, got \(heap.describeType(of: callback)))")
+            throw SimError.badArgument(2, "after", expected: "function", got: heap.describeType(of: callback))
         }
         schedule(after: delay) { [unowned self] in
             defer { if case .object(let b) = callback, heap.isAlive(b) { try? heap.unhold(b, timerHold) } }
