@@ -8,7 +8,14 @@ import PackageDescription
 // (scripts/check-portability.sh checks both).
 // Exclusivity checks are off in the hot modules: EMBEDDING.md measured ~24 % of the
 // binding time in swift_beginAccess; the heap keeps its own invariants (Heap+Verify).
-let hot: [SwiftSetting] = [.unsafeFlags(["-enforce-exclusivity=unchecked"])]
+//
+// Start-up (BENCHMARKS.md, "Start-up"): a generic type's metadata is by default looked up
+// by demangling its mangled name on first use, about 20,000 instructions a type; the
+// class declarations and the bridge use a few dozen such types (arrays and dictionaries
+// of their own structs) while `kitsim run` starts. Direct metadata accessors do the same
+// in a few hundred instructions, for a little more code.
+let startup: [SwiftSetting] = [.unsafeFlags(["-Xfrontend", "-disable-concrete-type-metadata-mangled-name-accessors"])]
+let hot: [SwiftSetting] = [.unsafeFlags(["-enforce-exclusivity=unchecked"])] + startup
 
 let package = Package(
     name: "KitSim",
@@ -54,14 +61,15 @@ let package = Package(
         .target(name: "KitSimLua", dependencies: ["KitSimBridge", "KitSim", "CLua", "CLuaShim"], swiftSettings: hot),
         // The tools on top of the bridge, outside the library: the scenario fuzzer and the
         // REPL's engine (the terminal side is the command line's).
-        .target(name: "KitSimFuzz", dependencies: ["KitSimLua", "KitSimPlatform"]),
-        .target(name: "KitSimRepl", dependencies: ["KitSimLua", "KitSimPlatform"]),
+        .target(name: "KitSimFuzz", dependencies: ["KitSimLua", "KitSimPlatform"], swiftSettings: startup),
+        .target(name: "KitSimRepl", dependencies: ["KitSimLua", "KitSimPlatform"], swiftSettings: startup),
         // Release builds of `kitsim` are fully static (BENCHMARKS.md): no dynamic
         // loading of the Swift runtime at start-up, which dominated `kitsim run` of a short
         // script (about 1 ms of loading and relocating libswiftCore and friends). Linux only:
         // macOS has no static executables, and its libedit needs none of the three below.
         .executableTarget(
             name: "kitsim", dependencies: ["KitSim", "KitSimLua", "KitSimFuzz", "KitSimRepl", "KitSimPlatform", "CLineEdit"],
+            swiftSettings: startup,
             linkerSettings: [
                 .unsafeFlags(["-static-executable"], .when(platforms: [.linux], configuration: .release)),
                 // A static libedit needs what its shared library would bring: libbsd's vis

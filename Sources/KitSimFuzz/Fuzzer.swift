@@ -69,7 +69,7 @@ public enum Fuzzer {
     /// minimisation); `onCall` is told each call's index before it runs (the command
     /// line records it where a crash can be read back); `classes` are declared classes
     /// the sandbox has besides UIKit's (those of the program's vocabulary).
-    public static func run(_ program: FuzzProgram, classes: [ClassDeclaration<Simulator>] = [], only: [Int]? = nil, check: Check? = nil,
+    public static func run(_ program: FuzzProgram, classes: [ClassDeclaration] = [], only: [Int]? = nil, check: Check? = nil,
                            onCall: ((Int) -> Void)? = nil,
                            observe: ((Int, LuaSandbox.StepResult) -> Void)? = nil) -> FuzzRun {
         var result = FuzzRun()

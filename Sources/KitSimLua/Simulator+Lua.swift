@@ -7,7 +7,7 @@ import CLuaShim
 /// globals with their class members, and the `sim` members that need the model — the
 /// virtual clock, the screen, taps and the model's configuration.
 extension Simulator: SandboxModel {
-    public var classInterfaces: [ClassInterface] { declarations.map(\.interface) }
+    public var classInterfaces: [ClassInterface] { declarations.map { $0.interface } }
 
     public func install(in sandbox: LuaSandbox, simTable simIndex: Int32) throws {
         let L = sandbox.L
@@ -115,7 +115,7 @@ extension LuaSandbox {
     /// A sandbox running a fresh simulated app with the given behaviour profile.
     /// `classes` are declared classes added to UIKit's (see `Simulator.init(configuration:classes:)`).
     public convenience init(configuration: Simulator.Configuration = Simulator.Configuration(), limits: Limits = Limits(),
-                            sandboxed: Bool = false, classes: [ClassDeclaration<Simulator>] = []) throws {
+                            sandboxed: Bool = false, classes: [ClassDeclaration] = []) throws {
         try self.init(model: Simulator(configuration: configuration, classes: classes), limits: limits, sandboxed: sandboxed)
     }
 

@@ -9,7 +9,7 @@ import Testing
 @Suite struct DeclarationTests {
     /// A class the way a model file declares one: a weak delegate, a strong list, a
     /// typed method, a callback, an initializer with an enum, a static and a hold.
-    static let beacon = ClassDeclaration<Simulator>("KSBeacon", superclass: "UIView", summary: "A test class.") {
+    static let beacon = ClassDeclaration("KSBeacon", superclass: "UIView", summary: "A test class.") {
         PropertyDeclaration("delegate", .weak, .object("UIViewController"), summary: "Told when the beacon pings.")
         PropertyDeclaration("targets", .strong, .array(.object("UIView")), readOnly: true)
         PropertyDeclaration("pings", .assign, .number, readOnly: true)
@@ -146,9 +146,9 @@ import Testing
     }
 
     @Test func registrationRefusesUnknownNames() {
-        let orphan = ClassDeclaration<Simulator>("Orphan", superclass: "UIMissing") {}
+        let orphan = ClassDeclaration("Orphan", superclass: "UIMissing") {}
         #expect(throws: SimError.self) { try Simulator(classes: [orphan]) }
-        let dangling = ClassDeclaration<Simulator>("Dangling") {
+        let dangling = ClassDeclaration("Dangling") {
             PropertyDeclaration("thing", .strong, .object("UINothing"))
         }
         do {

@@ -1,7 +1,7 @@
 extension Simulator {
     /// The model's classes, superclasses first: every class is declared in its own file,
     /// and this list is the one place that names them all.
-    public static let declarations: [ClassDeclaration<Simulator>] = [
+    public static let declarations: [ClassDeclaration] = [
         objectDeclaration, responderDeclaration, viewDeclaration, viewControllerDeclaration, windowDeclaration,
         navigationBarDeclaration, transitionViewDeclaration, alertWindowDeclaration, applicationDeclaration,
         screenDeclaration, appDelegateDeclaration, navigationControllerDeclaration, tabBarControllerDeclaration,

@@ -23,7 +23,7 @@ public final class Simulator {
     /// The UIKit classes and their properties.
     public let uikit: UIKitClasses
     /// Every declared class of this simulator: UIKit's and those it was made with.
-    public let declarations: [ClassDeclaration<Simulator>]
+    public let declarations: [ClassDeclaration]
     /// `UIApplication.shared`.
     public internal(set) var application: ObjectID = ObjectID(0)
     /// `UIScreen.main`.
@@ -59,12 +59,12 @@ public final class Simulator {
     ///
     /// `classes` are declared classes to add to UIKit's (a test's own class, say), in
     /// the order of `Simulator.declarations`: superclasses first.
-    public init(configuration: Configuration = Configuration(), classes: [ClassDeclaration<Simulator>] = []) throws {
+    public init(configuration: Configuration = Configuration(), classes: [ClassDeclaration] = []) throws {
         let heap = Heap()
         self.heap = heap
         self.configuration = configuration
         self.declarations = Simulator.declarations + classes
-        try heap.register(declarations.map(\.interface))
+        try heap.register(declarations.map { $0.interface })
         self.uikit = UIKitClasses(heap)
         transitionHold = heap.holdReason("transition")
         timerHold = heap.holdReason("timer")

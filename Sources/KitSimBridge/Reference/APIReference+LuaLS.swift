@@ -94,7 +94,7 @@ extension APIReference {
     func function(_ m: MethodSignature, owner: String?, separator: String) -> [String] {
         var out: [String] = []
         if !m.summary.isEmpty { out.append("---" + m.summary) }
-        if m.kind == .callback { out.append("---(UIKit calls it; a subclass may override it.)") }
+        if m.kind == .callback { out.append("---(The model calls it; a subclass may override it.)") }
         for p in m.parameters {
             if p.name == "..." { out.append("---@param ... any"); continue }
             out.append("---@param \(APIReference.luaName(p))\(p.isOptional ? "?" : "") \(APIReference.luaType(p.type, optional: false))"

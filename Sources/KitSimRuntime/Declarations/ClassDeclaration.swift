@@ -15,8 +15,8 @@ public enum MethodKind: Sendable, Equatable {
 /// its parameters and its return type.
 public struct MethodSignature: Sendable, Equatable {
     public let luaName: String
-    /// UIKit's Swift name, `pushViewController(_:animated:)`.
-    public let swiftName: String
+    /// The Swift name as declared, when it is not derived from the Lua name.
+    let declaredSwiftName: String?
     public let parameters: [Parameter]
     public let returns: ArgumentType
     /// Whether the return value may be nil.
@@ -32,7 +32,13 @@ public struct MethodSignature: Sendable, Equatable {
         self.returnsOptional = returnsOptional
         self.kind = kind
         self.summary = summary
-        self.swiftName = swift ?? (parameters.isEmpty ? luaName : "\(luaName)(" + parameters.map { "\($0.name):" }.joined() + ")")
+        self.declaredSwiftName = swift
+    }
+
+    /// UIKit's Swift name, `pushViewController(_:animated:)` (derived from the Lua name
+    /// and the parameters when not declared; built only when asked for, as the reference does).
+    public var swiftName: String {
+        declaredSwiftName ?? (parameters.isEmpty ? luaName : "\(luaName)(" + parameters.map { "\($0.name):" }.joined() + ")")
     }
 
     /// The least number of arguments a call must pass.
@@ -72,10 +78,18 @@ public struct StaticSignature: Sendable, Equatable {
     public let constants: [Constant]
     public let summary: String
 
+    public init(name: String, type: ArgumentType, constants: [Constant], summary: String) {
+        self.name = name
+        self.type = type
+        self.constants = constants
+        self.summary = summary
+    }
+
     /// A named number (`UIWindow.Level.alert` is 2000).
     public struct Constant: Sendable, Equatable {
         public let name: String
         public let value: Double
+        public init(name: String, value: Double) { self.name = name; self.value = value }
     }
 }
 
@@ -125,10 +139,10 @@ public struct ClassInterface: Sendable {
 }
 
 /// One member of a class declaration, as the builder collects them.
-public enum Member<Model: AnyObject>: Sendable {
+public enum Member: Sendable {
     case property(PropertyDeclaration)
-    case method(Method<Model>)
-    case staticValue(Static<Model>)
+    case method(Method)
+    case staticValue(Static)
     case hold(HoldDeclaration)
     case enumeration(EnumType)
 }
@@ -136,51 +150,28 @@ public enum Member<Model: AnyObject>: Sendable {
 /// A method's signature and its behaviour: Swift code that receives the model and the
 /// invocation. The runtime checks the arguments against the signature before the body
 /// runs (accessors check their own), so a body reads them without checking again.
-public struct Method<Model: AnyObject>: Sendable {
+///
+/// The model is passed as `AnyObject`, not as a generic parameter: declarations are
+/// built once per process at start-up, and generic declaration types cost a metadata
+/// instantiation at each of their many construction sites. A model's own constructors
+/// (the UIKit model's take a `Simulator`) wrap the body with the cast.
+public struct Method: Sendable {
     public let signature: MethodSignature
-    public let body: @Sendable (Model, Invocation) throws -> Value
+    public let body: @Sendable (AnyObject, Invocation) throws -> Value
 
-    public init(_ luaName: String, swift: String? = nil, _ parameters: Parameter..., returns: ArgumentType = .void,
-                optional: Bool = false, summary: String = "", body: @escaping @Sendable (Model, Invocation) throws -> Value) {
-        signature = MethodSignature(luaName, swift: swift, parameters, returns: returns, optional: optional,
-                                    kind: .method, summary: summary)
-        self.body = body
-    }
-
-    init(signature: MethodSignature, body: @escaping @Sendable (Model, Invocation) throws -> Value) {
+    public init(signature: MethodSignature, body: @escaping @Sendable (AnyObject, Invocation) throws -> Value) {
         self.signature = signature
         self.body = body
     }
-
-    /// The initializer (`init` underneath; `Class(...)` in Lua).
-    public static func initializer(swift: String = "init", _ parameters: Parameter..., summary: String = "",
-                                   body: @escaping @Sendable (Model, Invocation) throws -> Value) -> Method {
-        Method(signature: MethodSignature("init", swift: swift, parameters, kind: .initializer, summary: summary), body: body)
-    }
-
-    /// A method UIKit sends and scripts override; its default behaviour is `body`.
-    public static func callback(_ luaName: String, swift: String? = nil, _ parameters: Parameter..., returns: ArgumentType = .void,
-                                optional: Bool = false, summary: String = "",
-                                body: @escaping @Sendable (Model, Invocation) throws -> Value) -> Method {
-        Method(signature: MethodSignature(luaName, swift: swift, parameters, returns: returns, optional: optional,
-                                          kind: .callback, summary: summary), body: body)
-    }
-
-    /// A property's getter or setter, named by the property's declaration.
-    public static func accessor(_ luaName: String, returns: ArgumentType = .void,
-                                body: @escaping @Sendable (Model, Invocation) throws -> Value) -> Method {
-        Method(signature: MethodSignature(luaName, swift: luaName, [], returns: returns, kind: .accessor), body: body)
-    }
 }
 
-/// A value on the class table, computed from the model when a script reads it (so a
-/// singleton is made on first access).
-public struct Static<Model: AnyObject>: Sendable {
+/// A value on the class table, computed from the model when the class is installed.
+public struct Static: Sendable {
     public let signature: StaticSignature
-    public let value: @Sendable (Model) -> Value
+    public let value: @Sendable (AnyObject) -> Value
 
-    public init(_ name: String, _ type: ArgumentType, summary: String = "", value: @escaping @Sendable (Model) -> Value) {
-        signature = StaticSignature(name: name, type: type, constants: [], summary: summary)
+    public init(signature: StaticSignature, value: @escaping @Sendable (AnyObject) -> Value) {
+        self.signature = signature
         self.value = value
     }
 
@@ -192,36 +183,31 @@ public struct Static<Model: AnyObject>: Sendable {
             .map { Value.Entry(key: .string($0.name), value: .double($0.value)) })
         return Static(signature: StaticSignature(name: name, type: .table, constants: constants, summary: summary)) { _ in table }
     }
-
-    init(signature: StaticSignature, value: @escaping @Sendable (Model) -> Value) {
-        self.signature = signature
-        self.value = value
-    }
 }
 
 /// Collects a class's members in the order they are written.
 @resultBuilder
-public enum MemberBuilder<Model: AnyObject> {
-    public static func buildExpression(_ p: PropertyDeclaration) -> [Member<Model>] { [.property(p)] }
-    public static func buildExpression(_ m: Method<Model>) -> [Member<Model>] { [.method(m)] }
-    public static func buildExpression(_ s: Static<Model>) -> [Member<Model>] { [.staticValue(s)] }
-    public static func buildExpression(_ h: HoldDeclaration) -> [Member<Model>] { [.hold(h)] }
-    public static func buildExpression(_ e: EnumType) -> [Member<Model>] { [.enumeration(e)] }
-    public static func buildBlock(_ parts: [Member<Model>]...) -> [Member<Model>] { parts.flatMap { $0 } }
+public enum MemberBuilder {
+    public static func buildExpression(_ p: PropertyDeclaration) -> Member { .property(p) }
+    public static func buildExpression(_ m: Method) -> Member { .method(m) }
+    public static func buildExpression(_ s: Static) -> Member { .staticValue(s) }
+    public static func buildExpression(_ h: HoldDeclaration) -> Member { .hold(h) }
+    public static func buildExpression(_ e: EnumType) -> Member { .enumeration(e) }
+    public static func buildBlock(_ members: Member...) -> [Member] { members }
 }
 
 /// One class of a model, declared in one place: its interface (name, superclass,
 /// properties with ownership, typed methods, statics, holds) and the behaviour of each
 /// method. Registration, the Lua globals, argument checks, LuaLS, the API reference and
 /// the fuzzer's vocabulary are all derived from it.
-public struct ClassDeclaration<Model: AnyObject>: Sendable {
+public struct ClassDeclaration: Sendable {
     public let interface: ClassInterface
-    public let methods: [Method<Model>]
-    public let statics: [Static<Model>]
+    public let methods: [Method]
+    public let statics: [Static]
 
     public init(_ name: String, superclass: String? = nil, global: Bool = true, summary: String = "",
-                @MemberBuilder<Model> _ members: () -> [Member<Model>]) {
-        var properties: [PropertyDeclaration] = [], methods: [Method<Model>] = [], statics: [Static<Model>] = []
+                @MemberBuilder _ members: () -> [Member]) {
+        var properties: [PropertyDeclaration] = [], methods: [Method] = [], statics: [Static] = []
         var holds: [HoldDeclaration] = [], enums: [EnumType] = []
         for m in members() {
             switch m {
@@ -233,8 +219,8 @@ public struct ClassDeclaration<Model: AnyObject>: Sendable {
             }
         }
         self.interface = ClassInterface(name: name, superclassName: superclass, summary: summary, isGlobal: global,
-                                        properties: properties, methods: methods.map(\.signature),
-                                        statics: statics.map(\.signature), holds: holds, enums: enums)
+                                        properties: properties, methods: methods.map { $0.signature },
+                                        statics: statics.map { $0.signature }, holds: holds, enums: enums)
         self.methods = methods
         self.statics = statics
     }

@@ -31,7 +31,7 @@ extension Heap {
                 if !resolved { unresolved.append(p) }
             }
             let cls = try defineClass(i.name, superclass: superclass, properties: properties)
-            pending += unresolved.map { (cls, $0.name, $0.type) }
+            for p in unresolved { pending.append((cls, p.name, p.type)) }
             out.append(cls)
         }
         // Second pass: the names that were not yet classes are now.
@@ -80,7 +80,7 @@ extension Heap {
     /// Installs the behaviour of declared classes (registered by `register`) on `model`:
     /// each method's body, behind a check of its arguments against its signature, then
     /// one flattening of the method tables.
-    public func install<Model: AnyObject>(_ declarations: [ClassDeclaration<Model>], model: Model) throws {
+    public func install(_ declarations: [ClassDeclaration], model: AnyObject) throws {
         for d in declarations {
             guard let cls = classNamed(d.name) else { throw SimError(.unknownName, "class \(d.name) is not registered") }
             for m in d.methods {
@@ -111,7 +111,7 @@ struct ArgumentChecker {
         case enumeration(EnumType)
     }
     let function: String
-    let checks: [(check: Check, optional: Bool, expected: String)]
+    let checks: [(check: Check, parameter: Parameter)]
 
     init(_ signature: MethodSignature, className: String, heap: Heap) throws {
         function = signature.kind == .initializer ? className : signature.luaName
@@ -137,14 +137,17 @@ struct ArgumentChecker {
                 }
                 check = .array(c)
             }
-            let expected: String
-            // luaL_checkinteger says "number expected" of a value that is not a number.
-            switch p.type {
-            case .enumeration(let e): expected = e.expected
-            case .integer: expected = "number"
-            default: expected = p.type.description
-            }
-            return (check, p.isOptional, expected)
+            return (check, p)
+        }
+    }
+
+    /// What a message says the parameter takes; built only for a failing argument.
+    static func expected(_ p: Parameter) -> String {
+        switch p.type {
+        case .enumeration(let e): return e.expected
+        // luaL_checkinteger says "number expected" of a value that is not a number.
+        case .integer: return "number"
+        default: return p.type.description
         }
     }
 
@@ -153,7 +156,7 @@ struct ArgumentChecker {
         let heap = inv.heap
         for (i, c) in checks.enumerated() {
             let v = inv.argument(i)
-            if case .nil = v, c.optional { continue }
+            if case .nil = v, c.parameter.isOptional { continue }
             switch c.check {
             case .any, .bool: continue
             case .number, .integer:
@@ -170,7 +173,7 @@ struct ArgumentChecker {
                 if case .object(let id) = v, heap.isKind(id, of: heap.blockClass) { continue }
             case .enumeration(let e):
                 if case .string(let s) = v, e.cases.contains(s) { continue }
-                throw SimError.badArgument(i + 1, function, expected: c.expected, got: v.description)
+                throw SimError.badArgument(i + 1, function, expected: ArgumentChecker.expected(c.parameter), got: v.description)
             case .object(let cls):
                 if case .object(let id) = v {
                     try heap.checkUsable(id, function)
@@ -194,7 +197,7 @@ struct ArgumentChecker {
                 }
                 continue
             }
-            throw SimError.badArgument(i + 1, function, expected: c.expected, got: heap.describeType(of: v))
+            throw SimError.badArgument(i + 1, function, expected: ArgumentChecker.expected(c.parameter), got: heap.describeType(of: v))
         }
     }
 }

@@ -10,9 +10,10 @@ extension Heap {
         if classesByName[name] != nil {
             throw SimError(.invalidUse, "a class named '\(name)' already exists")
         }
-        var seen = Set<String>()
-        for p in properties {
-            if !seen.insert(p.name).inserted || superclass?.property(named: p.name) != nil {
+        for (i, p) in properties.enumerated() {
+            // A linear scan: classes declare a handful of properties, and a Set of names
+            // costs more at start-up than the scan.
+            if properties[..<i].contains(where: { $0.name == p.name }) || superclass?.property(named: p.name) != nil {
                 throw SimError(.invalidUse, "property '\(p.name)' of \(name) is declared twice")
             }
             if case .objectArray = p.type, !p.ownership.retains {

@@ -1,7 +1,7 @@
 extension Simulator {
     /// `UIApplication` (SPEC §3.1): the one application object, made at launch and held
     /// for the life of the app; it lists the windows and the key window.
-    static let applicationDeclaration = ClassDeclaration<Simulator>("UIApplication", superclass: "UIResponder",
+    static let applicationDeclaration = ClassDeclaration("UIApplication", superclass: "UIResponder",
         summary: "The app: its delegate, its windows and the key window.") {
         PropertyDeclaration("delegate", .strong, .object("NSObject"),
                             summary: "The app delegate, which `UIApplicationMain` keeps (an `AppDelegate`).")

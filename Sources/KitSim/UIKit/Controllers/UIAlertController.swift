@@ -6,7 +6,7 @@ extension Simulator {
 
     /// `UIAlertController` (SPEC §3.5): presented, it shows in a window of its own at the
     /// alert level, which UIKit keeps while the alert is up; its actions keep their handlers.
-    static let alertControllerDeclaration = ClassDeclaration<Simulator>("UIAlertController", superclass: "UIViewController",
+    static let alertControllerDeclaration = ClassDeclaration("UIAlertController", superclass: "UIViewController",
         summary: "An alert or action sheet with actions; shown in its own window.") {
         PropertyDeclaration("message", .copy, .string)
         PropertyDeclaration("preferredStyle", .assign, .enumeration(Simulator.alertStyles), readOnly: true)
@@ -32,7 +32,7 @@ extension Simulator {
     }
 
     /// `UIAlertAction`: a button of an alert, with the handler `sim.tap` calls.
-    static let alertActionDeclaration = ClassDeclaration<Simulator>("UIAlertAction",
+    static let alertActionDeclaration = ClassDeclaration("UIAlertAction",
         summary: "A button of an alert; it keeps its handler strongly.") {
         PropertyDeclaration("title", .copy, .string, readOnly: true)
         PropertyDeclaration("style", .assign, .enumeration(Simulator.alertActionStyles), readOnly: true)

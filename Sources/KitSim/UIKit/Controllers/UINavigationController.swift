@@ -7,7 +7,7 @@ struct NavTransition {
 extension Simulator {
     /// `UINavigationController` (SPEC §3.5, rules 17–19): a stack of controllers it keeps
     /// strongly, a navigation bar, a weak delegate, and animated pushes and pops.
-    static let navigationControllerDeclaration = ClassDeclaration<Simulator>("UINavigationController",
+    static let navigationControllerDeclaration = ClassDeclaration("UINavigationController",
         superclass: "UIViewController", summary: "A stack of controllers, the top one on screen.") {
         PropertyDeclaration("viewControllers", .strong, .array(.object("UIViewController")), setter: "setViewControllers",
                             summary: "The stack, bottom first; the navigation controller keeps each strongly.")

@@ -1,7 +1,7 @@
 extension Simulator {
     /// `UIPresentationController` (iOS 8+, rule 16): it keeps both sides of a
     /// presentation strongly while the presented view is up.
-    static let presentationControllerDeclaration = ClassDeclaration<Simulator>("UIPresentationController", global: false,
+    static let presentationControllerDeclaration = ClassDeclaration("UIPresentationController", global: false,
         summary: "Keeps both controllers of a presentation while it is up.") {
         PropertyDeclaration("presentingViewController", .strong, .object("UIViewController"), readOnly: true)
         PropertyDeclaration("presentedViewController", .strong, .object("UIViewController"), readOnly: true)

@@ -1,7 +1,7 @@
 extension Simulator {
     /// `UITabBarController` (SPEC §3.5, rule 17): controllers it keeps strongly, one of
     /// them selected, and a weak delegate asked before a user's tap selects a tab.
-    static let tabBarControllerDeclaration = ClassDeclaration<Simulator>("UITabBarController",
+    static let tabBarControllerDeclaration = ClassDeclaration("UITabBarController",
         superclass: "UIViewController", summary: "Tabs of controllers, one selected and on screen.") {
         PropertyDeclaration("viewControllers", .strong, .array(.object("UIViewController")), optional: true,
                             setter: "setViewControllers", summary: "nil until set; an empty list reads `{}` (rule 27).")

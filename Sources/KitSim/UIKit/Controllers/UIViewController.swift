@@ -6,7 +6,7 @@ extension Simulator {
     /// `UIViewController` (SPEC §3.3–3.5): a lazily loaded view, appearance callbacks,
     /// containment (weak `parent`, strong `children`) and modal presentation (the
     /// presenter keeps the presented controller strongly).
-    static let viewControllerDeclaration = ClassDeclaration<Simulator>("UIViewController", superclass: "UIResponder",
+    static let viewControllerDeclaration = ClassDeclaration("UIViewController", superclass: "UIResponder",
         summary: "Manages a view loaded on first access; contains children and presents controllers.") {
         PropertyDeclaration("view", .strong, .object("UIView"), getter: "view", setter: "setView",
                             summary: "Loaded on first access: `loadView`, then `viewDidLoad` (rule 11).")

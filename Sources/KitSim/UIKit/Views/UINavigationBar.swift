@@ -1,5 +1,5 @@
 extension Simulator {
     /// `UINavigationBar`: the bar a navigation controller puts at the top of its view.
-    static let navigationBarDeclaration = ClassDeclaration<Simulator>("UINavigationBar", superclass: "UIView",
+    static let navigationBarDeclaration = ClassDeclaration("UINavigationBar", superclass: "UIView",
         summary: "The bar at the top of a navigation controller's view.") {}
 }

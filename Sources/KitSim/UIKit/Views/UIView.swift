@@ -1,7 +1,7 @@
 extension Simulator {
     /// `UIView` (SPEC §3.2): a rectangle in a tree of views. `superview` is weak and
     /// `subviews` strong (rule 8); `window` is computed by walking up the tree.
-    static let viewDeclaration = ClassDeclaration<Simulator>("UIView", superclass: "UIResponder",
+    static let viewDeclaration = ClassDeclaration("UIView", superclass: "UIResponder",
                                                            summary: "A rectangle in the view tree; it owns its subviews.") {
         PropertyDeclaration("frame", .assign, .rect)
         PropertyDeclaration("bounds", .assign, .rect, getter: "bounds", setter: "setBounds",

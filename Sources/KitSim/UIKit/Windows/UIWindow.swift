@@ -2,7 +2,7 @@ extension Simulator {
     /// `UIWindow` (SPEC §3.1): a root view with a level, a root view controller and key
     /// status. New windows start hidden at the normal level; the application keeps only
     /// the visible ones (rule 5).
-    static let windowDeclaration = ClassDeclaration<Simulator>("UIWindow", superclass: "UIView",
+    static let windowDeclaration = ClassDeclaration("UIWindow", superclass: "UIView",
                                                              summary: "A root view with a level, a root view controller and key status.") {
         PropertyDeclaration("windowLevel", .assign, .number, setter: "setWindowLevel",
                             summary: "Windows are ordered by level, then by when each was ordered front (rule 2).")

@@ -1,0 +1,46 @@
+/// The UIKit model's constructors of declared members: their bodies receive the
+/// `Simulator` (the runtime passes the model as `AnyObject`; `Heap.install` is only ever
+/// given the simulator that registered the classes, so the cast cannot fail).
+extension Method {
+    /// A method scripts call.
+    public init(_ luaName: String, swift: String? = nil, _ parameters: Parameter..., returns: ArgumentType = .void,
+                optional: Bool = false, summary: String = "",
+                body: @escaping @Sendable (Simulator, Invocation) throws -> Value) {
+        self.init(signature: MethodSignature(luaName, swift: swift, parameters, returns: returns, optional: optional,
+                                             kind: .method, summary: summary), body: Method.bind(body))
+    }
+
+    /// The initializer (`init` underneath; `Class(...)` in Lua).
+    public static func initializer(swift: String = "init", _ parameters: Parameter..., summary: String = "",
+                                   body: @escaping @Sendable (Simulator, Invocation) throws -> Value) -> Method {
+        Method(signature: MethodSignature("init", swift: swift, parameters, kind: .initializer, summary: summary), body: bind(body))
+    }
+
+    /// A method UIKit sends and scripts override; its default behaviour is `body`.
+    public static func callback(_ luaName: String, swift: String? = nil, _ parameters: Parameter..., returns: ArgumentType = .void,
+                                optional: Bool = false, summary: String = "",
+                                body: @escaping @Sendable (Simulator, Invocation) throws -> Value) -> Method {
+        Method(signature: MethodSignature(luaName, swift: swift, parameters, returns: returns, optional: optional,
+                                          kind: .callback, summary: summary), body: bind(body))
+    }
+
+    /// A property's getter or setter, named by the property's declaration.
+    public static func accessor(_ luaName: String, returns: ArgumentType = .void,
+                                body: @escaping @Sendable (Simulator, Invocation) throws -> Value) -> Method {
+        Method(signature: MethodSignature(luaName, swift: luaName, [], returns: returns, kind: .accessor), body: bind(body))
+    }
+
+    static func bind(_ body: @escaping @Sendable (Simulator, Invocation) throws -> Value)
+        -> @Sendable (AnyObject, Invocation) throws -> Value {
+        { model, inv in try body(unsafeDowncast(model, to: Simulator.self), inv) }
+    }
+}
+
+extension Static {
+    /// A value computed from the simulator (`UIApplication.shared`).
+    public init(_ name: String, _ type: ArgumentType, summary: String = "", value: @escaping @Sendable (Simulator) -> Value) {
+        self.init(signature: StaticSignature(name: name, type: type, constants: [], summary: summary)) { model in
+            value(unsafeDowncast(model, to: Simulator.self))
+        }
+    }
+}
