@@ -1,6 +1,6 @@
 /// The UIKit model's constructors of declared members: their bodies receive the
-/// `Simulator` (the runtime passes the model as `AnyObject`; `Heap.install` is only ever
-/// given the simulator that registered the classes, so the cast cannot fail).
+/// `Simulator` (the heap's `model`, set by `Heap.install` to the simulator that owns the
+/// heap, so the cast cannot fail).
 extension Method {
     /// A method scripts call.
     public init(_ luaName: String, swift: String? = nil, _ parameters: Parameter..., returns: ArgumentType = .void,
@@ -30,9 +30,8 @@ extension Method {
         Method(signature: MethodSignature(luaName, swift: luaName, [], returns: returns, kind: .accessor), body: bind(body))
     }
 
-    static func bind(_ body: @escaping @Sendable (Simulator, Invocation) throws -> Value)
-        -> @Sendable (AnyObject, Invocation) throws -> Value {
-        { model, inv in try body(unsafeDowncast(model, to: Simulator.self), inv) }
+    static func bind(_ body: @escaping @Sendable (Simulator, Invocation) throws -> Value) -> @Sendable (Invocation) throws -> Value {
+        { inv in try body(unsafeDowncast(inv.heap.model.unsafelyUnwrapped, to: Simulator.self), inv) }
     }
 }
 

@@ -39,11 +39,13 @@ public final class Simulator {
 
     // Controllers (Controllers/).
     var appearance: [UInt32: AppearanceState] = [:]
-    var navTransitions: [UInt32: NavTransition] = [:]
+    /// Animated pushes and pops in flight (Controllers/NavigationTransitions.swift).
+    var navTransitions = NavigationTransitions()
     var leftUI: [UInt32: LeftUIRecord] = [:]
     var loadDepth: [UInt32: Int] = [:]
-    /// The transition view each presented controller's view sits in.
-    var transitionViews: [UInt32: UInt32] = [:]
+    /// The transition view each presented controller's view sits in
+    /// (Controllers/PresentationChain.swift).
+    var presentations = PresentationChain()
 
     /// The main run loop's timers and layout queue (RunLoop/RunLoopQueues.swift).
     var runLoop = RunLoopQueues()
@@ -112,7 +114,10 @@ public final class Simulator {
         }
         heap.leakDetectors.append { [unowned self] _ in self.abandonedLeaks() }
         heap.extraRoots.append { [unowned self] _ in self.visibleWindows }
-        heap.invariantCheckers.append { [unowned self] _ in self.windowStack.violations() + self.runLoop.violations() }
+        heap.invariantCheckers.append { [unowned self] heap in
+            self.windowStack.violations() + self.runLoop.violations()
+                + self.navTransitions.violations(isAlive: heap.isAlive) + self.presentations.violations(linkErrors: self.controllerLinkViolations())
+        }
     }
 
     /// Allocates and initialises an instance: `Class(...)` in Lua (`init` with the

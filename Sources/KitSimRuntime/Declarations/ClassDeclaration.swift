@@ -147,19 +147,18 @@ public enum Member: Sendable {
     case enumeration(EnumType)
 }
 
-/// A method's signature and its behaviour: Swift code that receives the model and the
-/// invocation. The runtime checks the arguments against the signature before the body
-/// runs (accessors check their own), so a body reads them without checking again.
+/// A method's signature and its behaviour: Swift code run for a send, which reaches its
+/// model through `inv.heap.model`. The runtime checks the arguments against the signature
+/// before the body runs (accessors check their own), so a body reads them without
+/// checking again.
 ///
-/// The model is passed as `AnyObject`, not as a generic parameter: declarations are
-/// built once per process at start-up, and generic declaration types cost a metadata
-/// instantiation at each of their many construction sites. A model's own constructors
-/// (the UIKit model's take a `Simulator`) wrap the body with the cast.
+/// Declarations are plain data built once per process, not generic over the model: a
+/// model's own constructors (the UIKit model's give the body a `Simulator`) do the cast.
 public struct Method: Sendable {
     public let signature: MethodSignature
-    public let body: @Sendable (AnyObject, Invocation) throws -> Value
+    public let body: @Sendable (Invocation) throws -> Value
 
-    public init(signature: MethodSignature, body: @escaping @Sendable (AnyObject, Invocation) throws -> Value) {
+    public init(signature: MethodSignature, body: @escaping @Sendable (Invocation) throws -> Value) {
         self.signature = signature
         self.body = body
     }

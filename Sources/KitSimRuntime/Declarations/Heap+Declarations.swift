@@ -78,21 +78,23 @@ extension Heap {
     }
 
     /// Installs the behaviour of declared classes (registered by `register`) on `model`:
-    /// each method's body, behind a check of its arguments against its signature, then
-    /// one flattening of the method tables.
+    /// each method's body, behind a check of its arguments against its signature when it
+    /// has parameters, then one flattening of the method tables. Bodies reach the model
+    /// through `Heap.model`.
     public func install(_ declarations: [ClassDeclaration], model: AnyObject) throws {
+        self.model = model
         for d in declarations {
             guard let cls = classNamed(d.name) else { throw SimError(.unknownName, "class \(d.name) is not registered") }
             for m in d.methods {
                 let body = m.body
                 let selector = m.signature.kind == .initializer ? Selector.initialize : Selector(m.signature.luaName)
                 if m.signature.kind == .accessor || m.signature.parameters.isEmpty {
-                    cls.ownMethods[selector] = .native { [unowned model] inv in try body(model, inv) }
+                    cls.ownMethods[selector] = .native(body)
                 } else {
                     let checker = try ArgumentChecker(m.signature, className: d.name, heap: self)
-                    cls.ownMethods[selector] = .native { [unowned model] inv in
+                    cls.ownMethods[selector] = .native { inv in
                         try checker.check(inv)
-                        return try body(model, inv)
+                        return try body(inv)
                     }
                 }
             }

@@ -102,6 +102,10 @@ public final class Heap {
     /// Checks of the state a model keeps beside the heap, run by `invariantViolations`
     /// (so `sim.verify()` and the fuzzer's check after every call cover them).
     public var invariantCheckers: [(Heap) -> [String]] = []
+    /// The model whose declared classes live here (`install(_:model:)`), for the bodies of
+    /// their methods. Unowned and unchecked: the model owns the heap, and a method runs
+    /// only while both are alive (a checked reference would cost a retain per call).
+    public internal(set) unowned(unsafe) var model: AnyObject? = nil
 
     /// The name id of the autorelease pool in events.
     let poolReason: UInt16 = 1

@@ -40,7 +40,7 @@ extension Simulator {
     func appearanceChildren(of vc: ObjectID) throws -> [ObjectID] {
         var out: [ObjectID] = []
         if heap.isKind(vc, of: uikit.navigationController) {
-            if navTransitions[vc.raw] == nil, let top = try objects(vc, uikit.navControllers).last { out = [top] }
+            if navTransitions[vc] == nil, let top = try objects(vc, uikit.navControllers).last { out = [top] }
         } else if heap.isKind(vc, of: uikit.tabBarController) {
             if let sel = try selectedChild(of: vc) { out = [sel] }
         } else if let view = try object(vc, uikit.vcView) {

@@ -44,7 +44,7 @@ extension Simulator {
         let tv = heap.alloc(k.transitionView)
         try initializeView(tv, frame: try boundsOf(window))
         try addSubview(tv, to: window, at: nil)
-        transitionViews[b.raw] = tv.raw
+        presentations.attach(tv, to: b)
         // From here the presentation completes whatever the callbacks do, and the first
         // error is rethrown at the end, so that an error in B's viewDidLoad cannot leave A
         // presenting B for ever with an empty transition view in the window.
@@ -106,14 +106,18 @@ extension Simulator {
                 var endError: Error?
                 if fullScreen { attempt(&endError) { try endAppearance(a, animated: animated) } }
                 attempt(&endError) { try endAppearance(top, animated: animated) }
-                for c in chain.reversed() {
-                    if let tv = transitionViews.removeValue(forKey: c.raw), heap.isAlive(ObjectID(tv)) {
-                        try removeFromSuperview(ObjectID(tv))
-                    }
+                // Each link is cut on both sides at once, top first, before any view
+                // leaves (which can run callbacks): no callback sees a controller that
+                // presents one whose presenter is another.
+                for (i, c) in chain.enumerated().reversed() {
+                    let presenter = i == 0 ? a : chain[i - 1]
                     if heap.isAlive(c) { try write(c, k.presenting, nil) }
+                    if heap.isAlive(presenter), try object(presenter, k.presented) == c { try write(presenter, k.presented, nil) }
+                }
+                for c in chain.reversed() {
+                    if let tv = presentations.detach(c), heap.isAlive(tv) { try removeFromSuperview(tv) }
                     noteLeftUI(c, "dismissed")
                 }
-                if heap.isAlive(a) { try write(a, k.presented, nil) }
                 if let endError { throw endError }
             }
         } catch {
@@ -155,9 +159,7 @@ extension Simulator {
     /// On iOS 7 replacing the root tore its presentations down with it (rule 16).
     func tearDownPresentations(of root: ObjectID) throws {
         for vc in try chain(from: try object(root, uikit.presented), along: uikit.presented) {
-            if let tv = transitionViews.removeValue(forKey: vc.raw), heap.isAlive(ObjectID(tv)) {
-                try removeFromSuperview(ObjectID(tv))
-            }
+            if let tv = presentations.detach(vc), heap.isAlive(tv) { try removeFromSuperview(tv) }
         }
     }
 

@@ -1,9 +1,3 @@
-/// An animated push or pop in flight on a navigation controller (SPEC rule 19).
-struct NavTransition {
-    var from: ObjectID?
-    var to: ObjectID
-}
-
 extension Simulator {
     /// `UINavigationController` (SPEC §3.5, rules 17–19): a stack of controllers it keeps
     /// strongly, a navigation bar, a weak delegate, and animated pushes and pops.
@@ -119,7 +113,7 @@ extension Simulator {
     /// SPEC rule 19: another push or pop while an animated one is in flight corrupts the
     /// transition — UIKit logs the warning, then crashes with `Can't add self as subview`.
     func checkNoTransitionInFlight(_ nav: ObjectID) throws {
-        guard navTransitions[nav.raw] != nil else { return }
+        guard navTransitions[nav] != nil else { return }
         heap.warn("nested push animation can result in corrupted navigation bar", object: nav)
         throw raise(.invalidArgument("Can't add self as subview", object: nav))
     }
@@ -197,7 +191,7 @@ extension Simulator {
     /// start and, through the swizzlable `didShowViewController`, `didShow` at the end.
     func navTransition(_ nav: ObjectID, from: ObjectID?, to: ObjectID, animated: Bool, popped: [ObjectID]) throws {
         let k = uikit
-        if animated && configuration.transitionDuration > 0 { navTransitions[nav.raw] = NavTransition(from: from, to: to) }
+        if animated && configuration.transitionDuration > 0 { navTransitions.begin(nav, NavTransition(from: from, to: to)) }
         // The callbacks' errors do not stop the transition half-way (a transition marked
         // in flight for ever made every later push crash): it completes and the first
         // error is rethrown.
@@ -226,7 +220,7 @@ extension Simulator {
                                                                                                    animated: animated, isPush: isPush,
                                                                                                    popped: popped))
         } catch {
-            navTransitions.removeValue(forKey: nav.raw)
+            navTransitions.end(nav)
             throw firstError ?? error
         }
         if let firstError { throw firstError }
@@ -237,7 +231,7 @@ extension Simulator {
                           popped: [ObjectID]) -> () throws -> Void {
         let k = uikit
         return { [unowned self] in
-            navTransitions.removeValue(forKey: nav.raw)
+            navTransitions.end(nav)
             // Every step runs even when a callback fails; the first error is rethrown.
             var firstError: Error?
             attempt(&firstError) {

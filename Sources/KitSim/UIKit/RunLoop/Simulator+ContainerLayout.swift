@@ -35,7 +35,7 @@ extension Simulator {
     /// transition is moving it), a tab bar controller's selected child.
     func visibleChild(of vc: ObjectID) throws -> ObjectID? {
         if heap.isKind(vc, of: uikit.navigationController) {
-            return navTransitions[vc.raw] == nil ? try objects(vc, uikit.navControllers).last : nil
+            return navTransitions[vc] == nil ? try objects(vc, uikit.navControllers).last : nil
         }
         if heap.isKind(vc, of: uikit.tabBarController) { return try selectedChild(of: vc) }
         return nil

@@ -1,0 +1,52 @@
+/// An animated push or pop in flight on a navigation controller (SPEC rule 19).
+struct NavTransition {
+    var from: ObjectID?
+    var to: ObjectID
+}
+
+/// The navigation controllers' animated pushes and pops in flight (SPEC rule 19): at most
+/// one per navigation controller, from one controller to another. A second push or pop
+/// while one is in flight is the `Can't add self as subview` crash, which the model
+/// raises before it would begin one here (`checkNoTransitionInFlight`).
+///
+/// The type owns this state; with `Simulator.checksInvariants` on it checks what each
+/// mutation could break, and `violations` checks the whole on every `sim.verify()`.
+struct NavigationTransitions {
+    /// Navigation controller id → its transition in flight.
+    private(set) var inFlight: [UInt32: NavTransition] = [:]
+
+    /// The transition in flight on `nav`, if any.
+    subscript(nav: ObjectID) -> NavTransition? { inFlight[nav.raw] }
+
+    /// Starts an animated transition on `nav`.
+    mutating func begin(_ nav: ObjectID, _ t: NavTransition) {
+        if Simulator.checksInvariants {
+            note(inFlight[nav.raw] != nil ? "a second transition began on \(nav) while one was in flight" : nil)
+            note(t.from == t.to ? "a transition on \(nav) goes from a controller to itself" : nil)
+        }
+        inFlight[nav.raw] = t
+    }
+
+    /// Ends the transition on `nav` (finished, or abandoned by an error).
+    mutating func end(_ nav: ObjectID) { inFlight.removeValue(forKey: nav.raw) }
+
+    /// Every transition goes from one controller to another, and its navigation
+    /// controller and destination are alive: the transition holds them until it ends.
+    func violations(isAlive: (ObjectID) -> Bool) -> [String] {
+        var out = failuresAfterMutations
+        for (nav, t) in inFlight.sorted(by: { $0.key < $1.key }) {
+            let n = ObjectID(nav)
+            if !isAlive(n) { out.append("a transition is in flight on \(n), which deallocated") }
+            if !isAlive(t.to) { out.append("the transition on \(n) goes to \(t.to), which deallocated") }
+            if t.from == t.to { out.append("the transition on \(n) goes from a controller to itself") }
+        }
+        return out
+    }
+
+    private(set) var failuresAfterMutations: [String] = []
+
+    private mutating func note(_ failure: String?) {
+        guard let f = failure, !failuresAfterMutations.contains(f) else { return }
+        failuresAfterMutations.append(f)
+    }
+}

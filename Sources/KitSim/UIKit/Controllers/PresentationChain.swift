@@ -1,0 +1,72 @@
+/// The presentations' containers (SPEC rule 16): from iOS 8 on each presented
+/// controller's view sits in a transition view of its own, which the window shows and
+/// whose presentation controller keeps both sides. The links themselves
+/// (`presentedViewController` strong, `presentingViewController` weak) are heap
+/// properties, because they are ownership; this type owns which transition view belongs
+/// to which presented controller.
+///
+/// With `Simulator.checksInvariants` on it checks what each mutation could break, and
+/// `violations` checks the whole on every `sim.verify()`.
+struct PresentationChain {
+    /// Presented controller id → its transition view's id.
+    private(set) var transitionViews: [UInt32: UInt32] = [:]
+
+    /// Records the transition view a presented controller's view was put in.
+    mutating func attach(_ view: ObjectID, to presented: ObjectID) {
+        if Simulator.checksInvariants {
+            note(transitionViews[presented.raw] != nil ? "\(presented) was given a second transition view" : nil)
+        }
+        transitionViews[presented.raw] = view.raw
+    }
+
+    /// Forgets the transition view of `presented` (dismissed, or torn down with its root)
+    /// and returns it.
+    mutating func detach(_ presented: ObjectID) -> ObjectID? {
+        transitionViews.removeValue(forKey: presented.raw).map(ObjectID.init)
+    }
+
+    /// No transition view serves two presentations; `linkErrors` are the controller links'
+    /// own failures (`Simulator.controllerLinkViolations`), reported with these.
+    func violations(linkErrors: [String]) -> [String] {
+        var out = failuresAfterMutations + linkErrors
+        var seen: [UInt32: UInt32] = [:]
+        for (presented, view) in transitionViews.sorted(by: { $0.key < $1.key }) {
+            if let other = seen[view] {
+                out.append("transition view #\(view) holds both #\(other) and #\(presented)")
+            }
+            seen[view] = presented
+        }
+        return out
+    }
+
+    private(set) var failuresAfterMutations: [String] = []
+
+    private mutating func note(_ failure: String?) {
+        guard let f = failure, !failuresAfterMutations.contains(f) else { return }
+        failuresAfterMutations.append(f)
+    }
+}
+
+extension Simulator {
+    /// The controller links that must agree whenever a script can look (`sim.verify()`,
+    /// any callback): a live controller presenting another is that one's presenter, and
+    /// each controller in a navigation stack names the navigation controller as its parent,
+    /// once. Both sides of each link change together, with no callback in between.
+    func controllerLinkViolations() -> [String] {
+        let k = uikit
+        var out: [String] = []
+        for id in heap.liveObjects where heap.isKind(id, of: k.viewController) {
+            if let b = try? object(id, k.presented), heap.isAlive(b), let back = try? object(b, k.presenting), back != id {
+                out.append("\(heap.describe(id)) presents \(heap.describe(b)), whose presentingViewController is \(heap.describe(back))")
+            } else if let b = try? object(id, k.presented), heap.isAlive(b), (try? object(b, k.presenting)) == nil {
+                out.append("\(heap.describe(id)) presents \(heap.describe(b)), whose presentingViewController is nil")
+            }
+            guard heap.isKind(id, of: k.navigationController), let stack = try? objects(id, k.navControllers) else { continue }
+            if Set(stack).count != stack.count { out.append("\(heap.describe(id))'s stack names a controller twice") }
+            for c in stack where (try? object(c, k.parent)) != id {
+                out.append("\(heap.describe(c)) is in \(heap.describe(id))'s stack but its parent is not that controller")
+            }
+        }
+        return out
+    }
+}
