@@ -1,0 +1,82 @@
+import Testing
+@testable import KitSimRuntime
+@testable import KitSim
+
+/// The navigation transitions own their state and check it (SPEC rule 19).
+@Suite struct NavigationTransitionsTests {
+    @Test func oneTransitionPerNavigationController() {
+        Simulator.checksInvariants = true
+        var t = NavigationTransitions()
+        t.begin(ObjectID(4), NavTransition(from: ObjectID(5), to: ObjectID(6)))
+        #expect(t[ObjectID(4)]?.to == ObjectID(6))
+        #expect(t.violations(isAlive: { _ in true }).isEmpty)
+        t.begin(ObjectID(4), NavTransition(from: ObjectID(6), to: ObjectID(6)))
+        #expect(t.failuresAfterMutations == ["a second transition began on #4 while one was in flight",
+                                             "a transition on #4 goes from a controller to itself"])
+        t.end(ObjectID(4))
+        #expect(t[ObjectID(4)] == nil)
+    }
+
+    @Test func aTransitionKeepsItsControllersAlive() {
+        var t = NavigationTransitions()
+        t.begin(ObjectID(4), NavTransition(from: nil, to: ObjectID(6)))
+        #expect(t.violations(isAlive: { $0 != ObjectID(6) }) == ["the transition on #4 goes to #6, which deallocated"])
+    }
+}
+
+/// The presentation chain owns its transition views and checks the links (SPEC rule 16).
+@Suite struct PresentationChainTests {
+    @Test func aTransitionViewServesOnePresentation() {
+        Simulator.checksInvariants = true
+        var p = PresentationChain()
+        p.attach(ObjectID(9), to: ObjectID(5))
+        p.attach(ObjectID(9), to: ObjectID(6))
+        #expect(p.violations(linkErrors: []) == ["transition view #9 holds both #5 and #6"])
+        p.attach(ObjectID(10), to: ObjectID(5))
+        #expect(p.failuresAfterMutations == ["#5 was given a second transition view"])
+        #expect(p.detach(ObjectID(5)) == ObjectID(10))
+        #expect(p.detach(ObjectID(5)) == nil)
+    }
+
+    @Test func theHeapsVerifyChecksBothSidesOfAPresentation() throws {
+        let h = try UIKitHarness()
+        let a = try h.sim.make(h.k.viewController), b = try h.sim.make(h.k.viewController)
+        for c in [a, b] { try h.heap.hold(c) }
+        try h.verify()
+        // A presenter whose presented controller names nobody (the model never leaves this).
+        try h.heap.writeSlot(a, h.k.presented, .object(b))
+        #expect(h.heap.invariantViolations().contains("\(h.heap.describe(a)) presents \(h.heap.describe(b)), whose presentingViewController is nil"))
+        try h.heap.writeSlot(b, h.k.presenting, .object(a))
+        #expect(h.heap.invariantViolations().isEmpty)
+    }
+
+    @Test func dismissingAChainCutsEveryLink() throws {
+        let h = try UIKitHarness()
+        let root = try h.sim.make(h.k.viewController)
+        let w = try h.sim.make(h.k.window)
+        try h.heap.hold(w)
+        try h.heap.set(w, "rootViewController", .object(root))
+        _ = try h.heap.send(w, "makeKeyAndVisible")
+        let b = try h.sim.make(h.k.viewController)
+        _ = try h.heap.send(root, "present", args: Arguments(.object(b), .bool(false)))
+        try h.sim.run(0)
+        let c = try h.sim.make(h.k.viewController)
+        _ = try h.heap.send(b, "present", args: Arguments(.object(c), .bool(false)))
+        try h.sim.run(0)
+        #expect(try h.heap.get(b, "presentedViewController") == .object(c))
+        try h.heap.hold(b)                       // the middle controller outlives its dismissal
+        _ = try h.heap.send(root, "dismiss", args: Arguments(.bool(false)))
+        try h.sim.run(0)
+        try h.heap.drain()
+        // UIKit dismisses every controller above the presenter: the middle one presents
+        // nothing after it, and nothing keeps the top one.
+        #expect(try h.heap.get(root, "presentedViewController") == .nil)
+        #expect(try h.heap.get(b, "presentedViewController") == .nil)
+        #expect(try h.heap.get(b, "presentingViewController") == .nil)
+        #expect(!h.heap.isAlive(c))
+        try h.verify()
+        try h.heap.unhold(b)
+        try h.heap.drain()
+        #expect(!h.heap.isAlive(b))
+    }
+}
