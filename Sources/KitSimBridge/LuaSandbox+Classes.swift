@@ -289,9 +289,9 @@ extension LuaSandbox {
     /// Stops the run when it has allocated the maximum number of objects.
     func checkObjectLimit(_ L: OpaquePointer) throws {
         guard heap.objectCount >= limitsConfiguration.objects else { return }
-        let message = "limit exceeded: \(limitsConfiguration.objects) simulated objects allocated"
-        kitsim_stop(L, message)
-        throw SimError(.limit, message)
+        let e = SimError.limitExceeded(.objects(limitsConfiguration.objects))
+        kitsim_stop(L, e.message)
+        throw e
     }
 
     /// Errors for a method called on the wrong receiver, hinting at ':'.

@@ -74,7 +74,7 @@ extension LuaSandbox: ForeignDispatcher {
         defer { lua_settop(L, top) }
         let count = invocation.args.count
         guard lua_checkstack(L, Int32(count + 5)) != 0 else {
-            throw SimError(.limit, "limit exceeded: Lua stack overflow")
+            throw SimError.limitExceeded(.luaStack)
         }
         kitsim_push_traceback(L)
         ref.push(L)
@@ -96,7 +96,7 @@ extension LuaSandbox: ForeignDispatcher {
         let top = lua_gettop(L)
         defer { lua_settop(L, top) }
         guard lua_checkstack(L, Int32(args.count + 5)) != 0 else {
-            throw SimError(.limit, "limit exceeded: Lua stack overflow")
+            throw SimError.limitExceeded(.luaStack)
         }
         kitsim_push_traceback(L)
         ref.push(L)

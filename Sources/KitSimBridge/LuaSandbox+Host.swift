@@ -75,7 +75,7 @@ extension LuaSandbox {
         let top = lua_gettop(L)
         defer { lua_settop(L, top) }
         guard lua_checkstack(L, Int32(arguments.count + 4)) != 0 else {
-            throw SimError(.limit, "limit exceeded: Lua stack overflow")
+            throw SimError.limitExceeded(.luaStack)
         }
         function.ref.push(L)
         for a in arguments { push(L, a) }

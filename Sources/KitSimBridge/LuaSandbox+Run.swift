@@ -32,7 +32,7 @@ extension LuaSandbox {
         var status = kitsim_loadfile(L, path)
         if status == LUA_OK {
             guard lua_checkstack(L, Int32(arguments.count + 1)) != 0 else {
-                throw SimError(.limit, "limit exceeded: too many script arguments")
+                throw SimError.limitExceeded(.scriptArguments)
             }
             for a in arguments { pushString(L, a) }
             status = kitsim_pcall_main(L, Int32(arguments.count))
@@ -145,7 +145,7 @@ extension LuaSandbox {
         if let raisedAt, Outcome.leadingLocation(of: text) == nil { text = raisedAt + " " + text }
         if let trace { text += "\n" + trace }
         if memory && text.contains("not enough memory") {
-            text = "limit exceeded: memory cap of \(limitsConfiguration.memoryBytes) bytes reached\n" + text
+            text = SimError.limitExceeded(.memory(bytes: limitsConfiguration.memoryBytes)).message + "\n" + text
         }
         // A limit is known by the stop flag its C or Swift side set, never by the words of
         // a message: a script's own error("limit exceeded") is a script error.

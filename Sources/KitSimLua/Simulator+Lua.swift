@@ -29,9 +29,9 @@ extension Simulator: SandboxModel {
         def(MethodSignature("run", [.number("seconds", optional: true)], summary: "Runs the main run loop for virtual seconds (0: one turn): timers, layout, transitions.")) { sb, L in
             let seconds = try sb.numberArgument(L, 1, "run", default: 0)
             if sim.now + seconds > sb.limitsConfiguration.virtualSeconds {
-                let message = "limit exceeded: virtual time cap of \(formatNumber(sb.limitsConfiguration.virtualSeconds)) s"
-                kitsim_stop(L, message)
-                throw SimError(.limit, message)
+                let e = SimError.limitExceeded(.virtualTime(seconds: sb.limitsConfiguration.virtualSeconds))
+                kitsim_stop(L, e.message)
+                throw e
             }
             try sim.run(seconds)
             return 0

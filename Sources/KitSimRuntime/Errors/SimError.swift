@@ -50,13 +50,18 @@ public struct SimError: Error, Equatable, CustomStringConvertible, Sendable {
     /// came (`SimError.badArgument`, the one place that message is written).
     public let argument: ArgumentProblem?
 
+    /// For a run limit, which one (`SimError.limitExceeded`, the one place its message is
+    /// written).
+    public let limit: Limit?
+
     /// Whether the trace has it (`Heap.recordException`): each crash is recorded once,
     /// where it is raised, not again by each layer it crosses. Not part of equality.
     public internal(set) var isRecorded = false
 
     public init(_ kind: Kind, _ message: String, object: ObjectID? = nil, payload: ForeignValue? = nil,
-                reference: String? = nil, argument: ArgumentProblem? = nil) {
+                reference: String? = nil, argument: ArgumentProblem? = nil, limit: Limit? = nil) {
         self.argument = argument
+        self.limit = limit
         self.kind = kind
         self.message = message
         self.object = object
@@ -66,7 +71,7 @@ public struct SimError: Error, Equatable, CustomStringConvertible, Sendable {
 
     public static func == (a: SimError, b: SimError) -> Bool {
         a.kind == b.kind && a.message == b.message && a.object == b.object && a.payload?.box === b.payload?.box
-            && a.reference == b.reference && a.argument == b.argument
+            && a.reference == b.reference && a.argument == b.argument && a.limit == b.limit
     }
 
     /// The name a crash is reported under: the exception's name, `EXC_BAD_ACCESS` for a
@@ -107,6 +112,44 @@ public struct SimError: Error, Equatable, CustomStringConvertible, Sendable {
     }
 }
 
+/// A run limit (SPEC §5): the payload of a `.limit` error. The C shim words the limits it
+/// enforces inside Lua itself (the instruction budget's hook and the allocator cannot
+/// call Swift), with the same words as `message` gives.
+public enum Limit: Equatable, Sendable {
+    /// The instruction budget (`--instructions`).
+    case instructions
+    /// The memory cap, in bytes (`--memory`).
+    case memory(bytes: Int)
+    /// The virtual-time cap, in seconds.
+    case virtualTime(seconds: Double)
+    /// The number of simulated objects a run may allocate.
+    case objects(Int)
+    /// Lua's stack has no room for a call's arguments.
+    case luaStack
+    /// More script arguments than the stack holds.
+    case scriptArguments
+    /// A `loadView` that never sets `view`: every access to `view` calls it again.
+    case nestedViewLoads(object: String, depth: Int)
+    /// A layout pass whose work keeps queueing more work.
+    case layoutPass(rounds: Int)
+
+    /// The one wording of each limit, after "limit exceeded: ".
+    public var message: String {
+        switch self {
+        case .instructions: return "instruction budget used up (a loop that never ends?)"
+        case .memory(let bytes): return "memory cap of \(bytes) bytes reached"
+        case .virtualTime(let s): return "virtual time cap of \(formatNumber(s)) s"
+        case .objects(let n): return "\(n) simulated objects allocated"
+        case .luaStack: return "Lua stack overflow"
+        case .scriptArguments: return "too many script arguments"
+        case .nestedViewLoads(let object, let depth):
+            return "\(object).loadView did not set self.view: every access to view calls loadView again (stopped after \(depth) nested loads)"
+        case .layoutPass(let rounds):
+            return "the layout pass did not settle after \(rounds) rounds (work keeps queueing more work)"
+        }
+    }
+}
+
 /// What was wrong with an argument: the payload of a bad-argument error.
 public struct ArgumentProblem: Equatable, Sendable {
     /// 1-based, as Lua counts (a method's receiver is not counted).
@@ -140,6 +183,11 @@ extension SimError {
                                    kind: Kind = .invalidUse) -> SimError {
         SimError(kind, "bad argument #\(position) to '\(function)' (\(problem))" + (hint.map { "; " + $0 } ?? ""),
                  argument: ArgumentProblem(position: position, function: function, expected: problem, got: "", index: nil))
+    }
+
+    /// A run limit stopped the script: `limit exceeded: virtual time cap of 3600 s`.
+    public static func limitExceeded(_ limit: Limit, object: ObjectID? = nil) -> SimError {
+        SimError(.limit, "limit exceeded: " + limit.message, object: object, limit: limit)
     }
 
     /// `NSInvalidArgumentException`, UIKit's most common exception.

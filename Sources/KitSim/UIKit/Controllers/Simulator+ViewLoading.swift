@@ -9,8 +9,7 @@ extension Simulator {
         if let v = try object(vc, uikit.vcView) { return v }
         let depth = loadDepth[vc.raw, default: 0]
         guard depth < Simulator.maxNestedViewLoads else {
-            throw SimError(.limit, "limit exceeded: \(heap.describe(vc)).loadView did not set self.view: every access to view calls loadView "
-                           + "again (stopped after \(Simulator.maxNestedViewLoads) nested loads)", object: vc)
+            throw SimError.limitExceeded(.nestedViewLoads(object: heap.describe(vc), depth: Simulator.maxNestedViewLoads), object: vc)
         }
         loadDepth[vc.raw] = depth + 1
         defer { if depth == 0 { loadDepth.removeValue(forKey: vc.raw) } else { loadDepth[vc.raw] = depth } }

@@ -92,7 +92,7 @@ extension Simulator {
             try layoutContainers()
             rounds += 1
             if rounds > 10_000 {
-                throw SimError(.limit, "the layout pass did not settle after 10000 rounds (work keeps queueing more work)")
+                throw SimError.limitExceeded(.layoutPass(rounds: 10_000))
             }
         } while !runLoop.layoutQueue.isEmpty
     }
