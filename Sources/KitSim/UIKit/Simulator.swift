@@ -68,10 +68,10 @@ public final class Simulator {
         self.declarations = Simulator.declarations + classes
         try heap.register(declarations.map { $0.interface })
         self.uikit = UIKitClasses(heap)
-        transitionHold = heap.holdReason("transition")
-        timerHold = heap.holdReason("timer")
-        appHold = heap.holdReason("UIApplication.shared")
-        alertHold = heap.holdReason("alert window")
+        transitionHold = Simulator.declaredHold("transition", heap)
+        timerHold = Simulator.declaredHold("timer", heap)
+        appHold = Simulator.declaredHold("UIApplication.shared", heap)
+        alertHold = Simulator.declaredHold("alert window", heap)
         try heap.install(declarations, model: self)
         launch()
     }
@@ -81,6 +81,14 @@ public final class Simulator {
         // UIKit's own declarations are fixed and name only each other: registering them
         // cannot fail (every test builds a simulator this way).
         try! self.init(configuration: configuration, classes: [])
+    }
+
+    /// A hold reason one of UIKit's declarations names (checked in debug builds, so a
+    /// reason is never taken that the reference and `sim.why`'s documentation lack).
+    static func declaredHold(_ name: String, _ heap: Heap) -> HoldReason {
+        assert(declarations.contains { $0.interface.holds.contains { $0.name == name && !$0.isRoot } },
+               "hold reason '\(name)' is not declared")
+        return heap.holdReason(name)
     }
 
     /// Changes the profile (`sim.configure{ ios = 7 }`).

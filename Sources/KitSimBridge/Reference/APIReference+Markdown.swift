@@ -62,7 +62,10 @@ extension APIReference {
                        + (s.summary.isEmpty ? "" : " — " + s.summary))
         }
         for e in cls.enums { out.append("- `\(e.name)`: " + e.cases.map { "`\"\($0)\"`" }.joined(separator: ", ")) }
-        for h in cls.holds { out.append("- Holds objects as `\(h.name)` (`sim.why` prints it): \(h.summary).") }
+        for h in cls.holds {
+            out.append(h.isRoot ? "- A root of the ownership graph (`\(h.name)` in `sim.why`): \(h.summary)."
+                                : "- Holds objects as `\(h.name)` (`sim.why` prints it): \(h.summary).")
+        }
         if !cls.statics.isEmpty || !cls.enums.isEmpty || !cls.holds.isEmpty { out.append("") }
         return out
     }

@@ -94,14 +94,29 @@ public struct StaticSignature: Sendable, Equatable {
 }
 
 /// A reason the model holds objects, as `sim.why` prints it (`transition`,
-/// `UIApplication.shared`).
+/// `UIApplication.shared`), or, for a root, why objects of the class are roots of the
+/// ownership graph without anything retaining them (`on screen`: a visible window).
 public struct HoldDeclaration: Sendable, Equatable {
     public let name: String
     public let summary: String
+    /// A root the leak checks start from, not a retain.
+    public let isRoot: Bool
 
     public init(_ name: String, _ summary: String) {
         self.name = name
         self.summary = summary
+        self.isRoot = false
+    }
+
+    /// Objects of the class that are roots while `summary` holds.
+    public static func root(_ name: String, _ summary: String) -> HoldDeclaration {
+        HoldDeclaration(name: name, summary: summary, isRoot: true)
+    }
+
+    init(name: String, summary: String, isRoot: Bool) {
+        self.name = name
+        self.summary = summary
+        self.isRoot = isRoot
     }
 }
 

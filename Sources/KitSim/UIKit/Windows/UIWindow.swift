@@ -9,6 +9,7 @@ extension Simulator {
         PropertyDeclaration("rootViewController", .strong, .object("UIViewController"), setter: "setRootViewController",
                             summary: "Setting it installs the controller's view and releases the old root (rules 6, 7).")
         PropertyDeclaration("isKeyWindow", .assign, .bool, readOnly: true, getter: "isKeyWindow")
+        HoldDeclaration.root("on screen", "a visible window: what is on screen is reachable, though the application does not own it (rule 5)")
         Static.constants("Level", ["normal": 0, "statusBar": 1000, "alert": 2000],
                          summary: "`UIWindow.Level`: the standard window levels.")
 
