@@ -80,3 +80,31 @@ import Testing
         #expect(!h.heap.isAlive(b))
     }
 }
+
+/// A pop whose callbacks push the popped controller back leaves it a child.
+@Suite struct NavigationLinkTests {
+    @Test func aControllerPushedBackDuringItsPopStaysAChild() throws {
+        let h = try UIKitHarness()
+        let nav = try h.sim.make(h.k.navigationController)
+        let w = try h.sim.make(h.k.window)
+        try h.heap.hold(w)
+        try h.heap.set(w, "rootViewController", .object(nav))
+        _ = try h.heap.send(w, "makeKeyAndVisible")
+        let cls = try h.heap.defineClass("Pusher", superclass: h.k.viewController)
+        let a = try h.sim.make(cls), b = try h.sim.make(h.k.viewController)
+        for c in [a, b] { try h.heap.hold(c) }
+        _ = try h.heap.send(nav, "pushViewController", args: Arguments(.object(a), .bool(false)))
+        _ = try h.heap.send(nav, "pushViewController", args: Arguments(.object(b), .bool(false)))
+        try h.sim.run(0)
+        // When `a` appears again it pushes `b` back, in the middle of b's pop.
+        h.heap.setMethod(Selector("viewWillAppear"), on: cls) { inv in
+            _ = try? inv.heap.send(nav, Selector("pushViewController"), args: Arguments(.object(b), .bool(false)))
+            return .nil
+        }
+        _ = try h.heap.send(nav, "popViewController", args: Arguments(.bool(false)))
+        try h.sim.run(0)
+        #expect(try h.heap.get(nav, "viewControllers") == .array([.object(a), .object(b)]))
+        #expect(try h.heap.get(b, "parent") == .object(nav))
+        try h.verify()
+    }
+}

@@ -174,6 +174,9 @@ extension Simulator {
         // first error is rethrown once all are done (never half done).
         var firstError: Error?
         for p in popped.reversed() where heap.isAlive(p) {
+            // A callback of the pop (a viewWillAppear that pushes) may have put it back:
+            // then it is a child again, and its view is the one on screen.
+            if heap.isAlive(nav), (try? objects(nav, uikit.navControllers).contains(p)) == true { continue }
             attempt(&firstError) {
                 if let v = try object(p, uikit.vcView), let navView = try object(nav, uikit.vcView),
                    try object(v, uikit.superview) == navView {
