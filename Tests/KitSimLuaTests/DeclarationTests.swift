@@ -12,14 +12,13 @@ import Testing
     static let beacon = ClassDeclaration("KSBeacon", superclass: "UIView", summary: "A test class.") {
         PropertyDeclaration("delegate", .weak, .object("UIViewController"), summary: "Told when the beacon pings.")
         PropertyDeclaration("targets", .strong, .array(.object("UIView")), readOnly: true)
-        PropertyDeclaration("pings", .assign, .number, readOnly: true)
+        PropertyDeclaration("pings", .assign, .number, readOnly: true, default: .int(0))
         EnumType("KSBeacon.Mode", ["loud", "quiet"])
         Static.constants("Limits", ["low": 1, "high": 9])
         Static("main", .object("UIScreen")) { sim in .object(sim.mainScreen) }
         HoldDeclaration("beacon", "a beacon that is pinging")
         Method.initializer(swift: "init(mode:)", .enumeration("mode", EnumType("KSBeacon.Mode", ["loud", "quiet"]), default: "loud")) { sim, inv in
             try sim.initializeView(inv.receiver, frame: .zero)
-            try sim.heap.writeSlot(inv.receiver, sim.heap.classOf(inv.receiver).property(named: "pings")!, .int(0))
             return .object(inv.receiver)
         }
         Method("ping", swift: "ping(times:target:)", .integer("times"), .object("target", "UIView", optional: true),
@@ -39,6 +38,7 @@ import Testing
         let outcome = sandbox.run(chunk: """
             local b = KSBeacon("quiet")
             assert(b:isKind(UIView) and KSBeacon.superclass == UIView)
+            assert(b.pings == 0 and b.alpha == 1 and b.isHidden == false, "the declared defaults")
             local v = UIView()
             assert(b:ping(2, v) == 2 and b:ping(3) == 5)
             assert(b.pings == 5 and #b.targets == 1 and b.targets[1] == v)
@@ -110,7 +110,7 @@ import Testing
         let reference = APIReference(try LuaSandbox(classes: [Self.beacon]), version: "test")
         let luaLS = reference.luaLS
         for line in ["---@class KSBeacon : UIView", "---@field delegate UIViewController? (weak) Told when the beacon pings.",
-                     "---@field targets UIView[] (strong, read-only)", "---@alias KSBeacon.Mode \"loud\"|\"quiet\"",
+                     "---@field targets UIView[] (strong, read-only)", "---@field pings number (assign, read-only, default 0)", "---@alias KSBeacon.Mode \"loud\"|\"quiet\"",
                      "---@overload fun(mode?: KSBeacon.Mode): KSBeacon", "---@param times integer", "---@param target? UIView",
                      "---@return number", "function KSBeacon:ping(times, target) end", "---@class KSBeacon.Limits",
                      "---@field high number 9", "function KSBeacon:didPing(count) end"] {
@@ -118,7 +118,8 @@ import Testing
         }
         let markdown = reference.markdown
         for line in ["### KSBeacon", "| `:ping(times: integer, target: UIView?)` | `ping(times:target:)` | number | Pings; keeps the target. |",
-                     "| `delegate` | UIViewController | weak | read-write | Told when the beacon pings. |",
+                     "| `delegate` | UIViewController | weak | read-write |  | Told when the beacon pings. |",
+                     "| `pings` | number | assign | read-only | `0` |  |",
                      "- Holds objects as `beacon` (`sim.why` prints it): a beacon that is pinging."] {
             #expect(markdown.contains(line), "the reference lacks: \(line)")
         }

@@ -41,9 +41,10 @@ extension APIReference {
                         + (cls.initializer.map { " (Swift: `\($0.swiftName)`)" } ?? "") + (cls.initializer.map { $0.summary.isEmpty ? "." : ": " + $0.summary } ?? "."), ""]
         }
         if !cls.properties.isEmpty {
-            out += ["| Property | Type | Ownership | Access | Description |", "|---|---|---|---|---|"]
+            out += ["| Property | Type | Ownership | Access | Default | Description |", "|---|---|---|---|---|---|"]
             for p in cls.properties {
-                out.append("| `\(p.name)` | \(APIReference.cell(p.type.description)) | \(p.ownership) | \(p.isReadOnly ? "read-only" : "read-write") | \(APIReference.cell(p.summary)) |")
+                let d = p.defaultValue.map { "`\($0)`" } ?? ""
+                out.append("| `\(p.name)` | \(APIReference.cell(p.type.description)) | \(p.ownership) | \(p.isReadOnly ? "read-only" : "read-write") | \(d) | \(APIReference.cell(p.summary)) |")
             }
             out.append("")
         }

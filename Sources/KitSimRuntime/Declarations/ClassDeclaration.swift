@@ -55,10 +55,15 @@ public struct PropertyDeclaration: Sendable {
     public let isOptional: Bool?
     public let getter: String?
     public let setter: String?
+    /// What a new object's property reads before anything is written: a number, a
+    /// boolean or a string (objects start nil).
+    public let defaultValue: Value?
     public let summary: String
 
     public init(_ name: String, _ ownership: Ownership, _ type: ArgumentType, readOnly: Bool = false,
-                optional: Bool? = nil, getter: String? = nil, setter: String? = nil, summary: String = "") {
+                optional: Bool? = nil, default defaultValue: Value? = nil, getter: String? = nil, setter: String? = nil,
+                summary: String = "") {
+        self.defaultValue = defaultValue
         self.name = name
         self.ownership = ownership
         self.type = type

@@ -24,10 +24,16 @@ extension Heap {
             var properties: [Property] = []
             var unresolved: [PropertyDeclaration] = []
             for p in i.properties {
+                if let d = p.defaultValue {
+                    switch d {
+                    case .bool, .int, .double, .string: break
+                    default: throw SimError(.invalidUse, "property \(i.name).\(p.name): a default is a number, a boolean or a string")
+                    }
+                }
                 let (type, resolved) = valueType(p.type)
                 let getter = p.getter.map { Selector($0) }, setter = p.setter.map { Selector($0) }
                 properties.append(Property(p.name, p.ownership, type: type, readOnly: p.isReadOnly,
-                                           getter: getter, setter: setter, optional: p.isOptional))
+                                           getter: getter, setter: setter, optional: p.isOptional, default: p.defaultValue))
                 if !resolved { unresolved.append(p) }
             }
             let cls = try defineClass(i.name, superclass: superclass, properties: properties)

@@ -42,6 +42,8 @@ public struct Property {
     /// Whether the property may read nil. Arrays are not optional unless declared so
     /// (SPEC rule 27: `subviews` reads `{}`; a tab bar's unset `viewControllers` reads nil).
     public let isOptional: Bool
+    /// What a new instance's slot holds before any write (a scalar or a string), or nil.
+    public let defaultValue: Value?
     /// The slot index within an instance, assigned when the class is defined.
     public internal(set) var slot: Int = 0
     /// The class that declared it.
@@ -51,8 +53,10 @@ public struct Property {
 
     public init(
         _ name: String, _ ownership: Ownership = .strong, type: ValueType = .any,
-        readOnly: Bool = false, getter: Selector? = nil, setter: Selector? = nil, optional: Bool? = nil
+        readOnly: Bool = false, getter: Selector? = nil, setter: Selector? = nil, optional: Bool? = nil,
+        default defaultValue: Value? = nil
     ) {
+        self.defaultValue = defaultValue
         if case .objectArray = type { self.isOptional = optional ?? false } else { self.isOptional = optional ?? true }
         self.name = name
         self.ownership = ownership

@@ -50,6 +50,7 @@ public final class SimClass {
         self.propertyIndex = index
         self.slotOwnership = all.map(\.ownership)
         let initial = all.map { p -> Value in
+            if let d = p.defaultValue { return d }
             if case .objectArray = p.type, !p.isOptional { return .array([]) }
             return .nil
         }

@@ -7,10 +7,10 @@ extension Simulator {
         PropertyDeclaration("bounds", .assign, .rect, getter: "bounds", setter: "setBounds",
                             summary: "The frame's size at the origin; setting it changes the frame's size.")
         PropertyDeclaration("backgroundColor", .assign, .any)
-        PropertyDeclaration("alpha", .assign, .number)
-        PropertyDeclaration("isHidden", .assign, .bool, setter: "setHidden")
-        PropertyDeclaration("isUserInteractionEnabled", .assign, .bool)
-        PropertyDeclaration("tag", .assign, .number)
+        PropertyDeclaration("alpha", .assign, .number, default: .double(1))
+        PropertyDeclaration("isHidden", .assign, .bool, default: .bool(false), setter: "setHidden")
+        PropertyDeclaration("isUserInteractionEnabled", .assign, .bool, default: .bool(true))
+        PropertyDeclaration("tag", .assign, .number, default: .int(0))
         PropertyDeclaration("restorationIdentifier", .copy, .string)
         PropertyDeclaration("accessibilityIdentifier", .copy, .string)
         PropertyDeclaration("superview", .weak, .object("UIView"), readOnly: true)
@@ -88,13 +88,9 @@ extension Simulator {
         }
     }
 
-    /// UIView's designated initializer: a visible, interactive, opaque-alpha view.
+    /// UIView's designated initializer: the frame (the declared defaults make a new view
+    /// visible, interactive and opaque).
     func initializeView(_ id: ObjectID, frame: Rect) throws {
-        let k = uikit
-        try write(id, k.frame, .rect(frame))
-        try write(id, k.alpha, .double(1))
-        try write(id, k.isHidden, .bool(false))
-        try write(id, k.isUserInteractionEnabled, .bool(true))
-        try write(id, k.tag, .int(0))
+        try write(id, uikit.frame, .rect(frame))
     }
 }

@@ -4,7 +4,7 @@ extension Simulator {
     /// the visible ones (rule 5).
     static let windowDeclaration = ClassDeclaration("UIWindow", superclass: "UIView",
                                                              summary: "A root view with a level, a root view controller and key status.") {
-        PropertyDeclaration("windowLevel", .assign, .number, setter: "setWindowLevel",
+        PropertyDeclaration("windowLevel", .assign, .number, default: .double(0), setter: "setWindowLevel",
                             summary: "Windows are ordered by level, then by when each was ordered front (rule 2).")
         PropertyDeclaration("rootViewController", .strong, .object("UIViewController"), setter: "setRootViewController",
                             summary: "Setting it installs the controller's view and releases the old root (rules 6, 7).")
@@ -17,9 +17,8 @@ extension Simulator {
                            summary: "A hidden window at the normal level; the frame defaults to the screen's bounds.") { sim, inv in
             let k = sim.uikit
             try sim.initializeView(inv.receiver, frame: inv.argument(0).rectValue ?? sim.screenBounds)
-            // SPEC §3.5: new windows start hidden, at the normal level.
+            // SPEC §3.5: new windows start hidden (the level's default is the normal one).
             try sim.write(inv.receiver, k.isHidden, .bool(true))
-            try sim.write(inv.receiver, k.windowLevel, .double(0))
             sim.orderFront(inv.receiver)
             return .object(inv.receiver)
         }
