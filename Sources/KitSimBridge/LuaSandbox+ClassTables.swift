@@ -56,6 +56,16 @@ extension LuaSandbox {
             }
         default:
             let sel = Selector(key)
+            if cls.classMethod(for: sel) != nil {
+                // `Class.name(...)`: a class method, called with a dot (no receiver).
+                pushFunction(L) { sb, L in
+                    let n = Int(lua_gettop(L))
+                    let args = Arguments(count: n) { sb.value(L, Int32($0 + 1)) }
+                    sb.push(L, try sb.heap.sendClassMethod(cls, sel, args: args))
+                    return 1
+                }
+                break
+            }
             guard cls.responds(to: sel) else {
                 throw SimError(.unknownName, "class \(cls.name) has no method or class member '\(key)'")
             }

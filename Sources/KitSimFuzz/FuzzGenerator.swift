@@ -504,14 +504,22 @@ public struct FuzzGenerator {
             return "\(receiver(a.className)).\(a.property.name) = \(rng.chance(10) ? bad() : value(a.property.type))"
         }
         guard !vocabulary.calls.isEmpty else { return inspect() }
+        if !vocabulary.classCalls.isEmpty && rng.chance(15) {
+            let c = rng.pick(vocabulary.classCalls)
+            return "\(c.className).\(c.signature.luaName)(\(arguments(c.signature).joined(separator: ", ")))"
+        }
         let c = rng.pick(vocabulary.calls)
-        let args = c.signature.parameters.enumerated().compactMap { i, p -> String? in
+        return "\(receiver(c.className)):\(c.signature.luaName)(\(arguments(c.signature).joined(separator: ", ")))"
+    }
+
+    /// Arguments for a signature: of each parameter's type, now and then a bad one.
+    mutating func arguments(_ s: MethodSignature) -> [String] {
+        s.parameters.enumerated().compactMap { i, p -> String? in
             // Trailing optional parameters are sometimes left out.
-            if p.isOptional && i >= c.signature.requiredCount && rng.chance(30) { return nil }
+            if p.isOptional && i >= s.requiredCount && rng.chance(30) { return nil }
             if rng.chance(8) { return bad() }
             return p.isOptional && rng.chance(10) ? "nil" : value(p.type)
         }
-        return "\(receiver(c.className)):\(c.signature.luaName)(\(args.joined(separator: ", ")))"
     }
 
     /// An object of the class: from the pool its kind lives in, else a singleton or a

@@ -20,6 +20,8 @@ public struct FuzzVocabulary: Sendable {
     public let classes: [ClassInterface]
     /// Every `.method` of every global class, in declaration order.
     public let calls: [Call]
+    /// Every class method of every global class (`Class.name(...)`).
+    public let classCalls: [Call]
     /// Every property a script may assign.
     public let assignments: [Assignment]
     /// Per global class, the selectors it declares (methods, callbacks and accessors),
@@ -31,9 +33,10 @@ public struct FuzzVocabulary: Sendable {
         self.classes = classes
         let globals = classes.filter(\.isGlobal)
         calls = globals.flatMap { c in c.methods.filter { $0.kind == .method }.map { Call(className: c.name, signature: $0) } }
+        classCalls = globals.flatMap { c in c.methods.filter { $0.kind == .classMethod }.map { Call(className: c.name, signature: $0) } }
         assignments = globals.flatMap { c in c.properties.filter { !$0.isReadOnly }.map { Assignment(className: c.name, property: $0) } }
         swizzlable = globals.compactMap { c in
-            let names = c.methods.map { $0.kind == .initializer ? "init" : $0.luaName }
+            let names = c.methods.filter { $0.kind != .classMethod }.map { $0.kind == .initializer ? "init" : $0.luaName }
             return names.isEmpty ? nil : (c.name, names)
         }
         var sup: [String: String] = [:]

@@ -31,6 +31,11 @@ import Testing
             return .double(n)
         }
         Method.callback("didPing", .integer("count")) { _, _ in .nil }
+        Method.classMethod("loudest", swift: "loudest(of:)", .array("beacons", of: "KSBeacon"), returns: .object("KSBeacon"),
+                           optional: true, summary: "The beacon that pinged most.") { sim, inv in
+            let pings = { (b: ObjectID) in (try? sim.heap.get(b, "pings"))?.number ?? 0 }
+            return inv.objectsArgument(0).max { pings($0) < pings($1) }.map(Value.object) ?? .nil
+        }
     }
 
     @Test func aDeclaredClassIsInLua() throws {
@@ -48,6 +53,9 @@ import Testing
             local s = Sub()
             s:didPing(4)
             assert(s.tag == 4)
+            assert(KSBeacon.loudest({ KSBeacon(), b }) == b and Sub.loudest({}) == nil, "class methods, inherited")
+            local ok, e = pcall(KSBeacon.loudest, { b, UIView() })
+            assert(not ok and e:find("bad argument #1 to 'loudest' (KSBeacon expected at index 2, got UIView)", 1, true), e)
             sim.verify()
             """, name: "=beacon")
         #expect(outcome.status == .passed, "\(outcome.message ?? "")")
@@ -113,13 +121,15 @@ import Testing
                      "---@field targets UIView[] (strong, read-only)", "---@field pings number (assign, read-only, default 0)", "---@alias KSBeacon.Mode \"loud\"|\"quiet\"",
                      "---@overload fun(mode?: KSBeacon.Mode): KSBeacon", "---@param times integer", "---@param target? UIView",
                      "---@return number", "function KSBeacon:ping(times, target) end", "---@class KSBeacon.Limits",
-                     "---@field high number 9", "function KSBeacon:didPing(count) end"] {
+                     "---@field high number 9", "function KSBeacon:didPing(count) end",
+                     "---@param beacons KSBeacon[]", "---@return KSBeacon?", "function KSBeacon.loudest(beacons) end"] {
             #expect(luaLS.contains(line + "\n"), "LuaLS lacks: \(line)")
         }
         let markdown = reference.markdown
         for line in ["### KSBeacon", "| `:ping(times: integer, target: UIView?)` | `ping(times:target:)` | number | Pings; keeps the target. |",
                      "| `delegate` | UIViewController | weak | read-write |  | Told when the beacon pings. |",
                      "| `pings` | number | assign | read-only | `0` |  |",
+                     "| `KSBeacon.loudest(beacons: array of KSBeacon)` | `loudest(of:)` | KSBeacon or nil | The beacon that pinged most. |",
                      "- Holds objects as `beacon` (`sim.why` prints it): a beacon that is pinging."] {
             #expect(markdown.contains(line), "the reference lacks: \(line)")
         }
@@ -130,15 +140,17 @@ import Testing
         #expect(vocabulary.calls.contains { $0.className == "KSBeacon" && $0.signature.luaName == "ping" })
         #expect(vocabulary.assignments.contains { $0.className == "KSBeacon" && $0.property.name == "delegate" })
         #expect(vocabulary.swizzlable.contains { $0.0 == "KSBeacon" && $0.1.contains("didPing") })
+        #expect(vocabulary.classCalls.contains { $0.className == "KSBeacon" && $0.signature.luaName == "loudest" })
         // The generator calls it, and the calls run clean in a sandbox that has the class.
-        var sawPing = false
+        var sawPing = false, sawClassCall = false
         for seed in UInt64(1)...20 {
             let program = FuzzGenerator.program(seed: seed, calls: 100, vocabulary: vocabulary)
             sawPing = sawPing || program.calls.contains { $0.contains(":ping(") }
+            sawClassCall = sawClassCall || program.calls.contains { $0.contains("KSBeacon.loudest(") }
             let run = Fuzzer.run(program, classes: [Self.beacon])
             #expect(run.failure == nil, "seed \(seed): \(run.failure.map(String.init(describing:)) ?? "")")
         }
-        #expect(sawPing)
+        #expect(sawPing && sawClassCall)
         // UIKit's own vocabulary covers every global class that has methods.
         let uikit = FuzzVocabulary.uikit
         for cls in ["UIView", "UIWindow", "UIViewController", "UINavigationController", "UITabBarController", "UIAlertController"] {

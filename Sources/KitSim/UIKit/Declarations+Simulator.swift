@@ -24,6 +24,14 @@ extension Method {
                                           kind: .callback, summary: summary), body: bind(body))
     }
 
+    /// A class method (`UIView.animate(...)`); its invocation has no receiver.
+    public static func classMethod(_ luaName: String, swift: String? = nil, _ parameters: Parameter..., returns: ArgumentType = .void,
+                                   optional: Bool = false, summary: String = "",
+                                   body: @escaping @Sendable (Simulator, Invocation) throws -> Value) -> Method {
+        Method(signature: MethodSignature(luaName, swift: swift, parameters, returns: returns, optional: optional,
+                                          kind: .classMethod, summary: summary), body: bind(body))
+    }
+
     /// A property's getter or setter, named by the property's declaration.
     public static func accessor(_ luaName: String, returns: ArgumentType = .void,
                                 body: @escaping @Sendable (Simulator, Invocation) throws -> Value) -> Method {

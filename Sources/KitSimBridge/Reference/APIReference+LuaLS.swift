@@ -75,6 +75,7 @@ extension APIReference {
             for m in cls.methods where m.kind == .method || m.kind == .callback {
                 out += function(m, owner: cls.name, separator: ":")
             }
+            for m in cls.methods where m.kind == .classMethod { out += function(m, owner: cls.name, separator: ".") }
         }
         var aliased = Set(classes.flatMap { $0.enums.map(\.name) })
         for f in simFunctions {

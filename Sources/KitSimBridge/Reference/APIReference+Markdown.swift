@@ -58,6 +58,14 @@ extension APIReference {
             }
             out.append("")
         }
+        let classMethods = cls.methods.filter { $0.kind == .classMethod }
+        if !classMethods.isEmpty {
+            out += ["| Class method | Swift | Returns | Description |", "|---|---|---|---|"]
+            for m in classMethods {
+                out.append("| `\(cls.name).\(APIReference.call(m))` | `\(m.swiftName)` | \(APIReference.returns(m)) | \(APIReference.cell(m.summary)) |")
+            }
+            out.append("")
+        }
         for s in cls.statics {
             out.append("- `\(cls.name).\(s.name)`: " + (s.constants.isEmpty ? s.type.description : "{ " + s.constants.map { "\($0.name) = \(formatNumber($0.value))" }.joined(separator: ", ") + " }")
                        + (s.summary.isEmpty ? "" : " — " + s.summary))

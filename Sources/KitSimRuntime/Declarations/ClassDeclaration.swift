@@ -9,6 +9,8 @@ public enum MethodKind: Sendable, Equatable {
     /// A property's getter or setter (`view`, `setRootViewController`): reached through
     /// the property, documented with it, checked by its own body.
     case accessor
+    /// A class method (`UIView.animate(...)` in Lua, with a dot): it has no receiver.
+    case classMethod
 }
 
 /// The typed signature of a method: its Lua name, the Swift declaration it stands for,

@@ -94,15 +94,17 @@ extension Heap {
             for m in d.methods {
                 let body = m.body
                 let selector = m.signature.kind == .initializer ? Selector.initialize : Selector(m.signature.luaName)
+                let imp: Implementation
                 if m.signature.kind == .accessor || m.signature.parameters.isEmpty {
-                    cls.ownMethods[selector] = .native(body)
+                    imp = .native(body)
                 } else {
                     let checker = try ArgumentChecker(m.signature, className: d.name, heap: self)
-                    cls.ownMethods[selector] = .native { inv in
+                    imp = .native { inv in
                         try checker.check(inv)
                         return try body(inv)
                     }
                 }
+                if m.signature.kind == .classMethod { cls.classMethods[selector] = imp } else { cls.ownMethods[selector] = imp }
             }
         }
         rootClass.reflatten()

@@ -52,6 +52,15 @@ extension Heap {
         .invalidArgument("-[\(className ?? classOf(id).name) \(selector)]: unrecognized selector sent to instance \(id)", object: id)
     }
 
+    /// Calls the class method `selector` of `cls` (inherited ones included). Its
+    /// invocation has no receiver: `receiver` is id 0, which names no object.
+    public func sendClassMethod(_ cls: SimClass, _ selector: Selector, args: consuming Arguments) throws -> Value {
+        guard let imp = cls.classMethod(for: selector) else {
+            throw SimError.invalidArgument("+[\(cls.name) \(selector)]: unrecognized selector sent to class \(cls.name)")
+        }
+        return try dispatch(imp, Invocation(heap: self, receiver: ObjectID(0), selector: selector, args: args, original: nil))
+    }
+
     /// Runs an implementation with `receiver` kept alive for the duration.
     public func invoke(_ imp: Implementation, receiver: ObjectID, selector: Selector,
                        arguments: [Value], original: Implementation?) throws -> Value {

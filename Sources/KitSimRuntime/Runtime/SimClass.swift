@@ -19,6 +19,8 @@ public final class SimClass {
     public package(set) var ownMethods: [Selector: Implementation] = [:]
     /// Every method this class responds to, inherited included.
     var methods: [Selector: Implementation] = [:]
+    /// Class methods defined on this class (`Heap.sendClassMethod` looks up the chain).
+    public package(set) var classMethods: [Selector: Implementation] = [:]
     /// Direct subclasses, in definition order.
     public internal(set) var subclasses: [SimClass] = []
     /// The cached `deinit` implementation, looked up once per flattening.
@@ -78,6 +80,16 @@ public final class SimClass {
     /// The property named `name`, inherited included.
     public func property(named name: String) -> Property? {
         propertyIndex[name].map { properties[$0] }
+    }
+
+    /// The class method `selector` of this class or its nearest superclass that has it.
+    public func classMethod(for selector: Selector) -> Implementation? {
+        var c: SimClass? = self
+        while let k = c {
+            if let imp = k.classMethods[selector] { return imp }
+            c = k.superclass
+        }
+        return nil
     }
 
     /// Whether instances respond to `selector`.

@@ -108,3 +108,18 @@ import Testing
         try h.verify()
     }
 }
+
+/// A window made key knows its place in the stack, whatever its initializer did.
+@Suite struct WindowStackLinkTests {
+    @Test func aWindowWhoseInitNeverRanCanBeMadeKey() throws {
+        let h = try UIKitHarness()
+        // A swizzled init that never calls the original: the window is never ordered front.
+        try h.heap.replaceMethod(Selector("init"), on: h.k.window, with: .native { inv in .object(inv.receiver) })
+        let w = try h.sim.make(h.k.window)
+        try h.heap.hold(w)
+        _ = try h.heap.send(w, "makeKey")
+        #expect(h.sim.keyWindow == w)
+        #expect(h.sim.windows.contains(w))
+        try h.verify()
+    }
+}

@@ -8,6 +8,10 @@ extension Simulator {
     /// SPEC rule 3: at most one window is key.
     func makeKey(_ window: ObjectID) throws {
         guard windowStack.key != window.raw else { return }
+        // A window whose initializer never ran (a swizzled init that does not call the
+        // original) is not in the stack yet: UIKit knows every window it makes key, so
+        // making it key brings it in, as ordering it front would.
+        if windowStack.stamp(of: window) == 0 { orderFront(window) }
         let old = keyWindow
         windowStack.setKey(window.raw)
         if let old { _ = try heap.send(old, .resignKey) }
