@@ -47,22 +47,13 @@ public indirect enum ArgumentType: Sendable, Equatable, CustomStringConvertible 
         }
     }
 
-    /// The type in LuaLS's notation (`UIViewController[]`, `"alert"|"actionSheet"`).
+    /// The type in LuaLS's notation (`UIViewController[]`, `"alert"|"actionSheet"`):
+    /// the description's names, but `T[]` for an array and `nil` for no value.
     public var luaLS: String {
         switch self {
-        case .any: return "any"
-        case .bool: return "boolean"
-        case .number: return "number"
-        case .integer: return "integer"
-        case .string: return "string"
-        case .rect: return "CGRect"
-        case .point: return "CGPoint"
-        case .object(let name): return name
         case .array(let element): return element.luaLS + "[]"
-        case .enumeration(let e): return e.name
-        case .function: return "function"
-        case .table: return "table"
         case .void: return "nil"
+        default: return description
         }
     }
 }

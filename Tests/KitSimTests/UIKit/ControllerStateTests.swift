@@ -53,10 +53,7 @@ import Testing
     @Test func dismissingAChainCutsEveryLink() throws {
         let h = try UIKitHarness()
         let root = try h.sim.make(h.k.viewController)
-        let w = try h.sim.make(h.k.window)
-        try h.heap.hold(w)
-        try h.heap.set(w, "rootViewController", .object(root))
-        _ = try h.heap.send(w, "makeKeyAndVisible")
+        try h.mainWindow(root: root)
         let b = try h.sim.make(h.k.viewController)
         _ = try h.heap.send(root, "present", args: Arguments(.object(b), .bool(false)))
         try h.sim.run(0)
@@ -86,10 +83,7 @@ import Testing
     @Test func aControllerPushedBackDuringItsPopStaysAChild() throws {
         let h = try UIKitHarness()
         let nav = try h.sim.make(h.k.navigationController)
-        let w = try h.sim.make(h.k.window)
-        try h.heap.hold(w)
-        try h.heap.set(w, "rootViewController", .object(nav))
-        _ = try h.heap.send(w, "makeKeyAndVisible")
+        try h.mainWindow(root: nav)
         let cls = try h.heap.defineClass("Pusher", superclass: h.k.viewController)
         let a = try h.sim.make(cls), b = try h.sim.make(h.k.viewController)
         for c in [a, b] { try h.heap.hold(c) }
