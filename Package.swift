@@ -15,7 +15,7 @@ import PackageDescription
 // of their own structs) while `kitsim run` starts. Direct metadata accessors do the same
 // in a few hundred instructions, for a little more code.
 let startup: [SwiftSetting] = [.unsafeFlags(["-Xfrontend", "-disable-concrete-type-metadata-mangled-name-accessors"])]
-let hot: [SwiftSetting] = [.unsafeFlags(["-enforce-exclusivity=unchecked"])]
+let hot: [SwiftSetting] = [.unsafeFlags(["-enforce-exclusivity=unchecked"])] + startup
 
 let package = Package(
     name: "KitSim",
@@ -53,12 +53,12 @@ let package = Package(
         // neither Lua nor UIKit; the model (`KitSim`: the UIKit classes, the run loop, the
         // screen) builds on its public and package API only.
         .target(name: "KitSimRuntime", swiftSettings: hot),
-        .target(name: "KitSim", dependencies: ["KitSimRuntime"], swiftSettings: hot + startup),
+        .target(name: "KitSim", dependencies: ["KitSimRuntime"], swiftSettings: hot),
         // The generic Lua bridge: the runtime's classes, properties and selectors in Lua.
         // It knows no UIKit (scripts/check-layers.sh checks its sources too).
         .target(name: "KitSimBridge", dependencies: ["KitSimRuntime", "KitSimPlatform", "CLua", "CLuaShim"], swiftSettings: hot),
         // The binding of the UIKit model to the bridge: `LuaSandbox(configuration:)`, `sim`.
-        .target(name: "KitSimLua", dependencies: ["KitSimBridge", "KitSim", "CLua", "CLuaShim"], swiftSettings: hot + startup),
+        .target(name: "KitSimLua", dependencies: ["KitSimBridge", "KitSim", "CLua", "CLuaShim"], swiftSettings: hot),
         // The tools on top of the bridge, outside the library: the scenario fuzzer and the
         // REPL's engine (the terminal side is the command line's).
         .target(name: "KitSimFuzz", dependencies: ["KitSimLua", "KitSimPlatform"], swiftSettings: startup),
