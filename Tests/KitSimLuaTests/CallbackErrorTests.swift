@@ -116,8 +116,8 @@ import Testing
             """)
     }
 
-    /// Found by `kitsim fuzz --long`: a tab list naming a controller twice, replaced
-    /// while a didMove callback fails, left the removed controller held for ever.
+    /// A tab list naming a controller twice, replaced while a didMove callback fails,
+    /// releases every hold it took: each removed controller is held and released once.
     @Test func anErrorWhileReplacingTabsListedTwiceReleasesEveryHold() throws {
         try run("""
             local tabs = UITabBarController()

@@ -190,8 +190,8 @@ import Testing
     }
 }
 
-/// Regressions found by the random test (see the comments in Heap+Associated.swift and
-/// Reference.swift), pinned down on small cases.
+/// Cases the random test depends on, pinned down small (see the comments in
+/// Heap+Associated.swift and Reference.swift).
 extension HeapModelTests {
 @Suite struct Regressions {
     private func heapWithClass() throws -> (Heap, SimClass) {
