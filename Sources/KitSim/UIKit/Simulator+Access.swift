@@ -1,6 +1,6 @@
-/// Small typed accessors the model uses on its own slots, and the argument checks of
-/// its methods, which fail in Lua's words (`bad argument #1 to 'addSubview' (UIView
-/// expected, got nil)`), so the bridge can pass them on unchanged (DEVELOPERS.md rule 2).
+/// Small typed accessors the model uses on its own slots, and the argument checks of the
+/// property accessors (declared methods are checked against their signatures before
+/// they run), which fail in Lua's words through `SimError.badArgument`.
 extension Simulator {
     func object(_ id: ObjectID, _ p: Property) throws -> ObjectID? { try heap.readSlot(id, p).objectID }
     func objects(_ id: ObjectID, _ p: Property) throws -> [ObjectID] { try heap.objects(id, p) }
@@ -65,11 +65,5 @@ extension Invocation {
     /// range-check the result.
     func index(_ index: Int, _ function: String) throws -> Int {
         clampedInt(try number(index, function))
-    }
-
-    /// Argument `index` as a point (`CGPoint`).
-    func point(_ index: Int, _ function: String) throws -> Point {
-        if case .point(let p) = argument(index) { return p }
-        throw SimError.badArgument(index + 1, function, expected: "CGPoint", got: heap.describeType(of: argument(index)))
     }
 }

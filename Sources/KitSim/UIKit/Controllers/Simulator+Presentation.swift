@@ -170,16 +170,6 @@ extension Simulator {
     /// Records an exception in the trace, where it is raised, and returns it for throwing.
     func raise(_ e: SimError) -> SimError { heap.recordException(e) }
 
-    /// Checks that argument `index` can be called later: nil, a host function or a block.
-    func checkCallback(_ inv: Invocation, _ index: Int, _ function: String) throws {
-        switch inv.argument(index) {
-        case .nil, .foreign: return
-        case .object(let id) where heap.isKind(id, of: heap.blockClass): return
-        default:
-            throw SimError.badArgument(index + 1, function, expected: "function", got: heap.describeType(of: inv.argument(index)))
-        }
-    }
-
     /// Calls a completion, handler or timer body.
     func callCallback(_ callback: Value, _ arguments: [Value]) throws {
         switch callback {

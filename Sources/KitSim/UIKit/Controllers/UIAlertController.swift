@@ -1,8 +1,6 @@
 extension Simulator {
     /// `UIAlertController.Style`.
     static let alertStyles = EnumType("UIAlertController.Style", ["alert", "actionSheet"])
-    /// `UIAlertAction.Style`.
-    static let alertActionStyles = EnumType("UIAlertAction.Style", ["default", "cancel", "destructive"])
 
     /// `UIAlertController` (SPEC §3.5): presented, it shows in a window of its own at the
     /// alert level, which UIKit keeps while the alert is up; its actions keep their handlers.
@@ -28,24 +26,6 @@ extension Simulator {
                summary: "Adds an action; the alert keeps it, and the action keeps its handler.") { sim, inv in
             try sim.heap.insertElement(inv.objectArgument(0), into: inv.receiver, sim.uikit.alertActions)
             return .nil
-        }
-    }
-
-    /// `UIAlertAction`: a button of an alert, with the handler `sim.tap` calls.
-    static let alertActionDeclaration = ClassDeclaration("UIAlertAction",
-        summary: "A button of an alert; it keeps its handler strongly.") {
-        PropertyDeclaration("title", .copy, .string, readOnly: true)
-        PropertyDeclaration("style", .assign, .enumeration(Simulator.alertActionStyles), readOnly: true)
-        PropertyDeclaration("handler", .strong, .function, readOnly: true)
-        Simulator.alertActionStyles
-
-        Method.initializer(swift: "init(title:style:handler:)", .string("title", optional: true),
-                           .enumeration("style", Simulator.alertActionStyles, default: "default"), .function("handler")) { sim, inv in
-            let k = sim.uikit
-            try sim.write(inv.receiver, k.actionTitle, inv.argument(0))
-            try sim.write(inv.receiver, k.actionStyle, .string(inv.stringArgument(1) ?? "default"))
-            try sim.write(inv.receiver, k.actionHandler, inv.argument(2))
-            return .object(inv.receiver)
         }
     }
 
