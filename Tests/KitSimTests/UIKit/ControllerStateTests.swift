@@ -103,6 +103,25 @@ import Testing
     }
 }
 
+extension NavigationLinkTests {
+    @Test func aControllerAdoptedElsewhereDuringItsPopKeepsItsNewParent() throws {
+        let h = try UIKitHarness()
+        let nav = try h.sim.make(h.k.navigationController)
+        try h.mainWindow(root: nav)
+        let a = try h.sim.make(h.k.viewController), b = try h.sim.make(h.k.viewController)
+        for c in [a, b] { try h.heap.hold(c) }
+        _ = try h.heap.send(nav, "setViewControllers", args: Arguments(.array([.object(a), .object(b)]), .bool(false)))
+        try h.sim.run(0)
+        _ = try h.heap.send(nav, "popViewController", args: Arguments(.bool(true)))     // b leaves, animated
+        _ = try h.heap.send(b, "removeFromParent")
+        let other = try h.sim.make(h.k.navigationController, [.object(b)])              // adopted before the pop ends
+        try h.heap.hold(other)
+        try h.sim.run(1)
+        #expect(try h.heap.get(b, "parent") == .object(other))
+        try h.verify()
+    }
+}
+
 /// A window made key knows its place in the stack, whatever its initializer did.
 @Suite struct WindowStackLinkTests {
     @Test func aWindowWhoseInitNeverRanCanBeMadeKey() throws {

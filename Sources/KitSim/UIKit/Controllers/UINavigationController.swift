@@ -182,8 +182,11 @@ extension Simulator {
                    try object(v, uikit.superview) == navView {
                     try removeFromSuperview(v)
                 }
-                try write(p, uikit.parent, nil)
             }
+            // Removed from the parent or adopted by another container meanwhile: it is
+            // no longer this one's to detach.
+            guard (try? object(p, uikit.parent)) == nav else { continue }
+            attempt(&firstError) { try write(p, uikit.parent, nil) }
             attempt(&firstError) { _ = try heap.send(p, .didMove, args: Arguments(.nil)) }
         }
         if let firstError { throw firstError }
