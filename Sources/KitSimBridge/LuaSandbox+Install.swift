@@ -175,8 +175,8 @@ extension LuaSandbox {
         def(MethodSignature("release", [.object("object", "NSObject")], summary: "Releases a hold taken with `sim.hold`.")) { sb, L in try sb.heap.unhold(try sb.objectArgument(L, 1, "release")); return 0 }
         def(MethodSignature("why", [.object("object", "NSObject")], returns: .string, summary: "Why the object is alive: each path of strong references from a root.")) { sb, L in sb.pushString(L, sb.heap.why(try sb.objectArgument(L, 1, "why"))); return 1 }
         def(MethodSignature("history", [.object("object", "NSObject")], returns: .string, summary: "Every retain and release of the object, with its source line.")) { sb, L in sb.pushString(L, sb.heap.history(try sb.objectArgument(L, 1, "history"))); return 1 }
-        def(MethodSignature("leaks", returns: .array(.table), summary: "Leaked objects: one report per retain cycle and per abandoned controller.")) { sb, L in sb.pushLeaks(L, sb.heap.leaks()); return 1 }
-        def(MethodSignature("cycles", returns: .array(.table), summary: "The retain cycles only, one report per elementary cycle.")) { sb, L in sb.pushLeaks(L, sb.heap.cycles()); return 1 }
+        def(MethodSignature("leaks", returns: .tables("Leak"), summary: "Leaked objects: one report per retain cycle and per abandoned controller.")) { sb, L in sb.pushLeaks(L, sb.heap.leaks()); return 1 }
+        def(MethodSignature("cycles", returns: .tables("Leak"), summary: "The retain cycles only, one report per elementary cycle.")) { sb, L in sb.pushLeaks(L, sb.heap.cycles()); return 1 }
         def(MethodSignature("verify", summary: "Checks every invariant of the heap and the model; raises on the first broken one.")) { sb, _ in try sb.heap.verify(); return 0 }
         def(MethodSignature("label", [.object("object", "NSObject"), .string("name")], returns: .object("NSObject"), summary: "Names the object in traces, graphs and reports; returns it.")) { sb, L in
             let id = try sb.objectArgument(L, 1, "label")

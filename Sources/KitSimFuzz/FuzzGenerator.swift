@@ -546,14 +546,14 @@ public struct FuzzGenerator {
     /// A value of a declared type.
     mutating func value(_ t: ArgumentType) -> String {
         switch t {
-        case .any, .table: return rng.chance(50) ? object() : bad()
+        case .any, .table, .tables: return rng.chance(50) ? object() : bad()
         case .bool: return bool()
         case .number, .integer: return number()
         case .string: return rng.pick(["\"OK\"", "\"t\"", "\"\"", "\"Cancel\""])
         case .rect: return rect()
         case .point: return point()
         case .object(let cls): return cls == "NSObject" ? object() : receiver(cls)
-        case .array(let element): return "{ \(value(element)), \(value(element)) }"
+        case .array(let cls): return "{ \(value(.object(cls))), \(value(.object(cls))) }"
         case .enumeration(let e): return rng.chance(90) ? "\"\(rng.pick(e.cases))\"" : "\"nope\""
         case .function: return completion()
         case .void: return "nil"

@@ -11,7 +11,7 @@ import Testing
     /// typed method, a callback, an initializer with an enum, a static and a hold.
     static let beacon = ClassDeclaration("KSBeacon", superclass: "UIView", summary: "A test class.") {
         PropertyDeclaration("delegate", .weak, .object("UIViewController"), summary: "Told when the beacon pings.")
-        PropertyDeclaration("targets", .strong, .array(.object("UIView")), readOnly: true)
+        PropertyDeclaration("targets", .strong, .array("UIView"), readOnly: true)
         PropertyDeclaration("pings", .assign, .number, readOnly: true, default: .int(0))
         EnumType("KSBeacon.Mode", ["loud", "quiet"])
         Static.constants("Limits", ["low": 1, "high": 9])

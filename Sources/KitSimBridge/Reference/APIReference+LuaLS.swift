@@ -30,6 +30,9 @@ extension APIReference {
             "---@class CGRect", "---@field x number", "---@field y number", "---@field width number", "---@field height number", "",
             "---@class CGPoint", "---@field x number", "---@field y number", "",
             "---@class Expectation An assertion in progress: `expect(x).to.be.deallocated()`.", "",
+            "---A leak report of `sim.leaks()` or `sim.cycles()`.", "---@class Leak",
+            "---@field kind \"cycle\"|\"abandoned\"", "---@field message string", "---@field objects NSObject[]",
+            "---@field component integer? the strongly connected component of a cycle", "",
         ]
         for g in APIReference.preludeGlobals { out += function(g, owner: nil, separator: "") }
         for cls in classes {

@@ -2,7 +2,11 @@
 /// runtime checks an argument against, what LuaLS annotations and the API reference print,
 /// and what the fuzzer draws values from. Classes are named, not referenced, so that a
 /// declaration is plain data that exists before any heap does.
-public indirect enum ArgumentType: Sendable, Equatable, CustomStringConvertible {
+///
+/// Not recursive, so never boxed: the declarations live for the whole process, and a
+/// boxed enum payload is reached through a tagged pointer that a leak checker does not
+/// recognise as a reference.
+public enum ArgumentType: Sendable, Equatable, CustomStringConvertible {
     /// Any value (a property declared from Lua, `backgroundColor`).
     case any
     /// A boolean, read with Lua's truthiness as `lua_toboolean` does: nil and false are
@@ -17,8 +21,10 @@ public indirect enum ArgumentType: Sendable, Equatable, CustomStringConvertible 
     case point
     /// An object of the named class or a subclass; `NSObject` takes every object.
     case object(String)
-    /// A table of values of the element type (an `NSArray`).
-    case array(ArgumentType)
+    /// A table of objects of the named class (an `NSArray`).
+    case array(String)
+    /// A table of tables (`sim.leaks()`'s reports); `name` is the LuaLS class of each.
+    case tables(String)
     /// One of a fixed set of strings (`"alert"`, `"actionSheet"`).
     case enumeration(EnumType)
     /// A Lua function or a block, called later (a completion, a handler).
@@ -39,7 +45,8 @@ public indirect enum ArgumentType: Sendable, Equatable, CustomStringConvertible 
         case .rect: return "CGRect"
         case .point: return "CGPoint"
         case .object(let name): return name
-        case .array(let element): return "array of \(element)"
+        case .array(let name): return "array of \(name)"
+        case .tables(let name): return "array of \(name)"
         case .enumeration(let e): return e.name
         case .function: return "function"
         case .table: return "table"
@@ -51,7 +58,7 @@ public indirect enum ArgumentType: Sendable, Equatable, CustomStringConvertible 
     /// the description's names, but `T[]` for an array and `nil` for no value.
     public var luaLS: String {
         switch self {
-        case .array(let element): return element.luaLS + "[]"
+        case .array(let name), .tables(let name): return name + "[]"
         case .void: return "nil"
         default: return description
         }
@@ -108,7 +115,7 @@ public struct Parameter: Sendable, Equatable {
     public static func rect(_ name: String, optional: Bool = false) -> Parameter { Parameter(name, .rect, optional: optional) }
     public static func point(_ name: String) -> Parameter { Parameter(name, .point) }
     public static func function(_ name: String, optional: Bool = true) -> Parameter { Parameter(name, .function, optional: optional) }
-    public static func array(_ name: String, of cls: String) -> Parameter { Parameter(name, .array(.object(cls))) }
+    public static func array(_ name: String, of cls: String) -> Parameter { Parameter(name, .array(cls)) }
     public static func enumeration(_ name: String, _ type: EnumType, default value: String? = nil) -> Parameter {
         Parameter(name, .enumeration(type), default: value.map { "\"\($0)\"" })
     }

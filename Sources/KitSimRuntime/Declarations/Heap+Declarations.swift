@@ -52,7 +52,7 @@ extension Heap {
     /// The runtime type of a declared type, and whether every class it names exists yet.
     func valueType(_ t: ArgumentType) -> (ValueType, Bool) {
         switch t {
-        case .any, .function, .table, .void: return (.any, true)
+        case .any, .function, .table, .tables, .void: return (.any, true)
         case .bool: return (.bool, true)
         case .number, .integer: return (.number, true)
         case .string, .enumeration: return (.string, true)
@@ -62,11 +62,10 @@ extension Heap {
             if name == rootClass.name { return (.object(nil), true) }
             guard let c = classNamed(name) else { return (.object(nil), false) }
             return (.object(c), true)
-        case .array(.object(let name)):
+        case .array(let name):
             if name == rootClass.name { return (.objectArray(nil), true) }
             guard let c = classNamed(name) else { return (.objectArray(nil), false) }
             return (.objectArray(c), true)
-        case .array: return (.objectArray(nil), true)
         }
     }
 
@@ -136,15 +135,13 @@ struct ArgumentChecker {
             case .rect: check = .rect
             case .point: check = .point
             case .function: check = .function
-            case .table: check = .table
+            case .table, .tables: check = .table
             case .enumeration(let e): check = .enumeration(e)
             case .object(let name):
                 guard let c = heap.classNamed(name) else { throw SimError(.unknownName, "\(className).\(signature.luaName): unknown class '\(name)'") }
                 check = .object(c)
-            case .array(let element):
-                guard case .object(let name) = element, let c = heap.classNamed(name) else {
-                    throw SimError(.unknownName, "\(className).\(signature.luaName): only arrays of objects are checked")
-                }
+            case .array(let name):
+                guard let c = heap.classNamed(name) else { throw SimError(.unknownName, "\(className).\(signature.luaName): unknown class '\(name)'") }
                 check = .array(c)
             }
             return (check, p)

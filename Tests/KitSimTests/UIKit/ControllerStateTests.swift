@@ -136,3 +136,17 @@ extension NavigationLinkTests {
         try h.verify()
     }
 }
+
+/// A tab list naming a controller twice loses both when it is removed from its parent.
+@Suite struct TabLinkTests {
+    @Test func removingAControllerListedTwiceRemovesBoth() throws {
+        let h = try UIKitHarness()
+        let tab = try h.sim.make(h.k.tabBarController), c = try h.sim.make(h.k.viewController)
+        for o in [tab, c] { try h.heap.hold(o) }
+        try h.heap.set(tab, "viewControllers", .array([.object(c), .object(c)]))
+        _ = try h.heap.send(c, "removeFromParent")
+        #expect(try h.heap.get(tab, "viewControllers") == .array([]))
+        #expect(try h.heap.get(c, "parent") == .nil)
+        try h.verify()
+    }
+}

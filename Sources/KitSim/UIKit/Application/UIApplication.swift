@@ -5,7 +5,7 @@ extension Simulator {
         summary: "The app: its delegate, its windows and the key window.") {
         PropertyDeclaration("delegate", .strong, .object("NSObject"),
                             summary: "The app delegate, which `UIApplicationMain` keeps (an `AppDelegate`).")
-        PropertyDeclaration("windows", .strong, .array(.object("UIWindow")), readOnly: true, getter: "windows",
+        PropertyDeclaration("windows", .strong, .array("UIWindow"), readOnly: true, getter: "windows",
                             summary: "Every live window, by level then by when each was ordered front (rule 2).")
         PropertyDeclaration("keyWindow", .weak, .object("UIWindow"), readOnly: true, getter: "keyWindow")
         Static("shared", .object("UIApplication"), summary: "The application object.") { sim in .object(sim.application) }
@@ -15,7 +15,7 @@ extension Simulator {
         Method.initializer(summary: "Refused: there is one application, `UIApplication.shared`.") { sim, inv in
             throw sim.raise(.invalidArgument("There can only be one UIApplication instance; use UIApplication.shared", object: inv.receiver))
         }
-        Method.accessor("windows", returns: .array(.object("UIWindow"))) { sim, _ in .array(sim.windows.map(Value.object)) }
+        Method.accessor("windows", returns: .array("UIWindow")) { sim, _ in .array(sim.windows.map(Value.object)) }
         Method.accessor("keyWindow", returns: .object("UIWindow")) { sim, _ in sim.keyWindow.map(Value.object) ?? .nil }
     }
 

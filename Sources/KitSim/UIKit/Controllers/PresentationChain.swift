@@ -50,8 +50,8 @@ struct PresentationChain {
 extension Simulator {
     /// The controller links that must agree whenever a script can look (`sim.verify()`,
     /// any callback): a live controller presenting another is that one's presenter, and
-    /// each controller in a navigation stack names the navigation controller as its parent,
-    /// once. Both sides of each link change together, with no callback in between.
+    /// each controller in a navigation stack or a tab bar's list names that container as
+    /// its parent (once, in a stack). Both sides of each link change together, with no callback in between.
     func controllerLinkViolations() -> [String] {
         let k = uikit
         var out: [String] = []
@@ -61,10 +61,15 @@ extension Simulator {
             } else if let b = try? object(id, k.presented), heap.isAlive(b), (try? object(b, k.presenting)) == nil {
                 out.append("\(heap.describe(id)) presents \(heap.describe(b)), whose presentingViewController is nil")
             }
-            guard heap.isKind(id, of: k.navigationController), let stack = try? objects(id, k.navControllers) else { continue }
-            if Set(stack).count != stack.count { out.append("\(heap.describe(id))'s stack names a controller twice") }
-            for c in stack where (try? object(c, k.parent)) != id {
-                out.append("\(heap.describe(c)) is in \(heap.describe(id))'s stack but its parent is not that controller")
+            if heap.isKind(id, of: k.navigationController), let stack = try? objects(id, k.navControllers) {
+                if Set(stack).count != stack.count { out.append("\(heap.describe(id))'s stack names a controller twice") }
+                for c in stack where (try? object(c, k.parent)) != id {
+                    out.append("\(heap.describe(c)) is in \(heap.describe(id))'s stack but its parent is not that controller")
+                }
+            } else if heap.isKind(id, of: k.tabBarController), let tabs = try? objects(id, k.tabControllers) {
+                for c in tabs where (try? object(c, k.parent)) != id {
+                    out.append("\(heap.describe(c)) is one of \(heap.describe(id))'s tabs but its parent is not that controller")
+                }
             }
         }
         return out

@@ -28,7 +28,10 @@ extension Simulator {
         if heap.isKind(p, of: k.navigationController) {
             try heap.removeElement(child, from: p, k.navControllers)
         } else if heap.isKind(p, of: k.tabBarController) {
-            try heap.removeElement(child, from: p, k.tabControllers)
+            // A tab list may name a controller twice ({ a, a }): it leaves every place.
+            while try objects(p, k.tabControllers).contains(child) {
+                try heap.removeElement(child, from: p, k.tabControllers)
+            }
         } else {
             try heap.removeElement(child, from: p, k.children)
         }

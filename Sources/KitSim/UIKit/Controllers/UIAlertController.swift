@@ -8,7 +8,7 @@ extension Simulator {
         summary: "An alert or action sheet with actions; shown in its own window.") {
         PropertyDeclaration("message", .copy, .string)
         PropertyDeclaration("preferredStyle", .assign, .enumeration(Simulator.alertStyles), readOnly: true)
-        PropertyDeclaration("actions", .strong, .array(.object("UIAlertAction")), readOnly: true)
+        PropertyDeclaration("actions", .strong, .array("UIAlertAction"), readOnly: true)
         PropertyDeclaration("alertWindow", .strong, .object("UIWindow"), readOnly: true,
                             summary: "The window the alert shows in while it is presented.")
         HoldDeclaration("alert window", "the window a presented alert shows in, until the alert is dismissed")

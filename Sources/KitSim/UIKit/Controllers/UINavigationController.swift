@@ -3,7 +3,7 @@ extension Simulator {
     /// strongly, a navigation bar, a weak delegate, and animated pushes and pops.
     static let navigationControllerDeclaration = ClassDeclaration("UINavigationController",
         superclass: "UIViewController", summary: "A stack of controllers, the top one on screen.") {
-        PropertyDeclaration("viewControllers", .strong, .array(.object("UIViewController")), setter: "setViewControllers",
+        PropertyDeclaration("viewControllers", .strong, .array("UIViewController"), setter: "setViewControllers",
                             summary: "The stack, bottom first; the navigation controller keeps each strongly.")
         PropertyDeclaration("navigationBar", .strong, .object("UINavigationBar"), readOnly: true)
         PropertyDeclaration("delegate", .weak, .object("NSObject"),
@@ -57,14 +57,14 @@ extension Simulator {
             return .object(stack[stack.count - 1])
         }
         Method("popToRootViewController", swift: "popToRootViewController(animated:)", .bool("animated", default: true),
-               returns: .array(.object("UIViewController")), summary: "Pops every controller above the root; returns them.") { sim, inv in
+               returns: .array("UIViewController"), summary: "Pops every controller above the root; returns them.") { sim, inv in
             let stack = try sim.objects(inv.receiver, sim.uikit.navControllers)
             guard stack.count > 1 else { return .array([]) }
             try sim.pop(to: stack[0], on: inv.receiver, animated: inv.bool(0, default: true))
             return .array(stack.dropFirst().map(Value.object))
         }
         Method("popToViewController", swift: "popToViewController(_:animated:)", .object("viewController", "UIViewController"),
-               .bool("animated", default: true), returns: .array(.object("UIViewController")),
+               .bool("animated", default: true), returns: .array("UIViewController"),
                summary: "Pops the controllers above the given one; returns them.") { sim, inv in
             let target = inv.objectArgument(0)
             let stack = try sim.objects(inv.receiver, sim.uikit.navControllers)

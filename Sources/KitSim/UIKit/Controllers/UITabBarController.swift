@@ -3,7 +3,7 @@ extension Simulator {
     /// them selected, and a weak delegate asked before a user's tap selects a tab.
     static let tabBarControllerDeclaration = ClassDeclaration("UITabBarController",
         superclass: "UIViewController", summary: "Tabs of controllers, one selected and on screen.") {
-        PropertyDeclaration("viewControllers", .strong, .array(.object("UIViewController")), optional: true,
+        PropertyDeclaration("viewControllers", .strong, .array("UIViewController"), optional: true,
                             setter: "setViewControllers", summary: "nil until set; an empty list reads `{}` (rule 27).")
         PropertyDeclaration("selectedIndex", .assign, .number, setter: "setSelectedIndex",
                             summary: "Setting it from code never asks the delegate.")
@@ -14,7 +14,7 @@ extension Simulator {
 
         Method.initializer { _, inv in .object(inv.receiver) }
         Method("setViewControllers", swift: "setViewControllers(_:animated:)",
-               Parameter("viewControllers", .array(.object("UIViewController")), optional: true), .bool("animated", default: false),
+               Parameter("viewControllers", .array("UIViewController"), optional: true), .bool("animated", default: false),
                summary: "Replaces the tabs; controllers that leave are released.") { sim, inv in
             try sim.setTabs(inv.objectsArgument(0), on: inv.receiver, keepsNil: inv.argument(0).isNil)
             return .nil
@@ -66,10 +66,15 @@ extension Simulator {
         for vc in list where !old.contains(vc) { _ = try heap.send(vc, .willMove, args: Arguments(.object(tab))) }
         try write(tab, k.tabControllers, keepsNil ? .nil : .array(list.map(Value.object)))
         try write(tab, k.tabSelectedIndex, .int(0))
+        // Every new child is parented before any didMove runs: a didMove that fails (or
+        // looks) never finds a listed controller without its parent.
         for vc in list where !old.contains(vc) {
             try write(vc, k.parent, tab)
             noteEnteredUI(vc)
-            _ = try heap.send(vc, .didMove, args: Arguments(.object(tab)))
+        }
+        var firstError: Error?
+        for vc in list where !old.contains(vc) {
+            attempt(&firstError) { _ = try heap.send(vc, .didMove, args: Arguments(.object(tab))) }
         }
         for r in removed {
             if let v = try object(r, k.vcView) { try removeFromSuperview(v) }
@@ -78,6 +83,7 @@ extension Simulator {
             stillHeld.remove(r)
             try heap.unhold(r, transitionHold)
         }
+        if let firstError { throw firstError }
     }
 
     /// Selects tab `index`. On screen the switch happens in the layout pass, in UIKit's

@@ -12,7 +12,7 @@ extension Simulator {
                             summary: "Loaded on first access: `loadView`, then `viewDidLoad` (rule 11).")
         PropertyDeclaration("title", .copy, .string)
         PropertyDeclaration("parent", .weak, .object("UIViewController"), readOnly: true)
-        PropertyDeclaration("children", .strong, .array(.object("UIViewController")), readOnly: true, getter: "children",
+        PropertyDeclaration("children", .strong, .array("UIViewController"), readOnly: true, getter: "children",
                             summary: "A container's controllers, else those added with `addChild`.")
         PropertyDeclaration("presentedViewController", .strong, .object("UIViewController"), readOnly: true)
         PropertyDeclaration("presentingViewController", .weak, .object("UIViewController"), readOnly: true)
@@ -58,7 +58,7 @@ extension Simulator {
         Method.callback("viewWillDisappear", swift: "viewWillDisappear(_:)", .bool("animated")) { _, _ in .nil }
         Method.callback("viewDidDisappear", swift: "viewDidDisappear(_:)", .bool("animated")) { _, _ in .nil }
 
-        Method.accessor("children", returns: .array(.object("UIViewController"))) { sim, inv in
+        Method.accessor("children", returns: .array("UIViewController")) { sim, inv in
             .array(try sim.childControllers(of: inv.receiver).map(Value.object))
         }
         Method.accessor("navigationController", returns: .object("UINavigationController")) { sim, inv in

@@ -14,7 +14,7 @@ extension Simulator {
         PropertyDeclaration("restorationIdentifier", .copy, .string)
         PropertyDeclaration("accessibilityIdentifier", .copy, .string)
         PropertyDeclaration("superview", .weak, .object("UIView"), readOnly: true)
-        PropertyDeclaration("subviews", .strong, .array(.object("UIView")), readOnly: true)
+        PropertyDeclaration("subviews", .strong, .array("UIView"), readOnly: true)
         PropertyDeclaration("window", .weak, .object("UIWindow"), readOnly: true, getter: "window",
                             summary: "The window at the root of the view's tree, or nil.")
 
