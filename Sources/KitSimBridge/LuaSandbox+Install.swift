@@ -152,6 +152,9 @@ extension LuaSandbox {
         throw SimError.badArgument(Int(i), fn, expected: "number", got: typeName(L, i))
     }
 
+    /// `sim.graph`'s formats.
+    static let graphFormats = EnumType("GraphFormat", ["dot", "mermaid"])
+
     /// The runtime-level members of `sim` (SPEC §4): ownership, inspection, blocks,
     /// swizzling. The model adds the rest (time, the screen, taps, its configuration).
     func installSimFunctions(_ def: (MethodSignature, @escaping (LuaSandbox, OpaquePointer) throws -> Int32) -> Void) {
@@ -216,7 +219,7 @@ extension LuaSandbox {
             sb.pushHandle(L, try sb.heap.makeBlock(strong: strong, weak: weak, unowned: unowned, body: body))
             return 1
         }
-        def(MethodSignature("graph", [.enumeration("format", EnumType("GraphFormat", ["dot", "mermaid"]), default: "dot")], returns: .string, summary: "The ownership graph as DOT or Mermaid text.")) { sb, L in
+        def(MethodSignature("graph", [.enumeration("format", LuaSandbox.graphFormats, default: "dot")], returns: .string, summary: "The ownership graph as DOT or Mermaid text.")) { sb, L in
             let format = sb.string(L, 1) ?? "dot"
             guard let f = Heap.GraphFormat(rawValue: format) else {
                 throw SimError.badArgument(1, "graph", expected: "\"dot\" or \"mermaid\"", got: "\"\(format)\"")

@@ -9,15 +9,19 @@ import Testing
 @Suite struct DeclarationTests {
     /// A class the way a model file declares one: a weak delegate, a strong list, a
     /// typed method, a callback, an initializer with an enum, a static and a hold.
+    /// Declared once and named wherever it is used, as the UIKit model declares its
+    /// enumerations.
+    static let beaconMode = EnumType("KSBeacon.Mode", ["loud", "quiet"])
+
     static let beacon = ClassDeclaration("KSBeacon", superclass: "UIView", summary: "A test class.") {
         PropertyDeclaration("delegate", .weak, .object("UIViewController"), summary: "Told when the beacon pings.")
         PropertyDeclaration("targets", .strong, .array("UIView"), readOnly: true)
         PropertyDeclaration("pings", .assign, .number, readOnly: true, default: .int(0))
-        EnumType("KSBeacon.Mode", ["loud", "quiet"])
+        DeclarationTests.beaconMode
         Static.constants("Limits", ["low": 1, "high": 9])
         Static("main", .object("UIScreen")) { sim in .object(sim.mainScreen) }
         HoldDeclaration("beacon", "a beacon that is pinging")
-        Method.initializer(swift: "init(mode:)", .enumeration("mode", EnumType("KSBeacon.Mode", ["loud", "quiet"]), default: "loud")) { sim, inv in
+        Method.initializer(swift: "init(mode:)", .enumeration("mode", DeclarationTests.beaconMode, default: "loud")) { sim, inv in
             try sim.initializeView(inv.receiver, frame: .zero)
             return .object(inv.receiver)
         }

@@ -67,6 +67,10 @@ public enum ArgumentType: Sendable, Equatable, CustomStringConvertible {
 
 /// A named set of string cases: UIKit's enumerations as scripts write them
 /// (`UIAlertController.Style`: `"alert"`, `"actionSheet"`).
+///
+/// Declare each once, as a static, and name it wherever it is used (the property, the
+/// parameter, the class's list of enumerations): one value, which a leak checker also
+/// sees referenced from the static rather than only through an enum payload.
 public struct EnumType: Sendable, Equatable {
     public let name: String
     public let cases: [String]

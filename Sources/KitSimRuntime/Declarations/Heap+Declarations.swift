@@ -113,10 +113,17 @@ extension Heap {
 /// A method's parameters resolved against a heap's classes, so that checking a call is a
 /// switch per argument and an identity walk for objects (no names looked up per call).
 struct ArgumentChecker {
+    /// A class the checker compares with, unowned and unchecked: the classes own the
+    /// methods that own their checkers, so a strong reference would be a cycle that keeps
+    /// every class of a heap alive after the heap is gone; a check runs only in a send,
+    /// while the heap and its classes are alive.
+    struct ClassRef {
+        unowned(unsafe) let cls: SimClass
+    }
     enum Check {
         case any, bool, number, integer, string, rect, point, function, table
-        case object(SimClass)
-        case array(SimClass)
+        case object(ClassRef)
+        case array(ClassRef)
         case enumeration(EnumType)
     }
     let function: String
@@ -139,10 +146,10 @@ struct ArgumentChecker {
             case .enumeration(let e): check = .enumeration(e)
             case .object(let name):
                 guard let c = heap.classNamed(name) else { throw SimError(.unknownName, "\(className).\(signature.luaName): unknown class '\(name)'") }
-                check = .object(c)
+                check = .object(ClassRef(cls: c))
             case .array(let name):
                 guard let c = heap.classNamed(name) else { throw SimError(.unknownName, "\(className).\(signature.luaName): unknown class '\(name)'") }
-                check = .array(c)
+                check = .array(ClassRef(cls: c))
             }
             return (check, p)
         }
@@ -181,12 +188,14 @@ struct ArgumentChecker {
             case .enumeration(let e):
                 if case .string(let s) = v, e.cases.contains(s) { continue }
                 throw SimError.badArgument(i + 1, function, expected: ArgumentChecker.expected(c.parameter), got: v.description)
-            case .object(let cls):
+            case .object(let ref):
+                let cls = ref.cls
                 if case .object(let id) = v {
                     try heap.checkUsable(id, function)
                     if heap.classOf(id).isSubclass(of: cls) { continue }
                 }
-            case .array(let cls):
+            case .array(let ref):
+                let cls = ref.cls
                 if case .foreign(let f) = v, let items = f.box.sequenceItems() {
                     for (k, item) in items.enumerated() {
                         guard let id = item.object, heap.isKind(id, of: cls) else {

@@ -123,12 +123,15 @@ public final class Heap {
     }
 
     deinit {
-        // Classes refer to each other (superclass ↔ subclasses), and the model's method
-        // closures capture the classes they use: break those cycles, or every heap's
+        // Classes refer to each other (superclass ↔ subclasses, and property types:
+        // `UIView.window` is a `UIWindow`, which has that property too), and the model's
+        // method closures capture what they use: break those cycles, or every heap's
         // classes and methods leak (~340 KB a simulator, and a long `kitsim fuzz` run
         // makes 100,000 heaps).
         for c in classes {
             c.subclasses.removeAll()
+            c.properties.removeAll()
+            c.classMethods.removeAll()
             c.ownMethods.removeAll()
             c.methods.removeAll()
             c.deinitImplementation = nil

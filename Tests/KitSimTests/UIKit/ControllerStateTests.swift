@@ -149,4 +149,16 @@ extension NavigationLinkTests {
         #expect(try h.heap.get(c, "parent") == .nil)
         try h.verify()
     }
+
+    @Test func aFailingDidMoveLeavesEveryNewTabParented() throws {
+        let h = try UIKitHarness()
+        let cls = try h.heap.defineClass("Failing", superclass: h.k.viewController)
+        h.heap.setMethod(Selector("didMove"), on: cls) { _ in throw SimError(.host, "didMove failed") }
+        let tab = try h.sim.make(h.k.tabBarController)
+        let a = try h.sim.make(cls), b = try h.sim.make(h.k.viewController)
+        for o in [tab, a, b] { try h.heap.hold(o) }
+        #expect(throws: SimError.self) { try h.heap.set(tab, "viewControllers", .array([.object(a), .object(b)])) }
+        #expect(try h.heap.get(b, "parent") == .object(tab))
+        try h.verify()
+    }
 }
