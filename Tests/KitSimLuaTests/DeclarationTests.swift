@@ -178,3 +178,45 @@ import Testing
         }
     }
 }
+
+// The README's "Declaring a class" example, as written there.
+extension Simulator {
+    static let beaconModes = EnumType("Beacon.Mode", ["loud", "quiet"])   // declared once, named where used
+
+    static let beaconDeclaration = ClassDeclaration("Beacon", superclass: "UIView", summary: "Pings its target.") {
+        PropertyDeclaration("delegate", .weak, .object("UIViewController"))
+        PropertyDeclaration("targets", .strong, .array("UIView"), readOnly: true)
+        Static.constants("Level", ["low": 1, "high": 9])
+        HoldDeclaration("beacon", "a beacon that is pinging")
+        PropertyDeclaration("pings", .assign, .number, readOnly: true, default: .int(0))
+        Simulator.beaconModes
+        Method.initializer(swift: "init(mode:)", .enumeration("mode", Simulator.beaconModes, default: "loud")) { sim, inv in
+            try sim.initializeView(inv.receiver, frame: .zero)
+            return .object(inv.receiver)
+        }
+        Method("ping", swift: "ping(times:target:)", .integer("times"), .object("target", "UIView", optional: true),
+               returns: .number) { sim, inv in
+            // The arguments were checked against the signature before the body runs.
+            .double(Double(inv.integerArgument(0)))
+        }
+        Method.callback("didPing", .integer("count")) { _, _ in .nil }   // UIKit calls it; Lua overrides it
+        Method.classMethod("loudest", .array("beacons", of: "Beacon"), returns: .object("Beacon"), optional: true) { sim, inv in
+            inv.objectsArgument(0).first.map(Value.object) ?? .nil            // Beacon.loudest{ a, b } in Lua
+        }
+    }
+}
+
+extension DeclarationTests {
+    @Test func theReadmeDeclarationWorks() throws {
+        let sandbox = try LuaSandbox(classes: [Simulator.beaconDeclaration])
+        let outcome = sandbox.run(chunk: """
+            local a, b = Beacon(), Beacon("quiet")
+            assert(a.pings == 0 and a:ping(3) == 3 and Beacon.Level.high == 9)
+            assert(Beacon.loudest({ b, a }) == b)
+            local ok, e = pcall(Beacon, "shouty")
+            assert(not ok and e:find("bad argument #1 to 'Beacon' (\\"loud\\" or \\"quiet\\" expected, got \\"shouty\\")", 1, true), e)
+            sim.verify()
+            """, name: "=readme")
+        #expect(outcome.status == .passed, "\(outcome.message ?? "")")
+    }
+}

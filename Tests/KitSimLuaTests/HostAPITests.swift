@@ -138,10 +138,12 @@ import Testing
         sandbox.setGlobal("Counter", class: counter)
         sandbox.setGlobal("twice", function: { args in
             if case .int(let n) = args[0] { return .int(2 * n) }
-            throw SimError(.typeMismatch, "bad argument #1 to 'twice' (integer expected)")
+            throw SimError.badArgument(1, "twice", expected: "number", got: args[0].typeName)
         })
         let step = try sandbox.compile("local c = Counter(); c.value = twice(21); return c.value")
         #expect(try sandbox.call(step) == .int(42))
+        let bad = sandbox.run(chunk: "twice('x')", name: "=bad")
+        #expect(bad.message?.hasPrefix("bad:1: bad argument #1 to 'twice' (number expected, got string)") == true)
         let reset = try sandbox.compile("local c = Counter(); c.value = 5; c:reset(); return c.value")
         #expect(try sandbox.call(reset) == .int(0))
     }
