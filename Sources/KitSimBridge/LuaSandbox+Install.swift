@@ -190,7 +190,7 @@ extension LuaSandbox {
             lua_settop(L, 1)
             return 1
         }
-        def(MethodSignature("block", [Parameter("spec", .table)], returns: .object("NSBlock"), summary: "A block: `sim.block{ strong = {a}, weak = {b}, unowned = {c}, fn }` captures as listed.")) { sb, L in
+        def(MethodSignature("block", [Parameter("spec", .table)], returns: .object("NSBlock"), summary: "A block: `sim.block{ strong = {a}, weak = {b}, unowned = {c}, fn }` captures as listed; a call passes fn the captures (strong, weak, unowned; a dead weak one as nil), then its arguments.")) { sb, L in
             guard lua_type(L, 1) == LUA_TTABLE else {
                 throw SimError.badArgument(1, "block", expected: "table", got: sb.typeName(L, 1), hint: "use sim.block{ strong = {a}, weak = {b}, fn }")
             }

@@ -44,3 +44,56 @@ import Testing
         try f.heap.verify()
     }
 }
+
+/// SPEC rule 25: a block's body receives its captures' current values, then its arguments.
+@Suite struct BlockCaptureTests {
+    @Test func rule25_aBodyReadsItsCapturesAsParametersThenItsArguments() throws {
+        let f = try Fixture()
+        let a = try f.held(), b = try f.held(), c = try f.held()
+        try f.heap.drain()                              // only the holds own them now
+        var seen: [[Value]] = []
+        let block = try f.heap.makeBlock(strong: [a], weak: [b], unowned: [c], body: .native { inv in
+            seen.append(inv.arguments)
+            return .nil
+        })
+        try f.heap.hold(block)
+        _ = try f.heap.callBlock(block, [.int(7)])
+        #expect(seen == [[.object(a), .object(b), .object(c), .int(7)]])
+        // A dead weak capture arrives as nil ([weak self] in Swift).
+        try f.heap.unhold(b)
+        _ = try f.heap.callBlock(block, [.int(8)])
+        #expect(seen.last == [.object(a), .nil, .object(c), .int(8)])
+        try f.heap.verify()
+    }
+
+    @Test func rule25_aDeadUnownedCaptureTrapsBeforeTheBodyRuns() throws {
+        let f = try Fixture()
+        let c = try f.held()
+        try f.heap.drain()
+        var ran = false
+        let block = try f.heap.makeBlock(unowned: [c], body: .native { _ in ran = true; return .nil })
+        try f.heap.hold(block)
+        try f.heap.unhold(c)
+        let e = #expect(throws: SimError.self) { try f.heap.callBlock(block) }
+        #expect(e?.kind == .unownedRead && e?.reference == "NSBlock#\(block.raw).unowned[1]")
+        #expect(!ran)
+    }
+
+    @Test func rule25_theBodyKeepsItsLiveCapturesAlive() throws {
+        let f = try Fixture()
+        let a = try f.held()
+        try f.heap.drain()
+        var aliveInside = false
+        let block = try f.heap.makeBlock(weak: [a], body: .native { inv in
+            // The last owner lets go in the middle of the body: `guard let self` still has it.
+            try inv.heap.unhold(a)
+            aliveInside = inv.heap.isAlive(a)
+            return .nil
+        })
+        try f.heap.hold(block)
+        _ = try f.heap.callBlock(block)
+        #expect(aliveInside)
+        #expect(!f.heap.isAlive(a))
+        try f.heap.verify()
+    }
+}

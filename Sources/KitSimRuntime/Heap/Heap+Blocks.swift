@@ -20,20 +20,51 @@ extension Heap {
         return block
     }
 
-    /// Runs a block's body with `arguments`; a block without one does nothing.
+    /// Runs a block's body with its captures' current values, then `arguments` (SPEC
+    /// rule 25: strong captures in list order, then weak, then unowned, as Swift's
+    /// closure reads `[weak self]`): a dead weak capture arrives as nil, a dead unowned one
+    /// traps at the call, before the body runs. While the body runs its live captures are
+    /// kept alive, as `guard let self` keeps self. A block without a body does nothing.
     public func callBlock(_ block: ObjectID, _ arguments: [Value] = []) throws -> Value {
         try checkUsable(block, "invoke")
-        // SPEC rule 25: Swift reads an unowned capture when the closure starts, so a dead
-        // one traps at the call, before the body runs.
+        var captures: [Value] = []
         if let entries = associated[block.raw] {
+            // SPEC rule 25: Swift reads an unowned capture when the closure starts.
             for e in entries where e.ownership == .unowned {
                 if case .object(let t) = slots[Int(e.slot)], states[Int(t.raw)] != .alive {
                     throw unownedReadError(owner: block, property: names[Int(e.keyID)], target: t)
                 }
             }
+            captures = blockCaptureOrder.flatMap { kind in
+                entries.filter { e in e.ownership == kind && isCapture(e) }.map { slots[Int($0.slot)] }
+            }
         }
         guard let body = blockBodies[block.raw] else { return .nil }
-        return try invoke(body, receiver: block, selector: .invokeBlock, arguments: arguments, original: nil)
+        let kept = captures.compactMap(\.objectID).filter { isAlive($0) }
+        for id in kept { activeCalls[Int(id.raw)] &+= 1 }
+        var failure: Error?
+        let result: Value
+        do {
+            result = try invoke(body, receiver: block, selector: .invokeBlock, arguments: captures + arguments, original: nil)
+        } catch {
+            failure = error
+            result = .nil
+        }
+        // Released however the body ends; the first error wins.
+        for id in kept {
+            do { try endCall(id.raw) } catch { if failure == nil { failure = error } }
+        }
+        if let failure { throw failure }
+        return result
+    }
+
+    /// The order a block's body receives its captures in.
+    private var blockCaptureOrder: [Ownership] { [.strong, .weak, .unowned] }
+
+    /// Whether an associated entry of a block is one of its captures (`strong[1]`, …).
+    private func isCapture(_ e: AssociatedEntry) -> Bool {
+        let name = names[Int(e.keyID)]
+        return name.hasPrefix("strong[") || name.hasPrefix("weak[") || name.hasPrefix("unowned[")
     }
 }
 
