@@ -35,6 +35,14 @@ extension LuaSandbox {
         lua_pushvalue(L, 2)
         if lua_rawget(L, -2) != LUA_TNIL { return 1 }
         kitsim_pop(L, 1)
+        if let push = lazyStatics[cls.id]?[key] {
+            push(self, L)
+            // Cached below, as every class member is.
+            lua_pushvalue(L, 2)
+            lua_pushvalue(L, -2)
+            lua_rawset(L, -4)
+            return 1
+        }
         switch key {
         case "new":
             lua_pushinteger(L, lua_Integer(cls.id))

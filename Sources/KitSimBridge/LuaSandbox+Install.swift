@@ -139,6 +139,14 @@ extension LuaSandbox {
         kitsim_pop(L, 1)
     }
 
+    /// A class-table member computed on first access and cached then (a singleton made
+    /// when a script first names it).
+    public func setLazyStatic(_ cls: SimClass, _ key: String, _ push: @escaping (LuaSandbox, OpaquePointer) -> Void) {
+        // The class's statics table, where the member is cached once made.
+        if classInfo[cls.id]?.statics ?? LUA_NOREF == LUA_NOREF { pushClassTable(L, cls); kitsim_pop(L, 1) }
+        lazyStatics[cls.id, default: [:]][key] = push
+    }
+
     /// The object at argument `i`, or a Lua-style error naming the function.
     package func objectArgument(_ L: OpaquePointer, _ i: Int32, _ fn: String) throws -> ObjectID {
         let id = kitsim_handle_id(L, i)

@@ -103,6 +103,8 @@ public final class LuaSandbox {
     /// The signatures of the `sim` table's Swift members, runtime's and model's, in
     /// definition order (`defineSimFunction`): what LuaLS and the API reference list.
     public internal(set) var simFunctions: [MethodSignature] = []
+    /// Class members made on first access (`setLazyStatic`), by class id and name.
+    var lazyStatics: [UInt32: [String: (LuaSandbox, OpaquePointer) -> Void]] = [:]
     /// Also write output to standard output as it happens.
     public var echoOutput = false
     /// Whether `Outcome.trace` holds the trace text. Rendering it costs time in proportion

@@ -19,7 +19,11 @@ extension Simulator: SandboxModel {
             sandbox.setGlobalRaw(L, cls.name)
             for s in d.statics {
                 let value = s.value
-                sandbox.setStatic(cls, s.signature.name) { [unowned self] sb, L in sb.push(L, value(self)) }
+                if s.signature.isLazy {
+                    sandbox.setLazyStatic(cls, s.signature.name) { [unowned self] sb, L in sb.push(L, value(self)) }
+                } else {
+                    sandbox.setStatic(cls, s.signature.name) { [unowned self] sb, L in sb.push(L, value(self)) }
+                }
             }
         }
         func def(_ signature: MethodSignature, _ fn: @escaping (LuaSandbox, OpaquePointer) throws -> Int32) {

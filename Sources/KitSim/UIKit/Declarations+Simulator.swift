@@ -45,8 +45,9 @@ extension Method {
 
 extension Static {
     /// A value computed from the simulator (`UIApplication.shared`).
-    public init(_ name: String, _ type: ArgumentType, summary: String = "", value: @escaping @Sendable (Simulator) -> Value) {
-        self.init(signature: StaticSignature(name: name, type: type, constants: [], summary: summary)) { model in
+    public init(_ name: String, _ type: ArgumentType, lazy: Bool = false, summary: String = "",
+                value: @escaping @Sendable (Simulator) -> Value) {
+        self.init(signature: StaticSignature(name: name, type: type, constants: [], summary: summary, lazy: lazy)) { model in
             value(unsafeDowncast(model, to: Simulator.self))
         }
     }

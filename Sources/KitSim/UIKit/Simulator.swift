@@ -22,6 +22,8 @@ public final class Simulator {
     public internal(set) var configuration: Configuration
     /// The UIKit classes and their properties.
     public let uikit: UIKitClasses
+    /// The Foundation classes and their properties.
+    public let foundation: FoundationClasses
     /// Every declared class of this simulator: UIKit's and those it was made with.
     public let declarations: [ClassDeclaration]
     /// `UIApplication.shared`.
@@ -54,6 +56,13 @@ public final class Simulator {
     let timerHold: HoldReason
     let appHold: HoldReason
     let alertHold: HoldReason
+    let runLoopHold: HoldReason
+    let timerFiringHold: HoldReason
+
+    /// `RunLoop.main` once made (Foundation/RunLoop.swift), else id 0.
+    var mainRunLoopID = ObjectID(0)
+    /// The valid timers' schedules (Foundation/Timer.swift), by timer id.
+    var timerSchedules: [UInt32: TimerSchedule] = [:]
 
     /// A simulated app with the given behaviour profile, launched: `UIApplication.shared`
     /// exists with an app delegate whose `window` property is strong, as
@@ -68,10 +77,13 @@ public final class Simulator {
         self.declarations = Simulator.declarations + classes
         try heap.register(declarations.map { $0.interface })
         self.uikit = UIKitClasses(heap)
+        self.foundation = FoundationClasses(heap)
         transitionHold = Simulator.declaredHold("transition", heap)
         timerHold = Simulator.declaredHold("timer", heap)
         appHold = Simulator.declaredHold("UIApplication.shared", heap)
         alertHold = Simulator.declaredHold("alert window", heap)
+        runLoopHold = Simulator.declaredHold("RunLoop.main", heap)
+        timerFiringHold = Simulator.declaredHold("timer firing", heap)
         try heap.install(declarations, model: self)
         launch()
     }

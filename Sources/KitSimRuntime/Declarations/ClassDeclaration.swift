@@ -84,8 +84,12 @@ public struct StaticSignature: Sendable, Equatable {
     /// For a table of constants, its fields in declaration order.
     public let constants: [Constant]
     public let summary: String
+    /// Computed on first access, not when the class is installed (a singleton whose
+    /// object would otherwise take an id in every run, SPEC rule 24).
+    public let isLazy: Bool
 
-    public init(name: String, type: ArgumentType, constants: [Constant], summary: String) {
+    public init(name: String, type: ArgumentType, constants: [Constant], summary: String, lazy: Bool = false) {
+        self.isLazy = lazy
         self.name = name
         self.type = type
         self.constants = constants

@@ -107,6 +107,9 @@ extension Simulator {
 
     static let maxDelay: Int64 = 1_000_000_000 * 1_000_000_000
 
+    /// The virtual time `seconds` after the start of the clock.
+    func time(at seconds: Double) -> Int64 { nanoseconds(seconds) }
+
     /// The virtual time `seconds` from now, saturating instead of overflowing.
     func time(after seconds: Double) -> Int64 {
         let (t, overflow) = heap.now.addingReportingOverflow(nanoseconds(seconds))

@@ -1,0 +1,23 @@
+extension Simulator {
+    /// `RunLoop` (SPEC rules 24, 28): the main run loop, made on first access; it keeps the
+    /// timers scheduled on it until they are invalidated.
+    static let runLoopDeclaration = ClassDeclaration("RunLoop", summary: "The main run loop: it keeps its timers.") {
+        PropertyDeclaration("timers", .strong, .array("Timer"), readOnly: true,
+                            summary: "The valid timers scheduled on it; it keeps each until it is invalidated.")
+        Static("main", .object("RunLoop"), lazy: true, summary: "The main run loop, made on first access (rule 24).") { sim in
+            .object(sim.mainRunLoop())
+        }
+        HoldDeclaration("RunLoop.main", "the main run loop, once made, for the life of the app")
+    }
+
+    /// `RunLoop.main`, made (and held for the life of the app) on first access, so the ids
+    /// of a script that never uses it do not change (SPEC rule 24).
+    public func mainRunLoop() -> ObjectID {
+        if mainRunLoopID.raw != 0 { return mainRunLoopID }
+        let id = heap.alloc(foundation.runLoop)
+        // A fresh object of a fresh class accepts a hold.
+        try? heap.hold(id, runLoopHold)
+        mainRunLoopID = id
+        return id
+    }
+}

@@ -1,0 +1,133 @@
+/// What the model knows of a valid `Timer` beyond its properties (SPEC rules 28–29): when
+/// it fires next, how often, and what it calls.
+struct TimerSchedule {
+    /// Virtual nanoseconds of the next firing.
+    var next: Int64
+    /// Nanoseconds between firings (repeating timers).
+    var interval: Int64
+    var repeats: Bool
+    /// The target's method, for the target form; nil for the block form.
+    var selector: Selector?
+    /// Bumped when the schedule changes, so a firing queued for an older one is dropped.
+    var generation: UInt64
+}
+
+extension Simulator {
+    /// `Timer` (SPEC rules 28–29): scheduled on `RunLoop.main`, which keeps it; it keeps its
+    /// target, userInfo and block until it is invalidated. It fires at t₀ + k·interval on the
+    /// virtual clock, each firing a turn of its own.
+    static let timerDeclaration = ClassDeclaration("Timer", summary: "Fires on the main run loop; it keeps its target until invalidated.") {
+        PropertyDeclaration("target", .strong, .object("NSObject"), readOnly: true,
+                            summary: "Kept until the timer is invalidated (rule 28).")
+        PropertyDeclaration("userInfo", .strong, .any, readOnly: true)
+        PropertyDeclaration("block", .strong, .function, readOnly: true, summary: "The block form's block, kept until invalidated.")
+        PropertyDeclaration("isValid", .assign, .bool, readOnly: true, getter: "isValid")
+        PropertyDeclaration("fireDate", .assign, .number, getter: "fireDate", setter: "setFireDate",
+                            summary: "When it fires next, in virtual seconds; setting it moves the schedule.")
+        PropertyDeclaration("timeInterval", .assign, .number, readOnly: true, default: .double(0),
+                            summary: "Seconds between firings; 0 for a timer that does not repeat.")
+        HoldDeclaration("timer firing", "a timer while its own callback runs, invalidated or not")
+
+        Method.classMethod("scheduledTimer", swift: "scheduledTimer(timeInterval:target:selector:userInfo:repeats:)",
+                           .number("interval"), .object("target", "NSObject"), .string("selector"),
+                           Parameter("userInfo", .any, optional: true), .bool("repeats", default: false), returns: .object("Timer"),
+                           summary: "Schedules on RunLoop.main; calls target:selector(timer) at each firing (rule 28).") { sim, inv in
+            .object(try sim.scheduleTimer(interval: inv.numberArgument(0), repeats: inv.bool(4, default: false),
+                                          target: inv.objectArgument(1), selector: Selector(inv.stringArgument(2) ?? ""),
+                                          userInfo: inv.argument(3), block: .nil))
+        }
+        Method.classMethod("scheduledTimer_withTimeInterval", swift: "scheduledTimer(withTimeInterval:repeats:block:)",
+                           .number("interval"), .bool("repeats"), .function("block", optional: false), returns: .object("Timer"),
+                           summary: "The block form (iOS 10+): the timer keeps the block, called with (captures…, timer) (rule 29).") { sim, inv in
+            guard sim.configuration.ios >= 10 else {
+                throw sim.raise(.invalidArgument("+[NSTimer scheduledTimerWithTimeInterval:repeats:block:]: unrecognized selector sent to class"))
+            }
+            return .object(try sim.scheduleTimer(interval: inv.numberArgument(0), repeats: inv.bool(1, default: false),
+                                                 target: nil, selector: nil, userInfo: .nil, block: inv.argument(2)))
+        }
+        Method("invalidate", summary: "No more firings; the run loop releases the timer, the timer its target, userInfo and block.") { sim, inv in
+            try sim.invalidateTimer(inv.receiver)
+            return .nil
+        }
+        Method("fire", summary: "Fires now, the schedule unchanged; a timer that does not repeat is then invalidated.") { sim, inv in
+            guard let s = sim.timerSchedules[inv.receiver.raw] else { return .nil }
+            try sim.callTimer(inv.receiver, s)
+            if !s.repeats { try sim.invalidateTimer(inv.receiver) }
+            return .nil
+        }
+        Method.accessor("isValid", returns: .bool) { sim, inv in .bool(sim.timerSchedules[inv.receiver.raw] != nil) }
+        Method.accessor("fireDate", returns: .number) { sim, inv in
+            sim.timerSchedules[inv.receiver.raw].map { .double(Double($0.next) / 1e9) } ?? .nil
+        }
+        Method.accessor("setFireDate") { sim, inv in
+            let date = try inv.number(0, "fireDate")
+            guard var s = sim.timerSchedules[inv.receiver.raw] else { return .nil }
+            s.next = max(sim.heap.now, sim.time(at: date))
+            s.generation &+= 1
+            sim.timerSchedules[inv.receiver.raw] = s
+            sim.queueFiring(inv.receiver)
+            return .nil
+        }
+    }
+
+    /// Makes a timer, schedules it on `RunLoop.main` (which keeps it) and queues its first
+    /// firing. An interval of 0 or less is 0.0001 s, as Foundation makes it.
+    func scheduleTimer(interval: Double, repeats: Bool, target: ObjectID?, selector: Selector?,
+                       userInfo: Value, block: Value) throws -> ObjectID {
+        let f = foundation
+        let seconds = interval > 0 ? interval : 0.0001
+        let t = heap.alloc(f.timer)
+        try write(t, f.timerTarget, target)
+        try write(t, f.timerUserInfo, userInfo)
+        try write(t, f.timerBlock, block)
+        try write(t, f.timerInterval, .double(repeats ? seconds : 0))
+        let step = max(1, time(after: seconds) - heap.now)
+        timerSchedules[t.raw] = TimerSchedule(next: heap.now + step, interval: step, repeats: repeats, selector: selector, generation: 0)
+        try heap.insertElement(t, into: mainRunLoop(), f.runLoopTimers)
+        queueFiring(t)
+        return t
+    }
+
+    /// Queues the next firing of a valid timer; a firing of an older schedule is dropped.
+    func queueFiring(_ t: ObjectID) {
+        guard let s = timerSchedules[t.raw] else { return }
+        let generation = s.generation
+        runLoop.schedule(at: s.next) { [unowned self] in
+            guard var s = timerSchedules[t.raw], s.generation == generation else { return }
+            if s.repeats {
+                // The next firing is scheduled from the schedule, not from now: no drift.
+                s.next = s.next.addingReportingOverflow(s.interval).overflow ? Int64.max : s.next + s.interval
+                timerSchedules[t.raw] = s
+                queueFiring(t)
+            }
+            try callTimer(t, s)
+            if !s.repeats { try invalidateTimer(t) }
+        }
+    }
+
+    /// One firing: `target:selector(timer)` or the block with (captures…, timer); the
+    /// firing keeps the timer alive until the callback returns (SPEC rule 29).
+    func callTimer(_ t: ObjectID, _ s: TimerSchedule) throws {
+        try heap.hold(t, timerFiringHold)
+        defer { if heap.isAlive(t) { try? heap.unhold(t, timerFiringHold) } }
+        if let selector = s.selector {
+            guard let target = try object(t, foundation.timerTarget) else { return }
+            _ = try heap.send(target, selector, args: Arguments(.object(t)))
+        } else {
+            try callCallback(try heap.readSlot(t, foundation.timerBlock), [.object(t)])
+        }
+    }
+
+    /// `invalidate()`: no more firings; before it returns the run loop releases the timer
+    /// and the timer its target, userInfo and block (SPEC rule 29).
+    func invalidateTimer(_ t: ObjectID) throws {
+        guard timerSchedules.removeValue(forKey: t.raw) != nil else { return }
+        let f = foundation
+        try heap.hold(t, timerFiringHold)
+        defer { if heap.isAlive(t) { try? heap.unhold(t, timerFiringHold) } }
+        try heap.removeElement(t, from: mainRunLoop(), f.runLoopTimers)
+        try write(t, f.timerTarget, nil)
+        try write(t, f.timerUserInfo, .nil)
+        try write(t, f.timerBlock, .nil)
+    }
+}
