@@ -1,15 +1,18 @@
 /// The registered Foundation classes and the properties the model reads and writes,
 /// looked up once per simulator, as `UIKitClasses` does for UIKit's.
 public final class FoundationClasses {
-    public let runLoop, timer: SimClass
-    let runLoopTimers, timerTarget, timerUserInfo, timerBlock, timerInterval: Property
+    public let runLoop, timer, displayLink: SimClass
+    let runLoopTimers, runLoopDisplayLinks, timerTarget, timerUserInfo, timerBlock, timerInterval: Property
+    let linkTarget, linkPaused, linkFrames, linkTimestamp: Property
 
     init(_ heap: Heap) {
         // Declared in `Simulator.declarations`, which is registered before this runs.
         func c(_ name: String) -> SimClass { heap.classNamed(name)! }
         func p(_ c: SimClass, _ name: String) -> Property { c.property(named: name)! }
-        runLoop = c("RunLoop"); timer = c("Timer")
-        runLoopTimers = p(runLoop, "timers")
+        runLoop = c("RunLoop"); timer = c("Timer"); displayLink = c("CADisplayLink")
+        runLoopTimers = p(runLoop, "timers"); runLoopDisplayLinks = p(runLoop, "displayLinks")
+        linkTarget = p(displayLink, "target"); linkPaused = p(displayLink, "isPaused")
+        linkFrames = p(displayLink, "preferredFramesPerSecond"); linkTimestamp = p(displayLink, "timestamp")
         timerTarget = p(timer, "target"); timerUserInfo = p(timer, "userInfo"); timerBlock = p(timer, "block")
         timerInterval = p(timer, "timeInterval")
     }

@@ -1,9 +1,12 @@
 extension Simulator {
-    /// `RunLoop` (SPEC rules 24, 28): the main run loop, made on first access; it keeps the
-    /// timers scheduled on it until they are invalidated.
-    static let runLoopDeclaration = ClassDeclaration("RunLoop", summary: "The main run loop: it keeps its timers.") {
+    /// `RunLoop` (SPEC rules 24, 28, 30): the main run loop, made on first access; it keeps
+    /// the timers scheduled on it and the display links added to it until they are
+    /// invalidated.
+    static let runLoopDeclaration = ClassDeclaration("RunLoop", summary: "The main run loop: it keeps its timers and display links.") {
         PropertyDeclaration("timers", .strong, .array("Timer"), readOnly: true,
                             summary: "The valid timers scheduled on it; it keeps each until it is invalidated.")
+        PropertyDeclaration("displayLinks", .strong, .array("CADisplayLink"), readOnly: true,
+                            summary: "The display links added to it, in any mode; it keeps each until it is removed or invalidated.")
         Static("main", .object("RunLoop"), lazy: true, summary: "The main run loop, made on first access (rule 24).") { sim in
             .object(sim.mainRunLoop())
         }

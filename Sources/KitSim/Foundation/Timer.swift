@@ -26,7 +26,7 @@ extension Simulator {
                             summary: "When it fires next, in virtual seconds; setting it moves the schedule.")
         PropertyDeclaration("timeInterval", .assign, .number, readOnly: true, default: .double(0),
                             summary: "Seconds between firings; 0 for a timer that does not repeat.")
-        HoldDeclaration("timer firing", "a timer while its own callback runs, invalidated or not")
+        HoldDeclaration("timer firing", "a timer or display link while its own callback runs, invalidated or not")
 
         Method.classMethod("scheduledTimer", swift: "scheduledTimer(timeInterval:target:selector:userInfo:repeats:)",
                            .number("interval"), .object("target", "NSObject"), .string("selector"),

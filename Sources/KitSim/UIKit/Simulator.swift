@@ -63,6 +63,8 @@ public final class Simulator {
     var mainRunLoopID = ObjectID(0)
     /// The valid timers' schedules (Foundation/Timer.swift), by timer id.
     var timerSchedules: [UInt32: TimerSchedule] = [:]
+    /// The display links' selectors, modes and frames (Foundation/CADisplayLink.swift).
+    var displayLinks: [UInt32: DisplayLinkState] = [:]
 
     /// A simulated app with the given behaviour profile, launched: `UIApplication.shared`
     /// exists with an app delegate whose `window` property is strong, as

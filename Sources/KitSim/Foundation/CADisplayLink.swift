@@ -1,0 +1,112 @@
+/// What the model knows of a display link beyond its properties (SPEC rule 30).
+struct DisplayLinkState {
+    /// The target's method.
+    var selector: Selector
+    /// The run loop modes it was added for (`"common"`, `"default"`, `"tracking"`).
+    var modes: Set<String> = []
+    /// Bumped whenever its firing stops or restarts, so a queued frame of an older run is dropped.
+    var generation: UInt64 = 0
+    /// Frames since it was added, for `preferredFramesPerSecond`.
+    var frames: Int = 0
+    /// The index k of its next frame, at ⌊k·10⁹/60⌋ ns.
+    var nextFrame: Int64 = 0
+
+    /// Whether it fires: KitSim's run loop never tracks, so a link only in `"tracking"` does not.
+    var fires: Bool { modes.contains("common") || modes.contains("default") }
+}
+
+extension Simulator {
+    /// `RunLoop.Mode` as scripts write it.
+    static let runLoopModes = EnumType("RunLoop.Mode", ["common", "default", "tracking"])
+
+    /// `CADisplayLink` (SPEC rule 30): it keeps its target; added to `RunLoop.main`, the run
+    /// loop keeps it, and it calls `target:selector(link)` at each 60 Hz frame until it is
+    /// invalidated.
+    static let displayLinkDeclaration = ClassDeclaration("CADisplayLink",
+        summary: "Calls its target at each frame; it keeps its target, the run loop keeps it once added.") {
+        PropertyDeclaration("target", .strong, .object("NSObject"), readOnly: true, summary: "Kept until the link is invalidated.")
+        PropertyDeclaration("isPaused", .assign, .bool, default: .bool(false))
+        PropertyDeclaration("preferredFramesPerSecond", .assign, .number, default: .double(0),
+                            summary: "0 means 60; f fires every round(60 / f)-th frame.")
+        PropertyDeclaration("timestamp", .assign, .number, readOnly: true, default: .double(0),
+                            summary: "The virtual time of the last frame, in seconds.")
+        PropertyDeclaration("duration", .assign, .number, readOnly: true, default: .double(1.0 / 60))
+        Simulator.runLoopModes
+
+        Method.initializer(swift: "init(target:selector:)", .object("target", "NSObject"), .string("selector")) { sim, inv in
+            try sim.write(inv.receiver, sim.foundation.linkTarget, inv.objectArgument(0))
+            sim.displayLinks[inv.receiver.raw] = DisplayLinkState(selector: Selector(inv.stringArgument(1) ?? ""))
+            return .object(inv.receiver)
+        }
+        Method("add", swift: "add(to:forMode:)", .object("runLoop", "RunLoop"), .enumeration("mode", Simulator.runLoopModes),
+               summary: "Adds it to the run loop for a mode; the run loop keeps it.") { sim, inv in
+            try sim.addDisplayLink(inv.receiver, mode: inv.stringArgument(1) ?? "common")
+            return .nil
+        }
+        Method("remove", swift: "remove(from:forMode:)", .object("runLoop", "RunLoop"), .enumeration("mode", Simulator.runLoopModes),
+               summary: "Removes one mode; with none left the run loop releases it.") { sim, inv in
+            try sim.removeDisplayLink(inv.receiver, modes: [inv.stringArgument(1) ?? "common"])
+            return .nil
+        }
+        Method("invalidate", summary: "Removes it from every mode; the run loop releases it, it releases its target.") { sim, inv in
+            try sim.removeDisplayLink(inv.receiver, modes: Set(Simulator.runLoopModes.cases))
+            sim.displayLinks.removeValue(forKey: inv.receiver.raw)
+            try sim.write(inv.receiver, sim.foundation.linkTarget, nil)
+            return .nil
+        }
+    }
+
+    func addDisplayLink(_ link: ObjectID, mode: String) throws {
+        guard var s = displayLinks[link.raw] else { return }
+        let wasFiring = s.fires, wasAdded = !s.modes.isEmpty
+        s.modes.insert(mode)
+        displayLinks[link.raw] = s
+        if !wasAdded { try heap.insertElement(link, into: mainRunLoop(), foundation.runLoopDisplayLinks) }
+        if !wasFiring && s.fires {
+            // The first frame after now.
+            var k = heap.now / 1_000_000_000 * 60 + (heap.now % 1_000_000_000) * 60 / 1_000_000_000
+            while Simulator.frameTime(k) <= heap.now { k += 1 }
+            s.nextFrame = k
+            displayLinks[link.raw] = s
+            queueFrame(link, generation: s.generation)
+        }
+    }
+
+    func removeDisplayLink(_ link: ObjectID, modes: Set<String>) throws {
+        guard var s = displayLinks[link.raw], !s.modes.isEmpty else { return }
+        let wasFiring = s.fires
+        s.modes.subtract(modes)
+        if wasFiring && !s.fires { s.generation &+= 1 }
+        displayLinks[link.raw] = s
+        if s.modes.isEmpty {
+            try heap.hold(link, timerFiringHold)
+            defer { if heap.isAlive(link) { try? heap.unhold(link, timerFiringHold) } }
+            try heap.removeElement(link, from: mainRunLoop(), foundation.runLoopDisplayLinks)
+        }
+    }
+
+    /// Frame k's time: ⌊k·10⁹/60⌋ ns (60 Hz), without overflow.
+    static func frameTime(_ k: Int64) -> Int64 { k / 60 * 1_000_000_000 + (k % 60) * 1_000_000_000 / 60 }
+
+    /// Queues the link's next frame; each frame queues the one after it.
+    func queueFrame(_ link: ObjectID, generation: UInt64) {
+        guard let state = displayLinks[link.raw] else { return }
+        let at = Simulator.frameTime(state.nextFrame)
+        runLoop.schedule(at: at) { [unowned self] in
+            guard var s = displayLinks[link.raw], s.generation == generation, s.fires, heap.isAlive(link) else { return }
+            s.frames += 1
+            s.nextFrame += 1
+            displayLinks[link.raw] = s
+            queueFrame(link, generation: generation)
+            let f = foundation
+            let fps = (try? number(link, f.linkFrames, default: 0)) ?? 0
+            let every = fps > 0 && fps < 60 ? Swift.max(1, Int((60 / fps).rounded())) : 1
+            guard !((try? bool(link, f.linkPaused, default: false)) ?? false), s.frames % every == 0 else { return }
+            try write(link, f.linkTimestamp, .double(Double(at) / 1e9))
+            guard let target = try object(link, f.linkTarget) else { return }
+            try heap.hold(link, timerFiringHold)
+            defer { if heap.isAlive(link) { try? heap.unhold(link, timerFiringHold) } }
+            _ = try heap.send(target, s.selector, args: Arguments(.object(link)))
+        }
+    }
+}

@@ -1,0 +1,53 @@
+-- Pattern · a CADisplayLink keeps its target (SPEC rule 30)
+--
+-- An animated screen drives its drawing with `CADisplayLink(target: self, selector:
+-- #selector(step))` added to the main run loop in viewDidLoad. The link keeps its target
+-- and the run loop keeps the link, so the popped screen lives on, stepping 60 times a
+-- second. The fix invalidates the link when the screen leaves.
+-- Expected: the first screen is `abandoned`; the fixed one deallocates; frames at 60 Hz.
+local navApp = require("lib.nav_app")
+
+local function screen(name, fixed)
+  local S = UIViewController:subclass(name, { link = "weak", frames = "assign" })
+  function S:viewDidLoad()
+    UIViewController.viewDidLoad(self)
+    local link = CADisplayLink(self, "step")
+    link:add(RunLoop.main, "common")
+    self.link = link
+  end
+  function S:step(link) self.frames = (self.frames or 0) + 1 end
+  if fixed then
+    function S:viewDidDisappear(animated)
+      UIViewController.viewDidDisappear(self, animated)
+      if self.link then self.link:invalidate() end
+    end
+  end
+  return S
+end
+
+local nav = navApp.launch()
+local leaky = sim.label(screen("Animated")(), "leaky")
+nav:pushViewController(leaky, false)
+sim.run(1)
+expect(leaky.frames).to.equal(60)
+nav:popViewController(false)
+sim.run(3)
+expect(leaky).to.be.alive()
+expect(sim.why(leaky):find("CADisplayLink#", 1, true) ~= nil).to.be.truthy()
+local leaks = sim.leaks()
+expect(#leaks).to.equal(1)
+expect(leaks[1].kind).to.equal("abandoned")
+
+-- The fix.
+leaky.link:invalidate()
+local fixed = sim.label(screen("AnimatedFixed", true)(), "fixed")
+nav:pushViewController(fixed, false)
+sim.run(0.5)
+expect(fixed.frames).to.equal(30)
+nav:popViewController(false)
+sim.run(3)
+expect(fixed).to.be.deallocated()
+expect(leaky).to.be.deallocated()
+expect(#RunLoop.main.displayLinks).to.equal(0)
+sim.verify()
+expect(sim.leaks()).to.be.empty()
