@@ -13,6 +13,10 @@ extension LuaSandbox {
         // reference would cost an atomic unowned-to-strong per event).
         let me = Unmanaged.passUnretained(self)
         heap.locationProvider = { me._withUnsafeGuaranteedRef { $0.scriptLocation() } }
+        // SPEC §5: a run-loop turn is work Lua's count hook never sees; each costs the
+        // instruction budget `turnCost` instructions, so the budget stops a run that turns
+        // for ever as it stops a loop (the same turn on every run: deterministic).
+        heap.onTurn = { try me._withUnsafeGuaranteedRef { try $0.chargeTurn() } }
         heap.deallocObserver = { id in
             me._withUnsafeGuaranteedRef { sb in
                 // The object's undeclared fields go with it.
@@ -137,6 +141,20 @@ extension LuaSandbox {
         push(self, L)
         lua_setfield(L, -2, key)
         kitsim_pop(L, 1)
+    }
+
+    /// What one run-loop turn costs the instruction budget.
+    public static let turnCost: Int64 = 10_000
+
+    /// Charges a run-loop turn to the instruction budget; past the budget, stops the run
+    /// as the count hook does (pcall cannot swallow it).
+    func chargeTurn() throws {
+        guard limits.pointee.instructions_left != Int64.max else { return }
+        limits.pointee.instructions_left -= LuaSandbox.turnCost
+        guard limits.pointee.instructions_left <= 0 else { return }
+        let e = SimError.limitExceeded(.instructions)
+        kitsim_stop(current, e.message)
+        throw e
     }
 
     /// A class-table member computed on first access and cached then (a singleton made

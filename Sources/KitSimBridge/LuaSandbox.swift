@@ -147,6 +147,7 @@ public final class LuaSandbox {
         heap.foreignDispatcher = nil
         heap.locationProvider = nil
         heap.deallocObserver = nil
+        heap.onTurn = nil
         state.close()
         limits.deallocate()
     }

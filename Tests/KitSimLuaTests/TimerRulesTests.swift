@@ -94,3 +94,29 @@ import Testing
         }
     }
 }
+
+extension TimerRulesTests {
+    /// A timer that fires every 0.1 ms for an hour of virtual time is 36 million turns of
+    /// Swift work the count hook never sees: each turn costs the instruction budget, so the
+    /// run stops with the budget's message, at the same turn on every run.
+    @Test func aRunLoopThatTurnsForEverIsStoppedByTheBudget() throws {
+        var limits = LuaSandbox.Limits()
+        limits.instructions = 2_000_000
+        var stoppedAt: [Double] = []
+        for _ in 0..<2 {
+            let sandbox = try LuaSandbox(limits: limits)
+            let outcome = sandbox.run(chunk: """
+                n = 0
+                Timer.scheduledTimer_withTimeInterval(0, true, function() n = n + 1 end)
+                local ok, e = pcall(sim.run, 3600)          -- pcall cannot swallow the stop
+                print("not reached")
+                """, name: "=spin")
+            #expect(outcome.status == .limitExceeded)
+            #expect(outcome.message?.contains("limit exceeded: instruction budget used up") == true)
+            #expect(sandbox.output.isEmpty)
+            stoppedAt.append(sandbox.sim.now)
+        }
+        // Stopped at the same virtual time, long before the hour: a fraction of a second.
+        #expect(stoppedAt[0] == stoppedAt[1] && stoppedAt[0] > 0 && stoppedAt[0] < 1)
+    }
+}

@@ -102,6 +102,10 @@ public final class Heap {
     /// Checks of the state a model keeps beside the heap, run by `invariantViolations`
     /// (so `sim.verify()` and the fuzzer's check after every call cover them).
     public var invariantCheckers: [(Heap) -> [String]] = []
+    /// Called once per run-loop turn the model runs (a timer's firing, a display link's
+    /// frame): the host charges its work budget and may stop the run, so a timer that fires
+    /// every 0.1 ms for an hour of virtual time cannot keep Swift busy beyond every limit.
+    public var onTurn: (() throws -> Void)?
     /// The model whose declared classes live here (`install(_:model:)`), for the bodies of
     /// their methods. Unowned and unchecked: the model owns the heap, and a method runs
     /// only while both are alive (a checked reference would cost a retain per call).

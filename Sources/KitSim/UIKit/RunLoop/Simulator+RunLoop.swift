@@ -10,6 +10,7 @@ extension Simulator {
         let end = time(after: seconds)
         try finishTurn()
         while let timer = runLoop.popTimer(until: end) {
+            try heap.onTurn?()
             heap.advanceClock(to: timer.time)
             try timer.work()
             try finishTurn()
