@@ -5,44 +5,36 @@
 -- capture (iOS 10+) never keeps the screen at all.
 -- Expected: both screens deallocate after the pop; no leaks.
 local navApp = require("lib.nav_app")
+local ticks = {}        -- by class name: the ticks each screen saw while on screen
 
-local Detail = UIViewController:subclass("Detail", { timer = "weak", ticks = "assign" })
+local Detail = UIViewController:subclass("Detail", { timer = "weak" })
 function Detail:viewDidLoad()
   UIViewController.viewDidLoad(self)
   self.timer = Timer.scheduledTimer(1, self, "tick", nil, true)
 end
-function Detail:tick(timer) self.ticks = (self.ticks or 0) + 1 end
+function Detail:tick(timer) ticks.Detail = (ticks.Detail or 0) + 1 end
 function Detail:viewDidDisappear(animated)
   UIViewController.viewDidDisappear(self, animated)
   if self.timer then self.timer:invalidate() end
 end
 
 -- The block form: `Timer.scheduledTimer(withTimeInterval:repeats:) { [weak self] timer in … }`.
-local BlockDetail = UIViewController:subclass("BlockDetail", { ticks = "assign" })
+local BlockDetail = UIViewController:subclass("BlockDetail")
 function BlockDetail:viewDidLoad()
   UIViewController.viewDidLoad(self)
   Timer.scheduledTimer_withTimeInterval(1, true, sim.block{ weak = { self }, function(self, timer)
     if not self then timer:invalidate() return end
-    self.ticks = (self.ticks or 0) + 1
+    ticks.BlockDetail = (ticks.BlockDetail or 0) + 1
   end })
 end
 
 local nav = navApp.launch()
-local detail = sim.label(Detail(), "detail")
-nav:pushViewController(detail, true)
-sim.run(2.5)
-expect(detail.ticks).to.equal(2)
-nav:popViewController(true)
-sim.run(3)
-expect(detail).to.be.deallocated()
-
-local other = sim.label(BlockDetail(), "blockDetail")
-nav:pushViewController(other, true)
-sim.run(2.5)
-expect(other.ticks).to.equal(2)
-nav:popViewController(true)
-sim.run(3)
-expect(other).to.be.deallocated()
+for _, S in ipairs({ Detail, BlockDetail }) do
+  local screen = sim.label(S(), S.name)
+  navApp.visit(nav, screen, 2.5)
+  expect(ticks[S.name]).to.equal(2)          -- two ticks on screen, none after the pop
+  expect(screen).to.be.deallocated()
+end
 expect(#RunLoop.main.timers).to.equal(0)       -- the block saw self gone and invalidated
 sim.verify()
 expect(sim.leaks()).to.be.empty()

@@ -17,10 +17,7 @@ function Detail:tick(timer) self.ticks = (self.ticks or 0) + 1 end
 
 local nav = navApp.launch()
 local detail = sim.label(Detail(), "detail")
-nav:pushViewController(detail, true)
-sim.run(1)
-nav:popViewController(true)
-sim.run(3)
+navApp.visit(nav, detail, 1)
 expect(detail).to.be.alive()
 expect(detail.ticks >= 4).to.be.truthy()
 local why = sim.why(detail)

@@ -11,4 +11,13 @@ function M.launch()
   return nav
 end
 
+-- Shows `screen` for `seconds`, pops it, then lets 3 s pass: past MLeaksFinder's 2 s, so a
+-- screen that outlives its pop is reported `abandoned`.
+function M.visit(nav, screen, seconds)
+  nav:pushViewController(screen, false)
+  sim.run(seconds)
+  nav:popViewController(false)
+  sim.run(3)
+end
+
 return M
