@@ -120,7 +120,9 @@ extension LuaSandbox {
     /// `classes` are declared classes added to UIKit's (see `Simulator.init(configuration:classes:)`).
     public convenience init(configuration: Simulator.Configuration = Simulator.Configuration(), limits: Limits = Limits(),
                             sandboxed: Bool = false, classes: [ClassDeclaration] = []) throws {
-        try self.init(model: Simulator(configuration: configuration, classes: classes), limits: limits, sandboxed: sandboxed)
+        // Without extra classes no trial registration is needed (start-up).
+        let sim = classes.isEmpty ? Simulator(configuration: configuration) : try Simulator(configuration: configuration, classes: classes)
+        try self.init(model: sim, limits: limits, sandboxed: sandboxed)
     }
 
     /// The simulated app of a sandbox made with `init(configuration:limits:sandboxed:)`.

@@ -39,7 +39,14 @@ extension Method {
     }
 
     static func bind(_ body: @escaping @Sendable (Simulator, Invocation) throws -> Value) -> @Sendable (Invocation) throws -> Value {
-        { inv in try body(unsafeDowncast(inv.heap.model.unsafelyUnwrapped, to: Simulator.self), inv) }
+        { inv in
+            // `Heap.install` sets the model before it installs any method, and only the
+            // simulator installs these bodies: the model is there and is a Simulator.
+            guard let model = inv.heap.model else {
+                throw SimError(.invariant, "\(inv.selector) ran on a heap with no model installed")
+            }
+            return try body(unsafeDowncast(model, to: Simulator.self), inv)
+        }
     }
 }
 

@@ -69,15 +69,35 @@ public final class Simulator {
     /// A simulated app with the given behaviour profile, launched: `UIApplication.shared`
     /// exists with an app delegate whose `window` property is strong, as
     /// `UIApplicationMain` leaves it.
-    ///
-    /// `classes` are declared classes to add to UIKit's (a test's own class, say), in
-    /// the order of `Simulator.declarations`: superclasses first.
-    public init(configuration: Configuration = Configuration(), classes: [ClassDeclaration] = []) throws {
+    public convenience init(configuration: Configuration = Configuration()) {
+        self.init(configuration: configuration, registering: [])
+    }
+
+    /// A simulated app with declared classes added to UIKit's (a test's own class, say),
+    /// in the order of `Simulator.declarations`: superclasses first. Declarations that do
+    /// not register (an unknown superclass or class name) are refused before anything is
+    /// made: they are tried on a heap of their own first.
+    public convenience init(configuration: Configuration = Configuration(), classes: [ClassDeclaration]) throws {
+        if !classes.isEmpty {
+            let trial = Heap()
+            try trial.register((Simulator.declarations + classes).map { $0.interface })
+            try trial.install(Simulator.declarations + classes, model: trial)
+        }
+        self.init(configuration: configuration, registering: classes)
+    }
+
+    /// Registers and installs declarations known to register: UIKit's own, which are fixed
+    /// and name only each other, and extra ones already tried on a heap of their own.
+    private init(configuration: Configuration, registering classes: [ClassDeclaration]) {
         let heap = Heap()
         self.heap = heap
         self.configuration = configuration
         self.declarations = Simulator.declarations + classes
-        try heap.register(declarations.map { $0.interface })
+        do {
+            try heap.register(declarations.map { $0.interface })
+        } catch {
+            assertionFailure("declarations that registered once failed to register: \(error)")
+        }
         self.uikit = UIKitClasses(heap)
         self.foundation = FoundationClasses(heap)
         transitionHold = Simulator.declaredHold("transition", heap)
@@ -86,15 +106,12 @@ public final class Simulator {
         alertHold = Simulator.declaredHold("alert window", heap)
         runLoopHold = Simulator.declaredHold("RunLoop.main", heap)
         timerFiringHold = Simulator.declaredHold("timer firing", heap)
-        try heap.install(declarations, model: self)
+        do {
+            try heap.install(declarations, model: self)
+        } catch {
+            assertionFailure("declarations that installed once failed to install: \(error)")
+        }
         launch()
-    }
-
-    /// A simulated app with UIKit's classes only, which always register.
-    public convenience init(configuration: Configuration = Configuration()) {
-        // UIKit's own declarations are fixed and name only each other: registering them
-        // cannot fail (every test builds a simulator this way).
-        try! self.init(configuration: configuration, classes: [])
     }
 
     /// A hold reason one of UIKit's declarations names (checked in debug builds, so a
