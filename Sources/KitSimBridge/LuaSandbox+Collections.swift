@@ -79,7 +79,9 @@ extension LuaSandbox {
         case LUA_TTABLE: break
         default: return (value(L, i), 1)
         }
-        if hasMetatable(L, i, rectMeta) || hasMetatable(L, i, pointMeta) { return (value(L, i), 1) }   // CGRect, CGPoint
+        if hasMetatable(L, i, rectMeta) || hasMetatable(L, i, pointMeta) || hasMetatable(L, i, timeMeta) {
+            return (value(L, i), 1)     // CGRect, CGPoint, DispatchTime
+        }
         if lua_getmetatable(L, i) != 0 {
             kitsim_pop(L, 1)
             // An exception value names its object for the report; it owns nothing.

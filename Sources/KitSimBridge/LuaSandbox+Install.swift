@@ -55,6 +55,7 @@ extension LuaSandbox {
             case "exception": sb.exceptionMeta = ref
             case "rect": sb.rectMeta = ref
             case "point": sb.pointMeta = ref
+            case "time": sb.timeMeta = ref
             case "assertion": sb.assertionMeta = ref
             case "leak": sb.leakMeta = ref
             default: break
@@ -84,7 +85,9 @@ extension LuaSandbox {
             }
             return 1
         }
-        guard kitsim_pcall(L, 4, 0) == LUA_OK else { throw SimError(.invalidUse, "prelude: \(describe(L, -1))") }
+        // `DispatchTime.now()`: the virtual clock, in nanoseconds.
+        pushFunction(L) { sb, L in lua_pushinteger(L, lua_Integer(sb.heap.now)); return 1 }
+        guard kitsim_pcall(L, 5, 0) == LUA_OK else { throw SimError(.invalidUse, "prelude: \(describe(L, -1))") }
         kitsim_pop(L, 1)
         if isSandboxed { applySandbox() } else { restrictDebug() }
     }

@@ -62,6 +62,7 @@ extension LuaSandbox {
             if id != 0 { return .object(ObjectID(id)) }
             return .foreign(ForeignValue(LuaRef(state, L, index: i)))
         case LUA_TTABLE:
+            if let t = dispatchTime(L, i) { return .time(t) }
             if let x = rawNumber(L, i, "x"), let y = rawNumber(L, i, "y") {
                 if let w = rawNumber(L, i, "width"), let h = rawNumber(L, i, "height") {
                     return .rect(Rect(x: x, y: y, width: w, height: h))
@@ -137,6 +138,7 @@ extension LuaSandbox {
         case .dictionary(let d): pushDictionary(L, d)
         case .rect(let r): pushRect(L, r)
         case .point(let p): pushPoint(L, p)
+        case .time(let t): pushTime(L, t)
         case .foreign(let f):
             if let ref = f.box as? LuaRef, ref.state === state { ref.push(L) } else { lua_pushnil(L) }
         }
@@ -154,6 +156,27 @@ extension LuaSandbox {
         }
         rawGetRef(L, rectMeta)
         lua_setmetatable(L, -2)
+    }
+
+    /// A `DispatchTime` value (SPEC rule 31): `{ uptimeNanoseconds = n }` with the
+    /// prelude's metatable, which gives it `+`/`-` seconds and comparisons.
+    func pushTime(_ L: OpaquePointer, _ t: Int64) {
+        lua_createtable(L, 0, 1)
+        lua_pushinteger(L, lua_Integer(t)); lua_setfield(L, -2, "uptimeNanoseconds")
+        rawGetRef(L, timeMeta)
+        lua_setmetatable(L, -2)
+    }
+
+    /// The nanoseconds of a table made by `pushTime` or the prelude's `DispatchTime`
+    /// functions (its metatable is theirs, and its field an integer), else nil.
+    func dispatchTime(_ L: OpaquePointer, _ i: Int32) -> Int64? {
+        guard hasMetatable(L, i, timeMeta) else { return nil }
+        pushString(L, "uptimeNanoseconds")
+        defer { kitsim_pop(L, 1) }
+        var isInteger: Int32 = 0
+        guard lua_rawget(L, i) == LUA_TNUMBER else { return nil }
+        let n = lua_tointegerx(L, -1, &isInteger)
+        return isInteger != 0 ? Int64(n) : nil
     }
 
     func pushPoint(_ L: OpaquePointer, _ p: Point) {

@@ -68,6 +68,7 @@ public final class LuaSandbox {
     var leakMeta: Int32 = 0
     var rectMeta: Int32 = 0
     var pointMeta: Int32 = 0
+    var timeMeta: Int32 = 0
     var classTableMeta: Int32 = 0
     package var classInfo = ClassInfoTable()
     /// Method closures' slots: the class whose methods table holds the closure, the

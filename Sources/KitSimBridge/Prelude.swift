@@ -2,7 +2,7 @@
 /// `sim.log` capture, and the assertion vocabulary (busted's `expect` style, SPEC §4).
 /// It runs before any scenario, with the standard library intact.
 let prelude = #"""
-local register, sim, logline, assertions = ...
+local register, sim, logline, assertions, clock = ...
 local fmt, tostring, type, error, select = string.format, tostring, type, error, select
 
 -- Exceptions (SPEC §4): name, reason, object; tostring gives "name: reason".
@@ -34,6 +34,52 @@ end
 function CGPoint(x, y)
   return setmetatable({ x = number(x or 0, "CGPoint", 1), y = number(y or 0, "CGPoint", 2) }, Point)
 end
+
+-- DispatchTime (SPEC rule 31): a point on the virtual clock in whole nanoseconds, as
+-- Dispatch's `DispatchTime.now() + 10`. `+` and `-` take seconds (rounded to the
+-- nanosecond, clamped to the clock's range); one time minus another is the seconds between
+-- them; `==`, `<` and `<=` compare times. Swift reads it as `Value.time`.
+local Time = { __name = "DispatchTime", __metatable = "DispatchTime" }
+local maxTime = 1000000000 * 1000000000           -- 10^18 ns: the clock's end, distantFuture
+local mtype, floor, getmetatable, setmetatable = math.type, math.floor, getmetatable, setmetatable
+local function makeTime(ns) return setmetatable({ uptimeNanoseconds = ns }, Time) end
+local function isTime(v) return getmetatable(v) == "DispatchTime" and mtype(v.uptimeNanoseconds) == "integer" end
+local function describe(v) return isTime(v) and "DispatchTime" or type(v) end
+local function shifted(t, seconds, op)
+  if mtype(seconds) == nil then
+    -- Level 2: every call of `shifted` is a tail call, so the metamethod's frame is gone.
+    error(fmt("attempt to perform arithmetic on a DispatchTime value (%s a number of seconds, not a %s)", op, describe(seconds)), 2)
+  end
+  local delta = seconds * 1e9
+  if delta ~= delta then error("attempt to perform arithmetic on a DispatchTime value (seconds is nan)", 2) end
+  local ns = t.uptimeNanoseconds
+  if delta >= maxTime - ns then return makeTime(maxTime) end
+  if delta <= -ns then return makeTime(0) end
+  return makeTime(ns + floor(delta + 0.5))
+end
+Time.__add = function(a, b)
+  if isTime(a) then return shifted(a, b, "add") end
+  return shifted(b, a, "add")
+end
+Time.__sub = function(a, b)
+  if not isTime(a) then error("attempt to perform arithmetic on a DispatchTime value (only a time can be subtracted from a time)", 2) end
+  if isTime(b) then return (a.uptimeNanoseconds - b.uptimeNanoseconds) / 1e9 end
+  if mtype(b) == nil then return shifted(a, b, "subtract") end
+  return shifted(a, -b, "subtract")
+end
+Time.__eq = function(a, b) return a.uptimeNanoseconds == b.uptimeNanoseconds end
+local function compare(a, b)
+  if not (isTime(a) and isTime(b)) then error(fmt("attempt to compare %s with %s", describe(a), describe(b)), 3) end
+  return a.uptimeNanoseconds, b.uptimeNanoseconds
+end
+Time.__lt = function(a, b) local x, y = compare(a, b) return x < y end
+Time.__le = function(a, b) local x, y = compare(a, b) return x <= y end
+Time.__tostring = function(t) return fmt("DispatchTime(%.9g)", t.uptimeNanoseconds / 1e9) end
+register("time", Time)
+DispatchTime = {
+  now = function() return makeTime(clock()) end,
+  distantFuture = makeTime(maxTime),
+}
 
 -- Output: print (a C function of the shim) and sim.log go to the run's output, in order;
 -- sim.log also to the trace.

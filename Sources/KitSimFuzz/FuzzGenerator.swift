@@ -537,6 +537,7 @@ public struct FuzzGenerator {
         case "UIScreen": return "UIScreen.main"
         case "AppDelegate": return "UIApplication.shared.delegate"
         case "NSBlock": return ref("K")
+        case "DispatchQueue": return "DispatchQueue.main"
         default:
             let params = v.interface(cls)?.initializer?.parameters ?? []
             return "(\(cls)(\(params.filter { !$0.isOptional }.map { value($0.type) }.joined(separator: ", "))))"
@@ -552,6 +553,7 @@ public struct FuzzGenerator {
         case .string: return rng.pick(["\"OK\"", "\"t\"", "\"\"", "\"Cancel\""])
         case .rect: return rect()
         case .point: return point()
+        case .time: return rng.chance(90) ? "(DispatchTime.now() + \(number()))" : number()
         case .object(let cls): return cls == "NSObject" ? object() : receiver(cls)
         case .array(let cls): return "{ \(value(.object(cls))), \(value(.object(cls))) }"
         case .enumeration(let e): return rng.chance(90) ? "\"\(rng.pick(e.cases))\"" : "\"nope\""

@@ -6,6 +6,6 @@ extension Simulator {
         navigationBarDeclaration, transitionViewDeclaration, alertWindowDeclaration, applicationDeclaration,
         screenDeclaration, appDelegateDeclaration, navigationControllerDeclaration, tabBarControllerDeclaration,
         alertControllerDeclaration, alertActionDeclaration, presentationControllerDeclaration,
-        runLoopDeclaration, timerDeclaration, displayLinkDeclaration,
+        runLoopDeclaration, timerDeclaration, displayLinkDeclaration, dispatchQueueDeclaration,
     ]
 }

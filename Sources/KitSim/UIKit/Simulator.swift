@@ -53,7 +53,7 @@ public final class Simulator {
     var runLoop = RunLoopQueues()
 
     let transitionHold: HoldReason
-    let timerHold: HoldReason
+    let mainQueueHold: HoldReason
     let appHold: HoldReason
     let alertHold: HoldReason
     let runLoopHold: HoldReason
@@ -61,6 +61,8 @@ public final class Simulator {
 
     /// `RunLoop.main` once made (Foundation/RunLoop.swift), else id 0.
     var mainRunLoopID = ObjectID(0)
+    /// `DispatchQueue.main` once made (Foundation/DispatchQueue.swift), else id 0.
+    var mainQueueID = ObjectID(0)
     /// The valid timers' schedules (Foundation/Timer.swift), by timer id.
     var timerSchedules: [UInt32: TimerSchedule] = [:]
     /// The display links' selectors, modes and frames (Foundation/CADisplayLink.swift).
@@ -101,7 +103,7 @@ public final class Simulator {
         self.uikit = UIKitClasses(heap)
         self.foundation = FoundationClasses(heap)
         transitionHold = Simulator.declaredHold("transition", heap)
-        timerHold = Simulator.declaredHold("timer", heap)
+        mainQueueHold = Simulator.declaredHold("DispatchQueue.main", heap)
         appHold = Simulator.declaredHold("UIApplication.shared", heap)
         alertHold = Simulator.declaredHold("alert window", heap)
         runLoopHold = Simulator.declaredHold("RunLoop.main", heap)

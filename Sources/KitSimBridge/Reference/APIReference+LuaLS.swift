@@ -29,6 +29,11 @@ extension APIReference {
         out += [
             "---@class CGRect", "---@field x number", "---@field y number", "---@field width number", "---@field height number", "",
             "---@class CGPoint", "---@field x number", "---@field y number", "",
+            "---A point on the virtual clock: `DispatchTime.now() + 10`; `+`/`-` seconds, comparisons.",
+            "---@class DispatchTime", "---@field uptimeNanoseconds integer",
+            "---@operator add(number): DispatchTime", "---@operator sub(number): DispatchTime", "",
+            "DispatchTime = {}", "---The clock's end: a deadline never reached.",
+            "---@type DispatchTime", "DispatchTime.distantFuture = nil", "",
             "---@class Expectation An assertion in progress: `expect(x).to.be.deallocated()`.", "",
             "---A leak report of `sim.leaks()` or `sim.cycles()`.", "---@class Leak",
             "---@field kind \"cycle\"|\"abandoned\"", "---@field message string", "---@field objects NSObject[]",

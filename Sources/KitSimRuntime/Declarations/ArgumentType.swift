@@ -19,6 +19,8 @@ public enum ArgumentType: Sendable, Equatable, CustomStringConvertible {
     case string
     case rect
     case point
+    /// A `DispatchTime` value (`DispatchTime.now() + 10`), read as `Value.time`.
+    case time
     /// An object of the named class or a subclass; `NSObject` takes every object.
     case object(String)
     /// A table of objects of the named class (an `NSArray`).
@@ -44,6 +46,7 @@ public enum ArgumentType: Sendable, Equatable, CustomStringConvertible {
         case .string: return "string"
         case .rect: return "CGRect"
         case .point: return "CGPoint"
+        case .time: return "DispatchTime"
         case .object(let name): return name
         case .array(let name): return "array of \(name)"
         case .tables(let name): return "array of \(name)"

@@ -52,7 +52,7 @@ extension Heap {
     /// The runtime type of a declared type, and whether every class it names exists yet.
     func valueType(_ t: ArgumentType) -> (ValueType, Bool) {
         switch t {
-        case .any, .function, .table, .tables, .void: return (.any, true)
+        case .any, .function, .table, .tables, .void, .time: return (.any, true)
         case .bool: return (.bool, true)
         case .number, .integer: return (.number, true)
         case .string, .enumeration: return (.string, true)
@@ -121,7 +121,7 @@ struct ArgumentChecker {
         unowned(unsafe) let cls: SimClass
     }
     enum Check {
-        case any, bool, number, integer, string, rect, point, function, table
+        case any, bool, number, integer, string, rect, point, time, function, table
         case object(ClassRef)
         case array(ClassRef)
         case enumeration(EnumType)
@@ -141,6 +141,7 @@ struct ArgumentChecker {
             case .string: check = .string
             case .rect: check = .rect
             case .point: check = .point
+            case .time: check = .time
             case .function: check = .function
             case .table, .tables: check = .table
             case .enumeration(let e): check = .enumeration(e)
@@ -181,6 +182,13 @@ struct ArgumentChecker {
             case .string: if case .string = v { continue }
             case .rect: if case .rect = v { continue }
             case .point: if case .point = v { continue }
+            case .time:
+                if case .time = v { continue }
+                // SPEC rule 31: a deadline is a DispatchTime, never a bare number of seconds.
+                if v.number != nil {
+                    throw SimError.badArgument(i + 1, function, expected: "DispatchTime", got: "number",
+                                               hint: "write DispatchTime.now() + seconds")
+                }
             case .table: if case .array = v { continue }; if case .dictionary = v { continue }; if case .foreign = v { continue }
             case .function:
                 if case .foreign = v { continue }

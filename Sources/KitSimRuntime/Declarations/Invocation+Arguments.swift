@@ -20,6 +20,12 @@ extension Invocation {
         return Point(x: 0, y: 0)
     }
 
+    /// A checked `DispatchTime` argument, in nanoseconds (0 when an optional one is absent).
+    public func timeArgument(_ index: Int) -> Int64 {
+        if case .time(let t) = argument(index) { return t }
+        return 0
+    }
+
     /// A checked string argument, or nil when an optional one is absent.
     public func stringArgument(_ index: Int) -> String? {
         if case .string(let s) = argument(index) { return s }

@@ -16,6 +16,9 @@ public enum Value: Sendable, CustomStringConvertible {
     case dictionary([Value.Entry])
     indirect case rect(Rect)
     indirect case point(Point)
+    /// A point on the virtual clock, in nanoseconds since its start: Dispatch's
+    /// `DispatchTime` (SPEC rule 31), a value with `+`/`-` seconds and comparisons in Lua.
+    case time(Int64)
     /// A value owned by the host (a Lua table or function). The runtime stores it and
     /// gives it back; it never looks inside.
     indirect case foreign(ForeignValue)
@@ -31,7 +34,7 @@ public enum Value: Sendable, CustomStringConvertible {
     /// Nil, a flag or a number: no reference counting, nothing an ownership links.
     @inlinable public var isScalar: Bool {
         switch self {
-        case .nil, .bool, .int, .double: return true
+        case .nil, .bool, .int, .double, .time: return true
         default: return false
         }
     }
@@ -49,6 +52,7 @@ public enum Value: Sendable, CustomStringConvertible {
         case .dictionary: return "dictionary"
         case .rect: return "CGRect"
         case .point: return "CGPoint"
+        case .time: return "DispatchTime"
         case .foreign(let f): return f.box.typeName
         }
     }
@@ -74,6 +78,7 @@ public enum Value: Sendable, CustomStringConvertible {
         case .dictionary(let d): return "[" + (d.isEmpty ? ":" : d.map { "\($0.key): \($0.value)" }.joined(separator: ", ")) + "]"
         case .rect(let r): return "CGRect\(r)"
         case .point(let p): return "CGPoint\(p)"
+        case .time(let t): return "DispatchTime(\(formatNumber(Double(t) / 1e9)))"
         case .foreign(let f): return "<\(f.box.typeName)>"
         }
     }

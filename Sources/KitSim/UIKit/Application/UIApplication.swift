@@ -10,7 +10,6 @@ extension Simulator {
         PropertyDeclaration("keyWindow", .weak, .object("UIWindow"), readOnly: true, getter: "keyWindow")
         Static("shared", .object("UIApplication"), summary: "The application object.") { sim in .object(sim.application) }
         HoldDeclaration("UIApplication.shared", "the application object and the main screen, for the life of the app")
-        HoldDeclaration("timer", "the callback of a `sim.after` (the main queue's `asyncAfter`), until it runs")
 
         Method.initializer(summary: "Refused: there is one application, `UIApplication.shared`.") { sim, inv in
             throw sim.raise(.invalidArgument("There can only be one UIApplication instance; use UIApplication.shared", object: inv.receiver))

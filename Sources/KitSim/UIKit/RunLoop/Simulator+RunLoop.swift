@@ -24,22 +24,14 @@ extension Simulator {
         try heap.drain()
     }
 
-    /// `sim.after(delay, fn)` (dispatch_after): runs `callback` (a host function or a
-    /// block, which the timer retains) `delay` seconds from now.
+    /// `sim.after(delay, fn)`: `DispatchQueue.main.asyncAfter(deadline: .now() + delay)`
+    /// (SPEC rule 31) with `callback` a host function or a block, which the queue keeps
+    /// until it has run.
     public func after(_ delay: Double, _ callback: Value) throws {
         guard delay >= 0, delay.isFinite else {
             throw SimError.badArgument(1, "after", expected: "a finite delay >= 0", got: formatNumber(delay), kind: .invalidUse)
         }
-        switch callback {
-        case .foreign: break
-        case .object(let b) where heap.isKind(b, of: heap.blockClass): try heap.hold(b, timerHold)
-        default:
-            throw SimError.badArgument(2, "after", expected: "function", got: heap.describeType(of: callback))
-        }
-        schedule(after: delay) { [unowned self] in
-            defer { if case .object(let b) = callback, heap.isAlive(b) { try? heap.unhold(b, timerHold) } }
-            try callCallback(callback, [])
-        }
+        try enqueueOnMainQueue(at: time(after: delay), callback, function: "after")
     }
 
     /// Schedules internal work (an animation's end) on the virtual clock.
@@ -75,7 +67,8 @@ extension Simulator {
         for id in heap.heldObjects {
             var reasons: [String] = []
             if heap.holdCount(id, transitionHold) > 0 { reasons.append("transition") }
-            if heap.holdCount(id, timerHold) > 0 { reasons.append("timer") }
+            // The queue itself is held under the same name for the life of the app.
+            if heap.holdCount(id, mainQueueHold) > 0, id != mainQueueID { reasons.append("DispatchQueue.main") }
             if !reasons.isEmpty { out.append((id, reasons)) }
         }
         return out
