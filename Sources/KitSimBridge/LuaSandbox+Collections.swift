@@ -33,6 +33,17 @@ extension LuaSandbox {
         return try element(L, lua_absindex(L, index), path: name, property: name, owner: owner, state: &state).value
     }
 
+    /// A table the model passes on or stores (a timer's userInfo, a notification's), as
+    /// the property path would snapshot it; nil for any other host value.
+    public func snapshot(_ box: ForeignBox, path: String, owner: ObjectID) throws -> Value? {
+        guard let ref = box as? LuaRef, ref.state === state, ref.type == LUA_TTABLE else { return nil }
+        let L = current
+        guard lua_checkstack(L, 4) != 0 else { throw SimError.limitExceeded(.luaStack) }
+        ref.push(L)
+        defer { kitsim_pop(L, 1) }
+        return try propertyValue(L, -1, property: path, of: owner)
+    }
+
     private func isAny(_ t: ValueType) -> Bool { if case .any = t { return true } else { return false } }
     private func isGeometry(_ t: ValueType) -> Bool {
         switch t {

@@ -311,6 +311,9 @@ final class Dispatcher: ForeignDispatcher {
     func call(_ function: ForeignBox, _ arguments: [Value]) throws -> Value {
         try sandbox.call(function, arguments)
     }
+    func snapshot(_ value: ForeignBox, path: String, owner: ObjectID) throws -> Value? {
+        try sandbox.snapshot(value, path: path, owner: owner)
+    }
 }
 
 /// The Lua state, closed once; boxes holding registry references check `isClosed`.

@@ -54,6 +54,9 @@ public final class Simulator {
 
     let transitionHold: HoldReason
     let mainQueueHold: HoldReason
+    let mainOperationQueueHold: HoldReason
+    let defaultCenterHold: HoldReason
+    let postingHold: HoldReason
     let appHold: HoldReason
     let alertHold: HoldReason
     let runLoopHold: HoldReason
@@ -63,6 +66,14 @@ public final class Simulator {
     var mainRunLoopID = ObjectID(0)
     /// `DispatchQueue.main` once made (Foundation/DispatchQueue.swift), else id 0.
     var mainQueueID = ObjectID(0)
+    /// `OperationQueue.main` once made (Foundation/OperationQueue.swift), else id 0.
+    var mainOperationQueueID = ObjectID(0)
+    /// `NotificationCenter.default` once made (Foundation/NotificationCenter.swift), else id 0.
+    var defaultCenterID = ObjectID(0)
+    /// Each center's registrations in registration order, by center id, and the last
+    /// registration number given (Foundation/NotificationCenter.swift).
+    var notificationRegistrations: [UInt32: [NotificationRegistration]] = [:]
+    var nextRegistration = 0
     /// The valid timers' schedules (Foundation/Timer.swift), by timer id.
     var timerSchedules: [UInt32: TimerSchedule] = [:]
     /// The display links' selectors, modes and frames (Foundation/CADisplayLink.swift).
@@ -104,6 +115,9 @@ public final class Simulator {
         self.foundation = FoundationClasses(heap)
         transitionHold = Simulator.declaredHold("transition", heap)
         mainQueueHold = Simulator.declaredHold("DispatchQueue.main", heap)
+        mainOperationQueueHold = Simulator.declaredHold("OperationQueue.main", heap)
+        defaultCenterHold = Simulator.declaredHold("NotificationCenter.default", heap)
+        postingHold = Simulator.declaredHold("posting", heap)
         appHold = Simulator.declaredHold("UIApplication.shared", heap)
         alertHold = Simulator.declaredHold("alert window", heap)
         runLoopHold = Simulator.declaredHold("RunLoop.main", heap)

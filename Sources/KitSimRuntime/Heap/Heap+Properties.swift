@@ -156,6 +156,15 @@ extension Heap {
     /// setter (the model's own accessors use this).
     public func writeSlot(_ id: ObjectID, _ p: Property, _ value: Value) throws {
         if !isUsable(id) { try failUnusable(id, p.name) }
+        // SPEC rule 26: a host table the model stores in a strong or copy property (a
+        // timer's userInfo) is an NSArray or NSDictionary that retains its objects.
+        if case .foreign = value, p.ownership.retains {
+            return try writeSlot(id, p, snapshot(value, path: p.name, owner: id), snapshotted: ())
+        }
+        try writeSlot(id, p, value, snapshotted: ())
+    }
+
+    private func writeSlot(_ id: ObjectID, _ p: Property, _ value: Value, snapshotted: Void) throws {
         switch (p.type, value) {
         case (.any, _), (_, .nil), (.number, .int), (.number, .double), (.bool, .bool), (.string, .string): break
         default: try typeCheck(value, p.type, property: p.name, owner: id)

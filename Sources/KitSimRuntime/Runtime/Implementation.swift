@@ -16,6 +16,19 @@ public protocol ForeignDispatcher: AnyObject {
     func invoke(_ function: ForeignBox, _ invocation: Invocation) throws -> Value
     /// Calls a host function as a plain callback (a completion, a timer, a handler).
     func call(_ function: ForeignBox, _ arguments: [Value]) throws -> Value
+    /// A host table as the NSArray or NSDictionary it stands for (SPEC rule 26), its
+    /// objects named from `path` in errors; nil when the value is not such a table.
+    func snapshot(_ value: ForeignBox, path: String, owner: ObjectID) throws -> Value?
+}
+
+extension Heap {
+    /// A value a model stores or passes on as Foundation would copy it: a host table
+    /// becomes the NSArray or NSDictionary it stands for (SPEC rule 26: `Timer#12.userInfo`,
+    /// a notification's `userInfo`); every other value is itself.
+    public func snapshot(_ value: Value, path: String, owner: ObjectID) throws -> Value {
+        guard case .foreign(let f) = value, let d = foreignDispatcher else { return value }
+        return try d.snapshot(f.box, path: path, owner: owner) ?? value
+    }
 }
 
 /// The arguments of a message send, the first three stored inline, so that a send

@@ -1,0 +1,169 @@
+/// One registration with a notification center (SPEC rules 32–34): what it matches and
+/// whom it calls. The center keeps them in registration order.
+struct NotificationRegistration {
+    enum Receiver {
+        /// `addObserver_forName`: the center retains the token, the token its block.
+        case block(token: ObjectID)
+        /// `addObserver`: the observer is not retained; weak from iOS 9, dangling before.
+        case selector(observer: ObjectID, selector: Selector)
+    }
+    /// Its registration number, 1, 2, … in the order registrations were made.
+    let number: Int
+    /// The notification name it matches; nil matches every name.
+    let name: String?
+    /// The sender it matches by identity (held weakly); nil matches any sender.
+    let object: ObjectID?
+    let receiver: Receiver
+
+    func matches(_ name: String, _ object: ObjectID?) -> Bool {
+        (self.name == nil || self.name == name) && (self.object == nil || self.object == object)
+    }
+}
+
+extension Simulator {
+    /// `NotificationCenter` (SPEC rules 32–34): block observers are tokens the center
+    /// retains until `removeObserver(token)`, each retaining its block; selector observers
+    /// are not retained. `post` delivers synchronously, in registration order.
+    static let notificationCenterDeclaration = ClassDeclaration("NotificationCenter",
+        summary: "Delivers notifications synchronously; it keeps block observers' tokens until they are removed.") {
+        PropertyDeclaration("observers", .strong, .array("__NSObserver"), readOnly: true,
+                            summary: "The tokens of block observers, in registration order; each is kept until `removeObserver(token)`.")
+        Static("default", .object("NotificationCenter"), lazy: true, summary: "The app's center, made on first access (rule 24).") { sim in
+            .object(sim.defaultNotificationCenter())
+        }
+        HoldDeclaration("NotificationCenter.default", "the app's notification center, once made, for the life of the app")
+        HoldDeclaration("posting", "a notification's sender and the objects of its userInfo while it is delivered")
+
+        Method.initializer(summary: "A center of your own; `NotificationCenter.default` is the app's.") { sim, inv in
+            try sim.write(inv.receiver, sim.foundation.centerObservers, .array([]))
+            return .object(inv.receiver)
+        }
+        Method("addObserver_forName", swift: "addObserver(forName:object:queue:using:)",
+               .string("name", optional: true), .object("object", "NSObject", optional: true),
+               .object("queue", "OperationQueue", optional: true), .function("block", optional: false),
+               returns: .object("__NSObserver"),
+               summary: "A block observer (nil name: every name; nil object: any sender). The center keeps the returned token, the token the block (rule 32).") { sim, inv in
+            .object(try sim.addBlockObserver(inv.receiver, name: inv.stringArgument(0), object: inv.optionalObjectArgument(1),
+                                             block: inv.argument(3)))
+        }
+        Method("addObserver", swift: "addObserver(_:selector:name:object:)",
+               .object("observer", "NSObject"), .string("selector"), .string("name", optional: true),
+               .object("object", "NSObject", optional: true),
+               summary: "A selector observer, not retained: weak from iOS 9, dangling on 7–8 (rule 33).") { sim, inv in
+            sim.register(inv.receiver, name: inv.stringArgument(2), object: inv.optionalObjectArgument(3),
+                         .selector(observer: inv.objectArgument(0), selector: Selector(inv.stringArgument(1) ?? "")))
+            return .nil
+        }
+        Method("removeObserver", swift: "removeObserver(_:name:object:)",
+               .object("observer", "NSObject"), .string("name", optional: true), .object("object", "NSObject", optional: true),
+               summary: "`removeObserver(token)` ends a block registration; `removeObserver(observer [, name, object])` the observer's matching ones (nil: any).") { sim, inv in
+            try sim.removeObserver(inv.receiver, inv.objectArgument(0), name: inv.stringArgument(1),
+                                   object: inv.optionalObjectArgument(2), filtered: inv.argumentCount > 1)
+            return .nil
+        }
+        Method("post", swift: "post(name:object:userInfo:)", .string("name"), .object("object", "NSObject", optional: true),
+               Parameter("userInfo", .table, optional: true),
+               summary: "Delivers `{ name, object, userInfo }` to each matching registration before it returns (rule 34).") { sim, inv in
+            try sim.post(inv.receiver, name: inv.stringArgument(0) ?? "", object: inv.optionalObjectArgument(1), userInfo: inv.argument(2))
+            return .nil
+        }
+    }
+
+    /// `__NSObserver`: the token of a block observer; it keeps the block.
+    static let observerTokenDeclaration = ClassDeclaration("__NSObserver", global: false,
+        summary: "A block observer's token: the center keeps it until it is removed, and it keeps its block.") {
+        PropertyDeclaration("block", .strong, .function, readOnly: true, summary: "Called with (captures…, notification).")
+        PropertyDeclaration("name", .copy, .string, readOnly: true)
+        PropertyDeclaration("object", .weak, .object("NSObject"), readOnly: true, summary: "The sender it matches, held weakly.")
+    }
+
+    /// `NotificationCenter.default`, made (and held for the life of the app) on first access
+    /// (SPEC rule 24).
+    public func defaultNotificationCenter() -> ObjectID {
+        if defaultCenterID.raw != 0 { return defaultCenterID }
+        let id = heap.alloc(foundation.notificationCenter)
+        // A fresh object of a fresh class accepts a hold and an empty array.
+        try? heap.hold(id, defaultCenterHold)
+        try? heap.writeSlot(id, foundation.centerObservers, .array([]))
+        defaultCenterID = id
+        return id
+    }
+
+    func register(_ center: ObjectID, name: String?, object: ObjectID?, _ receiver: NotificationRegistration.Receiver) {
+        nextRegistration += 1
+        notificationRegistrations[center.raw, default: []].append(
+            NotificationRegistration(number: nextRegistration, name: name, object: object, receiver: receiver))
+    }
+
+    /// SPEC rule 32: the center retains the token, the token the block.
+    func addBlockObserver(_ center: ObjectID, name: String?, object: ObjectID?, block: Value) throws -> ObjectID {
+        let f = foundation
+        let token = heap.alloc(f.observerToken)
+        try write(token, f.tokenBlock, block)
+        try write(token, f.tokenName, name.map(Value.string) ?? .nil)
+        try write(token, f.tokenObject, object)
+        try heap.insertElement(token, into: center, f.centerObservers)
+        register(center, name: name, object: object, .block(token: token))
+        return token
+    }
+
+    /// `removeObserver(x)`: a token ends its registration; any other object its selector
+    /// registrations, those matching `name` and `object` when `filtered` (nil: any).
+    /// An object that is not registered changes nothing (SPEC rules 32, 33).
+    func removeObserver(_ center: ObjectID, _ x: ObjectID, name: String?, object: ObjectID?, filtered: Bool) throws {
+        guard let regs = notificationRegistrations[center.raw] else { return }
+        var kept: [NotificationRegistration] = [], removedTokens: [ObjectID] = []
+        for r in regs {
+            switch r.receiver {
+            case .block(let token) where token == x && (!filtered || r.matchesFilter(name, object)):
+                removedTokens.append(token)
+            case .selector(let observer, _) where observer == x && (!filtered || r.matchesFilter(name, object)):
+                break
+            default:
+                kept.append(r)
+            }
+        }
+        notificationRegistrations[center.raw] = kept
+        for token in removedTokens {
+            try heap.removeElement(token, from: center, foundation.centerObservers)
+        }
+    }
+
+    /// SPEC rule 34: delivers synchronously to each registration present when the post
+    /// starts and still present at its turn, in registration order. The sender and the
+    /// userInfo's objects are held while it is delivered.
+    func post(_ center: ObjectID, name: String, object: ObjectID?, userInfo: Value) throws {
+        let info = try heap.snapshot(userInfo, path: "userInfo", owner: center)
+        var held: [UInt32] = []
+        if let object { held.append(object.raw) }
+        info.forEachObject { held.append($0) }
+        for raw in held { try heap.hold(ObjectID(raw), postingHold) }
+        defer { for raw in held where heap.isAlive(ObjectID(raw)) { try? heap.unhold(ObjectID(raw), postingHold) } }
+        let note = Value.dictionary(sorting: [
+            Value.Entry(key: .string("name"), value: .string(name)),
+            Value.Entry(key: .string("object"), value: object.map(Value.object) ?? .nil),
+            Value.Entry(key: .string("userInfo"), value: info),
+        ])
+        let present = (notificationRegistrations[center.raw] ?? []).filter { $0.matches(name, object) }
+        for r in present {
+            // One removed by an earlier observer of this post is skipped.
+            guard notificationRegistrations[center.raw]?.contains(where: { $0.number == r.number }) == true else { continue }
+            switch r.receiver {
+            case .block(let token):
+                try callCallback(try heap.readSlot(token, foundation.tokenBlock), [note])
+            case .selector(let observer, let selector):
+                // SPEC rule 33: from iOS 9 a deallocated observer is skipped; on 7–8 the
+                // registration dangles and the send is a zombie's crash.
+                if !heap.isAlive(observer) && configuration.ios >= 9 { continue }
+                _ = try heap.send(observer, selector, args: Arguments(note))
+            }
+        }
+    }
+}
+
+extension NotificationRegistration {
+    /// `removeObserver(observer, name, object)`: nil matches every registration's value.
+    func matchesFilter(_ name: String?, _ object: ObjectID?) -> Bool {
+        (name == nil || self.name == name) && (object == nil || self.object == object)
+    }
+}
