@@ -1,10 +1,11 @@
 /// The registered Foundation classes and the properties the model reads and writes,
 /// looked up once per simulator, as `UIKitClasses` does for UIKit's.
 public final class FoundationClasses {
-    public let runLoop, timer, displayLink, dispatchQueue, operationQueue, notificationCenter, observerToken: SimClass
+    public let runLoop, timer, displayLink, dispatchQueue, operationQueue, notificationCenter, observerToken, observation: SimClass
     let runLoopTimers, runLoopDisplayLinks, timerTarget, timerUserInfo, timerBlock, timerInterval: Property
     let linkTarget, linkPaused, linkFrames, linkTimestamp: Property
     let centerObservers, tokenBlock, tokenName, tokenObject: Property
+    let observationHandler, observationObject, observationKey: Property
 
     init(_ heap: Heap) {
         // Declared in `Simulator.declarations`, which is registered before this runs.
@@ -14,6 +15,9 @@ public final class FoundationClasses {
         operationQueue = c("OperationQueue"); notificationCenter = c("NotificationCenter"); observerToken = c("__NSObserver")
         centerObservers = p(notificationCenter, "observers"); tokenBlock = p(observerToken, "block")
         tokenName = p(observerToken, "name"); tokenObject = p(observerToken, "object")
+        observation = c("NSKeyValueObservation")
+        observationHandler = p(observation, "changeHandler"); observationObject = p(observation, "object")
+        observationKey = p(observation, "key")
         runLoopTimers = p(runLoop, "timers"); runLoopDisplayLinks = p(runLoop, "displayLinks")
         linkTarget = p(displayLink, "target"); linkPaused = p(displayLink, "isPaused")
         linkFrames = p(displayLink, "preferredFramesPerSecond"); linkTimestamp = p(displayLink, "timestamp")

@@ -7,6 +7,6 @@ extension Simulator {
         screenDeclaration, appDelegateDeclaration, navigationControllerDeclaration, tabBarControllerDeclaration,
         alertControllerDeclaration, alertActionDeclaration, presentationControllerDeclaration,
         runLoopDeclaration, timerDeclaration, displayLinkDeclaration, dispatchQueueDeclaration,
-        operationQueueDeclaration, observerTokenDeclaration, notificationCenterDeclaration,
+        operationQueueDeclaration, observerTokenDeclaration, notificationCenterDeclaration, keyValueObservationDeclaration,
     ]
 }

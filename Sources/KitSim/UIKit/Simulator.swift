@@ -74,6 +74,10 @@ public final class Simulator {
     /// registration number given (Foundation/NotificationCenter.swift).
     var notificationRegistrations: [UInt32: [NotificationRegistration]] = [:]
     var nextRegistration = 0
+    /// The valid key-value observations by observation id, and their registration order
+    /// (Foundation/NSKeyValueObservation.swift).
+    var observations: [UInt32: KeyValueObservation] = [:]
+    var observationOrder: [UInt32] = []
     /// The valid timers' schedules (Foundation/Timer.swift), by timer id.
     var timerSchedules: [UInt32: TimerSchedule] = [:]
     /// The display links' selectors, modes and frames (Foundation/CADisplayLink.swift).
@@ -168,6 +172,8 @@ public final class Simulator {
             assertionFailure("launch failed: \(error)")
         }
         heap.leakDetectors.append { [unowned self] _ in self.abandonedLeaks() }
+        heap.onObservedSet = { [unowned self] id, p, old, isPrior in try self.deliverChange(id, p, old: old, isPrior: isPrior) }
+        heap.onDealloc = { [unowned self] id in self.observations.isEmpty && self.heap.observedObjects.isEmpty ? nil : self.observationDealloc(id) }
         heap.extraRoots.append { [unowned self] _ in self.visibleWindows }
         heap.invariantCheckers.append { [unowned self] heap in
             self.windowStack.violations() + self.runLoop.violations()

@@ -38,6 +38,7 @@ extension Heap {
             do { _ = try invoke(imp, receiver: ObjectID(raw), selector: .deinit, arguments: [], original: nil) }
             catch { failure = error }
         }
+        if let hook = onDealloc, let e = hook(ObjectID(raw)), failure == nil { failure = e }
         states[t] = .deallocated
         if recordsHistory { record(.dealloc, object: raw, other: cls.id) }
         tearDown(raw, cls)

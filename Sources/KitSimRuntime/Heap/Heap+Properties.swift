@@ -81,6 +81,8 @@ extension Heap {
         guard index >= 0 && base + index < propertyAccessEnd(cid) else { return false }
         let a = propertyAccess[base + index]
         guard (a.ownership == .assign || a.ownership == .unowned) && !a.isReadOnly && !a.hasSetter else { return false }
+        // An observed object's sets take the general path, which calls its observers.
+        if observedCount != 0 && observedObjects[id.raw] != nil { return false }
         switch value {
         case .nil: break
         case .int, .double: guard a.kind == .number || a.kind == .any else { return false }
@@ -134,7 +136,8 @@ extension Heap {
         default:
             fits = false
         }
-        if !fits || states[raw] == .deallocated || a.isReadOnly || a.hasSetter {
+        if !fits || states[raw] == .deallocated || a.isReadOnly || a.hasSetter
+            || (observedCount != 0 && observedObjects[id.raw] != nil) {
             return try set(id, classes[cid].properties[index], value)
         }
         try store(value, at: Int(slotBase[raw]) + Int(a.slot), ownership: a.ownership, owner: id.raw,
@@ -158,10 +161,24 @@ extension Heap {
         if !isUsable(id) { try failUnusable(id, p.name) }
         // SPEC rule 26: a host table the model stores in a strong or copy property (a
         // timer's userInfo) is an NSArray or NSDictionary that retains its objects.
-        if case .foreign = value, p.ownership.retains {
-            return try writeSlot(id, p, snapshot(value, path: p.name, owner: id), snapshotted: ())
+        var stored = value
+        if case .foreign = value, p.ownership.retains { stored = try snapshot(value, path: p.name, owner: id) }
+        // SPEC rule 35: an observed object's set calls its observers before and after.
+        if observedCount != 0, observedObjects[id.raw] != nil, let hook = onObservedSet {
+            let old = slots[Int(slotBase[Int(id.raw)]) + p.slot]
+            try hook(id, p, old, true)
+            try writeSlot(id, p, stored, snapshotted: ())
+            return try hook(id, p, old, false)
         }
-        try writeSlot(id, p, value, snapshotted: ())
+        try writeSlot(id, p, stored, snapshotted: ())
+    }
+
+    /// Starts or stops (`by: -1`) calling `onObservedSet` for sets of `id`'s properties:
+    /// one count per observation (SPEC rule 35).
+    public func observeSets(of id: ObjectID, by delta: Int = 1) {
+        let n = (observedObjects[id.raw] ?? 0) + delta
+        if n > 0 { observedObjects[id.raw] = n } else { observedObjects.removeValue(forKey: id.raw) }
+        observedCount = observedObjects.count
     }
 
     private func writeSlot(_ id: ObjectID, _ p: Property, _ value: Value, snapshotted: Void) throws {

@@ -106,6 +106,18 @@ public final class Heap {
     /// frame): the host charges its work budget and may stop the run, so a timer that fires
     /// every 0.1 ms for an hour of virtual time cannot keep Swift busy beyond every limit.
     public var onTurn: (() throws -> Void)?
+    /// Key-value observing (SPEC rule 35): a set of a property of an object in
+    /// `observedObjects` calls this before the store (`isPrior` true) and after it, with
+    /// the old value. The count of observed objects keeps the check to one comparison on
+    /// the property hot paths while nothing is observed.
+    public var onObservedSet: ((ObjectID, Property, _ old: Value, _ isPrior: Bool) throws -> Void)?
+    /// Objects whose property sets call `onObservedSet`, with how many observations each has.
+    public internal(set) var observedObjects: [UInt32: Int] = [:]
+    @usableFromInline internal(set) var observedCount = 0
+    /// Called as an object deallocates, after its `deinit` and before its references are
+    /// released; an error it returns is raised as a `deinit` error is (SPEC rule 35's
+    /// iOS ≤ 10 exception).
+    public var onDealloc: ((ObjectID) -> Error?)?
     /// The model whose declared classes live here (`install(_:model:)`), for the bodies of
     /// their methods. Unowned and unchecked: the model owns the heap, and a method runs
     /// only while both are alive (a checked reference would cost a retain per call).

@@ -1,0 +1,157 @@
+/// A valid key-value observation (SPEC rule 35): which property of which object it
+/// watches and which change values it asked for.
+struct KeyValueObservation {
+    let observation: ObjectID
+    let object: ObjectID
+    let key: String
+    let options: Set<String>
+}
+
+extension Simulator {
+    /// `NSKeyValueObservingOptions` as scripts write them: one name or an array of names.
+    static let observingOptions = EnumType("NSKeyValueObservingOptions", ["new", "old", "initial", "prior"])
+
+    /// The key of the associated array by which an observed object keeps its valid
+    /// observations' handlers: Swift's overlay attaches its helper to the object with
+    /// `objc_setAssociatedObject(…, .OBJC_ASSOCIATION_RETAIN)` (SPEC rule 35).
+    static let observationAssociationKey = "associated[\"kvo\"]"
+
+    /// `NSKeyValueObservation` (SPEC rule 35): what `obj:observe(key, options, handler)`
+    /// returns. It keeps its handler and refers to the object weakly; while it is valid
+    /// the object keeps the handler too.
+    static let keyValueObservationDeclaration = ClassDeclaration("NSKeyValueObservation", global: false,
+        summary: "A key-value observation: it keeps its handler; while valid the observed object keeps the handler too.") {
+        PropertyDeclaration("changeHandler", .strong, .function, readOnly: true,
+                            summary: "Called with (captures…, object, change) after each set of the key.")
+        PropertyDeclaration("object", .weak, .object("NSObject"), readOnly: true)
+        PropertyDeclaration("key", .copy, .string, readOnly: true)
+        Simulator.observingOptions
+        Method("invalidate", summary: "Stops delivery and drops the object's reference to the handler; `deinit` runs it too.") { sim, inv in
+            try sim.invalidateObservation(inv.receiver)
+            return .nil
+        }
+    }
+
+    /// `obj:observe(key, options, handler)`, declared on NSObject.
+    static let observeMethod = Method("observe", swift: "observe(_:options:changeHandler:)", .string("key"),
+        Parameter("options", .any, optional: true), .function("handler", optional: false),
+        returns: .object("NSKeyValueObservation"),
+        summary: "Observes a declared property: the handler gets (captures…, object, change) after each set (rule 35).") { sim, inv in
+        .object(try sim.observe(inv.receiver, key: inv.stringArgument(0) ?? "", options: inv.argument(1), handler: inv.argument(2)))
+    }
+
+    func observe(_ object: ObjectID, key: String, options: Value, handler: Value) throws -> ObjectID {
+        guard !key.contains(".") else {
+            throw SimError.badArgument(1, "observe", "a key path with '.' is not supported; observe the object that has the property '\(key)'",
+                                       hint: nil, kind: .invalidUse)
+        }
+        guard heap.classOf(object).property(named: key) != nil else {
+            throw raise(SimError(.exception(name: "NSUnknownKeyException"),
+                                 "[<\(heap.classOf(object).name) \(object)> valueForUndefinedKey:]: this class is not key value coding-compliant for the key \(key).",
+                                 object: object))
+        }
+        let chosen = try observingOptions(options, owner: object)
+        let f = foundation
+        let o = heap.alloc(f.observation)
+        try write(o, f.observationHandler, handler)
+        try write(o, f.observationObject, object)
+        try write(o, f.observationKey, .string(key))
+        observationOrder.append(o.raw)
+        observations[o.raw] = KeyValueObservation(observation: o, object: object, key: key, options: chosen)
+        heap.observeSets(of: object)
+        try updateObservationHandlers(of: object)
+        if chosen.contains("initial") {
+            let current = heap.classOf(object).property(named: key).flatMap { try? heap.readSlot(object, $0) } ?? .nil
+            try callCallback(handler, [.object(object), change(new: chosen.contains("new") ? current : nil, old: nil, isPrior: false)])
+        }
+        return o
+    }
+
+    /// The options argument: nil, one name or an array of names (SPEC rule 23).
+    func observingOptions(_ v: Value, owner: ObjectID) throws -> Set<String> {
+        var names: [Value] = []
+        switch try heap.snapshot(v, path: "options", owner: owner) {
+        case .nil: return []
+        case .string: names = [v]
+        case .array(let a): names = a
+        default:
+            throw SimError.badArgument(2, "observe", expected: Simulator.observingOptions.expected + " or an array of them",
+                                       got: heap.describeType(of: v))
+        }
+        var out: Set<String> = []
+        for (i, n) in names.enumerated() {
+            guard case .string(let s) = n, Simulator.observingOptions.cases.contains(s) else {
+                throw SimError.badArgument(2, "observe", expected: Simulator.observingOptions.expected,
+                                           got: n.description, index: names.count > 1 || v.isArray ? i + 1 : nil)
+            }
+            out.insert(s)
+        }
+        return out
+    }
+
+    /// `{ kind = "setting", newValue, oldValue, isPrior }` with only the requested values.
+    func change(new: Value?, old: Value?, isPrior: Bool) -> Value {
+        var entries = [Value.Entry(key: .string("kind"), value: .string("setting")),
+                       Value.Entry(key: .string("isPrior"), value: .bool(isPrior))]
+        if let new { entries.append(Value.Entry(key: .string("newValue"), value: new)) }
+        if let old { entries.append(Value.Entry(key: .string("oldValue"), value: old)) }
+        return .dictionary(sorting: entries)
+    }
+
+    /// The object keeps the handlers of its valid observations, in registration order.
+    func updateObservationHandlers(of object: ObjectID) throws {
+        guard heap.isAlive(object) else { return }
+        let handlers = try observationOrder.compactMap { raw -> Value? in
+            guard let o = observations[raw], o.object == object else { return nil }
+            return try heap.readSlot(o.observation, foundation.observationHandler)
+        }
+        try heap.setAssociated(object, key: Simulator.observationAssociationKey, handlers.isEmpty ? .nil : .array(handlers))
+    }
+
+    /// `invalidate()`: no more calls, and the object lets go of the handler.
+    func invalidateObservation(_ o: ObjectID) throws {
+        guard let obs = observations.removeValue(forKey: o.raw) else { return }
+        observationOrder.removeAll { $0 == o.raw }
+        heap.observeSets(of: obs.object, by: -1)
+        try updateObservationHandlers(of: obs.object)
+    }
+
+    /// `Heap.onObservedSet`: each valid observation of the key, in registration order,
+    /// gets (object, change) after the store, and before it too with `"prior"`.
+    func deliverChange(_ object: ObjectID, _ p: Property, old: Value, isPrior: Bool) throws {
+        let matching = observationOrder.compactMap { observations[$0] }.filter { $0.object == object && $0.key == p.name }
+        for obs in matching where !isPrior || obs.options.contains("prior") {
+            // One invalidated by an earlier handler of this set is skipped.
+            guard observations[obs.observation.raw] != nil else { continue }
+            let new: Value? = obs.options.contains("new") && !isPrior ? ((try? heap.readSlot(object, p)) ?? .nil) : nil
+            let c = change(new: new, old: obs.options.contains("old") ? old : nil, isPrior: isPrior)
+            try callCallback(try heap.readSlot(obs.observation, foundation.observationHandler), [.object(object), c])
+        }
+    }
+
+    /// `Heap.onDealloc`: an observation's `deinit` invalidates it; an observed object that
+    /// deallocates under a valid observation raises on iOS ≤ 10 and is let go from 11.
+    func observationDealloc(_ id: ObjectID) -> Error? {
+        if observations[id.raw] != nil {
+            return Result { try invalidateObservation(id) }.error
+        }
+        guard heap.observedObjects[id.raw] != nil else { return nil }
+        let dangling = observationOrder.filter { observations[$0]?.object == id }
+        for raw in dangling {
+            observations.removeValue(forKey: raw)
+            heap.observeSets(of: id, by: -1)
+        }
+        observationOrder.removeAll { dangling.contains($0) }
+        guard configuration.ios <= 10 else { return nil }
+        return raise(.internalInconsistency("An instance \(id) of class \(heap.classOf(id).name) was deallocated while key value observers were still registered with it.", object: id))
+    }
+}
+
+extension Result where Failure == Error {
+    /// The error of a failed result, or nil.
+    var error: Error? { if case .failure(let e) = self { return e } else { return nil } }
+}
+
+extension Value {
+    var isArray: Bool { if case .array = self { return true } else { return false } }
+}
