@@ -7,5 +7,7 @@ extension Simulator {
         screenDeclaration, appDelegateDeclaration, navigationControllerDeclaration, tabBarControllerDeclaration,
         alertControllerDeclaration, alertActionDeclaration, presentationControllerDeclaration,
         runLoopDeclaration, timerDeclaration, displayLinkDeclaration,
+        urlSessionConfigurationDeclaration, urlSessionDeclaration, urlSessionDataTaskDeclaration,
+        webViewConfigurationDeclaration, userContentControllerDeclaration, scriptMessageDeclaration, webViewDeclaration,
     ]
 }

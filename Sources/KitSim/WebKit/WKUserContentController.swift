@@ -1,0 +1,70 @@
+extension Simulator {
+    /// `WKUserContentController` (SPEC rule 42): the page's script message handlers by
+    /// name. It retains each handler, as WebKit's `ScriptMessageHandlerDelegate` keeps a
+    /// `RetainPtr` to it, so a controller that adds itself to its own web view's
+    /// controller is in a retain cycle until it removes itself.
+    static let userContentControllerDeclaration = ClassDeclaration("WKUserContentController",
+        summary: "Keeps the page's script message handlers by name, strongly.") {
+        Method("add", swift: "add(_:name:)", .object("handler", "NSObject"), .string("name"),
+               summary: "Retains the handler under the name (`scriptMessageHandlers[\"name\"]`); a name in use raises (rule 42).") { sim, inv in
+            try sim.addScriptMessageHandler(inv.objectArgument(0), name: inv.stringArgument(1) ?? "", to: inv.receiver)
+            return .nil
+        }
+        Method("removeScriptMessageHandler", swift: "removeScriptMessageHandler(forName:)", .string("name"),
+               summary: "Releases the handler of that name; nothing when there is none.") { sim, inv in
+            try sim.removeScriptMessageHandler(named: inv.stringArgument(0) ?? "", from: inv.receiver)
+            return .nil
+        }
+        Method("removeAllScriptMessageHandlers", summary: "Releases every handler, in the order they were added (iOS 14+).") { sim, inv in
+            // SPEC rule 51: a method newer than the profile is an unrecognized selector.
+            guard sim.configuration.ios >= 14 else {
+                throw sim.raise(sim.heap.unrecognizedSelector(inv.receiver, "removeAllScriptMessageHandlers"))
+            }
+            for name in sim.scriptMessageHandlerNames[inv.receiver.raw] ?? [] {
+                try sim.removeScriptMessageHandler(named: name, from: inv.receiver)
+            }
+            return .nil
+        }
+    }
+
+    /// The associated key a handler is kept under, which `why`, `history` and leak reports
+    /// print after the controller (`WKUserContentController#14.scriptMessageHandlers["dummy"]`,
+    /// SPEC rule 42): the name as a Lua string literal, so any name reads back unambiguously.
+    static func scriptMessageHandlerKey(_ name: String) -> String {
+        var quoted = ""
+        for c in name {
+            switch c {
+            case "\"": quoted += "\\\""
+            case "\\": quoted += "\\\\"
+            case "\n": quoted += "\\n"
+            default: quoted.append(c)
+            }
+        }
+        return "scriptMessageHandlers[\"" + quoted + "\"]"
+    }
+
+    /// The handler registered under `name`, or nil.
+    func scriptMessageHandler(named name: String, in ucc: ObjectID) throws -> ObjectID? {
+        guard scriptMessageHandlerNames[ucc.raw]?.contains(name) == true else { return nil }
+        return try heap.associatedValue(ucc, key: Simulator.scriptMessageHandlerKey(name)).objectID
+    }
+
+    /// `add(_:name:)`: retains `handler` under `name` (SPEC rule 42).
+    func addScriptMessageHandler(_ handler: ObjectID, name: String, to ucc: ObjectID) throws {
+        guard try scriptMessageHandler(named: name, in: ucc) == nil else {
+            throw raise(.invalidArgument("Attempt to add script message handler with name '\(name)' when one already exists.", object: ucc))
+        }
+        try heap.setAssociated(ucc, key: Simulator.scriptMessageHandlerKey(name), .object(handler), ownership: .strong)
+        scriptMessageHandlerNames[ucc.raw, default: []].append(name)
+    }
+
+    /// `removeScriptMessageHandler(forName:)`: releases the handler of `name`, if any.
+    func removeScriptMessageHandler(named name: String, from ucc: ObjectID) throws {
+        guard var names = scriptMessageHandlerNames[ucc.raw], let i = names.firstIndex(of: name) else { return }
+        names.remove(at: i)
+        scriptMessageHandlerNames[ucc.raw] = names.isEmpty ? nil : names
+        // The bookkeeping changes first: the release may deallocate a handler whose
+        // `deinit` adds or removes handlers of this controller.
+        try heap.setAssociated(ucc, key: Simulator.scriptMessageHandlerKey(name), .nil, ownership: .strong)
+    }
+}
