@@ -84,7 +84,7 @@ public final class Simulator {
     var taskSessions: [UInt32: ObjectID] = [:]
     /// The names of each user content controller's script message handlers, in the order
     /// they were added, by controller id (WebKit/WKUserContentController.swift).
-    var scriptMessageHandlerNames: [UInt32: [String]] = [:]
+    var scriptMessageHandlerNames: [UInt32: ScriptMessageHandlerNames] = [:]
 
     /// A simulated app with the given behaviour profile, launched: `UIApplication.shared`
     /// exists with an app delegate whose `window` property is strong, as

@@ -1,3 +1,22 @@
+/// A user content controller's handler names: in the order they were added (what
+/// `removeAllScriptMessageHandlers` releases in), and as a set, so that a script adding
+/// many handlers pays a hash per lookup rather than a scan.
+struct ScriptMessageHandlerNames {
+    private(set) var order: [String] = []
+    private(set) var names: Set<String> = []
+
+    mutating func insert(_ name: String) {
+        if names.insert(name).inserted { order.append(name) }
+    }
+
+    /// Removes `name`; false when it was not there.
+    mutating func remove(_ name: String) -> Bool {
+        guard names.remove(name) != nil else { return false }
+        order.removeAll { $0 == name }
+        return true
+    }
+}
+
 extension Simulator {
     /// `WKUserContentController` (SPEC rule 42): the page's script message handlers by
     /// name. It retains each handler, as WebKit's `ScriptMessageHandlerDelegate` keeps a
@@ -20,9 +39,7 @@ extension Simulator {
             guard sim.configuration.ios >= 14 else {
                 throw sim.raise(sim.heap.unrecognizedSelector(inv.receiver, "removeAllScriptMessageHandlers"))
             }
-            for name in sim.scriptMessageHandlerNames[inv.receiver.raw] ?? [] {
-                try sim.removeScriptMessageHandler(named: name, from: inv.receiver)
-            }
+            try sim.removeAllScriptMessageHandlers(from: inv.receiver)
             return .nil
         }
     }
@@ -45,7 +62,7 @@ extension Simulator {
 
     /// The handler registered under `name`, or nil.
     func scriptMessageHandler(named name: String, in ucc: ObjectID) throws -> ObjectID? {
-        guard scriptMessageHandlerNames[ucc.raw]?.contains(name) == true else { return nil }
+        guard scriptMessageHandlerNames[ucc.raw]?.names.contains(name) == true else { return nil }
         return try heap.associatedValue(ucc, key: Simulator.scriptMessageHandlerKey(name)).objectID
     }
 
@@ -55,16 +72,25 @@ extension Simulator {
             throw raise(.invalidArgument("Attempt to add script message handler with name '\(name)' when one already exists.", object: ucc))
         }
         try heap.setAssociated(ucc, key: Simulator.scriptMessageHandlerKey(name), .object(handler), ownership: .strong)
-        scriptMessageHandlerNames[ucc.raw, default: []].append(name)
+        scriptMessageHandlerNames[ucc.raw, default: ScriptMessageHandlerNames()].insert(name)
     }
 
     /// `removeScriptMessageHandler(forName:)`: releases the handler of `name`, if any.
     func removeScriptMessageHandler(named name: String, from ucc: ObjectID) throws {
-        guard var names = scriptMessageHandlerNames[ucc.raw], let i = names.firstIndex(of: name) else { return }
-        names.remove(at: i)
-        scriptMessageHandlerNames[ucc.raw] = names.isEmpty ? nil : names
+        guard var names = scriptMessageHandlerNames[ucc.raw], names.remove(name) else { return }
+        scriptMessageHandlerNames[ucc.raw] = names.order.isEmpty ? nil : names
         // The bookkeeping changes first: the release may deallocate a handler whose
         // `deinit` adds or removes handlers of this controller.
         try heap.setAssociated(ucc, key: Simulator.scriptMessageHandlerKey(name), .nil, ownership: .strong)
+    }
+
+    /// `removeAllScriptMessageHandlers()`: releases every handler, in the order they were
+    /// added. The names are forgotten first, so a handler's `deinit` that adds a handler
+    /// finds the name free, and the one it adds stays (it is not released here).
+    func removeAllScriptMessageHandlers(from ucc: ObjectID) throws {
+        guard let names = scriptMessageHandlerNames.removeValue(forKey: ucc.raw) else { return }
+        for name in names.order where scriptMessageHandlerNames[ucc.raw]?.names.contains(name) != true {
+            try heap.setAssociated(ucc, key: Simulator.scriptMessageHandlerKey(name), .nil, ownership: .strong)
+        }
     }
 }
