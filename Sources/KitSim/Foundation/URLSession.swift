@@ -6,6 +6,8 @@ struct URLSessionState {
     var isHeld = false
     /// `finishTasksAndInvalidate()` or `invalidateAndCancel()` ran: no new tasks.
     var isInvalidating = false
+    /// `invalidateAndCancel()` ran: a second call (from a callback it made) does nothing.
+    var isCancelling = false
     /// The delegate was told and released.
     var isInvalidated = false
 }
@@ -88,8 +90,9 @@ extension Simulator {
     /// session (SPEC rule 46). The shared session ignores both.
     func invalidateSession(_ session: ObjectID, cancelling: Bool) throws {
         var s = urlSessions[session.raw] ?? URLSessionState()
-        guard !s.isShared, !s.isInvalidated, cancelling || !s.isInvalidating else { return }
+        guard !s.isShared, !s.isInvalidated, !s.isCancelling, cancelling || !s.isInvalidating else { return }
         s.isInvalidating = true
+        s.isCancelling = cancelling
         urlSessions[session.raw] = s
         var firstError: Error?
         if cancelling {
