@@ -5,7 +5,7 @@ local app = require("lib.tab_webview")
 
 function app.SecondController:webview()
   if not self._webview then
-    self._webview = app.WKWebView(UIScreen.main.bounds)
+    self._webview = WKWebView(UIScreen.main.bounds)
     self._webview.restorationIdentifier = "lazy load"
     app.NSLog("lazy load")
   end

@@ -6,7 +6,7 @@ local app = require("lib.tab_webview")
 function app.SecondController:webview()
   local frame = self.view.bounds
   if not self._webview then
-    self._webview = app.WKWebView(frame)
+    self._webview = WKWebView(frame)
     self._webview.restorationIdentifier = "lazy load"
     app.NSLog("lazy load")
   end

@@ -23,7 +23,7 @@ extension LuaSandbox {
     /// A plain table becomes a snapshot, unless the property is a CGRect or CGPoint; a
     /// string keeps its bytes where the property takes any value (a model's string, like an
     /// NSString, holds UTF-8 text).
-    func propertyValue(_ L: OpaquePointer, _ index: Int32, property name: String, of owner: ObjectID,
+    package func propertyValue(_ L: OpaquePointer, _ index: Int32, property name: String, of owner: ObjectID,
                        type: ValueType? = nil) throws -> Value {
         let t = lua_type(L, index)
         if t == LUA_TSTRING { return type.map(isAny) ?? true ? bytesValue(L, index) : value(L, index) }

@@ -74,11 +74,11 @@ extension Simulator: SandboxModel {
             return 0
         }
 
-        def(MethodSignature("configure", [Parameter("settings", .table)], summary: "Sets the behaviour profile: `{ ios = 7…17, transition = seconds, abandonedDelay = seconds }`.")) { sb, L in
+        def(MethodSignature("configure", [Parameter("settings", .table)], summary: "Sets the behaviour profile: `{ ios = 7…17, transition = seconds, abandonedDelay = seconds, latency = seconds }`.")) { sb, L in
             guard lua_type(L, 1) == LUA_TTABLE else {
                 throw SimError.badArgument(1, "configure", expected: "table", got: sb.typeName(L, 1))
             }
-            var ios: Int?, transition: Double?, abandoned: Double?
+            var ios: Int?, transition: Double?, abandoned: Double?, latency: Double?
             for entry in sb.sortedEntries(L, 1) {
                 let key = entry.key ?? "?"
                 guard let n = entry.number else {
@@ -93,16 +93,39 @@ extension Simulator: SandboxModel {
                     ios = Int(n)
                 case "transition": transition = n
                 case "abandonedDelay": abandoned = n
+                case "latency":
+                    // SPEC rule 51: a URLSession task's latency is seconds >= 0.
+                    guard n >= 0, n.isFinite else {
+                        throw SimError.badArgument(1, "configure", "latency must be a finite number of seconds >= 0, got \(n.isNaN ? "nan" : formatNumber(n))", kind: .invalidUse)
+                    }
+                    latency = n
                 default:
-                    throw SimError.badArgument(1, "configure", "unknown setting '\(key)'; expected ios, transition or abandonedDelay", kind: .unknownName)
+                    throw SimError.badArgument(1, "configure", "unknown setting '\(key)'; expected ios, transition, abandonedDelay or latency", kind: .unknownName)
                 }
             }
             try sim.configure { c in
                 if let ios { c.ios = ios }
                 if let transition { c.transitionDuration = transition }
                 if let abandoned { c.abandonedDelay = abandoned }
+                if let latency { c.latency = latency }
             }
             return 0
+        }
+        def(MethodSignature("postMessage", [.object("webView", "WKWebView"), .string("name"), Parameter("body", .any, optional: true)],
+                            returns: .bool, summary: "The page's `window.webkit.messageHandlers[name].postMessage(body)`: calls the handler at once; false when no handler has the name (rule 42).")) { sb, L in
+            let webView = kitsim_handle_id(L, 1)
+            guard webView != 0, sb.heap.isValid(ObjectID(webView)), sb.heap.isKind(ObjectID(webView), of: sim.webkit.webView) else {
+                throw SimError.badArgument(1, "postMessage", expected: "WKWebView", got: sb.typeName(L, 1))
+            }
+            guard let name = sb.string(L, 2), lua_type(L, 2) == LUA_TSTRING else {
+                throw SimError.badArgument(2, "postMessage", expected: "string", got: sb.typeName(L, 2))
+            }
+            // SPEC rule 42: the body is a value of the message, a table per rule 26.
+            let posted = try sim.postMessage(ObjectID(webView), name: name) { message in
+                lua_type(L, 3) <= LUA_TNIL ? .nil : try sb.propertyValue(L, 3, property: "body", of: message)
+            }
+            lua_pushboolean(L, posted ? 1 : 0)
+            return 1
         }
         // sim.now reads the virtual clock.
         lua_createtable(L, 0, 1)

@@ -10,12 +10,6 @@ function M.NSLog(format, ...)
 end
 local NSLog = M.NSLog
 
-M.WKWebView = UIView:subclass("WKWebView")
-function M.WKWebView:loadRequest(url) end
-function M.WKWebView:isLoading() return false end
-function M.WKWebView:stopLoading() end
-function M.WKWebView:reload() end
-
 M.SecondController = UIViewController:subclass("SecondController", { _webview = "strong" })
 
 function M.SecondController:viewDidLoad()
@@ -23,14 +17,15 @@ function M.SecondController:viewDidLoad()
   UIViewController.viewDidLoad(self)
   self.view:addSubview(self:webview())
   self._webview.restorationIdentifier = "-[SecondController viewDidLoad]"
-  self:webview():loadRequest("https://www.baidu.com")
+  self:webview():load("https://www.baidu.com")
   NSLog("%s end", "-[SecondController viewDidLoad]")
 end
 
--- The lazy getter: reads self.view inside its nil-check.
+-- The lazy getter: reads self.view inside its nil-check. `[[WKWebView alloc]
+-- initWithFrame:]`, as the article writes it, makes the web view a configuration of its own.
 function M.SecondController:webview()
   if not self._webview then
-    self._webview = M.WKWebView(self.view.bounds)
+    self._webview = WKWebView(self.view.bounds)
     self._webview.restorationIdentifier = "lazy load"
     NSLog("lazy load")
   end
@@ -39,7 +34,7 @@ end
 
 function M.SecondController:refresh()
   NSLog("%s start", "-[SecondController refresh]")
-  if self:webview():isLoading() then
+  if self:webview().isLoading then
     self:webview():stopLoading()
   end
   self:webview():reload()

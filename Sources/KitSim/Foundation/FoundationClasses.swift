@@ -2,10 +2,13 @@
 /// looked up once per simulator, as `UIKitClasses` does for UIKit's.
 public final class FoundationClasses {
     public let runLoop, timer, displayLink, dispatchQueue, operationQueue, notificationCenter, observerToken, observation: SimClass
+    public let session, sessionConfiguration, dataTask: SimClass
     let runLoopTimers, runLoopDisplayLinks, timerTarget, timerUserInfo, timerBlock, timerInterval: Property
     let linkTarget, linkPaused, linkFrames, linkTimestamp: Property
     let centerObservers, tokenBlock, tokenName, tokenObject: Property
     let observationHandler, observationObject, observationKey: Property
+    let sessionConfigurationProperty, sessionDelegate, sessionDelegateQueue, sessionTasks, sessionConfigurationTimeout: Property
+    let taskURL, taskCompletion, taskState, taskError: Property
 
     init(_ heap: Heap) {
         // Declared in `Simulator.declarations`, which is registered before this runs.
@@ -23,5 +26,11 @@ public final class FoundationClasses {
         linkFrames = p(displayLink, "preferredFramesPerSecond"); linkTimestamp = p(displayLink, "timestamp")
         timerTarget = p(timer, "target"); timerUserInfo = p(timer, "userInfo"); timerBlock = p(timer, "block")
         timerInterval = p(timer, "timeInterval")
+        session = c("URLSession"); sessionConfiguration = c("URLSessionConfiguration"); dataTask = c("URLSessionDataTask")
+        sessionConfigurationProperty = p(session, "configuration"); sessionDelegate = p(session, "delegate")
+        sessionDelegateQueue = p(session, "delegateQueue"); sessionTasks = p(session, "tasks")
+        sessionConfigurationTimeout = p(sessionConfiguration, "timeoutIntervalForRequest")
+        taskURL = p(dataTask, "url"); taskCompletion = p(dataTask, "completionHandler"); taskState = p(dataTask, "state")
+        taskError = p(dataTask, "error")
     }
 }

@@ -8,5 +8,7 @@ extension Simulator {
         alertControllerDeclaration, alertActionDeclaration, presentationControllerDeclaration,
         runLoopDeclaration, timerDeclaration, displayLinkDeclaration, dispatchQueueDeclaration,
         operationQueueDeclaration, observerTokenDeclaration, notificationCenterDeclaration, keyValueObservationDeclaration,
+        urlSessionConfigurationDeclaration, urlSessionDeclaration, urlSessionDataTaskDeclaration,
+        webViewConfigurationDeclaration, userContentControllerDeclaration, scriptMessageDeclaration, webViewDeclaration,
     ]
 }

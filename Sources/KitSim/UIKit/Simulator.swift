@@ -15,6 +15,9 @@ public final class Simulator {
         /// How long a controller may stay alive after leaving the UI before it is an
         /// `abandoned` leak, in seconds (MLeaksFinder's 2 s).
         public var abandonedDelay: Double = 2
+        /// How long a resumed `URLSessionDataTask` takes to complete, in seconds (SPEC
+        /// rules 46, 51).
+        public var latency: Double = 0.5
         public init() {}
     }
 
@@ -24,6 +27,8 @@ public final class Simulator {
     public let uikit: UIKitClasses
     /// The Foundation classes and their properties.
     public let foundation: FoundationClasses
+    /// The WebKit classes and their properties.
+    public let webkit: WebKitClasses
     /// Every declared class of this simulator: UIKit's and those it was made with.
     public let declarations: [ClassDeclaration]
     /// `UIApplication.shared`.
@@ -61,6 +66,9 @@ public final class Simulator {
     let alertHold: HoldReason
     let runLoopHold: HoldReason
     let timerFiringHold: HoldReason
+    let urlSessionHold: HoldReason
+    let sharedSessionHold: HoldReason
+    let sessionConfigurationHold: HoldReason
 
     /// `RunLoop.main` once made (Foundation/RunLoop.swift), else id 0.
     var mainRunLoopID = ObjectID(0)
@@ -82,6 +90,18 @@ public final class Simulator {
     var timerSchedules: [UInt32: TimerSchedule] = [:]
     /// The display links' selectors, modes and frames (Foundation/CADisplayLink.swift).
     var displayLinks: [UInt32: DisplayLinkState] = [:]
+    /// `URLSession.shared` and `URLSessionConfiguration.default` once made
+    /// (Foundation/URLSession.swift, URLSessionConfiguration.swift), else id 0.
+    var sharedSessionID = ObjectID(0)
+    var defaultSessionConfigurationID = ObjectID(0)
+    /// Each session's invalidation state, by session id (Foundation/URLSession.swift).
+    var urlSessions: [UInt32: URLSessionState] = [:]
+    /// The session of each task that has not completed, by task id
+    /// (Foundation/URLSessionDataTask.swift).
+    var taskSessions: [UInt32: ObjectID] = [:]
+    /// The names of each user content controller's script message handlers, in the order
+    /// they were added, by controller id (WebKit/WKUserContentController.swift).
+    var scriptMessageHandlerNames: [UInt32: ScriptMessageHandlerNames] = [:]
 
     /// A simulated app with the given behaviour profile, launched: `UIApplication.shared`
     /// exists with an app delegate whose `window` property is strong, as
@@ -117,6 +137,7 @@ public final class Simulator {
         }
         self.uikit = UIKitClasses(heap)
         self.foundation = FoundationClasses(heap)
+        self.webkit = WebKitClasses(heap)
         transitionHold = Simulator.declaredHold("transition", heap)
         mainQueueHold = Simulator.declaredHold("DispatchQueue.main", heap)
         mainOperationQueueHold = Simulator.declaredHold("OperationQueue.main", heap)
@@ -126,6 +147,9 @@ public final class Simulator {
         alertHold = Simulator.declaredHold("alert window", heap)
         runLoopHold = Simulator.declaredHold("RunLoop.main", heap)
         timerFiringHold = Simulator.declaredHold("timer firing", heap)
+        urlSessionHold = Simulator.declaredHold("URLSession", heap)
+        sharedSessionHold = Simulator.declaredHold("URLSession.shared", heap)
+        sessionConfigurationHold = Simulator.declaredHold("URLSessionConfiguration.default", heap)
         do {
             try heap.install(declarations, model: self)
         } catch {
@@ -149,7 +173,8 @@ public final class Simulator {
         guard (7...17).contains(c.ios) else {
             throw SimError(.invalidUse, "ios must be between 7 and 17 (got \(c.ios))")
         }
-        guard c.transitionDuration >= 0, c.transitionDuration.isFinite, c.abandonedDelay >= 0, c.abandonedDelay.isFinite else {
+        guard c.transitionDuration >= 0, c.transitionDuration.isFinite, c.abandonedDelay >= 0, c.abandonedDelay.isFinite,
+              c.latency >= 0, c.latency.isFinite else {
             throw SimError(.invalidUse, "durations must be finite and not negative")
         }
         configuration = c

@@ -12,9 +12,12 @@ extension Heap {
     public func setAssociated(_ id: ObjectID, key: String, _ value: Value, ownership: Ownership = .strong) throws {
         try checkUsable(id, "setAssociatedObject")
         let keyID = intern(key)
+        // Keys are compared through `name`, never by indexing `names`: past the intern
+        // table's 65,535 names `intern` returns `UInt16.max`, which is no index of it (a
+        // script adding that many script message handlers must not trap the host).
         var entries = associated[id.raw] ?? []
         let slot: Int
-        if let i = entries.firstIndex(where: { $0.keyID == keyID && names[Int($0.keyID)] == key }) {
+        if let i = entries.firstIndex(where: { $0.keyID == keyID && name($0.keyID) == key }) {
             slot = Int(entries[i].slot)
             let oldOwnership = entries[i].ownership
             if oldOwnership != ownership {
@@ -58,7 +61,7 @@ extension Heap {
     /// The associated value `key` of `id`, nil when unset.
     public func associatedValue(_ id: ObjectID, key: String) throws -> Value {
         try checkUsable(id, "getAssociatedObject")
-        guard let e = associated[id.raw]?.first(where: { names[Int($0.keyID)] == key }) else { return .nil }
+        guard let e = associated[id.raw]?.first(where: { name($0.keyID) == key }) else { return .nil }
         let v = slots[Int(e.slot)]
         if e.ownership == .unowned, case .object(let t) = v, states[Int(t.raw)] != .alive {
             throw unownedReadError(owner: id, property: key, target: t)

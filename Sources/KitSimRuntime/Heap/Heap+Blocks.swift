@@ -32,7 +32,7 @@ extension Heap {
             // SPEC rule 25: Swift reads an unowned capture when the closure starts.
             for e in entries where e.ownership == .unowned {
                 if case .object(let t) = slots[Int(e.slot)], states[Int(t.raw)] != .alive {
-                    throw unownedReadError(owner: block, property: names[Int(e.keyID)], target: t)
+                    throw unownedReadError(owner: block, property: name(e.keyID), target: t)
                 }
             }
             captures = blockCaptureOrder.flatMap { kind in
@@ -63,8 +63,10 @@ extension Heap {
 
     /// Whether an associated entry of a block is one of its captures (`strong[1]`, …).
     private func isCapture(_ e: AssociatedEntry) -> Bool {
-        let name = names[Int(e.keyID)]
-        return name.hasPrefix("strong[") || name.hasPrefix("weak[") || name.hasPrefix("unowned[")
+        // `name` rather than indexing `names`: past the intern table's 65,535 names a key
+        // is `UInt16.max`, which names no entry (a script's many keys never trap the host).
+        let key = name(e.keyID)
+        return key.hasPrefix("strong[") || key.hasPrefix("weak[") || key.hasPrefix("unowned[")
     }
 }
 

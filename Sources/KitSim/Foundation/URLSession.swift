@@ -1,0 +1,145 @@
+/// What the model knows of a session beyond its properties (SPEC rule 46).
+struct URLSessionState {
+    /// `URLSession.shared`, which ignores both invalidations.
+    var isShared = false
+    /// Whether the model holds it (the `URLSession` root) until it is invalidated.
+    var isHeld = false
+    /// `finishTasksAndInvalidate()` or `invalidateAndCancel()` ran: no new tasks.
+    var isInvalidating = false
+    /// `invalidateAndCancel()` ran: a second call (from a callback it made) does nothing.
+    var isCancelling = false
+    /// The delegate was told and released.
+    var isInvalidated = false
+}
+
+extension Simulator {
+    /// `URLSession` (SPEC rules 46, 48): it keeps its delegate strongly and is kept alive (the
+    /// `URLSession` root) until it is invalidated, so a session an app never invalidates
+    /// leaks with its delegate. Its tasks complete `latency` (rule 51) after `resume()`.
+    static let urlSessionDeclaration = ClassDeclaration("URLSession",
+        summary: "Runs data tasks; it keeps its delegate, and is kept alive, until it is invalidated.") {
+        PropertyDeclaration("configuration", .copy, .object("URLSessionConfiguration"), readOnly: true,
+                            summary: "A copy of the configuration it was made with.")
+        PropertyDeclaration("delegate", .strong, .object("NSObject"), readOnly: true,
+                            summary: "Kept until the session is invalidated, then released (rule 46).")
+        PropertyDeclaration("delegateQueue", .strong, .object("NSObject"), readOnly: true,
+                            summary: "The queue it was given; KitSim calls the delegate on the main run loop.")
+        PropertyDeclaration("tasks", .strong, .array("URLSessionDataTask"), readOnly: true,
+                            summary: "The resumed tasks that have not completed (`getAllTasks`); it keeps each until it completes.")
+        HoldDeclaration("URLSession", "a session until it is invalidated: it keeps its delegate until then (rule 46)")
+        HoldDeclaration("URLSession.shared", "the shared session, once made, for the life of the app")
+        Static("shared", .object("URLSession"), lazy: true,
+               summary: "The shared session, made on first access (rule 24); it has no delegate and ignores invalidation.") { sim in
+            .object(sim.sharedSession())
+        }
+
+        Method.initializer(swift: "init(configuration:delegate:delegateQueue:)",
+                           .object("configuration", "URLSessionConfiguration"), .object("delegate", "NSObject", optional: true),
+                           .object("delegateQueue", "NSObject", optional: true),
+                           summary: "Keeps a copy of the configuration and the delegate; kept alive until invalidated (rule 46).") { sim, inv in
+            try sim.initializeSession(inv.receiver, configuration: inv.objectArgument(0),
+                                      delegate: inv.optionalObjectArgument(1), queue: inv.optionalObjectArgument(2))
+            return .object(inv.receiver)
+        }
+        Method("dataTask", swift: "dataTask(with:completionHandler:)", .string("url"), .function("completionHandler"),
+               returns: .object("URLSessionDataTask"),
+               summary: "A suspended task keeping the completion; an invalidated session raises (rule 46).") { sim, inv in
+            .object(try sim.makeDataTask(in: inv.receiver, url: inv.stringArgument(0) ?? "", completion: inv.argument(1)))
+        }
+        Method("finishTasksAndInvalidate",
+               summary: "No new tasks; once the running ones complete, the delegate is told and released.") { sim, inv in
+            try sim.invalidateSession(inv.receiver, cancelling: false)
+            return .nil
+        }
+        Method("invalidateAndCancel",
+               summary: "Completes the running tasks now with NSURLErrorCancelled, then tells and releases the delegate.") { sim, inv in
+            try sim.invalidateSession(inv.receiver, cancelling: true)
+            return .nil
+        }
+    }
+
+    /// `URLSession.shared`, made on first access (SPEC rule 24) and held for the life of the
+    /// app: no delegate, a default configuration, and invalidation ignored.
+    func sharedSession() -> ObjectID {
+        if sharedSessionID.raw != 0 { return sharedSessionID }
+        let id = heap.alloc(foundation.session)
+        // A fresh object of a fresh class accepts a hold and a configuration.
+        try? heap.hold(id, sharedSessionHold)
+        try? write(id, foundation.sessionConfigurationProperty, heap.alloc(foundation.sessionConfiguration))
+        urlSessions[id.raw] = URLSessionState(isShared: true)
+        sharedSessionID = id
+        return id
+    }
+
+    /// `URLSession(configuration:delegate:delegateQueue:)`: the session keeps a copy of the
+    /// configuration, the delegate and the queue, and the model holds it until it is
+    /// invalidated (SPEC rule 46, root `[URLSession]`).
+    func initializeSession(_ session: ObjectID, configuration: ObjectID, delegate: ObjectID?, queue: ObjectID?) throws {
+        let f = foundation
+        guard urlSessions[session.raw] == nil else { return }
+        try write(session, f.sessionConfigurationProperty, try copySessionConfiguration(configuration))
+        try write(session, f.sessionDelegate, delegate)
+        try write(session, f.sessionDelegateQueue, queue)
+        try heap.hold(session, urlSessionHold)
+        urlSessions[session.raw] = URLSessionState(isHeld: true)
+    }
+
+    /// `finishTasksAndInvalidate()` (`cancelling` false) and `invalidateAndCancel()`: no new
+    /// tasks from now; the running ones complete (at once with NSURLErrorCancelled when
+    /// cancelling), then the delegate is told and released and the model lets go of the
+    /// session (SPEC rule 46). The shared session ignores both.
+    func invalidateSession(_ session: ObjectID, cancelling: Bool) throws {
+        var s = urlSessions[session.raw] ?? URLSessionState()
+        guard !s.isShared, !s.isInvalidated, !s.isCancelling, cancelling || !s.isInvalidating else { return }
+        s.isInvalidating = true
+        s.isCancelling = cancelling
+        urlSessions[session.raw] = s
+        var firstError: Error?
+        if cancelling {
+            for task in try objects(session, foundation.sessionTasks) {
+                attempt(&firstError) { try completeTask(task, error: Simulator.cancelledError) }
+            }
+        }
+        if try objects(session, foundation.sessionTasks).isEmpty {
+            attempt(&firstError) { try finishInvalidation(session) }
+        }
+        if let firstError { throw firstError }
+    }
+
+    /// The end of an invalidation: `urlSession_didBecomeInvalidWithError(session, nil)` to a
+    /// delegate that implements it, then the session releases the delegate and the model
+    /// the session. The state changes first, so the delegate's callback cannot invalidate
+    /// the session again.
+    func finishInvalidation(_ session: ObjectID) throws {
+        guard var s = urlSessions[session.raw], !s.isInvalidated else { return }
+        s.isInvalidated = true
+        let wasHeld = s.isHeld
+        s.isHeld = false
+        urlSessions[session.raw] = s
+        let f = foundation
+        var firstError: Error?
+        if let delegate = try object(session, f.sessionDelegate), heap.responds(delegate, to: .urlSession_didBecomeInvalidWithError) {
+            attempt(&firstError) {
+                _ = try heap.send(delegate, .urlSession_didBecomeInvalidWithError, args: Arguments(.object(session), .nil))
+            }
+        }
+        if heap.isAlive(session) {
+            try write(session, f.sessionDelegate, nil)
+            if wasHeld { try heap.unhold(session, urlSessionHold) }
+        }
+        if let firstError { throw firstError }
+    }
+
+    /// NSURLErrorCancelled, what `invalidateAndCancel()` and `cancel()` complete tasks with.
+    static let cancelledError = Value.dictionary(sorting: [
+        Value.Entry(key: .string("domain"), value: .string("NSURLErrorDomain")),
+        Value.Entry(key: .string("code"), value: .int(-999)),
+    ])
+}
+
+extension Selector {
+    /// `URLSessionTaskDelegate.urlSession(_:task:didCompleteWithError:)` (SPEC rule 23's name).
+    static let urlSession_task_didCompleteWithError = Selector("urlSession_task_didCompleteWithError")
+    /// `URLSessionDelegate.urlSession(_:didBecomeInvalidWithError:)`.
+    static let urlSession_didBecomeInvalidWithError = Selector("urlSession_didBecomeInvalidWithError")
+}

@@ -1,0 +1,99 @@
+extension Simulator {
+    /// `URLSessionTask.State` as scripts read it.
+    static let taskStates = EnumType("URLSessionTask.State", ["running", "suspended", "canceling", "completed"])
+
+    /// `URLSessionDataTask` (SPEC rule 46): it keeps its completion until it completes;
+    /// once resumed its session keeps it. It completes `latency` (rule 51) after `resume()`:
+    /// the completion gets `(data, response, nil)`, or, for a task made without one, the
+    /// session's delegate gets `urlSession_task_didCompleteWithError(session, task, nil)`.
+    static let urlSessionDataTaskDeclaration = ClassDeclaration("URLSessionDataTask",
+        summary: "A request; it keeps its completion until it completes, its session keeps it while it runs.") {
+        PropertyDeclaration("url", .copy, .string, readOnly: true, summary: "Swift's `originalRequest?.url`.")
+        PropertyDeclaration("completionHandler", .strong, .function, readOnly: true,
+                            summary: "The completion it was made with, kept until the task completes (rule 46).")
+        PropertyDeclaration("state", .assign, .enumeration(Simulator.taskStates), readOnly: true, default: .string("suspended"))
+        PropertyDeclaration("error", .strong, .any, readOnly: true,
+                            summary: "nil, or `{ domain = \"NSURLErrorDomain\", code = -999 }` once cancelled.")
+        Simulator.taskStates
+
+        Method("resume", summary: "Starts a suspended task: it completes `latency` seconds later (rules 46, 51).") { sim, inv in
+            try sim.resumeTask(inv.receiver)
+            return .nil
+        }
+        Method("cancel", summary: "Completes a task that has not completed now, with NSURLErrorCancelled.") { sim, inv in
+            try sim.completeTask(inv.receiver, error: Simulator.cancelledError)
+            return .nil
+        }
+    }
+
+    /// `dataTask(with:completionHandler:)`: a suspended task keeping `completion`. A session
+    /// being invalidated, or invalidated, raises Foundation's NSGenericException (SPEC rule 46).
+    func makeDataTask(in session: ObjectID, url: String, completion: Value) throws -> ObjectID {
+        if let s = urlSessions[session.raw], s.isInvalidating || s.isInvalidated {
+            throw raise(SimError(.exception(name: "NSGenericException"), "Task created in a session that has been invalidated", object: session))
+        }
+        let f = foundation
+        let task = heap.alloc(f.dataTask)
+        try write(task, f.taskURL, .string(url))
+        try write(task, f.taskCompletion, completion)
+        taskSessions[task.raw] = session
+        return task
+    }
+
+    /// `resume()`: a suspended task of a session that takes tasks starts; its session keeps
+    /// it, and it completes `latency` seconds from now. A running or completed task, or a
+    /// task of a session invalidated since it was made, is left as it is.
+    func resumeTask(_ task: ObjectID) throws {
+        let f = foundation
+        guard let session = taskSessions[task.raw], heap.isAlive(session),
+              try heap.readSlot(task, f.taskState) == .string("suspended") else { return }
+        if let s = urlSessions[session.raw], s.isInvalidating || s.isInvalidated { return }
+        try write(task, f.taskState, .string("running"))
+        try heap.insertElement(task, into: session, f.sessionTasks)
+        schedule(after: configuration.latency) { [unowned self] in
+            guard heap.isAlive(task), try heap.readSlot(task, f.taskState) == .string("running") else { return }
+            try completeTask(task, error: .nil)
+        }
+    }
+
+    /// Completes a task that has not completed: with `error` nil, the completion gets
+    /// `(data, { url, statusCode = 200 }, nil)`; with an error, `(nil, nil, error)`. A task
+    /// without a completion tells its session's delegate instead. Then the task releases
+    /// its completion and the session the task; the last task of a session being
+    /// invalidated ends the invalidation (SPEC rule 46). The completion or delegate runs
+    /// while the session still keeps the task, so the task lives through the call.
+    func completeTask(_ task: ObjectID, error: Value) throws {
+        let f = foundation
+        guard heap.isAlive(task), try heap.readSlot(task, f.taskState) != .string("completed") else { return }
+        try write(task, f.taskState, .string("completed"))
+        try write(task, f.taskError, error)
+        let session = taskSessions.removeValue(forKey: task.raw)
+        let completion = try heap.readSlot(task, f.taskCompletion)
+        var firstError: Error?
+        if !completion.isNil {
+            let url = try heap.readSlot(task, f.taskURL)
+            let response = Value.dictionary(sorting: [
+                Value.Entry(key: .string("url"), value: url),
+                Value.Entry(key: .string("statusCode"), value: .int(200)),
+            ])
+            // SPEC rule 25: the completion gets its captures first, then these.
+            let arguments: [Value] = error.isNil ? [.string(""), response, .nil] : [.nil, .nil, error]
+            attempt(&firstError) { try callCallback(completion, arguments) }
+        } else if let session, heap.isAlive(session), let delegate = try object(session, f.sessionDelegate),
+                  heap.responds(delegate, to: .urlSession_task_didCompleteWithError) {
+            attempt(&firstError) {
+                _ = try heap.send(delegate, .urlSession_task_didCompleteWithError,
+                                  args: Arguments(.object(session), .object(task), error))
+            }
+        }
+        if heap.isAlive(task) { try write(task, f.taskCompletion, .nil) }
+        if let session, heap.isAlive(session) {
+            _ = try heap.removeElement(task, from: session, f.sessionTasks)
+            if let s = urlSessions[session.raw], s.isInvalidating, !s.isInvalidated,
+               try objects(session, f.sessionTasks).isEmpty {
+                attempt(&firstError) { try finishInvalidation(session) }
+            }
+        }
+        if let firstError { throw firstError }
+    }
+}

@@ -1,0 +1,35 @@
+extension Simulator {
+    /// `WKScriptMessage` (SPEC rule 42): what a handler receives for the page's
+    /// `window.webkit.messageHandlers[name].postMessage(body)`.
+    static let scriptMessageDeclaration = ClassDeclaration("WKScriptMessage",
+        summary: "A message the page posted to a script message handler.") {
+        PropertyDeclaration("name", .copy, .string, readOnly: true, summary: "The handler's name the page posted to.")
+        PropertyDeclaration("body", .strong, .any, readOnly: true,
+                            summary: "What the page posted: a table is an NSArray or NSDictionary snapshot (rule 26).")
+        PropertyDeclaration("webView", .weak, .object("WKWebView"), readOnly: true, summary: "The web view whose page posted it.")
+    }
+
+    /// `sim.postMessage(webView, name, body)` (SPEC rule 42): calls the handler of `name` in
+    /// the web view's user content controller at once with a new `WKScriptMessage`, and
+    /// returns true; false when no handler has that name. `body` makes the message's body
+    /// once the message exists (the snapshot of rule 26 names the message as its owner).
+    public func postMessage(_ webView: ObjectID, name: String, body: (ObjectID) throws -> Value) throws -> Bool {
+        let w = webkit
+        try heap.checkUsable(webView, "postMessage")
+        guard heap.isKind(webView, of: w.webView),
+              let configuration = try object(webView, w.webViewConfiguration),
+              let ucc = try object(configuration, w.configurationUserContentController),
+              let handler = try scriptMessageHandler(named: name, in: ucc) else { return false }
+        let message = heap.alloc(w.scriptMessage)
+        try write(message, w.messageName, .string(name))
+        try write(message, w.messageBody, try body(message))
+        try write(message, w.messageWebView, webView)
+        _ = try heap.send(handler, .userContentController_didReceive, args: Arguments(.object(ucc), .object(message)))
+        return true
+    }
+}
+
+extension Selector {
+    /// `WKScriptMessageHandler`'s one method (SPEC rule 42).
+    static let userContentController_didReceive = Selector("userContentController_didReceive")
+}
