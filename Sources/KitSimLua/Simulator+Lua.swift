@@ -58,20 +58,28 @@ extension Simulator: SandboxModel {
             sb.push(L, try sim.hitTest(p).map(Value.object) ?? .nil)
             return 1
         }
-        def(MethodSignature("tap", [.object("target", "UIViewController"), Parameter("what", .any)], summary: "Taps like a user: a tab (`sim.tap(tabBar, child)`) or an alert's action (`sim.tap(alert, \"OK\")`).")) { sb, L in
+        def(MethodSignature("tap", [.object("target", "NSObject"), Parameter("what", .any, optional: true)], returns: .bool,
+                            summary: "Taps like a user: a tab (`sim.tap(tabBar, child)`), an alert's action (`sim.tap(alert, \"OK\")`), a control (`touchDown`, `touchUpInside`) or a view's tap recognizers; returns whether the tap reached something.")) { sb, L in
             let target = try sb.objectArgument(L, 1, "tap")
             let k = sim.uikit
+            // SPEC rule 37: the first argument picks what the tap is.
             if sb.heap.isKind(target, of: k.tabBarController) {
                 try sim.tapTab(target, try sb.objectArgument(L, 2, "tap"))
+                lua_pushboolean(L, 1)
             } else if sb.heap.isKind(target, of: k.alertController) {
                 guard let title = sb.string(L, 2) else {
                     throw SimError.badArgument(2, "tap", expected: "action title", got: sb.typeName(L, 2))
                 }
                 try sim.tapAlert(target, title)
+                lua_pushboolean(L, 1)
+            } else if sb.heap.isKind(target, of: k.control) {
+                lua_pushboolean(L, try sim.tapControl(target) ? 1 : 0)
+            } else if sb.heap.isKind(target, of: k.view) {
+                lua_pushboolean(L, try sim.tapView(target) ? 1 : 0)
             } else {
-                throw SimError.badArgument(1, "tap", expected: "UITabBarController or UIAlertController", got: sb.typeName(L, 1))
+                throw SimError.badArgument(1, "tap", expected: "UITabBarController, UIAlertController, UIControl or UIView", got: sb.typeName(L, 1))
             }
-            return 0
+            return 1
         }
 
         def(MethodSignature("configure", [Parameter("settings", .table)], summary: "Sets the behaviour profile: `{ ios = 7…17, transition = seconds, abandonedDelay = seconds, latency = seconds }`.")) { sb, L in

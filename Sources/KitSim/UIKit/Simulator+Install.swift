@@ -3,6 +3,8 @@ extension Simulator {
     /// and this list is the one place that names them all.
     public static let declarations: [ClassDeclaration] = [
         objectDeclaration, responderDeclaration, viewDeclaration, viewControllerDeclaration, windowDeclaration,
+        controlDeclaration, buttonDeclaration, gestureRecognizerDeclaration, tapRecognizerDeclaration,
+        panRecognizerDeclaration, longPressRecognizerDeclaration,
         navigationBarDeclaration, transitionViewDeclaration, alertWindowDeclaration, applicationDeclaration,
         screenDeclaration, appDelegateDeclaration, navigationControllerDeclaration, tabBarControllerDeclaration,
         alertControllerDeclaration, alertActionDeclaration, presentationControllerDeclaration,

@@ -62,6 +62,7 @@ public final class Simulator {
     let mainOperationQueueHold: HoldReason
     let defaultCenterHold: HoldReason
     let postingHold: HoldReason
+    let recognizingHold: HoldReason
     let appHold: HoldReason
     let alertHold: HoldReason
     let runLoopHold: HoldReason
@@ -82,6 +83,10 @@ public final class Simulator {
     /// registration number given (Foundation/NotificationCenter.swift).
     var notificationRegistrations: [UInt32: [NotificationRegistration]] = [:]
     var nextRegistration = 0
+    /// Each control's target–action pairs and each gesture recognizer's targets, in
+    /// registration order (Controls/).
+    var controlActions: [UInt32: [ControlAction]] = [:]
+    var recognizerTargets: [UInt32: [RecognizerTarget]] = [:]
     /// The valid key-value observations by observation id, and their registration order
     /// (Foundation/NSKeyValueObservation.swift).
     var observations: [UInt32: KeyValueObservation] = [:]
@@ -143,6 +148,7 @@ public final class Simulator {
         mainOperationQueueHold = Simulator.declaredHold("OperationQueue.main", heap)
         defaultCenterHold = Simulator.declaredHold("NotificationCenter.default", heap)
         postingHold = Simulator.declaredHold("posting", heap)
+        recognizingHold = Simulator.declaredHold("recognizing", heap)
         appHold = Simulator.declaredHold("UIApplication.shared", heap)
         alertHold = Simulator.declaredHold("alert window", heap)
         runLoopHold = Simulator.declaredHold("RunLoop.main", heap)

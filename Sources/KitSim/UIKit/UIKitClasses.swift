@@ -7,10 +7,13 @@ public final class UIKitClasses {
     public let view, window, navigationBar, transitionView, alertWindow: SimClass
     public let viewController, navigationController, tabBarController: SimClass
     public let alertController, alertAction, presentationController: SimClass
+    public let control, button, gestureRecognizer, tapRecognizer: SimClass
 
     // UIView
     let frame, backgroundColor, alpha, isHidden, isUserInteractionEnabled, tag: Property
-    let restorationIdentifier, accessibilityIdentifier, superview, subviews: Property
+    let restorationIdentifier, accessibilityIdentifier, superview, subviews, gestureRecognizers: Property
+    // UIControl, UIButton, UIGestureRecognizer
+    let controlEnabled, buttonTitle, recognizerView, recognizerEnabled, recognizerDelegate: Property
     // UIWindow
     let windowLevel, rootViewController: Property
     // UIApplication, UIScreen
@@ -38,6 +41,11 @@ public final class UIKitClasses {
         appDelegate = c("AppDelegate"); navigationController = c("UINavigationController")
         tabBarController = c("UITabBarController"); alertController = c("UIAlertController"); alertAction = c("UIAlertAction")
         presentationController = c("UIPresentationController")
+        control = c("UIControl"); button = c("UIButton"); gestureRecognizer = c("UIGestureRecognizer")
+        tapRecognizer = c("UITapGestureRecognizer")
+        gestureRecognizers = p(view, "gestureRecognizers"); controlEnabled = p(control, "isEnabled")
+        buttonTitle = p(button, "currentTitle"); recognizerView = p(gestureRecognizer, "view")
+        recognizerEnabled = p(gestureRecognizer, "isEnabled"); recognizerDelegate = p(gestureRecognizer, "delegate")
 
         frame = p(view, "frame"); backgroundColor = p(view, "backgroundColor"); alpha = p(view, "alpha")
         isHidden = p(view, "isHidden"); isUserInteractionEnabled = p(view, "isUserInteractionEnabled")

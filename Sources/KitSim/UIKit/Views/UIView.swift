@@ -15,6 +15,8 @@ extension Simulator {
         PropertyDeclaration("accessibilityIdentifier", .copy, .string)
         PropertyDeclaration("superview", .weak, .object("UIView"), readOnly: true)
         PropertyDeclaration("subviews", .strong, .array("UIView"), readOnly: true)
+        PropertyDeclaration("gestureRecognizers", .strong, .array("UIGestureRecognizer"), readOnly: true, optional: true,
+                            summary: "Kept by the view (rule 37); nil when it has none.")
         PropertyDeclaration("window", .weak, .object("UIWindow"), readOnly: true, getter: "window",
                             summary: "The window at the root of the view's tree, or nil.")
 
@@ -50,6 +52,16 @@ extension Simulator {
         Method("insertSubview", swift: "insertSubview(_:at:)", .object("view", "UIView"), .integer("index"),
                summary: "Inserts the view at a 0-based index of the subviews.") { sim, inv in
             try sim.addSubview(inv.objectArgument(0), to: inv.receiver, at: inv.integerArgument(1))
+            return .nil
+        }
+        Method("addGestureRecognizer", swift: "addGestureRecognizer(_:)", .object("recognizer", "UIGestureRecognizer"),
+               summary: "The view keeps the recognizer, moved from any other view; its `view` is weak (rule 37).") { sim, inv in
+            try sim.addGestureRecognizer(inv.objectArgument(0), to: inv.receiver)
+            return .nil
+        }
+        Method("removeGestureRecognizer", swift: "removeGestureRecognizer(_:)", .object("recognizer", "UIGestureRecognizer"),
+               summary: "The view releases the recognizer.") { sim, inv in
+            try sim.removeGestureRecognizer(inv.objectArgument(0), from: inv.receiver)
             return .nil
         }
         Method("removeFromSuperview", summary: "Removes the view from its superview, which releases it.") { sim, inv in

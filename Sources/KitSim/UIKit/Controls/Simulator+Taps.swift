@@ -1,0 +1,57 @@
+extension Simulator {
+    /// `sim.tap(control)` (SPEC rule 36): `touchDown`, then `touchUpInside`, when the
+    /// control is enabled, visible, in a window and hit-testable at its centre. A
+    /// control's own actions take priority over tap recognizers on its ancestors (iOS 6+).
+    /// Returns whether the tap reached it.
+    public func tapControl(_ control: ObjectID) throws -> Bool {
+        guard try bool(control, uikit.controlEnabled, default: true), try reachesTouch(control) else { return false }
+        try sendActions(control, event: "touchDown")
+        try sendActions(control, event: "touchUpInside")
+        return true
+    }
+
+    /// `sim.tap(view)` (SPEC rule 37): the nearest view from `view` up with enabled tap
+    /// recognizers; there the first one added fires, and another fires too only when a
+    /// delegate of either says they recognize simultaneously. Returns whether one fired.
+    public func tapView(_ view: ObjectID) throws -> Bool {
+        let k = uikit
+        guard try windowOf(view) != nil, try isEffectivelyVisible(view) else { return false }
+        var tapped = false
+        try walkChain(from: view, along: k.superview) { v in
+            let taps = try objects(v, k.gestureRecognizers).filter {
+                try heap.isKind($0, of: k.tapRecognizer) && bool($0, k.recognizerEnabled, default: true)
+            }
+            guard let first = taps.first else { return true }
+            try fireRecognizer(first)
+            for other in taps.dropFirst() where heap.isAlive(other) {
+                if try recognizeSimultaneously(first, other) { try fireRecognizer(other) }
+            }
+            tapped = true
+            return false
+        }
+        return tapped
+    }
+
+    /// Whether a touch at the view's centre reaches it or one of its subviews.
+    func reachesTouch(_ view: ObjectID) throws -> Bool {
+        guard try windowOf(view) != nil, try isEffectivelyVisible(view) else { return false }
+        let f = try absoluteFrame(view)
+        guard let hit = try hitTest(Point(x: f.x + f.width / 2, y: f.y + f.height / 2)) else { return false }
+        return try hit == view || isDescendant(hit, of: view)
+    }
+
+    /// `gestureRecognizer(_:shouldRecognizeSimultaneouslyWith:)` of either recognizer's
+    /// delegate; UIKit's default is false.
+    func recognizeSimultaneously(_ a: ObjectID, _ b: ObjectID) throws -> Bool {
+        let selector = Selector("gestureRecognizer_shouldRecognizeSimultaneouslyWith")
+        for (r, other) in [(a, b), (b, a)] {
+            guard let d = try object(r, uikit.recognizerDelegate), heap.isAlive(d), heap.responds(d, to: selector) else { continue }
+            // Lua's truthiness, as the bridge reads a returned flag: nil and false are false.
+            switch try heap.send(d, selector, args: Arguments(.object(r), .object(other))) {
+            case .nil, .bool(false): continue
+            default: return true
+            }
+        }
+        return false
+    }
+}

@@ -1,0 +1,171 @@
+/// One target–action pair of a control (SPEC rule 36). The target is not retained: from
+/// iOS 9 a deallocated one reads as nil (weak), on iOS 7–8 it dangles.
+struct ControlAction {
+    /// Nil: the action goes up the responder chain.
+    var target: ObjectID?
+    var action: String
+    var events: Set<String>
+}
+
+extension Simulator {
+    /// `UIControl.Event` as scripts write it; the last three are groups of the others.
+    static let controlEvents = EnumType("UIControl.Event", [
+        "touchDown", "touchDownRepeat", "touchDragInside", "touchDragOutside", "touchDragEnter", "touchDragExit",
+        "touchUpInside", "touchUpOutside", "touchCancel", "valueChanged", "primaryActionTriggered",
+        "editingDidBegin", "editingChanged", "editingDidEnd", "editingDidEndOnExit",
+        "allTouchEvents", "allEditingEvents", "allEvents",
+    ])
+
+    /// `UIControl` (SPEC rule 36): target–action pairs it does not retain, sent in
+    /// registration order; a nil or deallocated target sends up the responder chain.
+    static let controlDeclaration = ClassDeclaration("UIControl", superclass: "UIView",
+        summary: "A view that sends actions to targets it does not retain.") {
+        PropertyDeclaration("isEnabled", .assign, .bool, default: .bool(true))
+        PropertyDeclaration("allTargets", .strong, .array("NSObject"), readOnly: true, getter: "allTargets",
+                            summary: "The live targets, once each, in registration order.")
+        Simulator.controlEvents
+
+        Method("addTarget", swift: "addTarget(_:action:for:)", .object("target", "NSObject", optional: true), .string("action"),
+               Parameter("event", .any),
+               summary: "Adds a pair for an event or an array of events; the control does not retain the target (nil: the responder chain).") { sim, inv in
+            let events = try sim.controlEvents(inv.argument(2), position: 3, function: "addTarget", owner: inv.receiver)
+            sim.addTarget(inv.receiver, inv.optionalObjectArgument(0), inv.stringArgument(1) ?? "", events)
+            return .nil
+        }
+        Method("removeTarget", swift: "removeTarget(_:action:for:)", .object("target", "NSObject", optional: true),
+               .string("action", optional: true), Parameter("event", .any, optional: true),
+               summary: "Removes matching pairs (nil target, action or event: any).") { sim, inv in
+            let events = inv.argument(2).isNil ? nil
+                : try sim.controlEvents(inv.argument(2), position: 3, function: "removeTarget", owner: inv.receiver)
+            sim.removeTarget(inv.receiver, inv.optionalObjectArgument(0), inv.stringArgument(1), events)
+            return .nil
+        }
+        Method("actions", swift: "actions(forTarget:forControlEvent:)", .object("target", "NSObject", optional: true),
+               .enumeration("event", Simulator.controlEvents), returns: .table, optional: true,
+               summary: "The action names of the target for the event, or nil.") { sim, inv in
+            let target = inv.optionalObjectArgument(0), event = inv.stringArgument(1) ?? ""
+            let names = (sim.controlActions[inv.receiver.raw] ?? [])
+                .filter { $0.target == target && Simulator.event(event, matches: $0.events) }.map { Value.string($0.action) }
+            return names.isEmpty ? .nil : .array(names)
+        }
+        Method("sendActions", swift: "sendActions(for:)", .enumeration("event", Simulator.controlEvents),
+               summary: "Sends each pair registered for the event, in registration order: `target:action(sender)`.") { sim, inv in
+            try sim.sendActions(inv.receiver, event: inv.stringArgument(0) ?? "")
+            return .nil
+        }
+        Method.accessor("allTargets", returns: .array("NSObject")) { sim, inv in
+            var seen: Set<UInt32> = [], out: [Value] = []
+            for a in sim.controlActions[inv.receiver.raw] ?? [] {
+                guard let t = a.target, sim.heap.isAlive(t), seen.insert(t.raw).inserted else { continue }
+                out.append(.object(t))
+            }
+            return .array(out)
+        }
+    }
+
+    /// Whether a pair registered for `events` answers `event`, counting the groups.
+    static func event(_ event: String, matches events: Set<String>) -> Bool {
+        if events.contains(event) || events.contains("allEvents") { return true }
+        let touch = controlEvents.cases.prefix(9)
+        if events.contains("allTouchEvents") && touch.contains(event) { return true }
+        let editing: Set<String> = ["editingDidBegin", "editingChanged", "editingDidEnd", "editingDidEndOnExit"]
+        return events.contains("allEditingEvents") && editing.contains(event)
+    }
+
+    /// An event name or an array of them (SPEC rule 23's option sets).
+    func controlEvents(_ v: Value, position: Int, function: String, owner: ObjectID) throws -> Set<String> {
+        let names: [Value]
+        switch try heap.snapshot(v, path: "event", owner: owner) {
+        case .string: names = [v]
+        case .array(let a) where !a.isEmpty: names = a
+        default:
+            throw SimError.badArgument(position, function, expected: "UIControl.Event or an array of them", got: heap.describeType(of: v))
+        }
+        var out: Set<String> = []
+        for (i, n) in names.enumerated() {
+            guard case .string(let s) = n, Simulator.controlEvents.cases.contains(s) else {
+                throw SimError.badArgument(position, function, expected: Simulator.controlEvents.expected, got: n.description,
+                                           index: v.isArray || names.count > 1 ? i + 1 : nil)
+            }
+            out.insert(s)
+        }
+        return out
+    }
+
+    /// `addTarget`: the same target and action again adds the events to its pair.
+    func addTarget(_ control: ObjectID, _ target: ObjectID?, _ action: String, _ events: Set<String>) {
+        var list = controlActions[control.raw] ?? []
+        if let i = list.firstIndex(where: { $0.target == target && $0.action == action }) {
+            list[i].events.formUnion(events)
+        } else {
+            list.append(ControlAction(target: target, action: action, events: events))
+        }
+        controlActions[control.raw] = list
+    }
+
+    /// `removeTarget`: nil target, action or events match any.
+    func removeTarget(_ control: ObjectID, _ target: ObjectID?, _ action: String?, _ events: Set<String>?) {
+        guard var list = controlActions[control.raw] else { return }
+        for i in list.indices.reversed() {
+            let a = list[i]
+            guard target == nil || a.target == target, action == nil || a.action == action else { continue }
+            if let events { list[i].events.subtract(events) } else { list[i].events = [] }
+            if list[i].events.isEmpty { list.remove(at: i) }
+        }
+        controlActions[control.raw] = list.isEmpty ? nil : list
+    }
+
+    /// `sendActions(for:)` (SPEC rule 36): each pair for the event in registration order.
+    /// A target that deallocated is nil from iOS 9 (weak) and the action goes up the
+    /// responder chain; on iOS 7–8 the pair dangles and the send is a zombie's crash.
+    func sendActions(_ control: ObjectID, event: String) throws {
+        let pairs = (controlActions[control.raw] ?? []).filter { Simulator.event(event, matches: $0.events) }
+        for pair in pairs {
+            var target = pair.target
+            if let t = target, !heap.isAlive(t) {
+                if configuration.ios < 9 { try heap.checkUsable(t, pair.action + ":") }
+                target = nil
+            }
+            try sendAction(pair.action, to: target, from: control)
+        }
+    }
+
+    /// UIApplication's `sendAction(_:to:from:for:)`: to the target, or with nil to the
+    /// first responder from the sender up that implements the action (SPEC rule 36).
+    func sendAction(_ action: String, to target: ObjectID?, from sender: ObjectID) throws {
+        let selector = Selector(action)
+        if let target {
+            _ = try heap.send(target, selector, args: Arguments(.object(sender)))
+            return
+        }
+        var r: ObjectID? = sender
+        var steps = 0
+        while let current = r, steps < heap.objectCount + 1 {
+            if heap.responds(current, to: selector) {
+                _ = try heap.send(current, selector, args: Arguments(.object(sender)))
+                return
+            }
+            r = try nextResponder(current)
+            steps += 1
+        }
+    }
+
+    /// `next` of UIResponder: a view's controller after its view, then its superview; a
+    /// window's is the application, the application's its delegate (SPEC rule 36).
+    func nextResponder(_ r: ObjectID) throws -> ObjectID? {
+        let k = uikit
+        if heap.isKind(r, of: k.window) { return application }
+        if heap.isKind(r, of: k.view) {
+            if let vc = heap.liveObjects.first(where: { heap.isKind($0, of: k.viewController) && (try? object($0, k.vcView)) == r }) {
+                return vc
+            }
+            return try object(r, k.superview)
+        }
+        if heap.isKind(r, of: k.viewController) {
+            if let v = try object(r, k.vcView), let s = try object(v, k.superview) { return s }
+            return try object(r, k.parent) ?? application
+        }
+        if r == application { return try object(application, k.appDelegateProperty) }
+        return nil
+    }
+}
