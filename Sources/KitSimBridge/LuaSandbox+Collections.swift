@@ -90,7 +90,8 @@ extension LuaSandbox {
         case LUA_TTABLE: break
         default: return (value(L, i), 1)
         }
-        if hasMetatable(L, i, rectMeta) || hasMetatable(L, i, pointMeta) || hasMetatable(L, i, timeMeta) {
+        if hasMetatable(L, i, rectMeta) || hasMetatable(L, i, pointMeta) || hasMetatable(L, i, timeMeta)
+            || hasMetatable(L, i, indexPathMeta) {
             return (value(L, i), 1)     // CGRect, CGPoint, DispatchTime
         }
         if lua_getmetatable(L, i) != 0 {

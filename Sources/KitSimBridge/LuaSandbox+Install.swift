@@ -56,6 +56,7 @@ extension LuaSandbox {
             case "rect": sb.rectMeta = ref
             case "point": sb.pointMeta = ref
             case "time": sb.timeMeta = ref
+            case "indexPath": sb.indexPathMeta = ref
             case "assertion": sb.assertionMeta = ref
             case "leak": sb.leakMeta = ref
             default: break

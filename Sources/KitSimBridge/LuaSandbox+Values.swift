@@ -63,6 +63,7 @@ extension LuaSandbox {
             return .foreign(ForeignValue(LuaRef(state, L, index: i)))
         case LUA_TTABLE:
             if let t = dispatchTime(L, i) { return .time(t) }
+            if let p = indexPath(L, i) { return .indexPath(p) }
             if let x = rawNumber(L, i, "x"), let y = rawNumber(L, i, "y") {
                 if let w = rawNumber(L, i, "width"), let h = rawNumber(L, i, "height") {
                     return .rect(Rect(x: x, y: y, width: w, height: h))
@@ -84,7 +85,16 @@ extension LuaSandbox {
                 if allObjects { return .array(out) }
             } else {
                 lua_pushnil(L)
-                if lua_next(L, i) == 0 { return .array([]) }      // {}: an empty array
+                if lua_next(L, i) == 0 {
+                    // A class table (its members are its metatable's) stands for its class
+                    // where the model takes one (`register`); any other `{}` is an empty array.
+                    if let cls = classOfTable(L, i) {
+                        let ref = LuaRef(state, L, index: i)
+                        ref.simClass = cls
+                        return .foreign(ForeignValue(ref))
+                    }
+                    return .array([])
+                }
                 kitsim_pop(L, 2)
             }
             return .foreign(ForeignValue(LuaRef(state, L, index: i)))
@@ -139,6 +149,7 @@ extension LuaSandbox {
         case .rect(let r): pushRect(L, r)
         case .point(let p): pushPoint(L, p)
         case .time(let t): pushTime(L, t)
+        case .indexPath(let p): pushIndexPath(L, p)
         case .foreign(let f):
             if let ref = f.box as? LuaRef, ref.state === state { ref.push(L) } else { lua_pushnil(L) }
         }
@@ -177,6 +188,33 @@ extension LuaSandbox {
         guard lua_rawget(L, i) == LUA_TNUMBER else { return nil }
         let n = lua_tointegerx(L, -1, &isInteger)
         return isInteger != 0 ? Int64(n) : nil
+    }
+
+    /// An `IndexPath` (SPEC rule 39): `{ row, item, section }` with the prelude's
+    /// metatable (`==` by value).
+    func pushIndexPath(_ L: OpaquePointer, _ p: IndexPath) {
+        lua_createtable(L, 0, 3)
+        lua_pushinteger(L, lua_Integer(p.row)); lua_setfield(L, -2, "row")
+        lua_pushinteger(L, lua_Integer(p.row)); lua_setfield(L, -2, "item")
+        lua_pushinteger(L, lua_Integer(p.section)); lua_setfield(L, -2, "section")
+        rawGetRef(L, indexPathMeta)
+        lua_setmetatable(L, -2)
+    }
+
+    /// The index path of a table made by `pushIndexPath` or the prelude's `IndexPath`,
+    /// else nil (a row or section that is not a whole number in 0…2^31-1 is not one).
+    func indexPath(_ L: OpaquePointer, _ i: Int32) -> IndexPath? {
+        guard hasMetatable(L, i, indexPathMeta) else { return nil }
+        func field(_ name: String) -> Int32? {
+            pushString(L, name)
+            defer { kitsim_pop(L, 1) }
+            var isInteger: Int32 = 0
+            guard lua_rawget(L, i) == LUA_TNUMBER else { return nil }
+            let n = lua_tointegerx(L, -1, &isInteger)
+            return isInteger != 0 && n >= 0 && n <= lua_Integer(Int32.max) ? Int32(n) : nil
+        }
+        guard let row = field("row"), let section = field("section") else { return nil }
+        return IndexPath(row: row, section: section)
     }
 
     func pushPoint(_ L: OpaquePointer, _ p: Point) {

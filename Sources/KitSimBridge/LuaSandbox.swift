@@ -69,6 +69,7 @@ public final class LuaSandbox {
     var rectMeta: Int32 = 0
     var pointMeta: Int32 = 0
     var timeMeta: Int32 = 0
+    var indexPathMeta: Int32 = 0
     var classTableMeta: Int32 = 0
     package var classInfo = ClassInfoTable()
     /// Method closures' slots: the class whose methods table holds the closure, the
@@ -338,6 +339,10 @@ package final class LuaRef: ForeignBox {
     var originalRef: Int32 = LUA_NOREF
     /// Method implementations get the receiver as `self`; block bodies do not.
     package var passesReceiver = true
+    /// The class a class table stands for, nil for any other value.
+    var simClass: SimClass?
+
+    package override var classValue: SimClass? { simClass }
 
     init(_ state: LuaStateBox, _ L: OpaquePointer, index: Int32) {
         self.state = state

@@ -81,6 +81,23 @@ DispatchTime = {
   distantFuture = makeTime(maxTime),
 }
 
+-- IndexPath (SPEC rule 39): a row (item) in a section, both 0-based, equal by value.
+local IndexPathMeta = { __name = "IndexPath", __metatable = "IndexPath" }
+IndexPathMeta.__eq = function(a, b) return a.row == b.row and a.section == b.section end
+IndexPathMeta.__tostring = function(p) return fmt("IndexPath(row: %d, section: %d)", p.row, p.section) end
+register("indexPath", IndexPathMeta)
+local function indexPathPart(v, i)
+  if mtype(v) ~= "integer" or v < 0 or v > 2147483647 then
+    error(fmt("bad argument #%d to 'IndexPath' (whole number from 0 expected, got %s)", i,
+              v == nil and "no value" or (type(v) == "number" and tostring(v) or type(v))), 3)
+  end
+  return v
+end
+function IndexPath(row, section)
+  row, section = indexPathPart(row, 1), indexPathPart(section or 0, 2)
+  return setmetatable({ row = row, item = row, section = section }, IndexPathMeta)
+end
+
 -- Output: print (a C function of the shim) and sim.log go to the run's output, in order;
 -- sim.log also to the trace.
 function sim.log(format, ...)

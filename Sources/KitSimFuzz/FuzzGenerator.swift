@@ -553,6 +553,8 @@ public struct FuzzGenerator {
         case .string: return rng.pick(["\"OK\"", "\"t\"", "\"\"", "\"Cancel\""])
         case .rect: return rect()
         case .point: return point()
+        case .metaclass: return rng.pick(["UITableViewCell", "UICollectionViewCell", "UIView", "nil"])
+        case .indexPath: return rng.chance(90) ? "IndexPath(\(rng.int(0...3)), \(rng.int(0...1)))" : number()
         case .time: return rng.chance(90) ? "(DispatchTime.now() + \(number()))" : number()
         case .object(let cls): return cls == "NSObject" ? object() : receiver(cls)
         case .array(let cls): return "{ \(value(.object(cls))), \(value(.object(cls))) }"

@@ -72,6 +72,11 @@ extension Simulator: SandboxModel {
                 }
                 try sim.tapAlert(target, title)
                 lua_pushboolean(L, 1)
+            } else if sb.heap.isKind(target, of: k.tableView) || sb.heap.isKind(target, of: k.collectionView) {
+                guard case .indexPath(let path) = sb.value(L, 2) else {
+                    throw SimError.badArgument(2, "tap", expected: "IndexPath", got: sb.typeName(L, 2))
+                }
+                lua_pushboolean(L, try sim.tapItem(target, path) ? 1 : 0)
             } else if sb.heap.isKind(target, of: k.control) {
                 lua_pushboolean(L, try sim.tapControl(target) ? 1 : 0)
             } else if sb.heap.isKind(target, of: k.view) {

@@ -4,10 +4,11 @@ extension Simulator {
     public static let declarations: [ClassDeclaration] = [
         objectDeclaration, responderDeclaration, viewDeclaration, viewControllerDeclaration, windowDeclaration,
         controlDeclaration, buttonDeclaration, gestureRecognizerDeclaration, tapRecognizerDeclaration,
-        panRecognizerDeclaration, longPressRecognizerDeclaration,
+        panRecognizerDeclaration, longPressRecognizerDeclaration, scrollViewDeclaration, tableViewDeclaration,
+        tableViewCellDeclaration, flowLayoutDeclaration, collectionViewDeclaration, collectionViewCellDeclaration,
         navigationBarDeclaration, transitionViewDeclaration, alertWindowDeclaration, applicationDeclaration,
         screenDeclaration, appDelegateDeclaration, navigationControllerDeclaration, tabBarControllerDeclaration,
-        alertControllerDeclaration, alertActionDeclaration, presentationControllerDeclaration,
+        alertControllerDeclaration, alertActionDeclaration, presentationControllerDeclaration, pageViewControllerDeclaration,
         runLoopDeclaration, timerDeclaration, displayLinkDeclaration, dispatchQueueDeclaration,
         operationQueueDeclaration, observerTokenDeclaration, notificationCenterDeclaration, keyValueObservationDeclaration,
         urlSessionConfigurationDeclaration, urlSessionDeclaration, urlSessionDataTaskDeclaration,

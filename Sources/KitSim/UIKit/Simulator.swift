@@ -87,6 +87,10 @@ public final class Simulator {
     /// registration order (Controls/).
     var controlActions: [UInt32: [ControlAction]] = [:]
     var recognizerTargets: [UInt32: [RecognizerTarget]] = [:]
+    /// Each table and collection view's registrations, counts and visible cells, and each
+    /// page view controller's pages (Lists/, Controllers/UIPageViewController.swift).
+    var lists: [UInt32: ListState] = [:]
+    var pages: [UInt32: [ObjectID]] = [:]
     /// The valid key-value observations by observation id, and their registration order
     /// (Foundation/NSKeyValueObservation.swift).
     var observations: [UInt32: KeyValueObservation] = [:]

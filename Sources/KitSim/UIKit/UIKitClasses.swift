@@ -8,6 +8,10 @@ public final class UIKitClasses {
     public let viewController, navigationController, tabBarController: SimClass
     public let alertController, alertAction, presentationController: SimClass
     public let control, button, gestureRecognizer, tapRecognizer: SimClass
+    public let scrollView, tableView, tableViewCell, collectionView, collectionViewCell, flowLayout, pageViewController: SimClass
+    // UIScrollView, UITableView, UICollectionView, UIPageViewController
+    let scrollDelegate, contentOffset, tableDataSource, tableStyle, rowHeight, reuseIdentifier: Property
+    let collectionDataSource, collectionLayout, collectionReuseIdentifier, itemSize, pageStyle, pageOrientation: Property
 
     // UIView
     let frame, backgroundColor, alpha, isHidden, isUserInteractionEnabled, tag: Property
@@ -46,6 +50,15 @@ public final class UIKitClasses {
         gestureRecognizers = p(view, "gestureRecognizers"); controlEnabled = p(control, "isEnabled")
         buttonTitle = p(button, "currentTitle"); recognizerView = p(gestureRecognizer, "view")
         recognizerEnabled = p(gestureRecognizer, "isEnabled"); recognizerDelegate = p(gestureRecognizer, "delegate")
+        scrollView = c("UIScrollView"); tableView = c("UITableView"); tableViewCell = c("UITableViewCell")
+        collectionView = c("UICollectionView"); collectionViewCell = c("UICollectionViewCell")
+        flowLayout = c("UICollectionViewFlowLayout"); pageViewController = c("UIPageViewController")
+        scrollDelegate = p(scrollView, "delegate"); contentOffset = p(scrollView, "contentOffset")
+        tableDataSource = p(tableView, "dataSource"); tableStyle = p(tableView, "style"); rowHeight = p(tableView, "rowHeight")
+        reuseIdentifier = p(tableViewCell, "reuseIdentifier"); collectionDataSource = p(collectionView, "dataSource")
+        collectionLayout = p(collectionView, "collectionViewLayout")
+        collectionReuseIdentifier = p(collectionViewCell, "reuseIdentifier"); itemSize = p(flowLayout, "itemSize")
+        pageStyle = p(pageViewController, "transitionStyle"); pageOrientation = p(pageViewController, "navigationOrientation")
 
         frame = p(view, "frame"); backgroundColor = p(view, "backgroundColor"); alpha = p(view, "alpha")
         isHidden = p(view, "isHidden"); isUserInteractionEnabled = p(view, "isUserInteractionEnabled")

@@ -32,6 +32,8 @@ extension APIReference {
             "---A point on the virtual clock: `DispatchTime.now() + 10`; `+`/`-` seconds, comparisons.",
             "---@class DispatchTime", "---@field uptimeNanoseconds integer",
             "---@operator add(number): DispatchTime", "---@operator sub(number): DispatchTime", "",
+            "---A row (item) in a section of a table or collection view, 0-based; `==` by value.",
+            "---@class IndexPath", "---@field row integer", "---@field item integer", "---@field section integer", "",
             "DispatchTime = {}", "---The clock's end: a deadline never reached.",
             "---@type DispatchTime", "DispatchTime.distantFuture = nil", "",
             "---@class Expectation An assertion in progress: `expect(x).to.be.deallocated()`.", "",

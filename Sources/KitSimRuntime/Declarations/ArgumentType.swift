@@ -21,6 +21,8 @@ public enum ArgumentType: Sendable, Equatable, CustomStringConvertible {
     case point
     /// A `DispatchTime` value (`DispatchTime.now() + 10`), read as `Value.time`.
     case time
+    /// An `IndexPath` value (`IndexPath(row, section)`), read as `Value.indexPath`.
+    case indexPath
     /// An object of the named class or a subclass; `NSObject` takes every object.
     case object(String)
     /// A table of objects of the named class (an `NSArray`).
@@ -29,6 +31,8 @@ public enum ArgumentType: Sendable, Equatable, CustomStringConvertible {
     case tables(String)
     /// One of a fixed set of strings (`"alert"`, `"actionSheet"`).
     case enumeration(EnumType)
+    /// A class (a class table in Lua: `tableView:register(Cell, "Cell")`).
+    case metaclass
     /// A Lua function or a block, called later (a completion, a handler).
     case function
     /// A table of settings or a snapshot (`sim.configure{…}`).
@@ -47,10 +51,12 @@ public enum ArgumentType: Sendable, Equatable, CustomStringConvertible {
         case .rect: return "CGRect"
         case .point: return "CGPoint"
         case .time: return "DispatchTime"
+        case .indexPath: return "IndexPath"
         case .object(let name): return name
         case .array(let name): return "array of \(name)"
         case .tables(let name): return "array of \(name)"
         case .enumeration(let e): return e.name
+        case .metaclass: return "class"
         case .function: return "function"
         case .table: return "table"
         case .void: return "nothing"
@@ -63,6 +69,7 @@ public enum ArgumentType: Sendable, Equatable, CustomStringConvertible {
         switch self {
         case .array(let name), .tables(let name): return name + "[]"
         case .void: return "nil"
+        case .metaclass: return "table"
         default: return description
         }
     }

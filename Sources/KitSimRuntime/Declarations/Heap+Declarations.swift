@@ -52,7 +52,7 @@ extension Heap {
     /// The runtime type of a declared type, and whether every class it names exists yet.
     func valueType(_ t: ArgumentType) -> (ValueType, Bool) {
         switch t {
-        case .any, .function, .table, .tables, .void, .time: return (.any, true)
+        case .any, .function, .table, .tables, .void, .time, .indexPath, .metaclass: return (.any, true)
         case .bool: return (.bool, true)
         case .number, .integer: return (.number, true)
         case .string, .enumeration: return (.string, true)
@@ -121,7 +121,7 @@ struct ArgumentChecker {
         unowned(unsafe) let cls: SimClass
     }
     enum Check {
-        case any, bool, number, integer, string, rect, point, time, function, table
+        case any, bool, number, integer, string, rect, point, time, indexPath, metaclass, function, table
         case object(ClassRef)
         case array(ClassRef)
         case enumeration(EnumType)
@@ -142,6 +142,8 @@ struct ArgumentChecker {
             case .rect: check = .rect
             case .point: check = .point
             case .time: check = .time
+            case .indexPath: check = .indexPath
+            case .metaclass: check = .metaclass
             case .function: check = .function
             case .table, .tables: check = .table
             case .enumeration(let e): check = .enumeration(e)
@@ -182,6 +184,8 @@ struct ArgumentChecker {
             case .string: if case .string = v { continue }
             case .rect: if case .rect = v { continue }
             case .point: if case .point = v { continue }
+            case .indexPath: if case .indexPath = v { continue }
+            case .metaclass: if case .foreign(let f) = v, f.box.classValue != nil { continue }
             case .time:
                 if case .time = v { continue }
                 // SPEC rule 31: a deadline is a DispatchTime, never a bare number of seconds.

@@ -26,6 +26,18 @@ extension Invocation {
         return 0
     }
 
+    /// A checked `IndexPath` argument (row 0 of section 0 when an optional one is absent).
+    public func indexPathArgument(_ index: Int) -> IndexPath {
+        if case .indexPath(let p) = argument(index) { return p }
+        return IndexPath(row: 0, section: 0)
+    }
+
+    /// A checked class argument, or nil when an optional one is absent.
+    public func classArgument(_ index: Int) -> SimClass? {
+        if case .foreign(let f) = argument(index) { return f.box.classValue }
+        return nil
+    }
+
     /// A checked string argument, or nil when an optional one is absent.
     public func stringArgument(_ index: Int) -> String? {
         if case .string(let s) = argument(index) { return s }

@@ -7,6 +7,16 @@ public struct Point: Hashable, Sendable, CustomStringConvertible {
     public var description: String { "(\(formatNumber(x)), \(formatNumber(y)))" }
 }
 
+/// Foundation's `IndexPath` of a table or collection view: a row (an item) in a section,
+/// both 0-based (SPEC rule 39). Two 32-bit halves, so a `Value` holding one stays small.
+public struct IndexPath: Hashable, Sendable, Comparable, CustomStringConvertible {
+    public var row: Int32
+    public var section: Int32
+    public init(row: Int32, section: Int32) { self.row = row; self.section = section }
+    public static func < (a: IndexPath, b: IndexPath) -> Bool { (a.section, a.row) < (b.section, b.row) }
+    public var description: String { "IndexPath(row: \(row), section: \(section))" }
+}
+
 /// A rectangle, as UIKit's `CGRect`, with the field names the Lua API uses.
 public struct Rect: Hashable, Sendable, CustomStringConvertible {
     public var x: Double

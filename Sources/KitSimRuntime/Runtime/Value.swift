@@ -19,6 +19,9 @@ public enum Value: Sendable, CustomStringConvertible {
     /// A point on the virtual clock, in nanoseconds since its start: Dispatch's
     /// `DispatchTime` (SPEC rule 31), a value with `+`/`-` seconds and comparisons in Lua.
     case time(Int64)
+    /// A table or collection view's `IndexPath` (SPEC rule 39): `{ row, item, section }`
+    /// in Lua, equal by value.
+    case indexPath(IndexPath)
     /// A value owned by the host (a Lua table or function). The runtime stores it and
     /// gives it back; it never looks inside.
     indirect case foreign(ForeignValue)
@@ -34,7 +37,7 @@ public enum Value: Sendable, CustomStringConvertible {
     /// Nil, a flag or a number: no reference counting, nothing an ownership links.
     @inlinable public var isScalar: Bool {
         switch self {
-        case .nil, .bool, .int, .double, .time: return true
+        case .nil, .bool, .int, .double, .time, .indexPath: return true
         default: return false
         }
     }
@@ -53,6 +56,7 @@ public enum Value: Sendable, CustomStringConvertible {
         case .rect: return "CGRect"
         case .point: return "CGPoint"
         case .time: return "DispatchTime"
+        case .indexPath: return "IndexPath"
         case .foreign(let f): return f.box.typeName
         }
     }
@@ -79,6 +83,7 @@ public enum Value: Sendable, CustomStringConvertible {
         case .rect(let r): return "CGRect\(r)"
         case .point(let p): return "CGPoint\(p)"
         case .time(let t): return "DispatchTime(\(formatNumber(Double(t) / 1e9)))"
+        case .indexPath(let p): return p.description
         case .foreign(let f): return "<\(f.box.typeName)>"
         }
     }
@@ -101,6 +106,9 @@ open class ForeignBox {
     /// array, what each item is: an object's id, or the item's type name. An argument
     /// check uses it to name the item that does not fit. Nil when the value is not one.
     open func sequenceItems() -> [(object: ObjectID?, typeName: String)]? { nil }
+    /// The class a host value stands for (a Lua class table), where the model takes a
+    /// class (`register(cellClass, id)`); nil for any other value.
+    open var classValue: SimClass? { nil }
 }
 
 extension Value: Equatable {

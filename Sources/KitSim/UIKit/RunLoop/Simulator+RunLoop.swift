@@ -84,6 +84,7 @@ extension Simulator {
         repeat {
             while let work = runLoop.popLayout() { try work() }
             try layoutContainers()
+            try layoutLists()
             rounds += 1
             if rounds > 10_000 {
                 throw SimError.limitExceeded(.layoutPass(rounds: 10_000))

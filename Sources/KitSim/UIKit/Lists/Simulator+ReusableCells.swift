@@ -1,0 +1,233 @@
+extension Simulator {
+    /// The kind of a table or collection view, or nil for any other object.
+    func listKind(_ id: ObjectID) -> ListKind? {
+        let k = uikit
+        if heap.isKind(id, of: k.tableView) {
+            return ListKind(className: "UITableView", numberOfItems: Selector("tableView_numberOfRowsInSection"),
+                            cellForItem: Selector("tableView_cellForRowAt"), didSelect: Selector("tableView_didSelectRowAt"),
+                            cellClass: k.tableViewCell, dataSource: k.tableDataSource) { sim, list, index, width in
+                let h = try sim.number(list, sim.uikit.rowHeight, default: 44)
+                return Rect(x: 0, y: Double(index) * h, width: width, height: h)
+            }
+        }
+        if heap.isKind(id, of: k.collectionView) {
+            return ListKind(className: "UICollectionView", numberOfItems: Selector("collectionView_numberOfItemsInSection"),
+                            cellForItem: Selector("collectionView_cellForItemAt"), didSelect: Selector("collectionView_didSelectItemAt"),
+                            cellClass: k.collectionViewCell, dataSource: k.collectionDataSource) { sim, list, index, width in
+                // SPEC rule 40: the flow layout lays `itemSize` items in rows.
+                var size = Rect(x: 0, y: 0, width: 50, height: 50)
+                if let layout = try sim.object(list, sim.uikit.collectionLayout) { size = try sim.rect(layout, sim.uikit.itemSize) }
+                let w = Swift.max(size.width, 1), h = Swift.max(size.height, 1)
+                let perRow = Swift.max(1, Int((width / w).rounded(.down)))
+                return Rect(x: Double(index % perRow) * w, y: Double(index / perRow) * h, width: w, height: h)
+            }
+        }
+        return nil
+    }
+
+    /// The index paths of the last reload, in order.
+    func indexPaths(_ counts: [Int]) -> [IndexPath] {
+        var out: [IndexPath] = []
+        for (s, n) in counts.enumerated() where n > 0 {
+            for r in 0..<n { out.append(IndexPath(row: Int32(clamping: r), section: Int32(clamping: s))) }
+        }
+        return out
+    }
+
+    /// Asks the data source for its sections and their rows (SPEC rule 39): none without
+    /// a data source, one section unless it implements `numberOfSections`.
+    func askCounts(_ list: ObjectID, _ kind: ListKind) throws -> [Int] {
+        guard let ds = try object(list, kind.dataSource), heap.isAlive(ds) else { return [] }
+        var sections = 1
+        let numberOfSections = Selector("numberOfSections")
+        if heap.responds(ds, to: numberOfSections) {
+            sections = try countResult(heap.send(ds, numberOfSections, args: Arguments(.object(list))), "numberOfSections")
+        }
+        // A data source's count is bounded so that a script's 1e9 rows is not a billion index paths.
+        var counts: [Int] = []
+        var total = 0
+        for s in 0..<Swift.min(sections, Simulator.maxListItems) {
+            let n = try countResult(heap.send(ds, kind.numberOfItems, args: Arguments(.object(list), .int(s))), kind.numberOfItems.name)
+            let kept = Swift.min(n, Simulator.maxListItems - total)
+            counts.append(kept)
+            total += kept
+        }
+        return counts
+    }
+
+    /// The most rows (items) a list shows across its sections.
+    static let maxListItems = 100_000
+
+    func countResult(_ v: Value, _ method: String) throws -> Int {
+        guard let n = v.number, n.isFinite, n >= 0, n == n.rounded() else {
+            throw SimError(.typeMismatch, "\(method) must return a whole number of rows from 0, got \(heap.describeType(of: v))")
+        }
+        return clampedInt(n)
+    }
+
+    /// A reload (SPEC rule 39): every cell to the reuse pool, new counts, then a cell for
+    /// each visible row in order.
+    func reload(_ list: ObjectID) throws {
+        guard let kind = listKind(list) else { return }
+        lists[list.raw, default: ListState()].reloadPending = false
+        for (_, cell) in lists[list.raw]?.visible ?? [] { try recycle(cell, of: list) }
+        lists[list.raw]?.visible = []
+        let counts = try askCounts(list, kind)
+        lists[list.raw]?.counts = counts
+        try layoutCells(list, kind)
+    }
+
+    /// Cells for the rows that meet the bounds at `contentOffset`; cells of rows no longer
+    /// visible go to the reuse pool (SPEC rule 39).
+    func layoutCells(_ list: ObjectID, _ kind: ListKind) throws {
+        lists[list.raw]?.layoutPending = false
+        guard let state = lists[list.raw] else { return }
+        let bounds = try rect(list, uikit.frame)
+        let offset = try heap.readSlot(list, uikit.contentOffset)
+        var top = 0.0
+        if case .point(let p) = offset { top = p.y }
+        let paths = indexPaths(state.counts ?? [])
+        var wanted: [(IndexPath, Rect)] = []
+        for (i, path) in paths.enumerated() {
+            let f = try kind.frame(self, list, i, bounds.width)
+            if f.y + f.height > top && f.y < top + bounds.height { wanted.append((path, f)) }
+            if f.y >= top + bounds.height { break }
+        }
+        let wantedPaths = Set(wanted.map(\.0))
+        var kept: [IndexPath: ObjectID] = [:]
+        for (path, cell) in state.visible {
+            if wantedPaths.contains(path) && heap.isAlive(cell) { kept[path] = cell } else { try recycle(cell, of: list) }
+        }
+        var visible: [(path: IndexPath, cell: ObjectID)] = []
+        for (path, frame) in wanted {
+            if let cell = kept[path] { visible.append((path, cell)); continue }
+            let cell = try cellFromDataSource(list, kind, path)
+            try write(cell, uikit.frame, .rect(frame))
+            try addSubview(cell, to: list, at: nil)
+            visible.append((path, cell))
+            lists[list.raw]?.visible = visible
+        }
+        lists[list.raw]?.visible = visible
+    }
+
+    /// `tableView_cellForRowAt` / `collectionView_cellForItemAt`; anything but a cell is
+    /// UIKit's exception.
+    func cellFromDataSource(_ list: ObjectID, _ kind: ListKind, _ path: IndexPath) throws -> ObjectID {
+        let ds = try object(list, kind.dataSource)
+        var result: Value = .nil
+        if let ds, heap.isAlive(ds) {
+            result = try heap.send(ds, kind.cellForItem, args: Arguments(.object(list), .indexPath(path)))
+        }
+        guard case .object(let cell) = result, heap.isAlive(cell), heap.isKind(cell, of: kind.cellClass) else {
+            let source = ds.map { "<\(heap.classOf($0).name) \($0)>" } ?? "(null)"
+            throw raise(.internalInconsistency(
+                "\(kind.className) (<\(kind.className) \(list)>) failed to obtain a cell from its dataSource (\(source))", object: list))
+        }
+        return cell
+    }
+
+    /// The key of a list's reuse pool for an identifier.
+    static func poolKey(_ identifier: String) -> String { "reusePool[\(Simulator.luaStringLiteral(identifier))]" }
+
+    /// A string as a Lua literal, so a pool's name in `why` reads as the table it is.
+    static func luaStringLiteral(_ s: String) -> String {
+        var out = "\""
+        for ch in s.unicodeScalars {
+            switch ch {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            default: out.unicodeScalars.append(ch)
+            }
+        }
+        return out + "\""
+    }
+
+    /// A cell leaves the screen: into the reuse pool of its identifier (strong), or
+    /// released when it has none (SPEC rule 39).
+    func recycle(_ cell: ObjectID, of list: ObjectID) throws {
+        guard heap.isAlive(cell) else { return }
+        if case .string(let id) = try heap.readSlot(cell, reuseIdentifierProperty(cell)) {
+            let key = Simulator.poolKey(id)
+            var pool: [Value] = []
+            if case .array(let a) = try heap.associatedValue(list, key: key) { pool = a }
+            pool.append(.object(cell))
+            try heap.setAssociated(list, key: key, .array(pool))
+        }
+        if try object(cell, uikit.superview) == list { try removeFromSuperview(cell) }
+    }
+
+    /// `dequeueReusableCell(id [, indexPath])`: a pooled cell, else a new one of the
+    /// registered class, else nil — or, with an index path, UIKit's exception.
+    func dequeueCell(_ list: ObjectID, identifier: String, strict: Bool) throws -> ObjectID? {
+        let key = Simulator.poolKey(identifier)
+        if case .array(var pool) = try heap.associatedValue(list, key: key), !pool.isEmpty {
+            let cell = pool.removeFirst()
+            // Handed to the caller as UIKit hands it: autoreleased, so leaving the pool
+            // does not deallocate it.
+            if case .object(let c) = cell { try heap.autorelease(c) }
+            try heap.setAssociated(list, key: key, pool.isEmpty ? .nil : .array(pool))
+            return cell.objectID
+        }
+        guard let name = lists[list.raw]?.registered[identifier], let cls = heap.classNamed(name) else {
+            guard strict else { return nil }
+            throw raise(.internalInconsistency(
+                "unable to dequeue a cell with identifier \(identifier) - must register a nib or a class for the identifier or connect a prototype cell in a storyboard",
+                object: list))
+        }
+        let cell = try make(cls, args: heap.isKind(list, of: uikit.tableView)
+                            ? Arguments(.string("default"), .string(identifier)) : Arguments(.rect(.zero)))
+        try write(cell, reuseIdentifierProperty(cell), .string(identifier))
+        return cell
+    }
+
+    /// A cell's `reuseIdentifier`: table and collection cells declare one each.
+    func reuseIdentifierProperty(_ cell: ObjectID) -> Property {
+        heap.isKind(cell, of: uikit.collectionViewCell) ? uikit.collectionReuseIdentifier : uikit.reuseIdentifier
+    }
+
+    /// `register(cellClass, id)`.
+    func registerCell(_ list: ObjectID, _ cls: SimClass?, _ identifier: String, base: SimClass) throws {
+        guard let cls, cls.isSubclass(of: base) else {
+            throw SimError.badArgument(1, "register", expected: "\(base.name) class", got: cls.map { "class \($0.name)" } ?? "nil")
+        }
+        lists[list.raw, default: ListState()].registered[identifier] = cls.name
+    }
+
+    /// The layout pass's work for lists (SPEC rule 39): a table reloads once it is in a
+    /// window and after `reloadData()`; one scrolled lays out its cells again. In id order.
+    func layoutLists() throws {
+        guard !lists.isEmpty else { return }
+        for raw in lists.keys.sorted() {
+            let id = ObjectID(raw)
+            guard heap.isAlive(id), let state = lists[raw] else { lists.removeValue(forKey: raw); continue }
+            guard state.reloadPending || state.layoutPending, try windowOf(id) != nil else { continue }
+            if state.reloadPending {
+                try reload(id)
+            } else if let kind = listKind(id) {
+                try layoutCells(id, kind)
+            }
+        }
+    }
+
+    /// `numberOfRows(inSection:)`: the last reload's count, asking first if a reload is
+    /// pending; 0 without a data source or past the last section.
+    func numberOfItems(_ list: ObjectID, section: Int) throws -> Int {
+        guard let kind = listKind(list) else { return 0 }
+        if lists[list.raw]?.reloadPending ?? true || lists[list.raw]?.counts == nil {
+            let counts = try askCounts(list, kind)
+            lists[list.raw, default: ListState()].counts = counts
+        }
+        let counts = lists[list.raw]?.counts ?? []
+        return counts.indices.contains(section) ? counts[section] : 0
+    }
+
+    /// `sim.tap(list, indexPath)`: the delegate's `tableView_didSelectRowAt` /
+    /// `collectionView_didSelectItemAt`. Returns whether a delegate took it.
+    public func tapItem(_ list: ObjectID, _ path: IndexPath) throws -> Bool {
+        guard let kind = listKind(list), let d = try object(list, uikit.scrollDelegate), heap.isAlive(d),
+              heap.responds(d, to: kind.didSelect) else { return false }
+        _ = try heap.send(d, kind.didSelect, args: Arguments(.object(list), .indexPath(path)))
+        return true
+    }
+}

@@ -1,0 +1,12 @@
+extension Simulator {
+    /// `UICollectionViewFlowLayout` (SPEC rule 40): lays `itemSize` items in rows.
+    static let flowLayoutDeclaration = ClassDeclaration("UICollectionViewFlowLayout",
+        summary: "Lays a collection view's items in rows of `itemSize` items.") {
+        PropertyDeclaration("itemSize", .assign, .rect, default: nil,
+                            summary: "Each item's width and height, 50 × 50 unless set (KitSim has no CGSize: x and y are unused).")
+        Method.initializer { sim, inv in
+            try sim.write(inv.receiver, sim.uikit.itemSize, .rect(Rect(x: 0, y: 0, width: 50, height: 50)))
+            return .object(inv.receiver)
+        }
+    }
+}

@@ -1,0 +1,23 @@
+extension Simulator {
+    /// `UIScrollView` (SPEC rule 38): its delegate is weak; setting `contentOffset` tells
+    /// it `scrollViewDidScroll(scrollView)`.
+    static let scrollViewDeclaration = ClassDeclaration("UIScrollView", superclass: "UIView",
+        summary: "A view that scrolls its content; its delegate is weak.") {
+        PropertyDeclaration("delegate", .weak, .object("NSObject"), summary: "Not retained (rule 38).")
+        PropertyDeclaration("contentOffset", .assign, .point, setter: "setContentOffset",
+                            summary: "Setting it tells the delegate `scrollViewDidScroll(scrollView)`.")
+        PropertyDeclaration("contentSize", .assign, .rect, summary: "Its width and height (KitSim has no CGSize: x and y are unused).")
+        Method.accessor("setContentOffset") { sim, inv in
+            guard case .point(let p) = inv.argument(0) else {
+                throw SimError(.typeMismatch, "bad value for property 'contentOffset' of \(sim.heap.classOf(inv.receiver).name) (CGPoint expected, got \(sim.heap.describeType(of: inv.argument(0))))")
+            }
+            try sim.write(inv.receiver, sim.uikit.contentOffset, .point(p))
+            if sim.lists[inv.receiver.raw] != nil { sim.lists[inv.receiver.raw]?.layoutPending = true }
+            let didScroll = Selector("scrollViewDidScroll")
+            if let d = try sim.object(inv.receiver, sim.uikit.scrollDelegate), sim.heap.isAlive(d), sim.heap.responds(d, to: didScroll) {
+                _ = try sim.heap.send(d, didScroll, args: Arguments(.object(inv.receiver)))
+            }
+            return .nil
+        }
+    }
+}
