@@ -7,10 +7,13 @@ public final class UIKitClasses {
     public let view, window, navigationBar, transitionView, alertWindow: SimClass
     public let viewController, navigationController, tabBarController: SimClass
     public let alertController, alertAction, presentationController: SimClass
+    public let propertyAnimator: SimClass
 
     // UIView
     let frame, backgroundColor, alpha, isHidden, isUserInteractionEnabled, tag: Property
-    let restorationIdentifier, accessibilityIdentifier, superview, subviews: Property
+    let restorationIdentifier, accessibilityIdentifier, superview, subviews, transform, layer: Property
+    // UIViewPropertyAnimator
+    let animatorDuration, animatorAnimations, animatorCompletions: Property
     // UIWindow
     let windowLevel, rootViewController: Property
     // UIApplication, UIScreen
@@ -44,6 +47,10 @@ public final class UIKitClasses {
         tag = p(view, "tag"); restorationIdentifier = p(view, "restorationIdentifier")
         accessibilityIdentifier = p(view, "accessibilityIdentifier")
         superview = p(view, "superview"); subviews = p(view, "subviews")
+        transform = p(view, "transform"); layer = p(view, "layer")
+        propertyAnimator = c("UIViewPropertyAnimator")
+        animatorDuration = p(propertyAnimator, "duration"); animatorAnimations = p(propertyAnimator, "animations")
+        animatorCompletions = p(propertyAnimator, "completions")
         windowLevel = p(window, "windowLevel"); rootViewController = p(window, "rootViewController")
         appDelegateProperty = p(application, "delegate"); screenBoundsProperty = p(screen, "bounds")
         delegateWindow = p(appDelegate, "window")
