@@ -18,7 +18,7 @@ extension Simulator {
             if let n = sim.viewAnimations.number(ofLayer: inv.receiver, key: inv.stringArgument(0) ?? "") { sim.removeAnimation(n) }
             return .nil
         }
-        Method("removeAllAnimations",
+        Method("removeAllAnimations", swift: "removeAllAnimations()",
                summary: "Removes every animation of the layer, the view's `UIView.animate` ones too: completions and delegates hear `finished = false` in the layout pass (rule 44).") { sim, inv in
             for n in sim.viewAnimations.numbers(ofLayer: inv.receiver) { sim.removeAnimation(n) }
             if let view = try sim.object(inv.receiver, sim.quartz.layerDelegate), sim.heap.isKind(view, of: sim.uikit.view) {
