@@ -22,8 +22,8 @@ extension Simulator {
         let cls = heap.classOf(anim)
         let copy = heap.alloc(cls)
         for p in cls.properties {
-            // A dead `unowned` reference of a script's subclass is not read (that read
-            // would trap): the copy's stays nil, as a copy that never uses it.
+            // A dead `unowned` reference of a script's subclass is not read, because that
+            // read traps (SPEC rule 25); the copy's stays nil instead.
             guard let v = try? heap.readSlot(anim, p) else { continue }
             try heap.writeSlot(copy, p, v)
         }
