@@ -13,5 +13,6 @@ extension Simulator {
         operationQueueDeclaration, observerTokenDeclaration, notificationCenterDeclaration, keyValueObservationDeclaration,
         urlSessionConfigurationDeclaration, urlSessionDeclaration, urlSessionDataTaskDeclaration,
         webViewConfigurationDeclaration, userContentControllerDeclaration, scriptMessageDeclaration, webViewDeclaration,
+        layerDeclaration, animationDeclaration, basicAnimationDeclaration, propertyAnimatorDeclaration,
     ]
 }

@@ -29,6 +29,8 @@ public final class Simulator {
     public let foundation: FoundationClasses
     /// The WebKit classes and their properties.
     public let webkit: WebKitClasses
+    /// The Core Animation classes and their properties.
+    public let quartz: QuartzCoreClasses
     /// Every declared class of this simulator: UIKit's and those it was made with.
     public let declarations: [ClassDeclaration]
     /// `UIApplication.shared`.
@@ -70,6 +72,7 @@ public final class Simulator {
     let urlSessionHold: HoldReason
     let sharedSessionHold: HoldReason
     let sessionConfigurationHold: HoldReason
+    let animationHold: HoldReason
 
     /// `RunLoop.main` once made (Foundation/RunLoop.swift), else id 0.
     var mainRunLoopID = ObjectID(0)
@@ -111,6 +114,10 @@ public final class Simulator {
     /// The names of each user content controller's script message handlers, in the order
     /// they were added, by controller id (WebKit/WKUserContentController.swift).
     var scriptMessageHandlerNames: [UInt32: ScriptMessageHandlerNames] = [:]
+    /// The animations on views and layers (UIKit/Views/ViewAnimations.swift) and the
+    /// property animators' states by animator id (UIKit/Views/UIViewPropertyAnimator.swift).
+    var viewAnimations = ViewAnimations()
+    var propertyAnimators: [UInt32: PropertyAnimatorState] = [:]
 
     /// A simulated app with the given behaviour profile, launched: `UIApplication.shared`
     /// exists with an app delegate whose `window` property is strong, as
@@ -147,6 +154,7 @@ public final class Simulator {
         self.uikit = UIKitClasses(heap)
         self.foundation = FoundationClasses(heap)
         self.webkit = WebKitClasses(heap)
+        self.quartz = QuartzCoreClasses(heap)
         transitionHold = Simulator.declaredHold("transition", heap)
         mainQueueHold = Simulator.declaredHold("DispatchQueue.main", heap)
         mainOperationQueueHold = Simulator.declaredHold("OperationQueue.main", heap)
@@ -160,6 +168,7 @@ public final class Simulator {
         urlSessionHold = Simulator.declaredHold("URLSession", heap)
         sharedSessionHold = Simulator.declaredHold("URLSession.shared", heap)
         sessionConfigurationHold = Simulator.declaredHold("URLSessionConfiguration.default", heap)
+        animationHold = Simulator.declaredHold("animation in flight", heap)
         do {
             try heap.install(declarations, model: self)
         } catch {
@@ -208,11 +217,18 @@ public final class Simulator {
         }
         heap.leakDetectors.append { [unowned self] _ in self.abandonedLeaks() }
         heap.onObservedSet = { [unowned self] id, p, old, isPrior in try self.deliverChange(id, p, old: old, isPrior: isPrior) }
-        heap.onDealloc = { [unowned self] id in self.observations.isEmpty && self.heap.observedObjects.isEmpty ? nil : self.observationDealloc(id) }
+        heap.onDealloc = { [unowned self] id in
+            let kvo = self.observations.isEmpty && self.heap.observedObjects.isEmpty ? nil : self.observationDealloc(id)
+            // SPEC rules 44, 45: a window or view that goes may take animations with it,
+            // and a property animator released paused or stopped raises.
+            let animation = self.viewAnimations.isEmpty && self.propertyAnimators.isEmpty ? nil : self.animationDealloc(id)
+            return kvo ?? animation
+        }
         heap.extraRoots.append { [unowned self] _ in self.visibleWindows }
         heap.invariantCheckers.append { [unowned self] heap in
             self.windowStack.violations() + self.runLoop.violations()
                 + self.navTransitions.violations(isAlive: heap.isAlive) + self.presentations.violations(linkErrors: self.controllerLinkViolations())
+                + self.viewAnimations.violations()
         }
     }
 

@@ -9,15 +9,18 @@ public final class UIKitClasses {
     public let alertController, alertAction, presentationController: SimClass
     public let control, button, gestureRecognizer, tapRecognizer: SimClass
     public let scrollView, tableView, tableViewCell, collectionView, collectionViewCell, flowLayout, pageViewController: SimClass
+    public let propertyAnimator: SimClass
     // UIScrollView, UITableView, UICollectionView, UIPageViewController
     let scrollDelegate, contentOffset, tableDataSource, tableStyle, rowHeight, reuseIdentifier: Property
     let collectionDataSource, collectionLayout, collectionReuseIdentifier, itemSize, pageStyle, pageOrientation: Property
 
     // UIView
     let frame, backgroundColor, alpha, isHidden, isUserInteractionEnabled, tag: Property
-    let restorationIdentifier, accessibilityIdentifier, superview, subviews, gestureRecognizers: Property
+    let restorationIdentifier, accessibilityIdentifier, superview, subviews, gestureRecognizers, transform, layer: Property
     // UIControl, UIButton, UIGestureRecognizer
     let controlEnabled, buttonTitle, recognizerView, recognizerEnabled, recognizerDelegate: Property
+    // UIViewPropertyAnimator
+    let animatorDuration, animatorAnimations, animatorCompletions: Property
     // UIWindow
     let windowLevel, rootViewController: Property
     // UIApplication, UIScreen
@@ -65,6 +68,10 @@ public final class UIKitClasses {
         tag = p(view, "tag"); restorationIdentifier = p(view, "restorationIdentifier")
         accessibilityIdentifier = p(view, "accessibilityIdentifier")
         superview = p(view, "superview"); subviews = p(view, "subviews")
+        transform = p(view, "transform"); layer = p(view, "layer")
+        propertyAnimator = c("UIViewPropertyAnimator")
+        animatorDuration = p(propertyAnimator, "duration"); animatorAnimations = p(propertyAnimator, "animations")
+        animatorCompletions = p(propertyAnimator, "completions")
         windowLevel = p(window, "windowLevel"); rootViewController = p(window, "rootViewController")
         appDelegateProperty = p(application, "delegate"); screenBoundsProperty = p(screen, "bounds")
         delegateWindow = p(appDelegate, "window")

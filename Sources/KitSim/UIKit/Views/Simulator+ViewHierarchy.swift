@@ -20,6 +20,8 @@ extension Simulator {
             if let old { try heap.removeElement(child, from: old, k.subviews) }
         }
         try write(child, k.superview, parent)
+        // SPEC rule 44: a view moved out of a window loses its animations.
+        viewTreeChanged()
     }
 
     /// Detaches `view` from its superview, which releases it.
@@ -27,6 +29,8 @@ extension Simulator {
         guard let parent = try object(view, uikit.superview) else { return }
         try write(view, uikit.superview, nil)
         try heap.removeElement(view, from: parent, uikit.subviews)
+        // SPEC rule 44: a view that leaves its window loses its animations.
+        viewTreeChanged()
     }
 
     /// Whether `view` is `ancestor` or lies under it.

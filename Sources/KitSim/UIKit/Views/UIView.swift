@@ -19,6 +19,15 @@ extension Simulator {
                             summary: "Kept by the view (rule 37); nil when it has none.")
         PropertyDeclaration("window", .weak, .object("UIWindow"), readOnly: true, getter: "window",
                             summary: "The window at the root of the view's tree, or nil.")
+        PropertyDeclaration("center", .assign, .point, getter: "center", setter: "setCenter",
+                            summary: "The frame's centre in its superview's coordinates; setting it moves the frame.")
+        PropertyDeclaration("transform", .assign, .any,
+                            summary: "Any value a script gives it (KitSim has no CGAffineTransform); nil is the identity. Animatable (rule 43).")
+        PropertyDeclaration("layer", .strong, .object("CALayer"), readOnly: true, getter: "layer",
+                            summary: "The view's CALayer, made on first access and kept by the view (rule 45).")
+        HoldDeclaration("animation in flight",
+                        "a `UIView.animate` completion until its animations end, a running `UIViewPropertyAnimator`, and a removed `CAAnimation` until its delegate has heard `animationDidStop` (rules 43–45)")
+        Simulator.animationOptions
 
         Method.initializer(swift: "init(frame:)", .rect("frame", optional: true)) { sim, inv in
             try sim.initializeView(inv.receiver, frame: inv.argument(0).rectValue ?? .zero)
@@ -43,6 +52,47 @@ extension Simulator {
         }
         Method.accessor("window", returns: .object("UIWindow")) { sim, inv in
             try sim.windowOf(inv.receiver).map(Value.object) ?? .nil
+        }
+        Method.accessor("center", returns: .point) { sim, inv in
+            let f = try sim.rect(inv.receiver, sim.uikit.frame)
+            return .point(Point(x: f.x + f.width / 2, y: f.y + f.height / 2))
+        }
+        Method.accessor("setCenter") { sim, inv in
+            guard case .point(let c) = inv.argument(0) else {
+                throw SimError(.typeMismatch, "bad value for property 'center' of UIView (CGPoint expected, got \(sim.heap.describeType(of: inv.argument(0))))")
+            }
+            var f = try sim.rect(inv.receiver, sim.uikit.frame)
+            f.x = c.x - f.width / 2; f.y = c.y - f.height / 2
+            try sim.write(inv.receiver, sim.uikit.frame, .rect(f))
+            return .nil
+        }
+        Method.accessor("layer", returns: .object("CALayer")) { sim, inv in
+            .object(try sim.layer(of: inv.receiver))
+        }
+        Method.classMethod("animate", swift: "animate(withDuration:animations:completion:)",
+                           .number("duration"), .function("animations", optional: false), .function("completion"),
+                           summary: "Runs `animations` at once; each view in a window it changed animates for `duration`; UIKit keeps `completion` until the last ends, then calls it with (captures…, finished) (rule 43).") { sim, inv in
+            try sim.animate(duration: inv.numberArgument(0), delay: 0, options: [], animations: inv.argument(1), completion: inv.argument(2))
+            return .nil
+        }
+        Method.classMethod("animate_delay", swift: "animate(withDuration:delay:options:animations:completion:)",
+                           .number("duration"), .number("delay"), Parameter("options", .any, optional: true),
+                           .function("animations", optional: false), .function("completion"),
+                           summary: "`animate` after `delay` seconds, with `UIView.AnimationOptions` (one name or an array; `\"repeat\"` never ends by itself).") { sim, inv in
+            let options = try sim.animationOptions(inv.argument(2), position: 3, function: "animate_delay")
+            try sim.animate(duration: inv.numberArgument(0), delay: inv.numberArgument(1), options: options,
+                            animations: inv.argument(3), completion: inv.argument(4))
+            return .nil
+        }
+        Method.classMethod("animate_usingSpringWithDamping",
+                           swift: "animate(withDuration:delay:usingSpringWithDamping:initialSpringVelocity:options:animations:completion:)",
+                           .number("duration"), .number("delay"), .number("damping"), .number("velocity"),
+                           Parameter("options", .any, optional: true), .function("animations", optional: false), .function("completion"),
+                           summary: "`animate_delay` with a spring; the damping and velocity shape the curve, not the timing.") { sim, inv in
+            let options = try sim.animationOptions(inv.argument(4), position: 5, function: "animate_usingSpringWithDamping")
+            try sim.animate(duration: inv.numberArgument(0), delay: inv.numberArgument(1), options: options,
+                            animations: inv.argument(5), completion: inv.argument(6))
+            return .nil
         }
         Method("addSubview", swift: "addSubview(_:)", .object("view", "UIView"),
                summary: "Adds the view on top of the subviews, removing it from its old superview (rule 8).") { sim, inv in

@@ -1,0 +1,211 @@
+extension Simulator {
+    /// `UIView.AnimationOptions` as scripts write them: one name or an array of names
+    /// (SPEC rule 23). Only `"repeat"` changes what KitSim does; the rest shape curves.
+    static let animationOptions = EnumType("UIView.AnimationOptions", [
+        "repeat", "autoreverse", "curveEaseInOut", "curveEaseIn", "curveEaseOut", "curveLinear",
+        "allowUserInteraction", "beginFromCurrentState",
+    ])
+
+    /// The options argument of `animate_delay` and `animate_usingSpringWithDamping`: nil,
+    /// one name or an array of names; an unknown name is a bad argument listing the valid
+    /// ones (SPEC rule 23).
+    func animationOptions(_ v: Value, position: Int, function: String) throws -> Set<String> {
+        let valid = Simulator.animationOptions
+        var names: [Value] = []
+        switch try heap.snapshot(v, path: "options", owner: application) {
+        case .nil: return []
+        case .string: names = [v]
+        case .array(let a): names = a
+        default:
+            throw SimError.badArgument(position, function, expected: valid.expected + " or an array of them",
+                                       got: heap.describeType(of: v))
+        }
+        var out: Set<String> = []
+        for (i, n) in names.enumerated() {
+            guard case .string(let s) = n, valid.cases.contains(s) else {
+                throw SimError.badArgument(position, function, expected: valid.expected,
+                                           got: n.description, index: v.isArray || names.count > 1 ? i + 1 : nil)
+            }
+            out.insert(s)
+        }
+        return out
+    }
+
+    /// `UIView.animate` in all three forms (SPEC rule 43). `animations` runs at once, so
+    /// the model's values are final before this returns; each view in a window whose
+    /// animatable values it changed gets an animation ending at now + delay + duration.
+    /// UIKit keeps `completion` (a hold, `[animation in flight]`) until the last of them
+    /// ends and then calls it once, in a turn of its own, with (captures…, finished);
+    /// with no such view it is called with true in the next turn.
+    func animate(duration: Double, delay: Double, options: Set<String>, animations: Value, completion: Value) throws {
+        // The completion is held before `animations` runs: a block that drains the pool
+        // must not free it in between.
+        let held = completion.objectID.flatMap { heap.isKind($0, of: heap.blockClass) ? $0 : nil }
+        if let held { try heap.hold(held, animationHold) }
+        let views: [ObjectID]
+        do {
+            var before: [UInt32: [Value]] = [:]
+            for (view, values) in try animatableValuesInWindows() { before[view.raw] = values }
+            try callCallback(animations, [])
+            // A view that entered a window during the block appears at its final values,
+            // as one added inside a UIKit animation block does: only views that were in a
+            // window before and after are compared.
+            views = try animatableValuesInWindows().compactMap { view, values in
+                guard let old = before[view.raw], old != values else { return nil }
+                return view
+            }
+        } catch {
+            if let held, heap.isAlive(held) { try? heap.unhold(held, animationHold) }
+            throw error
+        }
+        guard duration > 0, !views.isEmpty else {
+            // SPEC rule 43: nothing to animate, so nothing to wait for: true, next turn.
+            runLoop.schedule(at: heap.now) { [unowned self] in try callCompletion(completion, finished: true, held: held) }
+            return
+        }
+        let g = viewAnimations.newGroup(completion: completion, count: views.count)
+        for view in views {
+            _ = viewAnimations.add(.init(view: view, kind: .block(group: g), inWindow: true, leavesWithWindow: true))
+        }
+        // SPEC rule 43: a repeating animation never ends by itself; only rule 44's
+        // removals end it.
+        guard !options.contains("repeat") else { return }
+        let end = time(after: Swift.max(0, delay) + duration)
+        runLoop.schedule(at: end) { [unowned self] in
+            var due: Int?
+            for n in viewAnimations.numbers(ofGroup: g) {
+                if let done = viewAnimations.remove(n, finished: true)?.groupDone { due = done }
+            }
+            if let due { try finishGroup(due) }
+        }
+    }
+
+    /// Calls a due group's completion with whether every animation of it ended on its own.
+    func finishGroup(_ g: Int) throws {
+        guard let group = viewAnimations.takeGroup(g) else { return }
+        let held = group.completion.objectID.flatMap { heap.isKind($0, of: heap.blockClass) ? $0 : nil }
+        try callCompletion(group.completion, finished: group.finished, held: held)
+    }
+
+    /// Calls a completion with (captures…, finished), then lets go of it, even if it raised.
+    func callCompletion(_ completion: Value, finished: Bool, held: ObjectID?) throws {
+        defer { if let held, heap.isAlive(held) { try? heap.unhold(held, animationHold) } }
+        try callCallback(completion, [.bool(finished)])
+    }
+
+    /// Every view in a window (windows in `windows` order, each tree depth first) with its
+    /// animatable values: `frame` (which `bounds` and `center` are computed from),
+    /// `backgroundColor`, `alpha` and `transform` (SPEC rule 43).
+    func animatableValuesInWindows() throws -> [(view: ObjectID, values: [Value])] {
+        let k = uikit
+        var out: [(ObjectID, [Value])] = []
+        var stack = windows.reversed().map { $0 }
+        var seen: Set<UInt32> = []
+        while let v = stack.popLast() {
+            guard heap.isAlive(v), seen.insert(v.raw).inserted else { continue }
+            out.append((v, [try heap.readSlot(v, k.frame), try heap.readSlot(v, k.backgroundColor),
+                            try heap.readSlot(v, k.alpha), try heap.readSlot(v, k.transform)]))
+            stack.append(contentsOf: try objects(v, k.subviews).reversed())
+        }
+        return out
+    }
+
+    /// Whether a live view's topmost ancestor (or the view itself) is a live window.
+    func isInLiveWindow(_ view: ObjectID) -> Bool {
+        guard heap.isAlive(view) else { return false }
+        var top = view
+        var steps = 0
+        while let s = try? object(top, uikit.superview), heap.isAlive(s), steps <= heap.objectCount {
+            top = s
+            steps += 1
+        }
+        return heap.isKind(top, of: uikit.window)
+    }
+
+    /// SPEC rule 44: after the view tree changed (a view added or removed, a window or
+    /// view deallocated), each animated view that is no longer in a window loses the
+    /// animations that go with the window, at once; their completions and delegates hear
+    /// `finished = false` in the layout pass. A view that entered a window is noted, so
+    /// that an animation added before it was in one (a `CAAnimation` added in
+    /// `viewDidLoad`) goes when it leaves. Runs no script code, so the heap's dealloc hook
+    /// may call it.
+    func viewTreeChanged() {
+        guard !viewAnimations.isEmpty else { return }
+        var inWindow: [UInt32: Bool] = [:]
+        var removed: [Int] = []
+        for n in viewAnimations.numbers {
+            guard let r = viewAnimations.records[n], let view = r.view else { continue }
+            let now: Bool
+            if let known = inWindow[view.raw] { now = known } else {
+                now = isInLiveWindow(view)
+                inWindow[view.raw] = now
+            }
+            if r.inWindow && !now && r.leavesWithWindow {
+                removed.append(n)
+            } else if r.inWindow != now {
+                viewAnimations.setInWindow(n, now)
+            }
+        }
+        for n in removed { removeAnimation(n) }
+    }
+
+    /// Removes one tracked animation before its end (SPEC rules 44, 45): a view
+    /// animation counts against its group, whose completion is then due in the layout
+    /// pass if it was the last; a layer's copy leaves the layer and is held until its
+    /// delegate has heard `animationDidStop(anim, false)` in the layout pass.
+    func removeAnimation(_ n: Int) {
+        guard let (r, due) = viewAnimations.remove(n, finished: false) else { return }
+        switch r.kind {
+        case .block:
+            if let due { enqueueLayout { [unowned self] in try finishGroup(due) } }
+        case .layer(let layer, _, let slot, let copy):
+            // Held before the layer lets go, so the copy (and its delegate) live until
+            // the delegate has been told.
+            let held = heap.isAlive(copy) && (try? heap.hold(copy, animationHold)) != nil
+            if heap.isAlive(layer) { try? heap.setAssociated(layer, key: slot, .nil) }
+            guard held else { return }
+            let told = r.stopped
+            enqueueLayout { [unowned self] in
+                defer { if heap.isAlive(copy) { try? heap.unhold(copy, animationHold) } }
+                if !told { try tellDelegate(of: copy, .animationDidStop, finished: false) }
+            }
+        }
+    }
+
+    /// `view.layer:removeAllAnimations()` also removes the view's `UIView.animate`
+    /// animations (SPEC rule 44).
+    func removeViewAnimations(of view: ObjectID) {
+        for n in viewAnimations.blockNumbers(ofView: view) { removeAnimation(n) }
+    }
+
+    /// The heap's dealloc hook for animations: a view or window that goes changes the
+    /// view tree (SPEC rule 44); a layer that goes takes its animations with it, telling
+    /// no delegate; a property animator released paused or stopped raises (rule 45).
+    func animationDealloc(_ id: ObjectID) -> Error? {
+        if !propertyAnimators.isEmpty, let state = propertyAnimators.removeValue(forKey: id.raw) {
+            return propertyAnimatorReleased(id, state)
+        }
+        guard !viewAnimations.isEmpty else { return nil }
+        if heap.isKind(id, of: uikit.view) {
+            viewTreeChanged()
+        } else if heap.isKind(id, of: quartz.layer) {
+            for n in viewAnimations.numbers(ofLayer: id) { _ = viewAnimations.remove(n, finished: false) }
+        }
+        return nil
+    }
+
+    /// Sends a `CAAnimationDelegate` method to the copy's delegate when it has one.
+    func tellDelegate(of copy: ObjectID, _ selector: Selector, finished: Bool?) throws {
+        guard heap.isAlive(copy), let d = try object(copy, quartz.animationDelegate), heap.responds(d, to: selector) else { return }
+        if let finished {
+            _ = try heap.send(d, selector, args: Arguments(.object(copy), .bool(finished)))
+        } else {
+            _ = try heap.send(d, selector, args: Arguments(.object(copy)))
+        }
+    }
+}
+
+extension Selector {
+    static let animationDidStart = Selector("animationDidStart")
+    static let animationDidStop = Selector("animationDidStop")
+}
