@@ -27,7 +27,8 @@ extension Simulator {
         PropertyDeclaration("target", .strong, .object("NSObject"), readOnly: true, summary: "Kept until the link is invalidated.")
         PropertyDeclaration("isPaused", .assign, .bool, default: .bool(false))
         PropertyDeclaration("preferredFramesPerSecond", .assign, .number, default: .double(0),
-                            summary: "0 means 60; f fires every round(60 / f)-th frame.")
+                            getter: "preferredFramesPerSecond", setter: "setPreferredFramesPerSecond",
+                            summary: "0 means 60; f fires every round(60 / f)-th frame (iOS 10+: its accessors are).")
         PropertyDeclaration("timestamp", .assign, .number, readOnly: true, default: .double(0),
                             summary: "The virtual time of the last frame, in seconds.")
         PropertyDeclaration("duration", .assign, .number, readOnly: true, default: .double(1.0 / 60))
@@ -46,6 +47,13 @@ extension Simulator {
         Method("remove", swift: "remove(from:forMode:)", .object("runLoop", "RunLoop"), .enumeration("mode", Simulator.runLoopModes),
                summary: "Removes one mode; with none left the run loop releases it.") { sim, inv in
             try sim.removeDisplayLink(inv.receiver, modes: [inv.stringArgument(1) ?? "common"])
+            return .nil
+        }
+        Method.accessor("preferredFramesPerSecond", returns: .number, introduced: 10) { sim, inv in
+            try sim.heap.readSlot(inv.receiver, sim.foundation.linkFrames)
+        }
+        Method.accessor("setPreferredFramesPerSecond", introduced: 10) { sim, inv in
+            try sim.write(inv.receiver, sim.foundation.linkFrames, .double(try inv.number(0, "preferredFramesPerSecond")))
             return .nil
         }
         Method("invalidate", summary: "Removes it from every mode; the run loop releases it, it releases its target.") { sim, inv in

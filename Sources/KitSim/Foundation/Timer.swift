@@ -38,11 +38,9 @@ extension Simulator {
         }
         Method.classMethod("scheduledTimer_withTimeInterval", swift: "scheduledTimer(withTimeInterval:repeats:block:)",
                            .number("interval"), .bool("repeats"), .function("block", optional: false), returns: .object("Timer"),
-                           summary: "The block form (iOS 10+): the timer keeps the block, called with (captures…, timer) (rule 29).") { sim, inv in
-            guard sim.configuration.ios >= 10 else {
-                throw sim.raise(.invalidArgument("+[NSTimer scheduledTimerWithTimeInterval:repeats:block:]: unrecognized selector sent to class"))
-            }
-            return .object(try sim.scheduleTimer(interval: inv.numberArgument(0), repeats: inv.bool(1, default: false),
+                           introduced: 10,
+                           summary: "The block form: the timer keeps the block, called with (captures…, timer) (rule 29).") { sim, inv in
+            .object(try sim.scheduleTimer(interval: inv.numberArgument(0), repeats: inv.bool(1, default: false),
                                                  target: nil, selector: nil, userInfo: .nil, block: inv.argument(2)))
         }
         Method("invalidate", summary: "No more firings; the run loop releases the timer, the timer its target, userInfo and block.") { sim, inv in

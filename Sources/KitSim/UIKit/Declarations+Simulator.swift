@@ -4,10 +4,10 @@
 extension Method {
     /// A method scripts call.
     public init(_ luaName: String, swift: String? = nil, _ parameters: Parameter..., returns: ArgumentType = .void,
-                optional: Bool = false, summary: String = "",
+                optional: Bool = false, introduced: Int? = nil, summary: String = "",
                 body: @escaping @Sendable (Simulator, Invocation) throws -> Value) {
         self.init(signature: MethodSignature(luaName, swift: swift, parameters, returns: returns, optional: optional,
-                                             kind: .method, summary: summary), body: Method.bind(body))
+                                             kind: .method, introduced: introduced, summary: summary), body: Method.bind(body))
     }
 
     /// The initializer (`init` underneath; `Class(...)` in Lua).
@@ -26,16 +26,17 @@ extension Method {
 
     /// A class method (`UIView.animate(...)`); its invocation has no receiver.
     public static func classMethod(_ luaName: String, swift: String? = nil, _ parameters: Parameter..., returns: ArgumentType = .void,
-                                   optional: Bool = false, summary: String = "",
+                                   optional: Bool = false, introduced: Int? = nil, summary: String = "",
                                    body: @escaping @Sendable (Simulator, Invocation) throws -> Value) -> Method {
         Method(signature: MethodSignature(luaName, swift: swift, parameters, returns: returns, optional: optional,
-                                          kind: .classMethod, summary: summary), body: bind(body))
+                                          kind: .classMethod, introduced: introduced, summary: summary), body: bind(body))
     }
 
     /// A property's getter or setter, named by the property's declaration.
-    public static func accessor(_ luaName: String, returns: ArgumentType = .void,
+    public static func accessor(_ luaName: String, returns: ArgumentType = .void, introduced: Int? = nil,
                                 body: @escaping @Sendable (Simulator, Invocation) throws -> Value) -> Method {
-        Method(signature: MethodSignature(luaName, swift: luaName, [], returns: returns, kind: .accessor), body: bind(body))
+        Method(signature: MethodSignature(luaName, swift: luaName, [], returns: returns, kind: .accessor, introduced: introduced),
+               body: bind(body))
     }
 
     static func bind(_ body: @escaping @Sendable (Simulator, Invocation) throws -> Value) -> @Sendable (Invocation) throws -> Value {

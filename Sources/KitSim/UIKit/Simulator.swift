@@ -145,6 +145,7 @@ public final class Simulator {
         let heap = Heap()
         self.heap = heap
         self.configuration = configuration
+        heap.platformVersion = configuration.ios
         self.declarations = Simulator.declarations + classes
         do {
             try heap.register(declarations.map { $0.interface })
@@ -197,6 +198,7 @@ public final class Simulator {
             throw SimError(.invalidUse, "durations must be finite and not negative")
         }
         configuration = c
+        heap.platformVersion = c.ios
     }
 
     private func launch() {

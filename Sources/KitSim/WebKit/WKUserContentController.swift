@@ -34,11 +34,8 @@ extension Simulator {
             try sim.removeScriptMessageHandler(named: inv.stringArgument(0) ?? "", from: inv.receiver)
             return .nil
         }
-        Method("removeAllScriptMessageHandlers", summary: "Releases every handler, in the order they were added (iOS 14+).") { sim, inv in
-            // SPEC rule 51: a method newer than the profile is an unrecognized selector.
-            guard sim.configuration.ios >= 14 else {
-                throw sim.raise(sim.heap.unrecognizedSelector(inv.receiver, "removeAllScriptMessageHandlers"))
-            }
+        Method("removeAllScriptMessageHandlers", introduced: 14,
+               summary: "Releases every handler, in the order they were added.") { sim, inv in
             try sim.removeAllScriptMessageHandlers(from: inv.receiver)
             return .nil
         }

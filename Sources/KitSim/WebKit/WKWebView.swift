@@ -3,8 +3,8 @@ extension Simulator {
     /// keeps a copy of. The copy shares the user content controller, so a script message
     /// handler added through either is kept for as long as the web view lives. Its
     /// delegates are weak. KitSim loads no pages: `load` records the URL.
-    static let webViewDeclaration = ClassDeclaration("WKWebView", superclass: "UIView",
-        summary: "A web view (iOS 8+); it keeps a copy of its configuration, sharing the user content controller.") {
+    static let webViewDeclaration = ClassDeclaration("WKWebView", superclass: "UIView", introduced: 8,
+        summary: "A web view; it keeps a copy of its configuration, sharing the user content controller.") {
         PropertyDeclaration("configuration", .copy, .object("WKWebViewConfiguration"), readOnly: true, getter: "configuration",
                             summary: "Each read returns a new copy of the web view's own copy, sharing its user content controller (rule 41).")
         PropertyDeclaration("navigationDelegate", .weak, .object("NSObject"))
@@ -15,13 +15,7 @@ extension Simulator {
 
         Method.initializer(swift: "init(frame:configuration:)", .rect("frame", optional: true),
                            .object("configuration", "WKWebViewConfiguration", optional: true),
-                           summary: "Keeps a copy of the configuration (a new one when nil, as `init(frame:)` does); iOS 8+ (rule 51).") { sim, inv in
-            // SPEC rule 51: on a profile older than the class, making one raises KitSim's
-            // exception (on a device the class would be missing).
-            guard sim.configuration.ios >= 8 else {
-                throw sim.raise(.invalidArgument("WKWebView is not available on iOS \(sim.configuration.ios) (introduced in iOS 8)",
-                                                 object: inv.receiver))
-            }
+                           summary: "Keeps a copy of the configuration (a new one when nil, as `init(frame:)` does).") { sim, inv in
             try sim.initializeView(inv.receiver, frame: inv.argument(0).rectValue ?? .zero)
             let given = try inv.optionalObjectArgument(1) ?? sim.make(sim.webkit.configuration)
             try sim.write(inv.receiver, sim.webkit.webViewConfiguration, try sim.copyConfiguration(given))

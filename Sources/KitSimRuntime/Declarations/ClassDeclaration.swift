@@ -25,15 +25,20 @@ public struct MethodSignature: Sendable, Equatable {
     public let returnsOptional: Bool
     public let kind: MethodKind
     public let summary: String
+    /// The first platform version that has the method (SPEC rule 51): on an older profile
+    /// a call is `unrecognized selector`. Nil: every version.
+    public let introduced: Int?
 
     public init(_ luaName: String, swift: String? = nil, _ parameters: [Parameter] = [], returns: ArgumentType = .void,
-                optional returnsOptional: Bool = false, kind: MethodKind = .method, summary: String = "") {
+                optional returnsOptional: Bool = false, kind: MethodKind = .method, introduced: Int? = nil, summary: String = "") {
         self.luaName = luaName
         self.parameters = parameters
         self.returns = returns
         self.returnsOptional = returnsOptional
         self.kind = kind
-        self.summary = summary
+        self.introduced = introduced
+        // The reference and LuaLS print the summary: the version is said there once.
+        self.summary = introduced.map { "(iOS \($0)+) " + summary } ?? summary
         self.declaredSwiftName = swift
     }
 
@@ -146,12 +151,17 @@ public struct ClassInterface: Sendable {
     public let statics: [StaticSignature]
     public let holds: [HoldDeclaration]
     public let enums: [EnumType]
+    /// The first platform version that has the class (SPEC rule 51): on an older profile
+    /// making an instance raises. Nil: every version.
+    public let introduced: Int?
 
     public init(name: String, superclassName: String?, summary: String, isGlobal: Bool, properties: [PropertyDeclaration],
-                methods: [MethodSignature], statics: [StaticSignature], holds: [HoldDeclaration], enums: [EnumType]) {
+                methods: [MethodSignature], statics: [StaticSignature], holds: [HoldDeclaration], enums: [EnumType],
+                introduced: Int? = nil) {
         self.name = name
         self.superclassName = superclassName
-        self.summary = summary
+        self.introduced = introduced
+        self.summary = introduced.map { "(iOS \($0)+) " + summary } ?? summary
         self.isGlobal = isGlobal
         self.properties = properties
         self.methods = methods
@@ -230,7 +240,7 @@ public struct ClassDeclaration: Sendable {
     public let methods: [Method]
     public let statics: [Static]
 
-    public init(_ name: String, superclass: String? = nil, global: Bool = true, summary: String = "",
+    public init(_ name: String, superclass: String? = nil, global: Bool = true, introduced: Int? = nil, summary: String = "",
                 @MemberBuilder _ members: () -> [Member]) {
         var properties: [PropertyDeclaration] = [], methods: [Method] = [], statics: [Static] = []
         var holds: [HoldDeclaration] = [], enums: [EnumType] = []
@@ -245,7 +255,8 @@ public struct ClassDeclaration: Sendable {
         }
         self.interface = ClassInterface(name: name, superclassName: superclass, summary: summary, isGlobal: global,
                                         properties: properties, methods: methods.map { $0.signature },
-                                        statics: statics.map { $0.signature }, holds: holds, enums: enums)
+                                        statics: statics.map { $0.signature }, holds: holds, enums: enums,
+                                        introduced: introduced)
         self.methods = methods
         self.statics = statics
     }

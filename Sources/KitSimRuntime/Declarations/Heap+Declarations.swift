@@ -90,8 +90,37 @@ extension Heap {
         self.model = model
         for d in declarations {
             guard let cls = classNamed(d.name) else { throw SimError(.unknownName, "class \(d.name) is not registered") }
+            if d.interface.introduced != nil, !d.methods.contains(where: { $0.signature.kind == .initializer }) {
+                throw SimError(.invalidUse, "class \(d.name) is introduced in a later version but declares no initializer to refuse it")
+            }
             for m in d.methods {
-                let body = m.body
+                var body = m.body
+                // SPEC rule 51: on an older profile a newer method is an unrecognized
+                // selector, and making an instance of a newer class is refused.
+                if let version = m.signature.introduced {
+                    let inner = body, name = m.signature.luaName, isClassMethod = m.signature.kind == .classMethod
+                    body = { inv in
+                        guard inv.heap.platformVersion >= version else {
+                            throw inv.heap.recordException(isClassMethod
+                                ? SimError.invalidArgument("+[\(d.name) \(name)]: unrecognized selector sent to class \(d.name)")
+                                : inv.heap.unrecognizedSelector(inv.receiver, name))
+                        }
+                        return try inner(inv)
+                    }
+                }
+                if m.signature.kind == .initializer, let version = d.interface.introduced {
+                    let inner = body, name = d.name
+                    body = { inv in
+                        guard inv.heap.platformVersion >= version else {
+                            // On a device the class would be missing; KitSim keeps every
+                            // class a global and refuses the instance instead.
+                            throw inv.heap.recordException(SimError.invalidArgument(
+                                "\(name) is not available on \(inv.heap.platformName) \(inv.heap.platformVersion) (introduced in \(inv.heap.platformName) \(version))",
+                                object: inv.receiver))
+                        }
+                        return try inner(inv)
+                    }
+                }
                 let selector = m.signature.kind == .initializer ? Selector.initialize : Selector(m.signature.luaName)
                 let imp: Implementation
                 if m.signature.kind == .accessor || m.signature.parameters.isEmpty {

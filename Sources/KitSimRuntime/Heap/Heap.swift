@@ -118,6 +118,10 @@ public final class Heap {
     /// released; an error it returns is raised as a `deinit` error is (SPEC rule 35's
     /// iOS ≤ 10 exception).
     public var onDealloc: ((ObjectID) -> Error?)?
+    /// The platform version the model reproduces (`sim.configure{ ios = 9 }`) and its name:
+    /// declarations introduced later are refused (SPEC rule 51).
+    public var platformVersion = Int.max
+    public var platformName = "iOS"
     /// The model whose declared classes live here (`install(_:model:)`), for the bodies of
     /// their methods. Unowned and unchecked: the model owns the heap, and a method runs
     /// only while both are alive (a checked reference would cost a retain per call).

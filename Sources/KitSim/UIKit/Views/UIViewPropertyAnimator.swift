@@ -26,8 +26,8 @@ extension Simulator {
     /// completion blocks until it finishes, and UIKit keeps it while it runs (a hold,
     /// `[animation in flight]`). Nothing keeps a paused or stopped one, and releasing one
     /// then raises.
-    static let propertyAnimatorDeclaration = ClassDeclaration("UIViewPropertyAnimator",
-        summary: "Animations that can be paused, scrubbed and stopped (iOS 10+); UIKit keeps it while it runs (rule 45).") {
+    static let propertyAnimatorDeclaration = ClassDeclaration("UIViewPropertyAnimator", introduced: 10,
+        summary: "Animations that can be paused, scrubbed and stopped; UIKit keeps it while it runs (rule 45).") {
         PropertyDeclaration("duration", .assign, .number, readOnly: true, default: .double(0))
         PropertyDeclaration("animations", .strong, .table, readOnly: true,
                             summary: "Its animation blocks, kept until it finishes.")
@@ -44,13 +44,7 @@ extension Simulator {
 
         Method.initializer(swift: "init(duration:curve:animations:)", .number("duration"),
                            .enumeration("curve", Simulator.animationCurves), .function("animations"),
-                           summary: "An inactive animator; iOS 10+ (rule 51).") { sim, inv in
-            // SPEC rule 51: on a profile older than the class, making one raises KitSim's
-            // exception (on a device the class would be missing).
-            guard sim.configuration.ios >= 10 else {
-                throw sim.raise(.invalidArgument("UIViewPropertyAnimator is not available on iOS \(sim.configuration.ios) (introduced in iOS 10)",
-                                                 object: inv.receiver))
-            }
+                           summary: "An inactive animator.") { sim, inv in
             let duration = inv.numberArgument(0)
             try sim.write(inv.receiver, sim.uikit.animatorDuration, .double(duration))
             sim.propertyAnimators[inv.receiver.raw] = PropertyAnimatorState(duration: duration)
