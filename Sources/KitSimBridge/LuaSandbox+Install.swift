@@ -220,7 +220,7 @@ extension LuaSandbox {
             case LUA_TTABLE:
                 for entry in sb.sortedEntries(L, 2) {
                     guard entry.key == "maxLength" else {
-                        throw SimError.badArgument(2, "cycles", "unknown option '\(entry.key ?? entry.keyType)'; expected maxLength", kind: .unknownName)
+                        throw SimError.badArgument(2, "cycles", "unknown option \(entry.key.map { "'\($0)'" } ?? "with a \(entry.keyType) key"); expected maxLength", kind: .unknownName)
                     }
                     // Int(n) traps on 1e300 or nan: the range is checked first.
                     guard let n = entry.number, n == n.rounded(), n >= Double(CycleSearch.lengthRange.lowerBound), n <= Double(CycleSearch.lengthRange.upperBound) else {
