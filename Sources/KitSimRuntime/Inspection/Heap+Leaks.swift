@@ -128,9 +128,8 @@ extension Heap {
         // shortest. After a stop at the report limit only components starting no later
         // than the last start searched can still come before the cut; after a stop on the
         // bound of steps every component without a report gets one, so that no leak goes
-        // unreported because another component was expensive to search.
-        // `long` marks the components searched to the end that have no short cycle: their
-        // report says so.
+        // unreported because another component was expensive to search. `long` marks the
+        // components searched to the end that have no short cycle: their report says so.
         var long = [Bool](repeating: false, count: components.count)
         var all = found
         if reportsLongComponents {
