@@ -208,8 +208,34 @@ extension LuaSandbox {
         def(MethodSignature("release", [.object("object", "NSObject")], summary: "Releases a hold taken with `sim.hold`.")) { sb, L in try sb.heap.unhold(try sb.objectArgument(L, 1, "release")); return 0 }
         def(MethodSignature("why", [.object("object", "NSObject")], returns: .string, summary: "Why the object is alive: each path of strong references from a root.")) { sb, L in sb.pushString(L, sb.heap.why(try sb.objectArgument(L, 1, "why"))); return 1 }
         def(MethodSignature("history", [.object("object", "NSObject")], returns: .string, summary: "Every retain and release of the object, with its source line.")) { sb, L in sb.pushString(L, sb.heap.history(try sb.objectArgument(L, 1, "history"))); return 1 }
-        def(MethodSignature("leaks", returns: .tables("Leak"), summary: "Leaked objects: one report per retain cycle and per abandoned controller.")) { sb, L in sb.pushLeaks(L, sb.heap.leaks()); return 1 }
-        def(MethodSignature("cycles", returns: .tables("Leak"), summary: "The retain cycles only, one report per elementary cycle.")) { sb, L in sb.pushLeaks(L, sb.heap.cycles()); return 1 }
+        def(MethodSignature("leaks", returns: .tables("Leak"), summary: "Leaked objects: one report per retain cycle and per abandoned controller; `truncated` is true when the cycle search stopped early.")) { sb, L in sb.pushLeaks(L, sb.heap.leakReports()); return 1 }
+        def(MethodSignature("cycles", [.object("candidate", "NSObject", optional: true), Parameter("options", .table, optional: true)], returns: .tables("Leak"),
+                            summary: "Retain cycles, one report per elementary cycle of at most 10 objects, by lowest id: without arguments those no root reaches (rule 49); `sim.cycles(obj, { maxLength = 1…100 })` those strong references from obj reach, roots or not (rule 50). `truncated` is true past 1000 reports.")) { sb, L in
+            // SPEC rule 49: no arguments at all is the search among the unreachable objects.
+            if lua_gettop(L) == 0 { sb.pushLeaks(L, sb.heap.cycleReports()); return 1 }
+            // SPEC rule 50: a candidate, then optional settings.
+            let candidate = try sb.objectArgument(L, 1, "cycles")
+            var maxLength = CycleSearch.maxLength
+            switch lua_type(L, 2) {
+            case LUA_TNONE, LUA_TNIL: break
+            case LUA_TTABLE:
+                for entry in sb.sortedEntries(L, 2) {
+                    guard entry.key == "maxLength" else {
+                        throw SimError.badArgument(2, "cycles", "unknown option \(entry.key.map { "'\($0)'" } ?? "with a \(entry.keyType) key"); expected maxLength", kind: .unknownName)
+                    }
+                    // Int(n) traps on 1e300 or nan: the range is checked first.
+                    guard let n = entry.number, n == n.rounded(), n >= Double(CycleSearch.lengthRange.lowerBound), n <= Double(CycleSearch.lengthRange.upperBound) else {
+                        let got = entry.number.map { $0.isNaN ? "nan" : formatNumber($0) } ?? entry.valueType
+                        throw SimError.badArgument(2, "cycles", "maxLength must be an integer from 1 to 100, got \(got)", kind: .invalidUse)
+                    }
+                    maxLength = Int(n)
+                }
+            default:
+                throw SimError.badArgument(2, "cycles", expected: "table", got: sb.typeName(L, 2))
+            }
+            sb.pushLeaks(L, try sb.heap.cycles(from: candidate, maxLength: maxLength))
+            return 1
+        }
         def(MethodSignature("verify", summary: "Checks every invariant of the heap and the model; raises on the first broken one.")) { sb, _ in try sb.heap.verify(); return 0 }
         def(MethodSignature("label", [.object("object", "NSObject"), .string("name")], returns: .object("NSObject"), summary: "Names the object in traces, graphs and reports; returns it.")) { sb, L in
             let id = try sb.objectArgument(L, 1, "label")
@@ -277,20 +303,39 @@ extension LuaSandbox {
         }
     }
 
-    /// Leaks as an array of `{ kind =, message =, objects = {...} }` with a readable tostring.
-    func pushLeaks(_ L: OpaquePointer, _ leaks: [Leak]) {
-        lua_createtable(L, Int32(leaks.count), 0)
+    /// Leaks as an array of `{ kind =, message =, objects =, references =, retained = }`
+    /// with a readable tostring, and `truncated = true` on the array when the cycle search
+    /// stopped early (SPEC rule 49).
+    func pushLeaks(_ L: OpaquePointer, _ leaks: LeakReports) {
+        lua_createtable(L, Int32(leaks.count), 1)
         for (i, leak) in leaks.enumerated() {
-            lua_createtable(L, 0, 3)
+            lua_createtable(L, 0, 6)
             pushString(L, leak.kind.rawValue); lua_setfield(L, -2, "kind")
             pushString(L, leak.message); lua_setfield(L, -2, "message")
+            // A million-object ring is listed by its first 1000 objects and references;
+            // the message gives its length.
             push(L, .array(leak.objects.prefix(1000).map(Value.object))); lua_setfield(L, -2, "objects")
+            if leak.kind == .cycle {
+                // SPEC rule 49: the references in cycle order, the lowest member's first.
+                lua_createtable(L, Int32(min(leak.references.count, 1000)), 0)
+                for (k, r) in leak.references.prefix(1000).enumerated() {
+                    lua_createtable(L, 0, 4)
+                    pushHandle(L, r.owner); lua_setfield(L, -2, "owner")
+                    pushString(L, r.name); lua_setfield(L, -2, "name")
+                    pushString(L, r.ownership.description); lua_setfield(L, -2, "ownership")
+                    pushHandle(L, r.target); lua_setfield(L, -2, "target")
+                    lua_rawseti(L, -2, lua_Integer(k + 1))
+                }
+                lua_setfield(L, -2, "references")
+                push(L, .array(leak.retained.prefix(1000).map(Value.object))); lua_setfield(L, -2, "retained")
+            }
             // The cycles of one strongly connected component share its number (SPEC §2).
             if let c = leak.component { lua_pushinteger(L, lua_Integer(c)); lua_setfield(L, -2, "component") }
             rawGetRef(L, leakMeta)
             lua_setmetatable(L, -2)
             lua_rawseti(L, -2, lua_Integer(i + 1))
         }
+        if leaks.truncated { lua_pushboolean(L, 1); lua_setfield(L, -2, "truncated") }
     }
 
     /// Where the script is now (the innermost Lua function running), for history.

@@ -51,6 +51,7 @@ public struct FuzzGenerator {
         function FuzzVC:tabBarController_shouldSelect(t, vc) local r = hook(self, "shouldSelect", t, vc) if r == nil then return true end return r end
         function FuzzVC:tabBarController_didSelect(t, vc) hook(self, "didSelect", t, vc) end
         function FuzzVC:deinit() hook(self, "deinit") end
+        function FuzzVC:willDealloc() local r = hook(self, "willDealloc") if r == nil then return true end return r end
         function FuzzView:hitTest(p) local r = hook(self, "hit", p) if r ~= nil then return r end return UIView.hitTest(self, p) end
         function fuzzcall(f)
           local ok, e = pcall(f)
@@ -395,20 +396,21 @@ public struct FuzzGenerator {
     }
 
     /// Re-entrant callbacks: what a FuzzVC does in viewDidLoad, viewWillAppear,
-    /// viewDidDisappear or deinit, a loadView that never sets the view, a hitTest override.
+    /// viewDidDisappear, willDealloc or deinit, a loadView that never sets the view, a
+    /// hitTest override.
     mutating func hooks() -> String {
         let target = rng.chance(85) ? ref("C") : ref("V")
         switch rng.below(8) {
         case 0, 1, 2:
             let name = rng.pick(["load", "load", "appear", "appeared", "leaving", "gone", "deinit", "deinit", "willMove", "didMove",
-                                 "willShow", "didShow", "shouldSelect", "didSelect"])
+                                 "willShow", "didShow", "shouldSelect", "didSelect", "willDealloc"])
             return "HOOK[\(target)] = { \(name) = function(self) \(selfAction()) end }"
         case 3:
             // Two callbacks at once.
             return "HOOK[\(target)] = { load = function(self) \(selfAction()) end, deinit = function(self) \(selfAction()) end }"
         case 4: return "HOOK[\(target)] = { deinit = function(self) \(selfAction()) end }"
         case 5: return "HOOK[\(target)] = { noview = true }"
-        case 6: return "HOOK[\(target)] = { shouldSelect = function() return \(rng.pick(["false", "nil", "true", "42"])) end }"
+        case 6: return "HOOK[\(target)] = { \(rng.pick(["shouldSelect", "willDealloc"])) = function() return \(rng.pick(["false", "nil", "true", "42"])) end }"
         default: return "HOOK[\(target)] = { hit = function(self, p) return \(rng.pick(["nil", ref("V"), "self", "42", "false"])) end }"
         }
     }
@@ -569,7 +571,14 @@ public struct FuzzGenerator {
         case 0: return "sim.why(\(object()))"
         case 1: return "sim.history(\(object()))"
         case 2: return "local l = sim.leaks() for _, x in ipairs(l) do tostring(x) end"
-        case 3: return "sim.cycles()"
+        case 3:
+            // SPEC rules 47, 49, 50: the cycle searches and MLeaksFinder's whitelist.
+            switch rng.below(4) {
+            case 0: return "sim.cycles()"
+            case 1: return "sim.cycles(\(object()))"
+            case 2: return "sim.cycles(\(object()), { maxLength = \(rng.pick(["1", "2", "10", "100", "0", "101", "2.5", "0/0", "'x'"])) })"
+            default: return "sim.ignoreAbandoned(\(rng.pick([object(), "FuzzVC", "UIViewController", "42"])))"
+            }
         case 4: return "local s = sim.screen() local t = s.text"
         case 5: return "sim.hitTest(\(rng.int(0...400)), \(rng.int(0...900)))"
         case 6: return "sim.graph(\(rng.pick(["\"dot\"", "\"mermaid\""])))"

@@ -124,6 +124,20 @@ extension Simulator: SandboxModel {
             }
             return 0
         }
+        def(MethodSignature("ignoreAbandoned", [Parameter("objectOrClass", .any)],
+                            summary: "MLeaksFinder's whitelist (rule 47): the object, or every instance of exactly the class (`addClassNamesToWhitelist`), and what MLeaksFinder walks from it, are never `abandoned`; cycles are still reported.")) { sb, L in
+            // SPEC rule 47: a class table is the class's instances, a handle the object.
+            if let cls = sb.classOfTable(L, 1) {
+                sim.ignoreAbandoned(instancesOf: cls)
+                return 0
+            }
+            let id = kitsim_handle_id(L, 1)
+            guard id != 0 else {
+                throw SimError.badArgument(1, "ignoreAbandoned", expected: "object or class", got: sb.typeName(L, 1))
+            }
+            try sim.ignoreAbandoned(ObjectID(id))
+            return 0
+        }
         def(MethodSignature("postMessage", [.object("webView", "WKWebView"), .string("name"), Parameter("body", .any, optional: true)],
                             returns: .bool, summary: "The page's `window.webkit.messageHandlers[name].postMessage(body)`: calls the handler at once; false when no handler has the name (rule 42).")) { sb, L in
             let webView = kitsim_handle_id(L, 1)

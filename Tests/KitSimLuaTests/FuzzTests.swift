@@ -12,7 +12,7 @@ import Testing
         #expect(Fuzzer.strandedHolds(sandbox) == nil)
         let v = try sandbox.sim.make(sandbox.sim.uikit.view)
         try sandbox.heap.hold(v, sandbox.sim.transitionHold)
-        #expect(Fuzzer.strandedHolds(sandbox) == "\(sandbox.heap.describe(v)) is still held for transition with nothing pending")
+        #expect(Fuzzer.strandedHolds(sandbox) == "\(sandbox.heap.describe(v)) is still held for transition in flight with nothing pending")
         try sandbox.heap.unhold(v, sandbox.sim.transitionHold)
         #expect(Fuzzer.strandedHolds(sandbox) == nil)
     }

@@ -38,20 +38,23 @@ import Testing
         #expect(f.heap.cycles().map(\.message) == ["retain cycle of 1 object: Node#1.strongRef (strong) → Node#1"])
     }
 
-    /// SPEC §2: each elementary cycle is reported on its own, grouped by component (as
-    /// FBRetainCycleDetector does), shortest first; a component that is one ring is one.
+    /// SPEC rule 49: each elementary cycle is reported on its own, starting at its lowest
+    /// id, the reports ordered by that id and then the ids that follow (components
+    /// interleave); a component that is one ring is one report.
     @Test(arguments: [
         // (edges as owner→target by index, expected cycle node lists, components)
         ([(0, 1), (1, 0)], [[0, 1]], [1]),
         ([(0, 1), (1, 2), (2, 0)], [[0, 1, 2]], [1]),
         // The complete digraph on three objects: three 2-cycles and two 3-cycles.
-        ([(0, 1), (1, 0), (1, 2), (2, 0), (0, 2), (2, 1)], [[0, 1], [0, 2], [1, 2], [0, 1, 2], [0, 2, 1]], [1, 1, 1, 1, 1]),
-        // Two components, reported in the order of their lowest ids.
+        ([(0, 1), (1, 0), (1, 2), (2, 0), (0, 2), (2, 1)], [[0, 1], [0, 1, 2], [0, 2], [0, 2, 1], [1, 2]], [1, 1, 1, 1, 1]),
+        // Two components, one object referencing itself.
         ([(0, 1), (1, 0), (2, 3), (3, 2), (3, 3)], [[0, 1], [2, 3], [3]], [1, 2, 2]),
         // A figure eight through object 0.
         ([(0, 1), (1, 0), (0, 2), (2, 0)], [[0, 1], [0, 2]], [1, 1]),
+        // Components interleave: {0, 3, 4} and {1, 2}.
+        ([(0, 3), (3, 0), (3, 4), (4, 3), (1, 2), (2, 1)], [[0, 3], [1, 2], [3, 4]], [1, 2, 1]),
     ] as [([(Int, Int)], [[Int]], [Int])])
-    func eachElementaryCycleIsReportedByComponent(_ edges: [(Int, Int)], _ expected: [[Int]], _ components: [Int]) throws {
+    func eachElementaryCycleIsReportedInIdOrder(_ edges: [(Int, Int)], _ expected: [[Int]], _ components: [Int]) throws {
         let heap = Heap()
         let cls = try heap.defineClass("N", superclass: heap.rootClass, properties: [Property("out", .strong, type: .objectArray(nil))])
         let out = cls.property(named: "out")!
@@ -63,33 +66,34 @@ import Testing
         try heap.drain()
         let cycles = heap.cycles()
         #expect(cycles.map { $0.references.map(\.owner) } == expected.map { $0.map { ids[$0] } })
+        #expect(cycles.map(\.objects) == expected.map { $0.map { ids[$0] } })
         #expect(cycles.map(\.component) == components.map(Optional.some))
         if expected.count == 5 {
-            #expect(cycles[3].message == "retain cycle of 3 objects: N#1.out[1] (strong) → N#2.out[2] (strong) → N#3.out[1] (strong) → N#1 (cycle 4 of 5 in one component of 3 objects)")
+            #expect(cycles[1].message == "retain cycle of 3 objects: N#1.out[1] (strong) → N#2.out[2] (strong) → N#3.out[1] (strong) → N#1 (cycle 2 of 5 in one component of 3 objects)")
         }
         try heap.verify()
     }
 
-    @Test func theSearchForCyclesIsBounded() throws {
-        // A clique of 12: far more elementary cycles than the search lists.
+    @Test func theReportsStopAtTheLimit() throws {
+        // A clique of 12: far more elementary cycles than the 1000 reports listed.
         let heap = Heap()
         let cls = try heap.defineClass("N", superclass: heap.rootClass, properties: [Property("out", .strong, type: .objectArray(nil))])
         let out = cls.property(named: "out")!
         let ids = (0..<12).map { _ in heap.alloc(cls) }
         for a in ids { try heap.writeSlot(a, out, .array(ids.filter { $0 != a }.map(Value.object))) }
         try heap.drain()
-        let cycles = heap.cycles()
-        #expect(cycles.count == CycleSearch.maxCycles)
-        #expect(cycles.allSatisfy { $0.component == 1 && $0.references.count <= CycleSearch.maxLength })
-        #expect(cycles.last?.message.hasSuffix("; the search stopped at 16 cycles of up to 10 references: the component may hold more") == true)
-        #expect(Set(cycles.map { $0.references.map(\.owner.raw) }).count == cycles.count)
+        let cycles = heap.cycleReports()
+        #expect(cycles.count == CycleSearch.maxReports && cycles.truncated)
+        #expect(cycles.allSatisfy { $0.component == 1 && $0.objects.count <= CycleSearch.maxLength })
+        #expect(cycles.last?.message.hasSuffix("; the search stopped at 1000 reports: there are more cycles") == true)
+        #expect(Set(cycles.map(\.objects)).count == cycles.count)
+        #expect(zip(cycles.dropLast(), cycles.dropFirst()).allSatisfy { $0.objects.lexicographicallyPrecedes($1.objects) })
     }
 
-    /// The search is bounded per component and for the whole call: components built so
-    /// that the search finds nothing within 10 references (a 13-object cycle behind nine
-    /// layers of four) cost it its whole bound each; past the call's budget a component
-    /// gets its shortest cycle only, and every report says the search stopped.
-    @Test func theSearchIsBoundedAcrossComponents() throws {
+    /// A component whose every cycle is longer than 10 objects (a 13-object cycle behind
+    /// nine layers of four) is reported once, by its shortest cycle, and the search that
+    /// shows there is none shorter stays cheap: 20 of them are 20 reports.
+    @Test func aComponentWithoutAShortCycleIsReportedOnce() throws {
         let heap = Heap()
         heap.recordsHistory = false
         let cls = try heap.defineClass("N", superclass: heap.rootClass, properties: [Property("out", .strong, type: .objectArray(nil))])
@@ -110,11 +114,29 @@ import Testing
             try heap.writeSlot(tail[2], out, .array([.object(start)]))
         }
         try heap.drain()
-        let cycles = heap.cycles()
-        #expect(cycles.count == components)
-        #expect(cycles.allSatisfy { $0.references.count == 13 })
-        #expect(cycles.allSatisfy { $0.message.hasSuffix("; the search for more cycles stopped after its bound of steps: the component may hold more") })
-        #expect(CycleSearch.maxTotalSteps < components * CycleSearch.maxSteps)
+        let cycles = heap.cycleReports()
+        #expect(cycles.count == components && !cycles.truncated)
+        #expect(cycles.allSatisfy { $0.references.count == 13 && $0.retained.count == 27 })
+        #expect(cycles.allSatisfy { $0.message.contains(" (the shortest cycle of a component of 40 objects that has none of at most 10)") })
+    }
+
+    /// A search with many paths that lead nowhere (a clique whose only way back to the
+    /// start is through a member already on the path) stops at its bound of steps,
+    /// truncated, with what it found so far.
+    @Test func theSearchIsBoundedInSteps() throws {
+        let heap = Heap()
+        let cls = try heap.defineClass("N", superclass: heap.rootClass, properties: [Property("out", .strong, type: .objectArray(nil))])
+        let out = cls.property(named: "out")!
+        let s = heap.alloc(cls), a = heap.alloc(cls)
+        let clique = (0..<12).map { _ in heap.alloc(cls) }
+        try heap.writeSlot(s, out, .array([.object(a)]))
+        try heap.writeSlot(a, out, .array([.object(s)] + clique.map(Value.object)))
+        for x in clique { try heap.writeSlot(x, out, .array([.object(a)] + clique.filter { $0 != x }.map(Value.object))) }
+        try heap.drain()
+        let cycles = heap.cycleReports()
+        #expect(cycles.truncated)
+        #expect(cycles.first?.objects == [s, a])
+        #expect(cycles.last?.message.hasSuffix("; the search stopped after its bound of 2000000 steps: there may be more cycles") == true)
     }
 
     @Test func aMillionObjectRingIsOneCycle() throws {

@@ -14,7 +14,7 @@ function M.death(object)
     line = line:match("^%s*(.-)%s*$")
     if line:find("release", 1, true) then
       last = line
-      if not line:find("(autorelease pool", 1, true) and not line:find("(hold: transition)", 1, true) then owner = line end
+      if not line:find("(autorelease pool", 1, true) and not line:find("(hold: transition in flight)", 1, true) then owner = line end
     end
   end
   return owner or last or "(no release recorded)"

@@ -18,5 +18,6 @@ extension Selector {
     static let viewDidLoad = Selector("viewDidLoad")
     static let viewWillAppear = Selector("viewWillAppear")
     static let viewWillDisappear = Selector("viewWillDisappear")
+    static let willDealloc = Selector("willDealloc")
     static let willMove = Selector("willMove")
 }

@@ -51,6 +51,13 @@ public final class Simulator {
     /// Animated pushes and pops in flight (Controllers/NavigationTransitions.swift).
     var navTransitions = NavigationTransitions()
     var leftUI: [UInt32: LeftUIRecord] = [:]
+    /// Controllers that left the UI and have not been asked `willDealloc` yet, in the
+    /// order they left (SPEC rule 47; Screen/Simulator+Abandoned.swift).
+    var willDeallocQueue: [ObjectID] = []
+    /// `sim.ignoreAbandoned`'s objects and classes (by class id), MLeaksFinder's
+    /// whitelist (SPEC rule 47).
+    var abandonedIgnoredObjects: Set<UInt32> = []
+    var abandonedIgnoredClasses: Set<UInt32> = []
     var loadDepth: [UInt32: Int] = [:]
     /// The transition view each presented controller's view sits in
     /// (Controllers/PresentationChain.swift).
@@ -156,7 +163,7 @@ public final class Simulator {
         self.foundation = FoundationClasses(heap)
         self.webkit = WebKitClasses(heap)
         self.quartz = QuartzCoreClasses(heap)
-        transitionHold = Simulator.declaredHold("transition", heap)
+        transitionHold = Simulator.declaredHold("transition in flight", heap)
         mainQueueHold = Simulator.declaredHold("DispatchQueue.main", heap)
         mainOperationQueueHold = Simulator.declaredHold("OperationQueue.main", heap)
         defaultCenterHold = Simulator.declaredHold("NotificationCenter.default", heap)

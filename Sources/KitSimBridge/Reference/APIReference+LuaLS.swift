@@ -39,7 +39,12 @@ extension APIReference {
             "---@class Expectation An assertion in progress: `expect(x).to.be.deallocated()`.", "",
             "---A leak report of `sim.leaks()` or `sim.cycles()`.", "---@class Leak",
             "---@field kind \"cycle\"|\"abandoned\"", "---@field message string", "---@field objects NSObject[]",
-            "---@field component integer? the strongly connected component of a cycle", "",
+            "---@field component integer? the strongly connected component of a cycle",
+            "---@field references LeakReference[]? a cycle's references in order, the lowest member's first",
+            "---@field retained NSObject[]? objects no root keeps alive, on no reported cycle, that this report is the first to reach", "",
+            "---A strong reference of a cycle report.", "---@class LeakReference",
+            "---@field owner NSObject", "---@field name string the property, its path in a collection, or the associated key",
+            "---@field ownership \"strong\"|\"copy\"", "---@field target NSObject", "",
         ]
         for g in APIReference.preludeGlobals { out += function(g, owner: nil, separator: "") }
         for cls in classes {

@@ -1,111 +1,220 @@
+/// Leak reports and whether the search behind them stopped early. SPEC rule 49 lists at
+/// most 1000 cycle reports and then says `truncated = true`: the flag belongs to the list,
+/// not to any one report, so it is a field of the result (`sim.cycles().truncated`).
+public struct LeakReports: RandomAccessCollection, Equatable, Sendable, CustomStringConvertible {
+    /// The reports, in the order of SPEC rule 49 (cycles by their lowest id, then the ids
+    /// that follow), followed by the other kinds for `leakReports()`.
+    public let reports: [Leak]
+    /// Whether the search stopped before it had found every cycle: past
+    /// `CycleSearch.maxReports` reports, or past its bound of steps.
+    public let truncated: Bool
+
+    public init(_ reports: [Leak], truncated: Bool) {
+        self.reports = reports
+        self.truncated = truncated
+    }
+
+    public var startIndex: Int { reports.startIndex }
+    public var endIndex: Int { reports.endIndex }
+    public subscript(position: Int) -> Leak { reports[position] }
+
+    public var description: String {
+        reports.map(\.description).joined(separator: "\n") + (truncated ? "\n(truncated)" : "")
+    }
+}
+
 extension Heap {
     /// Every leak: retain cycles (`cycles()`) followed by what the registered detectors
     /// report (the UIKit model's `abandoned` controllers).
-    public func leaks() -> [Leak] {
-        var out = cycles()
+    public func leaks() -> [Leak] { leakReports().reports }
+
+    /// `leaks()` with whether the cycle search was truncated (SPEC rule 49).
+    public func leakReports() -> LeakReports {
+        let cycles = cycleReports()
+        var out = cycles.reports
         for detector in leakDetectors { out.append(contentsOf: detector(self)) }
-        return out
+        return LeakReports(out, truncated: cycles.truncated)
     }
 
-    /// SPEC §2 `cycle` leaks: live objects unreachable from every root. Each elementary
-    /// cycle is one report, naming the references that form it, and the reports are
-    /// grouped by strongly connected component (`Leak.component`), components in the order
-    /// of their lowest id. Unreachable objects outside any cycle are listed under the first
-    /// cycle of the component that keeps them alive. Finding the components is linear in
-    /// the heap's size; the search for further cycles in each is bounded (`CycleSearch`).
-    public func cycles() -> [Leak] {
-        let reachable = reachableFromRoots()
-        // Number the unreachable live objects densely, in id order.
-        var dense = [Int32](repeating: -1, count: classIndex.count)
-        var ids: [UInt32] = []
-        for i in 1..<classIndex.count where states[i] != .deallocated && !reachable[i] {
-            dense[i] = Int32(ids.count)
-            ids.append(UInt32(i))
-        }
-        if ids.isEmpty { return [] }
-        var offsets = [0]
-        offsets.reserveCapacity(ids.count + 1)
-        var targets: [Int] = []
-        var selfLoop = [Bool](repeating: false, count: ids.count)
-        for (v, raw) in ids.enumerated() {
-            forEachStrongTarget(of: raw) { t in
-                let w = Int(dense[Int(t)])
-                if w >= 0 {
-                    targets.append(w)
-                    if w == v { selfLoop[v] = true }
-                }
-            }
-            offsets.append(targets.count)
-        }
-        let components = stronglyConnectedComponents(nodeCount: ids.count, offsets: offsets, targets: targets)
-        var cyclic = components.filter { $0.count > 1 || selfLoop[$0[0]] }
-        // Report in a stable order: by the lowest id of each cycle.
-        cyclic = cyclic.map { $0.sorted() }.sorted { $0[0] < $1[0] }
+    /// SPEC §2 `cycle` leaks, reported as rule 49 says: see `cycleReports()`.
+    public func cycles() -> [Leak] { cycleReports().reports }
 
-        // Attribute every other unreachable object to the first cycle that reaches it.
-        var owner = [Int](repeating: -1, count: ids.count)
-        for (c, members) in cyclic.enumerated() { for m in members { owner[m] = c } }
-        var retained = [[Int]](repeating: [], count: cyclic.count)
-        for (c, members) in cyclic.enumerated() {
-            var stack = members
+    /// SPEC §2 `cycle` leaks, as rule 49 reports them: among the live objects no root
+    /// reaches, each elementary cycle (a closed chain of strong references through
+    /// distinct objects) of at most `CycleSearch.maxLength` objects is one report. A
+    /// report's `objects` and `references` start at its lowest id, and the reports are
+    /// ordered by that id, then by the ids that follow. A strongly connected component
+    /// with no cycle that short is reported once, by its shortest cycle (a
+    /// million-object ring is one report). An unreachable object on none of the reported
+    /// cycles is listed in the `retained` of the first report whose objects reach it. At
+    /// most `CycleSearch.maxReports` reports; past them, or past the search's bound of
+    /// steps, the result is `truncated`.
+    public func cycleReports() -> LeakReports {
+        let reachable = reachableFromRoots()
+        var nodes: [UInt32] = []
+        for i in 1..<classIndex.count where states[i] != .deallocated && !reachable[i] { nodes.append(UInt32(i)) }
+        return findCycles(among: nodes, rootReachable: reachable, maxLength: CycleSearch.maxLength, reportsLongComponents: true)
+    }
+
+    /// SPEC rule 50, FBRetainCycleDetector's `addCandidate:` then `findRetainCycles`:
+    /// every elementary cycle of at most `maxLength` objects (1…100, default 10) among
+    /// the objects that strong references from `candidate` reach, `candidate` included,
+    /// whether or not a root keeps them alive and whether or not `candidate` is on the
+    /// cycle. The edges are every strong reference of the heap (properties, collection
+    /// elements, block captures, associated objects), never a root's hold. The reports
+    /// have rule 49's form and order, and `retained` lists the objects no root reaches
+    /// that are on none of them. A component with only longer cycles gets no report.
+    ///
+    /// - Throws: the zombie error `-[X cycles]: message sent to deallocated instance #N`
+    ///   for a dead candidate; `SimError.Kind.invalidUse` for `maxLength` outside 1…100.
+    public func cycles(from candidate: ObjectID, maxLength: Int = 10) throws -> LeakReports {
+        try checkUsable(candidate, "cycles")
+        guard CycleSearch.lengthRange.contains(maxLength) else {
+            throw SimError(.invalidUse, "maxLength must be an integer from 1 to 100, got \(maxLength)")
+        }
+        var seen = [Bool](repeating: false, count: classIndex.count)
+        var stack = [candidate.raw]
+        seen[Int(candidate.raw)] = true
+        while let v = stack.popLast() {
+            forEachStrongTarget(of: v) { t in
+                if !seen[Int(t)] { seen[Int(t)] = true; stack.append(t) }
+            }
+        }
+        var nodes: [UInt32] = []
+        for i in 1..<classIndex.count where seen[i] { nodes.append(UInt32(i)) }
+        return findCycles(among: nodes, rootReachable: reachableFromRoots(), maxLength: maxLength, reportsLongComponents: false)
+    }
+
+    /// The cycle search of rules 49 and 50 over `nodes` (raw ids in increasing order, and
+    /// every strong reference between them). `rootReachable` tells which objects a root
+    /// keeps alive: the others, when on no reported cycle, are listed as `retained`.
+    /// `reportsLongComponents` gives a component without a cycle of at most `maxLength`
+    /// objects its shortest cycle (rule 49) rather than nothing (rule 50).
+    func findCycles(among nodes: [UInt32], rootReachable: [Bool], maxLength: Int, reportsLongComponents: Bool) -> LeakReports {
+        let n = nodes.count
+        if n == 0 { return LeakReports([], truncated: false) }
+        let graph = CycleGraph(heap: self, nodes: nodes)
+        let components = graph.cyclicComponents()
+        var search = CycleSearch(graph: graph, components: components)
+        let maxReports = CycleSearch.maxReports
+
+        // SPEC rule 49's order: the cycles whose lowest member is the lowest node come
+        // first, so searching the starts in increasing order, each depth first through
+        // its successors in increasing order, finds the cycles in the order they are
+        // reported, and the search can stop one past the last report it may list.
+        var found: [[Int]] = []
+        var hasReport = [Bool](repeating: false, count: components.count)
+        var searchedUpTo = n            // the first start not searched to the end
+        var stoppedBySteps = false
+        for s in 0..<n {
+            let c = search.component[s]
+            guard c >= 0 else { continue }
+            let members = components[c]
+            if search.isSimple[c] {
+                // A component that is one ring has exactly one cycle, found by walking it.
+                guard s == members[0], members.count <= maxLength else { continue }
+                found.append(search.ring(from: s))
+                hasReport[c] = true
+            } else {
+                let before = found.count
+                let end = search.cycles(startingAt: s, maxLength: maxLength, limit: maxReports + 1 - found.count) { found.append($0) }
+                if found.count > before { hasReport[c] = true }
+                if end == .steps { stoppedBySteps = true; searchedUpTo = s; break }
+            }
+            if found.count > maxReports { searchedUpTo = s; break }
+        }
+
+        // SPEC rule 49: a component without a short cycle is reported once, by its
+        // shortest. After a stop at the report limit only components starting no later
+        // than the last start searched can still come before the cut; after a stop on the
+        // bound of steps every component without a report gets one, so that no leak goes
+        // unreported because another component was expensive to search. `long` marks the
+        // components searched to the end that have no short cycle: their report says so.
+        var long = [Bool](repeating: false, count: components.count)
+        var all = found
+        if reportsLongComponents {
+            for (c, members) in components.enumerated() where !hasReport[c] {
+                if !stoppedBySteps && searchedUpTo < n && members[0] > searchedUpTo { continue }
+                all.append(search.isSimple[c] ? search.ring(from: members[0]) : search.shortestCycle(in: members))
+                long[c] = members[members.count - 1] < searchedUpTo
+            }
+            all.sort { $0.lexicographicallyPrecedes($1) }
+        }
+        let truncated = stoppedBySteps || all.count > maxReports
+        let listed = Array(all.prefix(maxReports))
+
+        // SPEC rule 49: each object only cycles keep alive goes to the first report whose
+        // objects reach it. An object reached once has had everything it reaches visited,
+        // so one visited mark for all the reports keeps this linear.
+        var onCycle = [Bool](repeating: false, count: n)
+        for cycle in listed { for v in cycle { onCycle[v] = true } }
+        var visited = [Bool](repeating: false, count: n)
+        var kept = [[Int]](repeating: [], count: listed.count)
+        for (k, cycle) in listed.enumerated() {
+            var stack: [Int] = []
+            for v in cycle where !visited[v] { visited[v] = true; stack.append(v) }
             while let v = stack.popLast() {
-                for e in offsets[v]..<offsets[v + 1] {
-                    let w = targets[e]
-                    if owner[w] < 0 { owner[w] = c; retained[c].append(w); stack.append(w) }
+                for e in graph.offsets[v]..<graph.offsets[v + 1] {
+                    let w = graph.targets[e]
+                    guard !visited[w] else { continue }
+                    visited[w] = true
+                    stack.append(w)
+                    if !onCycle[w] && !rootReachable[Int(nodes[w])] { kept[k].append(w) }
                 }
             }
+            kept[k].sort()
         }
-        var scratch = CycleSearch(count: ids.count)
-        for (c, members) in cyclic.enumerated() { for m in members { scratch.component[m] = c } }
+
+        // How many listed reports each component has, and whether it may have more.
+        var perComponent = [Int](repeating: 0, count: components.count)
+        for cycle in listed { perComponent[search.component[cycle[0]]] += 1 }
+        var componentShown = [Int](repeating: 0, count: components.count)
+        var componentCovered = [Int](repeating: 0, count: components.count)
+        var coveredMark = [Bool](repeating: false, count: n)
+        for cycle in listed {
+            for v in cycle where !coveredMark[v] { coveredMark[v] = true; componentCovered[search.component[v]] += 1 }
+        }
+        var listedTotal = [Int](repeating: 0, count: components.count)
+        for cycle in all { listedTotal[search.component[cycle[0]]] += 1 }
+
         var out: [Leak] = []
-        var budget = CycleSearch.maxTotalSteps
-        for (c, members) in cyclic.enumerated() {
-            // SPEC §2, as FBRetainCycleDetector reports: each elementary cycle on its own,
-            // grouped by component. The shortest cycle through the component's lowest id
-            // always comes first (found however long it is, a million-object ring
-            // included); a bounded search adds the others.
-            let primary = scratch.shortestCycle(through: members[0], offsets: offsets, targets: targets).map(\.0)
-            var found = scratch.elementaryCycles(in: members, offsets: offsets, targets: targets,
-                                                 maxLength: CycleSearch.maxLength, maxCount: CycleSearch.maxCycles + 1,
-                                                 budget: &budget)
-            found.cycles.removeAll { $0 == primary }
-            found.cycles.sort { a, b in a.count != b.count ? a.count < b.count : a.lexicographicallyPrecedes(b) }
-            let all = ([primary] + found.cycles).prefix(CycleSearch.maxCycles)
-            let truncated = found.truncated != .none || found.cycles.count + 1 > CycleSearch.maxCycles
-            var covered = Set<Int>()
-            for cycle in all { covered.formUnion(cycle) }
-            let kept = retained[c].sorted().map { ObjectID(ids[$0]) }
-            let rest = members.filter { !covered.contains($0) }.map { ObjectID(ids[$0]) }
-            for (k, cycle) in all.enumerated() {
-                let refs = cycle.indices.map { i in strongReference(from: ids[cycle[i]], to: ids[cycle[(i + 1) % cycle.count]]) }
-                let ordered = cycle.map { ObjectID(ids[$0]) }
-                var text = "retain cycle of \(cycle.count) object\(cycle.count == 1 ? "" : "s"): "
-                // Long cycles are shown by their first references; `references` has them all.
-                let shownRefs = refs.count > 12 ? Array(refs.prefix(10)) : refs
-                text += shownRefs.map(describe).joined(separator: " → ")
-                text += shownRefs.count < refs.count ? " → … (\(refs.count - shownRefs.count) more)" : ""
-                text += " → " + describe(ordered[0])
-                if all.count > 1 || !rest.isEmpty {
-                    text += " (cycle \(k + 1) of \(all.count)\(truncated ? "+" : "") in one component of \(members.count) objects)"
+        out.reserveCapacity(listed.count)
+        for (k, cycle) in listed.enumerated() {
+            let c = search.component[cycle[0]]
+            let members = components[c]
+            componentShown[c] += 1
+            let refs = cycle.indices.map { i in strongReference(from: nodes[cycle[i]], to: nodes[cycle[(i + 1) % cycle.count]]) }
+            var text = "retain cycle of \(cycle.count) object\(cycle.count == 1 ? "" : "s"): "
+            // Long cycles are shown by their first references; `references` has them all.
+            let shownRefs = refs.count > 12 ? Array(refs.prefix(10)) : refs
+            text += shownRefs.map(describe).joined(separator: " → ")
+            text += shownRefs.count < refs.count ? " → … (\(refs.count - shownRefs.count) more)" : ""
+            text += " → " + describe(ObjectID(nodes[cycle[0]]))
+            if long[c] {
+                if members.count > cycle.count {
+                    text += " (the shortest cycle of a component of \(members.count) objects that has none of at most \(maxLength))"
                 }
-                if k == 0 && !rest.isEmpty {
-                    let shown = rest.prefix(5).map(describe).joined(separator: ", ")
-                    text += "; the component's other members: \(shown)\(rest.count > 5 ? ", …" : "")"
+            } else {
+                // The component may have more cycles than are listed when the search did
+                // not finish it, or when the report limit cut some of them off.
+                let more = listedTotal[c] > perComponent[c] || members.last.map { $0 >= searchedUpTo } == true
+                if perComponent[c] > 1 || componentCovered[c] < members.count || more {
+                    text += " (cycle \(componentShown[c]) of \(perComponent[c])\(more ? "+" : "") in one component of \(members.count) objects)"
                 }
-                if k == 0 && !kept.isEmpty {
-                    let shown = kept.prefix(5).map(describe).joined(separator: ", ")
-                    text += "; it also keeps alive \(kept.count) object\(kept.count == 1 ? "" : "s"): \(shown)\(kept.count > 5 ? ", …" : "")"
-                }
-                if k == all.count - 1 && truncated {
-                    text += found.truncated == .steps
-                        ? "; the search for more cycles stopped after its bound of steps: the component may hold more"
-                        : "; the search stopped at \(CycleSearch.maxCycles) cycles of up to \(CycleSearch.maxLength) references: the component may hold more"
-                }
-                out.append(Leak(kind: .cycle, objects: k == 0 ? ordered + rest : ordered, references: refs,
-                                retained: k == 0 ? kept : [], message: text, component: c + 1))
             }
+            if !kept[k].isEmpty {
+                let shown = kept[k].prefix(5).map { describe(ObjectID(nodes[$0])) }.joined(separator: ", ")
+                text += "; it also keeps alive \(kept[k].count) object\(kept[k].count == 1 ? "" : "s"): \(shown)\(kept[k].count > 5 ? ", …" : "")"
+            }
+            if k == listed.count - 1 && truncated {
+                text += stoppedBySteps
+                    ? "; the search stopped after its bound of \(CycleSearch.maxSteps) steps: there may be more cycles"
+                    : "; the search stopped at \(maxReports) reports: there are more cycles"
+            }
+            out.append(Leak(kind: .cycle, objects: cycle.map { ObjectID(nodes[$0]) }, references: refs,
+                            retained: kept[k].map { ObjectID(nodes[$0]) }, message: text, component: c + 1))
         }
-        return out
+        return LeakReports(out, truncated: truncated)
     }
 
     /// The first strong reference from `a` to `b`, with its name. Looks at the slots
@@ -137,111 +246,226 @@ extension Heap {
     }
 }
 
-/// Scratch space for finding one shortest cycle per component, allocated once per
-/// `cycles()` call so that half a million small cycles cost linear time in all.
-struct CycleSearch {
-    /// The bounds of the search for elementary cycles in one component, as
-    /// FBRetainCycleDetector bounds its own: cycles of at most `maxLength` references,
-    /// at most `maxCycles` of them, and at most `maxSteps` edges looked at.
-    static let maxLength = 10
-    static let maxCycles = 16
-    static let maxSteps = 100_000
-    /// Steps for the searches of all the components of one `cycles()` call: a heap of
-    /// many components, each built to exhaust its own bound, still answers quickly; the
-    /// components past it get their shortest cycle only.
-    static let maxTotalSteps = 1_000_000
+/// The strong references among the objects a cycle search looks at, over dense indices
+/// 0..<n in id order, in compressed sparse row form: the successors of `v` are
+/// `targets[offsets[v]..<offsets[v+1]]`, in increasing order and each once (two
+/// references between the same objects give the same cycle). The predecessors are kept
+/// the same way, for the distances back to a start.
+struct CycleGraph {
+    var offsets: [Int]
+    var targets: [Int]
+    var reverseOffsets: [Int]
+    var sources: [Int]
 
-    var component: [Int]
-    var parent: [Int]
-    var touched: [Int] = []
-
-    init(count: Int) {
-        component = [Int](repeating: -1, count: count)
-        parent = [Int](repeating: -1, count: count)
-    }
-
-    /// The shortest cycle from `start` back to itself inside its component, as
-    /// (from, to) pairs of dense indices (breadth-first, first successor first).
-    mutating func shortestCycle(through start: Int, offsets: [Int], targets: [Int]) -> [(Int, Int)] {
-        let comp = component[start]
-        var queue = [start]
-        var head = 0
-        var last = -1
-        search: while head < queue.count {
-            let v = queue[head]; head += 1
+    init(heap: Heap, nodes: [UInt32]) {
+        let n = nodes.count
+        var dense = [Int32](repeating: -1, count: heap.classIndex.count)
+        for (v, raw) in nodes.enumerated() { dense[Int(raw)] = Int32(v) }
+        offsets = [0]
+        offsets.reserveCapacity(n + 1)
+        targets = []
+        var scratch: [Int] = []
+        for raw in nodes {
+            scratch.removeAll(keepingCapacity: true)
+            heap.forEachStrongTarget(of: raw) { t in
+                let w = Int(dense[Int(t)])
+                if w >= 0 { scratch.append(w) }
+            }
+            if scratch.count > 1 { scratch.sort() }
+            var last = -1
+            for w in scratch where w != last { targets.append(w); last = w }
+            offsets.append(targets.count)
+        }
+        // The reverse graph by counting: sources come out in increasing order too.
+        var counts = [Int](repeating: 0, count: n + 1)
+        for w in targets { counts[w + 1] += 1 }
+        for i in 0..<n { counts[i + 1] += counts[i] }
+        reverseOffsets = counts
+        var fill = counts
+        sources = [Int](repeating: 0, count: targets.count)
+        for v in 0..<n {
             for e in offsets[v]..<offsets[v + 1] {
                 let w = targets[e]
-                guard component[w] == comp else { continue }
-                if w == start { last = v; break search }
-                if parent[w] < 0 { parent[w] = v; touched.append(w); queue.append(w) }
+                sources[fill[w]] = v
+                fill[w] += 1
             }
         }
-        var path: [(Int, Int)] = []
-        if last >= 0 {
-            path.append((last, start))
-            var v = last
-            while v != start { let p = parent[v]; path.append((p, v)); v = p }
-            path.reverse()
-        }
-        for t in touched { parent[t] = -1 }
-        touched.removeAll(keepingCapacity: true)
-        return path
     }
 
-    /// Why a search for cycles stopped before it had looked at everything.
-    enum Truncation { case none, cycles, steps }
+    var nodeCount: Int { offsets.count - 1 }
 
-    /// The elementary cycles of a component, each once, as dense indices starting at its
-    /// lowest member, shortest first: a depth-first search from each member through
-    /// higher members only, for cycles of 1 reference, then 2, … up to `maxLength`
-    /// (iterative deepening, so that a bound keeps the shortest cycles). It stops at
-    /// `maxCount` cycles or when `budget` (steps shared by every component of one
-    /// `cycles()` call, at most `maxSteps` for this one) runs out. Parallel references
-    /// between the same two objects count once.
-    mutating func elementaryCycles(in members: [Int], offsets: [Int], targets: [Int], maxLength: Int, maxCount: Int,
-                                   budget: inout Int) -> (cycles: [[Int]], truncated: Truncation) {
-        var cycles: [[Int]] = []
-        let comp = component[members[0]]
-        // A component with as many references inside it as members is one simple cycle.
-        var inside = 0
-        for v in members { for e in offsets[v]..<offsets[v + 1] where component[targets[e]] == comp { inside += 1 } }
-        if inside == members.count { return ([], .none) }
-        var steps = 0
-        var seen = Set<[Int]>()
-        var onPath = Set<Int>()
-        for length in 1...maxLength {
-            var longer = false          // whether any path was cut at this length
-            for s in members {
-                var path = [s]
-                var next = [offsets[s]]
-                onPath = [s]
-                while let top = path.last {
-                    let e = next[next.count - 1]
-                    if e == offsets[top + 1] {
-                        path.removeLast(); next.removeLast(); onPath.remove(top)
-                        continue
-                    }
-                    next[next.count - 1] = e + 1
-                    steps += 1
-                    budget -= 1
-                    if steps > Self.maxSteps || budget < 0 { return (cycles, .steps) }
-                    let w = targets[e]
-                    guard component[w] == comp, w >= s else { continue }
-                    if w == s {
-                        // A second reference between the same two objects gives the same cycle.
-                        if path.count == length, seen.insert(path).inserted {
-                            cycles.append(path)
-                            if cycles.count >= maxCount { return (cycles, .cycles) }
-                        }
-                    } else if !onPath.contains(w) {
-                        if path.count < length { path.append(w); next.append(offsets[w]); onPath.insert(w) }
-                        else { longer = true }
-                    }
+    /// The strongly connected components that hold a cycle (more than one member, or one
+    /// that references itself), each sorted, in the order of their lowest members.
+    func cyclicComponents() -> [[Int]] {
+        let all = stronglyConnectedComponents(nodeCount: nodeCount, offsets: offsets, targets: targets)
+        var cyclic: [[Int]] = []
+        for c in all {
+            if c.count > 1 { cyclic.append(c.sorted()); continue }
+            let v = c[0]
+            if targets[offsets[v]..<offsets[v + 1]].contains(v) { cyclic.append(c) }
+        }
+        cyclic.sort { $0[0] < $1[0] }
+        return cyclic
+    }
+}
+
+/// The bounded search for elementary cycles (SPEC rules 49 and 50), with scratch space
+/// allocated once per search.
+package struct CycleSearch {
+    /// FBRetainCycleDetector's `kFBRetainCycleDetectorDefaultStackDepth`: cycles of at
+    /// most 10 objects (SPEC rules 49, 50).
+    package static let maxLength = 10
+    /// The lengths `sim.cycles(obj, { maxLength = n })` accepts (SPEC rule 50).
+    package static let lengthRange = 1...100
+    /// SPEC rule 49: at most 1000 reports, then `truncated`.
+    package static let maxReports = 1000
+    /// References looked at by one search, all starts together: a heap built so that
+    /// many paths lead nowhere (a clique behind a single way back) still answers quickly,
+    /// truncated.
+    package static let maxSteps = 2_000_000
+
+    let graph: CycleGraph
+    /// The cyclic component of each node (an index into `components`), or -1.
+    var component: [Int]
+    /// Whether each component is a single ring (every member has one successor in it).
+    var isSimple: [Bool]
+    /// Steps left for the whole search.
+    var budget = CycleSearch.maxSteps
+    // Scratch, reset after each use: distances back to the start, the nodes on the path,
+    // breadth-first parents.
+    var distance: [Int]
+    var onPath: [Bool]
+    var parent: [Int]
+
+    init(graph: CycleGraph, components: [[Int]]) {
+        self.graph = graph
+        let n = graph.nodeCount
+        component = [Int](repeating: -1, count: n)
+        for (c, members) in components.enumerated() { for m in members { component[m] = c } }
+        isSimple = components.indices.map { _ in true }
+        for (c, members) in components.enumerated() {
+            for v in members {
+                var inside = 0
+                for e in graph.offsets[v]..<graph.offsets[v + 1] where component[graph.targets[e]] == c { inside += 1 }
+                if inside != 1 { isSimple[c] = false; break }
+            }
+        }
+        distance = [Int](repeating: -1, count: n)
+        onPath = [Bool](repeating: false, count: n)
+        parent = [Int](repeating: -1, count: n)
+    }
+
+    /// Why a search from one start ended.
+    enum End { case done, limit, steps }
+
+    /// The ring of a simple component, from `start` round to just before it.
+    func ring(from start: Int) -> [Int] {
+        let c = component[start]
+        var out = [start]
+        var v = start
+        while true {
+            var next = -1
+            for e in graph.offsets[v]..<graph.offsets[v + 1] where component[graph.targets[e]] == c { next = graph.targets[e]; break }
+            if next == start || next < 0 { break }
+            out.append(next)
+            v = next
+        }
+        return out
+    }
+
+    /// Calls `emit` with each elementary cycle of at most `maxLength` nodes whose lowest
+    /// node is `s`, in increasing order of the nodes that follow `s` (a depth-first
+    /// search through successors in increasing order gives that order), at most `limit`
+    /// of them. Only nodes from which `s` can be reached in the steps left are entered:
+    /// their distances back to `s` come first, from a breadth-first search over the
+    /// predecessors higher than `s` in its component.
+    mutating func cycles(startingAt s: Int, maxLength: Int, limit: Int, _ emit: ([Int]) -> Void) -> End {
+        let c = component[s]
+        var touched = [s]
+        distance[s] = 0
+        defer { for t in touched { distance[t] = -1 } }
+        var head = 0
+        while head < touched.count {
+            let u = touched[head]; head += 1
+            guard distance[u] < maxLength - 1 else { continue }
+            for e in graph.reverseOffsets[u]..<graph.reverseOffsets[u + 1] {
+                budget -= 1
+                if budget < 0 { return .steps }
+                let p = graph.sources[e]
+                guard p > s, distance[p] < 0, component[p] == c else { continue }
+                distance[p] = distance[u] + 1
+                touched.append(p)
+            }
+        }
+        var path = [s]
+        var next = [graph.offsets[s]]
+        onPath[s] = true
+        defer { for v in path { onPath[v] = false } }
+        var emitted = 0
+        while let u = path.last {
+            let e = next[next.count - 1]
+            if e == graph.offsets[u + 1] {
+                onPath[u] = false
+                path.removeLast(); next.removeLast()
+                continue
+            }
+            next[next.count - 1] = e + 1
+            budget -= 1
+            if budget < 0 { return .steps }
+            let w = graph.targets[e]
+            if w == s {
+                emit(path)
+                emitted += 1
+                if emitted >= limit { return .limit }
+                continue
+            }
+            guard w > s, distance[w] > 0, !onPath[w], path.count + distance[w] <= maxLength else { continue }
+            path.append(w); next.append(graph.offsets[w]); onPath[w] = true
+        }
+        return .done
+    }
+
+    /// The shortest cycle of a component that is not a single ring, starting at its
+    /// lowest node: the shortest through the component's lowest member (always found),
+    /// then, while the budget lasts, a shorter one through each higher member over the
+    /// nodes above it (an earlier start keeps a tie).
+    mutating func shortestCycle(in members: [Int]) -> [Int] {
+        var best = shortestCycle(through: members[0], within: members.count + 1, budgeted: false) ?? members
+        for s in members.dropFirst() {
+            guard budget > 0, best.count > 1 else { break }
+            if let shorter = shortestCycle(through: s, within: best.count, budgeted: true) { best = shorter }
+        }
+        return best
+    }
+
+    /// A shortest cycle through `s` over its component's nodes higher than `s`, of fewer
+    /// than `bound` nodes, breadth-first through successors in increasing order.
+    mutating func shortestCycle(through s: Int, within bound: Int, budgeted: Bool) -> [Int]? {
+        let c = component[s]
+        var queue = [s]
+        var depth = [0]
+        parent[s] = s
+        defer { for q in queue { parent[q] = -1 } }
+        var head = 0
+        while head < queue.count {
+            let u = queue[head], d = depth[head]; head += 1
+            // A cycle closing at u's successor has d + 1 nodes; it must be under the bound.
+            guard d + 1 < bound else { break }
+            for e in graph.offsets[u]..<graph.offsets[u + 1] {
+                if budgeted { budget -= 1; if budget < 0 { return nil } }
+                let w = graph.targets[e]
+                if w == s {
+                    var cycle: [Int] = []
+                    var v = u
+                    while v != s { cycle.append(v); v = parent[v] }
+                    cycle.append(s)
+                    return cycle.reversed()
                 }
+                guard w > s, parent[w] < 0, component[w] == c else { continue }
+                parent[w] = u
+                queue.append(w); depth.append(d + 1)
             }
-            if !longer { break }        // no path reaches further: every cycle is found
         }
-        return (cycles, .none)
+        return nil
     }
-
 }

@@ -8,13 +8,14 @@ public struct Leak: Equatable, Sendable, CustomStringConvertible {
     }
 
     public let kind: Kind
-    /// For a cycle, its members in cycle order starting at the lowest id (the first cycle
-    /// of a component also lists the component's members on none of its listed cycles);
+    /// For a cycle, its members in cycle order starting at the lowest id (SPEC rule 49);
     /// for an abandoned controller, the controller.
     public let objects: [ObjectID]
-    /// For a cycle, the references that close it, in order.
+    /// For a cycle, the references that close it, in order: the first is the lowest
+    /// member's.
     public let references: [Reference]
-    /// Objects not in the cycle that only the cycle keeps alive.
+    /// Objects on no reported cycle that no root keeps alive and this report's objects are
+    /// the first to reach (SPEC rule 49), in id order.
     public let retained: [ObjectID]
     /// The report's text.
     public let message: String

@@ -56,8 +56,13 @@ extension Simulator {
     /// A controller came (back) into the UI: it is no longer a candidate `abandoned` leak.
     func noteEnteredUI(_ vc: ObjectID) { leftUI.removeValue(forKey: vc.raw) }
 
-    /// A controller left the UI (popped, dismissed, replaced, removed from its parent).
-    func noteLeftUI(_ vc: ObjectID, _ how: String) {
-        leftUI[vc.raw] = LeftUIRecord(time: heap.now, how: how)
+    /// A controller left the UI (popped, dismissed, replaced, removed from its parent):
+    /// the `abandoned` clock starts. `presentedAbove` names the controllers it presented
+    /// when a dismissal has already cut those links. The caller asks `willDealloc` with
+    /// `askWillDealloc()` once its own state is whole again (SPEC rule 47); a caller that
+    /// fails before it asks leaves the controller to the next one that does.
+    func noteLeftUI(_ vc: ObjectID, _ how: String, presentedAbove: [ObjectID] = []) {
+        leftUI[vc.raw] = LeftUIRecord(time: heap.now, how: how, walk: mleaksFinderWalk(from: vc, presentedAbove: presentedAbove))
+        willDeallocQueue.append(vc)
     }
 }

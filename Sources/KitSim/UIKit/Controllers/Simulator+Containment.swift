@@ -36,6 +36,10 @@ extension Simulator {
             try heap.removeElement(child, from: p, k.children)
         }
         noteLeftUI(child, "removed from \(heap.describe(p))")
+        // SPEC rule 47: asked before didMove(nil), which runs whatever it answers.
+        var askError: Error?
+        attempt(&askError) { try askWillDealloc() }
         _ = try heap.send(child, .didMove, args: Arguments(.nil))
+        if let askError { throw askError }
     }
 }

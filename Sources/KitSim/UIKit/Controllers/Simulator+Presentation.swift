@@ -114,10 +114,12 @@ extension Simulator {
                     if heap.isAlive(c) { try write(c, k.presenting, nil) }
                     if heap.isAlive(presenter), try object(presenter, k.presented) == c { try write(presenter, k.presented, nil) }
                 }
-                for c in chain.reversed() {
+                for (i, c) in chain.enumerated().reversed() {
                     if let tv = presentations.detach(c), heap.isAlive(tv) { try removeFromSuperview(tv) }
-                    noteLeftUI(c, "dismissed")
+                    // SPEC rule 47: the links are cut already; what c presented is above it.
+                    noteLeftUI(c, "dismissed", presentedAbove: Array(chain[(i + 1)...]))
                 }
+                attempt(&endError) { try askWillDealloc() }
                 if let endError { throw endError }
             }
         } catch {

@@ -65,7 +65,12 @@ extension Simulator {
             try write(alert, k.presenting, nil)
             if try object(presenter, k.presented) == alert { try write(presenter, k.presented, nil) }
             noteLeftUI(alert, "dismissed")
+            // SPEC rule 47: asked once the alert is out; the action's handler runs
+            // whatever it answers.
+            var firstError: Error?
+            attempt(&firstError) { try askWillDealloc() }
             if let action { try callCallback(handler, [.object(action)]) }
+            if let firstError { throw firstError }
         }
     }
 

@@ -162,11 +162,16 @@ extension Simulator {
             try heap.removeElement(p, from: nav, k.navControllers)
             noteLeftUI(p, "popped from \(heap.describe(nav))")
         }
+        // SPEC rule 47: asked once every popped controller is off the stack; the pop goes
+        // on whatever they answer, and the first error comes at the end.
+        var askError: Error?
+        attempt(&askError) { try askWillDealloc() }
         if try isOnScreen(nav) {
             try navTransition(nav, from: popped.last, to: target, animated: animated, popped: popped)
         } else {
             try finishPop(popped, nav: nav)
         }
+        if let askError { throw askError }
     }
 
     func finishPop(_ popped: [ObjectID], nav: ObjectID) throws {
@@ -287,6 +292,9 @@ extension Simulator {
         try write(nav, k.navControllers, .array(list.map(Value.object)))   // SPEC rule 27: never nil
         for a in added { try write(a, k.parent, nav); noteEnteredUI(a) }
         for r in removed { noteLeftUI(r, "removed from \(heap.describe(nav))'s stack") }
+        // SPEC rule 47: asked once the stack is whole; the first error comes at the end.
+        var askError: Error?
+        attempt(&askError) { try askWillDealloc() }
         let oldTop = old.last, newTop = list.last
         if let newTop, newTop != oldTop, try isOnScreen(nav) {
             // The new top comes in as a push does; the controllers that left go at once.
@@ -297,5 +305,6 @@ extension Simulator {
             try finishPop(removed, nav: nav)
             for a in added { _ = try heap.send(a, .didMove, args: Arguments(.object(nav))) }
         }
+        if let askError { throw askError }
     }
 }

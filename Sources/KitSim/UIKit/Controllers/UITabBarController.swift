@@ -81,6 +81,8 @@ extension Simulator {
             try write(r, k.parent, nil)
             noteLeftUI(r, "removed from \(heap.describe(tab))")
             stillHeld.remove(r)
+            // SPEC rule 47: asked while the transition still holds it.
+            attempt(&firstError) { try askWillDealloc() }
             try heap.unhold(r, transitionHold)
         }
         if let firstError { throw firstError }

@@ -7,7 +7,7 @@ extension Simulator {
     /// containment (weak `parent`, strong `children`) and modal presentation (the
     /// presenter keeps the presented controller strongly).
     static let viewControllerDeclaration = ClassDeclaration("UIViewController", superclass: "UIResponder",
-        summary: "Manages a view loaded on first access; contains children and presents controllers.") {
+        summary: "Manages a view loaded on first access; contains children and presents controllers. A subclass's `willDealloc()`, when a script defines one, is asked as the controller leaves the UI: false mutes MLeaksFinder's `abandoned` check for it and what it contains or presents (rule 47).") {
         PropertyDeclaration("view", .strong, .object("UIView"), getter: "view", setter: "setView",
                             summary: "Loaded on first access: `loadView`, then `viewDidLoad` (rule 11).")
         PropertyDeclaration("title", .copy, .string)
@@ -23,7 +23,7 @@ extension Simulator {
         PropertyDeclaration("navigationController", .weak, .object("UINavigationController"), readOnly: true,
                             getter: "navigationController")
         PropertyDeclaration("tabBarController", .weak, .object("UITabBarController"), readOnly: true, getter: "tabBarController")
-        HoldDeclaration("transition", "a controller being pushed, popped, presented, dismissed or removed, until its transition ends")
+        HoldDeclaration("transition in flight", "a controller being pushed, popped, presented, dismissed or removed, until its transition ends")
         Simulator.modalPresentationStyles
 
         Method.initializer(swift: "init(nibName:bundle:)") { _, inv in .object(inv.receiver) }
@@ -124,4 +124,10 @@ enum AppearanceState {
 struct LeftUIRecord {
     var time: Int64
     var how: String
+    /// What MLeaksFinder walks from the controller when it leaves (its children and the
+    /// controllers it presents, at any depth), taken then: an exemption covers them too
+    /// (SPEC rule 47).
+    var walk: [ObjectID] = []
+    /// Whether the controller's `willDealloc` returned false when it left (SPEC rule 47).
+    var exempt = false
 }

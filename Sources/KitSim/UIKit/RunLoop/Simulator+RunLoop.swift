@@ -66,7 +66,7 @@ extension Simulator {
         var out: [(ObjectID, [String])] = []
         for id in heap.heldObjects {
             var reasons: [String] = []
-            if heap.holdCount(id, transitionHold) > 0 { reasons.append("transition") }
+            if heap.holdCount(id, transitionHold) > 0 { reasons.append("transition in flight") }
             // The queue itself is held under the same name for the life of the app.
             if heap.holdCount(id, mainQueueHold) > 0, id != mainQueueID { reasons.append("DispatchQueue.main") }
             if !reasons.isEmpty { out.append((id, reasons)) }

@@ -38,6 +38,8 @@ extension Simulator {
         // wraps the root in a navigation controller and makes that the root).
         if visible, let old, heap.isAlive(old), !isInUI(old) {
             noteLeftUI(old, "replaced as \(heap.describe(window))'s root")
+            // SPEC rule 47: asked once the window has its new root.
+            attempt(&firstError) { try askWillDealloc() }
         }
         if visible, let new { attempt(&firstError) { try installRootView(new, in: window) } }
         if let firstError { throw firstError }
