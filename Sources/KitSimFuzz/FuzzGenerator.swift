@@ -30,7 +30,7 @@ public struct FuzzProgram: Sendable, Equatable {
 public struct FuzzGenerator {
     /// Run once per sandbox before the calls.
     public static let header = """
-        V, C, N, T, A, W, K, HOOK, GUARD = {}, {}, {}, {}, {}, {}, {}, {}, {}
+        V, C, N, T, A, W, K, F, HOOK, GUARD = {}, {}, {}, {}, {}, {}, {}, {}, {}, {}
         FuzzVC = UIViewController:subclass("FuzzVC", { s = "strong", w = "weak", u = "unowned", a = "assign", c = "copy" })
         FuzzView = UIView:subclass("FuzzView", { s = "strong", w = "weak", u = "unowned", a = "assign" })
         local function hook(self, name, ...)
@@ -67,6 +67,10 @@ public struct FuzzGenerator {
     var counts: [Character: Int] = ["V": 0, "C": 0, "N": 0, "T": 0, "A": 0, "W": 0, "K": 0]
     var swizzles = 0
     var made = 0
+    /// How many slots of the pool `F` (objects of the classes that are neither views nor
+    /// controllers: timers, sessions, observers…) each class has had, so that later calls
+    /// reach the same objects again.
+    var madeOf: [String: Int] = [:]
 
     public init(seed: UInt64, vocabulary: FuzzVocabulary = .uikit) {
         rng = SplitMix64(seed: seed)
@@ -246,17 +250,18 @@ public struct FuzzGenerator {
         // The first calls mostly populate the pools.
         switch made <= 6 ? rng.below(16) : rng.below(100) {
         case 0..<16: line = create()
-        case 16..<30: line = ownership()
-        case 30..<42: line = windows()
-        case 42..<54: line = navigation()
-        case 54..<63: line = presentation()
-        case 63..<68: line = tabs()
-        case 68..<76: line = runLoop()
-        case 76..<82: line = hooks()
-        case 82..<84: line = swizzle()
-        case 84..<93: line = badArguments()
-        case 93..<96: line = inspect()
-        case 96..<99: line = declared()
+        case 16..<28: line = ownership()
+        case 28..<38: line = windows()
+        case 38..<48: line = navigation()
+        case 48..<56: line = presentation()
+        case 56..<60: line = tabs()
+        case 60..<67: line = runLoop()
+        case 67..<72: line = hooks()
+        case 72..<74: line = swizzle()
+        case 74..<82: line = badArguments()
+        case 82..<86: line = inspect()
+        // The declared classes' own calls: most of the model's classes are reached only here.
+        case 86..<99: line = declared()
         case 99 where rng.chance(50):
             line = rng.chance(50) ? "setmetatable({}, { __gc = function() \(action()) end })"
                 : "collectgarbage(\(rng.pick(["\"collect\"", "\"step\"", "\"generational\"", "\"incremental\""])))"
@@ -511,7 +516,25 @@ public struct FuzzGenerator {
             return "\(c.className).\(c.signature.luaName)(\(arguments(c.signature).joined(separator: ", ")))"
         }
         let c = rng.pick(vocabulary.calls)
-        return "\(receiver(c.className)):\(c.signature.luaName)(\(arguments(c.signature).joined(separator: ", ")))"
+        let call = "\(receiver(c.className)):\(c.signature.luaName)(\(arguments(c.signature).joined(separator: ", ")))"
+        // A result of a class the pools keep is kept in `F`, where later calls find it.
+        if case .object(let cls) = c.signature.returns, isPooled(cls), rng.chance(40) { return "\(newSlot(cls)) = \(call)" }
+        return call
+    }
+
+    /// Whether objects of the class live in the pool `F` (not a view, a controller, a block
+    /// or a singleton's class).
+    func isPooled(_ cls: String) -> Bool {
+        let v = vocabulary
+        return !v.isClass(cls, kindOf: "UIView") && !v.isClass(cls, kindOf: "UIViewController") && cls != "NSBlock"
+            && cls != "NSObject" && v.singleton(of: cls) == nil && ["UIApplication", "UIScreen", "AppDelegate"].allSatisfy { $0 != cls }
+    }
+
+    /// A new slot of the pool `F` for an object of the class.
+    mutating func newSlot(_ cls: String) -> String {
+        let k = (madeOf[cls] ?? 0) + 1
+        madeOf[cls] = k
+        return "F.\(cls)_\(k)"
     }
 
     /// Arguments for a signature: of each parameter's type, now and then a bad one.
@@ -539,10 +562,14 @@ public struct FuzzGenerator {
         case "UIScreen": return "UIScreen.main"
         case "AppDelegate": return "UIApplication.shared.delegate"
         case "NSBlock": return ref("K")
-        case "DispatchQueue": return "DispatchQueue.main"
         default:
+            if let s = v.singleton(of: cls), rng.chance(90) { return "\(cls).\(s)" }
+            // An object of the pool, or one made now (and sometimes kept there).
+            if let n = madeOf[cls], rng.chance(60) { return "F.\(cls)_\(rng.int(1...n))" }
             let params = v.interface(cls)?.initializer?.parameters ?? []
-            return "(\(cls)(\(params.filter { !$0.isOptional }.map { value($0.type) }.joined(separator: ", "))))"
+            let made = "\(cls)(\(params.filter { !$0.isOptional }.map { value($0.type) }.joined(separator: ", ")))"
+            if isPooled(cls), rng.chance(30) { return "(function() \(newSlot(cls)) = \(made) return F.\(cls)_\(madeOf[cls] ?? 1) end)()" }
+            return "(\(made))"
         }
     }
 

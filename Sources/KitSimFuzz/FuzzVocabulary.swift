@@ -57,6 +57,12 @@ public struct FuzzVocabulary: Sendable {
         return false
     }
 
+    /// The class's own singleton (`RunLoop.main`, `NotificationCenter.default`): a static of
+    /// its own type, from the declarations.
+    public func singleton(of name: String) -> String? {
+        interface(name)?.statics.first { $0.type == .object(name) }?.name
+    }
+
     /// The declaration of the class named `name`.
     public func interface(_ name: String) -> ClassInterface? { classes.first { $0.name == name } }
 }

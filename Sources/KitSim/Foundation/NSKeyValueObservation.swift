@@ -51,6 +51,7 @@ extension Simulator {
                                  object: object))
         }
         let chosen = try observingOptions(options, owner: object)
+        watchDeallocs()
         let f = foundation
         let o = heap.alloc(f.observation)
         try write(o, f.observationHandler, handler)

@@ -74,6 +74,7 @@ extension Simulator {
         let removable = try bool(copy, quartz.animationRemovedOnCompletion, default: true)
         let slot = key.map(Simulator.animationSlot) ?? "animations[\(viewAnimations.nextNumber)]"
         try heap.setAssociated(layer, key: slot, .object(copy))
+        watchDeallocs()
         let n = viewAnimations.add(.init(view: view, kind: .layer(layer, key: key, slot: slot, copy: copy),
                                          inWindow: view.map(isInLiveWindow) ?? false, leavesWithWindow: removable))
         enqueueLayout { [unowned self] in try tellDelegate(of: copy, .animationDidStart, finished: nil) }

@@ -226,18 +226,27 @@ public final class Simulator {
         }
         heap.leakDetectors.append { [unowned self] _ in self.abandonedLeaks() }
         heap.onObservedSet = { [unowned self] id, p, old, isPrior in try self.deliverChange(id, p, old: old, isPrior: isPrior) }
-        heap.onDealloc = { [unowned self] id in
-            let kvo = self.observations.isEmpty && self.heap.observedObjects.isEmpty ? nil : self.observationDealloc(id)
-            // SPEC rules 44, 45: a window or view that goes may take animations with it,
-            // and a property animator released paused or stopped raises.
-            let animation = self.viewAnimations.isEmpty && self.propertyAnimators.isEmpty ? nil : self.animationDealloc(id)
-            return kvo ?? animation
-        }
         heap.extraRoots.append { [unowned self] _ in self.visibleWindows }
         heap.invariantCheckers.append { [unowned self] heap in
             self.windowStack.violations() + self.runLoop.violations()
                 + self.navTransitions.violations(isAlive: heap.isAlive) + self.presentations.violations(linkErrors: self.controllerLinkViolations())
                 + self.viewAnimations.violations()
+        }
+    }
+
+    /// Installs the heap's dealloc hook the first time the model has state a dealloc must
+    /// update (a key-value observation, an animation, a property animator), so that a heap
+    /// without any pays nothing per dealloc.
+    func watchDeallocs() {
+        guard heap.onDealloc == nil else { return }
+        // Unowned and unchecked: the simulator owns the heap, and a checked capture would
+        // cost a retain and a release on every dealloc.
+        heap.onDealloc = { [unowned(unsafe) self] id in
+            let kvo = self.observations.isEmpty && self.heap.observedObjects.isEmpty ? nil : self.observationDealloc(id)
+            // SPEC rules 44, 45: a window or view that goes may take animations with it,
+            // and a property animator released paused or stopped raises.
+            let animation = self.viewAnimations.isEmpty && self.propertyAnimators.isEmpty ? nil : self.animationDealloc(id)
+            return kvo ?? animation
         }
     }
 

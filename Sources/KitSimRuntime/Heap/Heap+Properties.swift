@@ -159,6 +159,15 @@ extension Heap {
     /// setter (the model's own accessors use this).
     public func writeSlot(_ id: ObjectID, _ p: Property, _ value: Value) throws {
         if !isUsable(id) { try failUnusable(id, p.name) }
+        // The model's hot path stores at once; a host table and an observed object take
+        // the slow path (one comparison each while neither is in use).
+        if case .foreign = value, p.ownership.retains { return try writeSlotSlowly(id, p, value) }
+        if observedCount != 0 { return try writeSlotSlowly(id, p, value) }
+        try writeSlot(id, p, value, snapshotted: ())
+    }
+
+    @inline(never)
+    private func writeSlotSlowly(_ id: ObjectID, _ p: Property, _ value: Value) throws {
         // SPEC rule 26: a host table the model stores in a strong or copy property (a
         // timer's userInfo) is an NSArray or NSDictionary that retains its objects.
         var stored = value
@@ -181,6 +190,7 @@ extension Heap {
         observedCount = observedObjects.count
     }
 
+    @inline(__always)
     private func writeSlot(_ id: ObjectID, _ p: Property, _ value: Value, snapshotted: Void) throws {
         switch (p.type, value) {
         case (.any, _), (_, .nil), (.number, .int), (.number, .double), (.bool, .bool), (.string, .string): break

@@ -65,6 +65,7 @@ extension Simulator {
         }
         let g = viewAnimations.newGroup(completion: completion, count: views.count)
         for view in views {
+            watchDeallocs()
             _ = viewAnimations.add(.init(view: view, kind: .block(group: g), inWindow: true, leavesWithWindow: true))
         }
         // SPEC rule 43: a repeating animation never ends by itself; only rule 44's

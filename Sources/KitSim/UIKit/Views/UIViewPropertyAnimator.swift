@@ -47,6 +47,7 @@ extension Simulator {
                            summary: "An inactive animator.") { sim, inv in
             let duration = inv.numberArgument(0)
             try sim.write(inv.receiver, sim.uikit.animatorDuration, .double(duration))
+            sim.watchDeallocs()
             sim.propertyAnimators[inv.receiver.raw] = PropertyAnimatorState(duration: duration)
             if !inv.argument(2).isNil { try sim.appendBlock(inv.argument(2), to: inv.receiver, sim.uikit.animatorAnimations) }
             return .object(inv.receiver)
