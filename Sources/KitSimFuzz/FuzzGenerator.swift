@@ -555,8 +555,11 @@ public struct FuzzGenerator {
         if v.isClass(cls, kindOf: "UINavigationController") { return ref("N") }
         if v.isClass(cls, kindOf: "UITabBarController") { return ref("T") }
         if v.isClass(cls, kindOf: "UIAlertController") { return ref("A") }
-        if v.isClass(cls, kindOf: "UIViewController") { return vc() }
-        if v.isClass(cls, kindOf: "UIView") { return ref("V") }
+        // A subclass the pools do not keep apart (a table view, a page view controller)
+        // is often made fresh, so that its own methods run rather than fail on a plain view.
+        let special = cls != "UIView" && cls != "UIViewController" && v.interface(cls)?.isGlobal == true
+        if v.isClass(cls, kindOf: "UIViewController") { return special && rng.chance(50) ? fresh(cls) : vc() }
+        if v.isClass(cls, kindOf: "UIView") { return special && rng.chance(50) ? fresh(cls) : ref("V") }
         switch cls {
         case "UIApplication": return "UIApplication.shared"
         case "UIScreen": return "UIScreen.main"
@@ -566,11 +569,17 @@ public struct FuzzGenerator {
             if let s = v.singleton(of: cls), rng.chance(90) { return "\(cls).\(s)" }
             // An object of the pool, or one made now (and sometimes kept there).
             if let n = madeOf[cls], rng.chance(60) { return "F.\(cls)_\(rng.int(1...n))" }
-            let params = v.interface(cls)?.initializer?.parameters ?? []
-            let made = "\(cls)(\(params.filter { !$0.isOptional }.map { value($0.type) }.joined(separator: ", ")))"
-            if isPooled(cls), rng.chance(30) { return "(function() \(newSlot(cls)) = \(made) return F.\(cls)_\(madeOf[cls] ?? 1) end)()" }
-            return "(\(made))"
+            return fresh(cls)
         }
+    }
+
+    /// A new object of the class, its initializer given values of its parameters' types,
+    /// sometimes kept in the pool `F` (parenthesised, so that a method call on it parses).
+    mutating func fresh(_ cls: String) -> String {
+        let params = vocabulary.interface(cls)?.initializer?.parameters ?? []
+        let made = "\(cls)(\(params.filter { !$0.isOptional }.map { value($0.type) }.joined(separator: ", ")))"
+        if isPooled(cls), rng.chance(30) { return "(function() \(newSlot(cls)) = \(made) return F.\(cls)_\(madeOf[cls] ?? 1) end)()" }
+        return "(\(made))"
     }
 
     /// A value of a declared type.
