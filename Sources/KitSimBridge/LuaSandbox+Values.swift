@@ -171,6 +171,7 @@ extension LuaSandbox {
 
     /// A `DispatchTime` value (SPEC rule 31): `{ uptimeNanoseconds = n }` with the
     /// prelude's metatable, which gives it `+`/`-` seconds and comparisons.
+    @inline(never)
     func pushTime(_ L: OpaquePointer, _ t: Int64) {
         lua_createtable(L, 0, 1)
         lua_pushinteger(L, lua_Integer(t)); lua_setfield(L, -2, "uptimeNanoseconds")
@@ -180,6 +181,7 @@ extension LuaSandbox {
 
     /// The nanoseconds of a table made by `pushTime` or the prelude's `DispatchTime`
     /// functions (its metatable is theirs, and its field an integer), else nil.
+    @inline(never)
     func dispatchTime(_ L: OpaquePointer, _ i: Int32) -> Int64? {
         guard hasMetatable(L, i, timeMeta) else { return nil }
         pushString(L, "uptimeNanoseconds")
@@ -192,6 +194,7 @@ extension LuaSandbox {
 
     /// An `IndexPath` (SPEC rule 39): `{ row, item, section }` with the prelude's
     /// metatable (`==` by value).
+    @inline(never)
     func pushIndexPath(_ L: OpaquePointer, _ p: IndexPath) {
         lua_createtable(L, 0, 3)
         lua_pushinteger(L, lua_Integer(p.row)); lua_setfield(L, -2, "row")
@@ -203,6 +206,7 @@ extension LuaSandbox {
 
     /// The index path of a table made by `pushIndexPath` or the prelude's `IndexPath`,
     /// else nil (a row or section that is not a whole number in 0…2^31-1 is not one).
+    @inline(never)
     func indexPath(_ L: OpaquePointer, _ i: Int32) -> IndexPath? {
         guard hasMetatable(L, i, indexPathMeta) else { return nil }
         func field(_ name: String) -> Int32? {

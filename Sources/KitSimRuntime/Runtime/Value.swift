@@ -20,8 +20,9 @@ public enum Value: Sendable, CustomStringConvertible {
     /// `DispatchTime` (SPEC rule 31), a value with `+`/`-` seconds and comparisons in Lua.
     case time(Int64)
     /// A table or collection view's `IndexPath` (SPEC rule 39): `{ row, item, section }`
-    /// in Lua, equal by value.
-    case indexPath(IndexPath)
+    /// in Lua, equal by value. Boxed: its two 32-bit halves inline changed the enum's layout
+    /// so that every copy of a `Value` cost more (+90 instructions a method call, measured).
+    indirect case indexPath(IndexPath)
     /// A value owned by the host (a Lua table or function). The runtime stores it and
     /// gives it back; it never looks inside.
     indirect case foreign(ForeignValue)
