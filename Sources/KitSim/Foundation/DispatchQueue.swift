@@ -25,12 +25,7 @@ extension Simulator {
     /// `DispatchQueue.main`, made (and held for the life of the app) on first access, so the
     /// ids of a script that never uses it do not change (SPEC rule 24).
     public func mainQueue() -> ObjectID {
-        if mainQueueID.raw != 0 { return mainQueueID }
-        let id = heap.alloc(foundation.dispatchQueue)
-        // A fresh object of a fresh class accepts a hold.
-        try? heap.hold(id, mainQueueHold)
-        mainQueueID = id
-        return id
+        singleton(&mainQueueID, foundation.dispatchQueue, mainQueueHold)
     }
 
     /// Queues a block on the main queue for virtual time `at` (SPEC rule 31). A block

@@ -81,11 +81,9 @@ extension Simulator {
     /// (SPEC rule 24).
     public func defaultNotificationCenter() -> ObjectID {
         if defaultCenterID.raw != 0 { return defaultCenterID }
-        let id = heap.alloc(foundation.notificationCenter)
-        // A fresh object of a fresh class accepts a hold and an empty array.
-        try? heap.hold(id, defaultCenterHold)
+        let id = singleton(&defaultCenterID, foundation.notificationCenter, defaultCenterHold)
+        // A fresh object of a fresh class accepts an empty array.
         try? heap.writeSlot(id, foundation.centerObservers, .array([]))
-        defaultCenterID = id
         return id
     }
 

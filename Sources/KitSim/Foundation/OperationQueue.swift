@@ -18,11 +18,6 @@ extension Simulator {
     /// `OperationQueue.main`, made (and held for the life of the app) on first access
     /// (SPEC rule 24).
     public func mainOperationQueue() -> ObjectID {
-        if mainOperationQueueID.raw != 0 { return mainOperationQueueID }
-        let id = heap.alloc(foundation.operationQueue)
-        // A fresh object of a fresh class accepts a hold.
-        try? heap.hold(id, mainOperationQueueHold)
-        mainOperationQueueID = id
-        return id
+        singleton(&mainOperationQueueID, foundation.operationQueue, mainOperationQueueHold)
     }
 }

@@ -16,11 +16,6 @@ extension Simulator {
     /// `RunLoop.main`, made (and held for the life of the app) on first access, so the ids
     /// of a script that never uses it do not change (SPEC rule 24).
     public func mainRunLoop() -> ObjectID {
-        if mainRunLoopID.raw != 0 { return mainRunLoopID }
-        let id = heap.alloc(foundation.runLoop)
-        // A fresh object of a fresh class accepts a hold.
-        try? heap.hold(id, runLoopHold)
-        mainRunLoopID = id
-        return id
+        singleton(&mainRunLoopID, foundation.runLoop, runLoopHold)
     }
 }

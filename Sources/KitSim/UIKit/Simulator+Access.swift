@@ -2,6 +2,19 @@
 /// property accessors (declared methods are checked against their signatures before
 /// they run), which fail in Lua's words through `SimError.badArgument`.
 extension Simulator {
+    /// A singleton made on first access (SPEC rule 24: `RunLoop.main`,
+    /// `DispatchQueue.main`): allocated then, held for the life of the app, and remembered
+    /// in `slot`, so the ids of a script that never names it do not change.
+    @discardableResult
+    func singleton(_ slot: inout ObjectID, _ cls: SimClass, _ hold: HoldReason) -> ObjectID {
+        if slot.raw != 0 { return slot }
+        let id = heap.alloc(cls)
+        // A fresh object of a fresh class accepts a hold.
+        try? heap.hold(id, hold)
+        slot = id
+        return id
+    }
+
     func object(_ id: ObjectID, _ p: Property) throws -> ObjectID? { try heap.readSlot(id, p).objectID }
     func objects(_ id: ObjectID, _ p: Property) throws -> [ObjectID] { try heap.objects(id, p) }
     func write(_ id: ObjectID, _ p: Property, _ v: Value) throws { try heap.writeSlot(id, p, v) }

@@ -44,18 +44,7 @@ extension Simulator {
     /// The associated key a handler is kept under, which `why`, `history` and leak reports
     /// print after the controller (`WKUserContentController#14.scriptMessageHandlers["dummy"]`,
     /// SPEC rule 42): the name as a Lua string literal, so any name reads back unambiguously.
-    static func scriptMessageHandlerKey(_ name: String) -> String {
-        var quoted = ""
-        for c in name {
-            switch c {
-            case "\"": quoted += "\\\""
-            case "\\": quoted += "\\\\"
-            case "\n": quoted += "\\n"
-            default: quoted.append(c)
-            }
-        }
-        return "scriptMessageHandlers[\"" + quoted + "\"]"
-    }
+    static func scriptMessageHandlerKey(_ name: String) -> String { "scriptMessageHandlers[" + name.luaQuoted + "]" }
 
     /// The handler registered under `name`, or nil.
     func scriptMessageHandler(named name: String, in ucc: ObjectID) throws -> ObjectID? {

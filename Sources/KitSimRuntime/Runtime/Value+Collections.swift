@@ -91,7 +91,7 @@ extension Value {
     /// The path component of a dictionary key, as Lua would write the index.
     public static func pathComponent(_ key: Value) -> String {
         if case .string(let s) = key, isIdentifier(s) { return "." + s }
-        if case .string(let s) = key { return "[\"" + s.replacingQuotes + "\"]" }
+        if case .string(let s) = key { return "[" + s.luaQuoted + "]" }
         return "[\(key.luaText)]"
     }
 
@@ -118,8 +118,10 @@ extension Value {
 }
 
 extension String {
-    fileprivate var replacingQuotes: String {
-        var out = ""
+    /// The string as a Lua string literal (`"a \"b\""`): how a key reads in a reference
+    /// name (`map["a b"]`, `scriptMessageHandlers["dummy"]`, `reusePool["Cell"]`).
+    public var luaQuoted: String {
+        var out = "\""
         for c in self {
             switch c {
             case "\"": out += "\\\""
@@ -128,6 +130,6 @@ extension String {
             default: out.append(c)
             }
         }
-        return out
+        return out + "\""
     }
 }

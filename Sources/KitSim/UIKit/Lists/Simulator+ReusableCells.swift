@@ -126,22 +126,8 @@ extension Simulator {
         return cell
     }
 
-    /// The key of a list's reuse pool for an identifier.
-    static func poolKey(_ identifier: String) -> String { "reusePool[\(Simulator.luaStringLiteral(identifier))]" }
-
-    /// A string as a Lua literal, so a pool's name in `why` reads as the table it is.
-    static func luaStringLiteral(_ s: String) -> String {
-        var out = "\""
-        for ch in s.unicodeScalars {
-            switch ch {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            default: out.unicodeScalars.append(ch)
-            }
-        }
-        return out + "\""
-    }
+    /// The key of a list's reuse pool for an identifier (`reusePool["Cell"]`).
+    static func poolKey(_ identifier: String) -> String { "reusePool[" + identifier.luaQuoted + "]" }
 
     /// A cell leaves the screen: into the reuse pool of its identifier (strong), or
     /// released when it has none (SPEC rule 39).
