@@ -24,15 +24,10 @@ import Testing
         function Helper:buttonTapped(sender) note("helper") end
         """
 
-    func run(_ code: String, ios: Int = 17) throws -> Outcome {
-        var c = Simulator.Configuration()
-        c.ios = ios
-        return try LuaSandbox(configuration: c).run(chunk: ControlRulesTests.app + "\n" + code + "\nsim.verify()", name: "=t")
-    }
+    func run(_ code: String, ios: Int = 17) throws -> Outcome { try RuleScript(prelude: Self.app, ios: ios).run(code).outcome }
 
     func passes(_ code: String, ios: Int = 17, sourceLocation: Testing.SourceLocation = #_sourceLocation) throws {
-        let outcome = try run(code, ios: ios)
-        #expect(outcome.status == .passed, "\(outcome.message ?? "")", sourceLocation: sourceLocation)
+        try RuleScript(prelude: Self.app, ios: ios).passes(code, sourceLocation: sourceLocation)
     }
 
     @Test func rule36_theControlDoesNotRetainItsTargetsAndSendsInRegistrationOrder() throws {

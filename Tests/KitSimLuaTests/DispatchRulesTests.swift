@@ -6,10 +6,7 @@ import Testing
 /// SPEC rules 24 and 31: the main queue and `DispatchTime` values on the virtual clock.
 @Suite struct DispatchRulesTests {
     func run(_ code: String, sourceLocation: Testing.SourceLocation = #_sourceLocation) throws -> LuaSandbox {
-        let sandbox = try LuaSandbox()
-        let outcome = sandbox.run(chunk: code + "\nsim.verify()", name: "=t")
-        #expect(outcome.status == .passed, "\(outcome.message ?? "")", sourceLocation: sourceLocation)
-        return sandbox
+        try RuleScript().passes(code, sourceLocation: sourceLocation)
     }
 
     @Test func rule24_theMainQueueIsMadeOnFirstAccessAndSimAfterMakesNothing() throws {

@@ -6,21 +6,15 @@ import Testing
 /// SPEC rule 35: key-value observation, the handler the observed object keeps, and the
 /// iOS ≤ 10 dealloc exception.
 @Suite struct KeyValueObservingRulesTests {
-    func run(_ code: String, ios: Int = 17, sourceLocation: Testing.SourceLocation = #_sourceLocation) throws -> Outcome {
-        var c = Simulator.Configuration()
-        c.ios = ios
-        let sandbox = try LuaSandbox(configuration: c)
-        return sandbox.run(chunk: """
-            local Player = NSObject:subclass("Player", { rate = "assign", item = "strong" })
-            local Screen = UIViewController:subclass("Screen", { observation = "strong" })
-            \(code)
-            sim.verify()
-            """, name: "=t")
-    }
+    static let prelude = """
+        local Player = NSObject:subclass("Player", { rate = "assign", item = "strong" })
+        local Screen = UIViewController:subclass("Screen", { observation = "strong" })
+        """
+
+    func run(_ code: String, ios: Int = 17) throws -> Outcome { try RuleScript(prelude: Self.prelude, ios: ios).run(code).outcome }
 
     func passes(_ code: String, ios: Int = 17, sourceLocation: Testing.SourceLocation = #_sourceLocation) throws {
-        let outcome = try run(code, ios: ios)
-        #expect(outcome.status == .passed, "\(outcome.message ?? "")", sourceLocation: sourceLocation)
+        try RuleScript(prelude: Self.prelude, ios: ios).passes(code, sourceLocation: sourceLocation)
     }
 
     @Test func rule35_eachSetCallsTheHandlerWithTheRequestedValues() throws {

@@ -29,8 +29,7 @@ import Testing
         """
 
     func passes(_ code: String, sourceLocation: Testing.SourceLocation = #_sourceLocation) throws {
-        let outcome = try LuaSandbox().run(chunk: ListRulesTests.app + code + "\nsim.verify()", name: "=t")
-        #expect(outcome.status == .passed, "\(outcome.message ?? "")", sourceLocation: sourceLocation)
+        try RuleScript(prelude: Self.app).passes(code, sourceLocation: sourceLocation)
     }
 
     @Test func rule38_dataSourcesAndDelegatesAreWeak() throws {

@@ -7,8 +7,7 @@ import Testing
 /// NSArray/NSDictionary wherever the model keeps or passes them on, and empty arrays.
 @Suite struct NamesAndCollectionsRulesTests {
     func passes(_ code: String, sourceLocation: Testing.SourceLocation = #_sourceLocation) throws {
-        let outcome = try LuaSandbox().run(chunk: code + "\nsim.verify()", name: "=t")
-        #expect(outcome.status == .passed, "\(outcome.message ?? "")", sourceLocation: sourceLocation)
+        try RuleScript().passes(code, sourceLocation: sourceLocation)
     }
 
     /// Every declared overload that is not the first form adds `_` and the Swift label

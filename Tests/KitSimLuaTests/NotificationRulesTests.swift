@@ -6,12 +6,7 @@ import Testing
 /// SPEC rules 24 and 32–34: the notification center's registrations and posting.
 @Suite struct NotificationRulesTests {
     func run(_ code: String, ios: Int = 17, sourceLocation: Testing.SourceLocation = #_sourceLocation) throws -> LuaSandbox {
-        var c = Simulator.Configuration()
-        c.ios = ios
-        let sandbox = try LuaSandbox(configuration: c)
-        let outcome = sandbox.run(chunk: code + "\nsim.verify()", name: "=t")
-        #expect(outcome.status == .passed, "\(outcome.message ?? "")", sourceLocation: sourceLocation)
-        return sandbox
+        try RuleScript(ios: ios).passes(code, sourceLocation: sourceLocation)
     }
 
     @Test func rule24_theDefaultCenterAndTheMainOperationQueueAreMadeOnFirstAccess() throws {

@@ -7,11 +7,7 @@ import Testing
 /// root, rule 24's `URLSession.shared` and rule 51's `latency`.
 @Suite struct URLSessionRulesTests {
     func run(_ code: String, sourceLocation: Testing.SourceLocation = #_sourceLocation) throws -> LuaSandbox {
-        let sandbox = try LuaSandbox()
-        let outcome = sandbox.run(chunk: code + "\nsim.verify()", name: "=t")
-        #expect(outcome.status == .passed, "\(outcome.message ?? "")", sourceLocation: sourceLocation)
-        if outcome.status != .passed { print(outcome.message ?? "") }
-        return sandbox
+        try RuleScript().passes(code, sourceLocation: sourceLocation)
     }
 
     /// A delegate that logs its callbacks with the virtual time.

@@ -7,11 +7,7 @@ import Testing
 /// controller's script message handlers and `sim.postMessage`.
 @Suite struct WebKitRulesTests {
     func run(_ code: String, sourceLocation: Testing.SourceLocation = #_sourceLocation) throws -> LuaSandbox {
-        let sandbox = try LuaSandbox()
-        let outcome = sandbox.run(chunk: code + "\nsim.verify()", name: "=t")
-        #expect(outcome.status == .passed, "\(outcome.message ?? "")", sourceLocation: sourceLocation)
-        if outcome.status != .passed { print(outcome.message ?? "") }
-        return sandbox
+        try RuleScript().passes(code, sourceLocation: sourceLocation)
     }
 
     @Test func rule41_aWebViewKeepsACopyOfItsConfigurationSharingTheUserContentController() throws {

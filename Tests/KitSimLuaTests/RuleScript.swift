@@ -1,0 +1,29 @@
+import Testing
+@testable import KitSim
+@testable import KitSimBridge
+@testable import KitSimLua
+
+/// The shape of every rule test: a Lua chunk run in a fresh sandbox on a profile, after a
+/// prelude the suite shares, ending with `sim.verify()`, so that a test passes only when
+/// the heap and the model's state are consistent at the end.
+struct RuleScript {
+    var prelude = ""
+    var ios = 17
+
+    /// Runs the chunk; the outcome whatever it is.
+    func run(_ code: String) throws -> (sandbox: LuaSandbox, outcome: Outcome) {
+        var c = Simulator.Configuration()
+        c.ios = ios
+        let sandbox = try LuaSandbox(configuration: c)
+        let chunk = (prelude.isEmpty ? "" : prelude + "\n") + code + "\nsim.verify()"
+        return (sandbox, sandbox.run(chunk: chunk, name: "=t"))
+    }
+
+    /// Runs the chunk and expects it to pass; the sandbox, for checks from Swift.
+    @discardableResult
+    func passes(_ code: String, sourceLocation: Testing.SourceLocation = #_sourceLocation) throws -> LuaSandbox {
+        let (sandbox, outcome) = try run(code)
+        #expect(outcome.status == .passed, "\(outcome.message ?? "")", sourceLocation: sourceLocation)
+        return sandbox
+    }
+}
