@@ -40,6 +40,30 @@ import Testing
 
     // The prelude above takes 13 lines: line k of the code is line 13 + k of the chunk.
 
+    /// SPEC rule 14: a controller has one parent, even when its own `willMove(toParent:)`
+    /// hands it to another container while the first is taking it.
+    @Test(arguments: ["init", "push", "addChild"])
+    func aControllerGivenAnotherParentInItsWillMoveEndsWithOne(_ how: String) throws {
+        try run("""
+            local V = UIViewController:subclass("V")
+            local elsewhere = sim.hold(UINavigationController(UIViewController()))
+            local moved = false
+            function V:willMove(p)
+              UIViewController.willMove(self, p)
+              if p and p ~= elsewhere and not moved then moved = true elsewhere:pushViewController(self, false) end
+            end
+            local v = V()
+            local target
+            if "\(how)" == "init" then target = sim.hold(UINavigationController(v))
+            elseif "\(how)" == "push" then target = sim.hold(UINavigationController(UIViewController())) target:pushViewController(v, false)
+            else target = sim.hold(UIViewController()) target:addChild(v) end
+            assert(v.parent == target, "the last container that takes it keeps it")
+            for _, c in ipairs(elsewhere.viewControllers) do assert(c ~= v, "and it left the other one") end
+            sim.verify()
+            sim.release(target) sim.release(elsewhere)
+            """)
+    }
+
     @Test func anErrorInDeinitComesOutOfTheDrainAndTheCascadeCompletes() throws {
         try run("""
             local V = UIView:subclass("V")

@@ -10,11 +10,21 @@ extension Simulator {
             _ = try heap.send(child, .removeFromParent)
         }
         _ = try heap.send(child, .willMove, args: Arguments(.object(parent)))
+        try leaveOtherParent(child, for: parent)
         if try !objects(parent, k.children).contains(child) {
             try heap.insertElement(child, into: parent, k.children)
         }
         try write(child, k.parent, parent)
         noteEnteredUI(child)
+    }
+
+    /// After a `willMove(toParent:)` that ran a script: the callback may have given the
+    /// child another parent (a push from its own willMove). A controller has one parent,
+    /// so it leaves that one first, as it leaves the one it had before (SPEC rule 14).
+    func leaveOtherParent(_ child: ObjectID, for parent: ObjectID) throws {
+        if let p = try object(child, uikit.parent), p != parent {
+            _ = try heap.send(child, .removeFromParent)
+        }
     }
 
     /// SPEC rule 14: `removeFromParent` calls `didMove(toParent: nil)` only. The child stays

@@ -20,6 +20,7 @@ extension Simulator {
             if let root = inv.optionalObjectArgument(0) {
                 try sim.checkPushable(root, onto: inv.receiver, function: "UINavigationController")
                 _ = try sim.heap.send(root, .willMove, args: Arguments(.object(inv.receiver)))
+                try sim.leaveOtherParent(root, for: inv.receiver)
                 try sim.heap.insertElement(root, into: inv.receiver, k.navControllers)
                 try sim.write(root, k.parent, inv.receiver)
                 sim.noteEnteredUI(root)
@@ -134,6 +135,7 @@ extension Simulator {
         try checkNoTransitionInFlight(nav)
         let from = try objects(nav, k.navControllers).last
         _ = try heap.send(vc, .willMove, args: Arguments(.object(nav)))
+        try leaveOtherParent(vc, for: nav)
         try heap.insertElement(vc, into: nav, k.navControllers)
         try write(vc, k.parent, nav)
         noteEnteredUI(vc)
