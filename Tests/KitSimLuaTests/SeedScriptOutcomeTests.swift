@@ -23,6 +23,19 @@ import Testing
 
     func dead(_ o: Outcome, _ label: String) -> Bool? { o.object(labeled: label)?.isDeallocated }
 
+    @Test func seed002_keyboardWindowLast() throws {
+        let o = try run("seed002_keyboard_window_last.lua")
+        #expect(dead(o, "toast") == false)                            // kept by the hidden keyboard window
+        #expect(o.leaks.isEmpty)
+        #expect(o.output.contains("3 windows; last: UIRemoteKeyboardWindow at level 10000000"))
+    }
+
+    @Test func seed002_fixFrontWindow() throws {
+        let o = try run("seed002_fix_front_window.lua")
+        #expect(dead(o, "toast") == false)
+        #expect(o.leaks.isEmpty && o.crash == nil)
+    }
+
     @Test func seed000_weakRoot() throws {
         let o = try run("seed000_splash_ad_weak_root.lua")
         #expect(dead(o, "nav") == true)

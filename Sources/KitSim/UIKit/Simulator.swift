@@ -72,6 +72,7 @@ public final class Simulator {
     let defaultCenterHold: HoldReason
     let postingHold: HoldReason
     let recognizingHold: HoldReason
+    let keyboardHold: HoldReason
     let appHold: HoldReason
     let alertHold: HoldReason
     let runLoopHold: HoldReason
@@ -101,6 +102,8 @@ public final class Simulator {
     /// page view controller's pages (Lists/, Controllers/UIPageViewController.swift).
     var lists: [UInt32: ListState] = [:]
     var pages: [UInt32: [ObjectID]] = [:]
+    /// The first responder and UIKit's keyboard windows (Windows/UITextEffectsWindow.swift).
+    var keyboard = KeyboardState()
     /// The valid key-value observations by observation id, and their registration order
     /// (Foundation/NSKeyValueObservation.swift).
     var observations: [UInt32: KeyValueObservation] = [:]
@@ -169,6 +172,7 @@ public final class Simulator {
         defaultCenterHold = Simulator.declaredHold("NotificationCenter.default", heap)
         postingHold = Simulator.declaredHold("posting", heap)
         recognizingHold = Simulator.declaredHold("recognizing", heap)
+        keyboardHold = Simulator.declaredHold("keyboard", heap)
         appHold = Simulator.declaredHold("UIApplication.shared", heap)
         alertHold = Simulator.declaredHold("alert window", heap)
         runLoopHold = Simulator.declaredHold("RunLoop.main", heap)
@@ -206,6 +210,8 @@ public final class Simulator {
         }
         configuration = c
         heap.platformVersion = c.ios
+        // SPEC rule 63: a new profile makes its own keyboard windows.
+        if !keyboard.windows.isEmpty { try discardKeyboardWindows() }
     }
 
     private func launch() {

@@ -10,6 +10,7 @@ public final class UIKitClasses {
     public let control, button, gestureRecognizer, tapRecognizer: SimClass
     public let scrollView, tableView, tableViewCell, collectionView, collectionViewCell, flowLayout, pageViewController: SimClass
     public let propertyAnimator: SimClass
+    public let textEffectsWindow, remoteKeyboardWindow, textField: SimClass
     // UIScrollView, UITableView, UICollectionView, UIPageViewController
     let scrollDelegate, contentOffset, tableDataSource, tableStyle, rowHeight, reuseIdentifier: Property
     let collectionDataSource, collectionLayout, collectionReuseIdentifier, itemSize, pageStyle, pageOrientation: Property
@@ -53,6 +54,8 @@ public final class UIKitClasses {
         gestureRecognizers = p(view, "gestureRecognizers"); controlEnabled = p(control, "isEnabled")
         buttonTitle = p(button, "currentTitle"); recognizerView = p(gestureRecognizer, "view")
         recognizerEnabled = p(gestureRecognizer, "isEnabled"); recognizerDelegate = p(gestureRecognizer, "delegate")
+        textEffectsWindow = c("UITextEffectsWindow"); remoteKeyboardWindow = c("UIRemoteKeyboardWindow")
+        textField = c("UITextField")
         scrollView = c("UIScrollView"); tableView = c("UITableView"); tableViewCell = c("UITableViewCell")
         collectionView = c("UICollectionView"); collectionViewCell = c("UICollectionViewCell")
         flowLayout = c("UICollectionViewFlowLayout"); pageViewController = c("UIPageViewController")

@@ -114,6 +114,10 @@ extension Simulator {
             try sim.removeGestureRecognizer(inv.objectArgument(0), from: inv.receiver)
             return .nil
         }
+        Method("endEditing", swift: "endEditing(_:)", .bool("force", default: false), returns: .bool,
+               summary: "The first responder inside the view resigns (rule 62).") { sim, inv in
+            .bool(try sim.endEditing(in: inv.receiver))
+        }
         Method("removeFromSuperview", summary: "Removes the view from its superview, which releases it.") { sim, inv in
             try sim.removeFromSuperview(inv.receiver)
             return .nil

@@ -7,7 +7,8 @@ extension Simulator {
 
     /// SPEC rule 3: at most one window is key.
     func makeKey(_ window: ObjectID) throws {
-        guard windowStack.key != window.raw else { return }
+        // SPEC rule 65: UIKit's keyboard windows never become key.
+        guard windowStack.key != window.raw, !isKeyboardWindow(window) else { return }
         // A window whose initializer never ran (a swizzled init that does not call the
         // original) is not in the stack yet: UIKit knows every window it makes key, so
         // making it key brings it in, as ordering it front would.
@@ -36,7 +37,7 @@ extension Simulator {
             let w = order[i]
             if !heap.isAlive(w) {
                 if i == order.count - 1 { order.removeLast() }
-            } else if w != window, !(try bool(w, uikit.isHidden, default: true)) {
+            } else if w != window, !isKeyboardWindow(w), !(try bool(w, uikit.isHidden, default: true)) {
                 next = w
                 break
             }

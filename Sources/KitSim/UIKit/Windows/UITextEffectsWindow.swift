@@ -1,0 +1,82 @@
+extension Simulator {
+    /// `UITextEffectsWindow` (SPEC rules 63–65): UIKit's window for text effects, made at
+    /// the first successful `becomeFirstResponder` and kept for the rest of the run. It
+    /// hosts the keyboard on iOS 7–8 and 16+, sits at level 1, never becomes key, and its
+    /// hit test passes touches that meet none of its subviews through.
+    static let textEffectsWindowDeclaration = ClassDeclaration("UITextEffectsWindow", superclass: "UIWindow", global: false,
+        summary: "UIKit's text-effects window (a keyboard window): level 1, never key, shown while a field edits.") {
+        HoldDeclaration("keyboard", "UIKit's keyboard windows, once a text field was first responder, for the rest of the run")
+        Method.callback("hitTest", swift: "hitTest(_:with:)", .point("point"), returns: .object("UIView"), optional: true,
+                        summary: "Its own subviews only: a touch that meets none of them passes to the windows below (rule 65).") { sim, inv in
+            let hit = try sim.defaultHitTest(inv.receiver, inv.pointArgument(0))
+            return hit == inv.receiver ? .nil : hit.map(Value.object) ?? .nil
+        }
+    }
+
+    /// `UIRemoteKeyboardWindow` (SPEC rules 63–65): on iOS 9–15 the window that hosts the
+    /// keyboard, above `.alert` (level 10,000,000).
+    static let remoteKeyboardWindowDeclaration = ClassDeclaration("UIRemoteKeyboardWindow", superclass: "UITextEffectsWindow",
+        global: false, summary: "UIKit's keyboard window on iOS 9–15: level 10,000,000, never key.") {}
+
+    /// Whether the window is one of UIKit's keyboard windows, which never become key
+    /// (SPEC rule 65).
+    func isKeyboardWindow(_ w: ObjectID) -> Bool { heap.isKind(w, of: uikit.textEffectsWindow) }
+
+    /// SPEC rule 63: the keyboard windows, made at the first successful
+    /// `becomeFirstResponder`, held by UIKit (`keyboard`) and reused.
+    func keyboardWindows() throws -> [ObjectID] {
+        if keyboard.windows.isEmpty {
+            var made: [(SimClass, Double)] = [(uikit.textEffectsWindow, 1)]
+            // SPEC rule 64: iOS 16 lists only the text-effects window; the remote keyboard
+            // window is out of the app's process there, so KitSim makes it on 9–15 only.
+            if (9...15).contains(configuration.ios) { made.append((uikit.remoteKeyboardWindow, 10_000_000)) }
+            for (cls, level) in made {
+                let w = heap.alloc(cls)
+                _ = try heap.send(w, .initialize, args: Arguments(.rect(screenBounds)))
+                try write(w, uikit.windowLevel, .double(level))
+                try heap.hold(w, keyboardHold)
+                keyboard.windows.append(w)
+            }
+            windowStack.orderChanged()
+        }
+        return keyboard.windows
+    }
+
+    /// Shows the keyboard windows (a field became first responder) or hides them 0.25 s
+    /// after the last one resigned, unless another became first responder meanwhile.
+    func showKeyboard(_ shown: Bool) throws {
+        keyboard.generation &+= 1
+        if shown {
+            for w in try keyboardWindows() where try bool(w, uikit.isHidden, default: true) {
+                orderFront(w)
+                try write(w, uikit.isHidden, .bool(false))
+            }
+            return
+        }
+        let generation = keyboard.generation
+        schedule(after: 0.25) { [unowned self] in
+            guard keyboard.generation == generation, keyboard.firstResponder == nil else { return }
+            for w in keyboard.windows where heap.isAlive(w) { try write(w, uikit.isHidden, .bool(true)) }
+        }
+    }
+
+    /// `sim.configure` discards the keyboard windows: the next profile makes its own.
+    func discardKeyboardWindows() throws {
+        let old = keyboard.windows
+        keyboard = KeyboardState()
+        for w in old where heap.isAlive(w) {
+            try write(w, uikit.isHidden, .bool(true))
+            _ = windowStack.remove(w)
+            try heap.unhold(w, keyboardHold)
+        }
+    }
+}
+
+/// The keyboard (SPEC rules 62–65): the first responder and UIKit's keyboard windows.
+struct KeyboardState {
+    /// The text field that is first responder, if any (one at a time).
+    var firstResponder: ObjectID?
+    var windows: [ObjectID] = []
+    /// Bumped when the keyboard shows or hides, so that a hide queued earlier is dropped.
+    var generation: UInt64 = 0
+}
