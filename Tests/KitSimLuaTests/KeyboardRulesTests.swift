@@ -5,13 +5,7 @@ import Testing
 
 /// SPEC rules 62–65: text fields, the first responder and UIKit's keyboard windows.
 @Suite struct KeyboardRulesTests {
-    static let app = """
-        local window = UIWindow(UIScreen.main.bounds)
-        UIApplication.shared.delegate.window = window
-        local screen = UIViewController()
-        window.rootViewController = screen
-        window:makeKeyAndVisible()
-        sim.run(0)
+    static let app = RuleScript.keyWindowApp + "\n" + """
         local field = UITextField(CGRect(10, 100, 200, 30))
         local function names()
           local out = {}

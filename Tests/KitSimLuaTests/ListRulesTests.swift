@@ -7,13 +7,7 @@ import Testing
 /// cells as subviews, the reuse pool, dequeue exceptions, collection and page views.
 @Suite struct ListRulesTests {
     /// A key window showing `screen`; `show(view)` puts a view in it.
-    static let app = """
-        local window = UIWindow(UIScreen.main.bounds)
-        UIApplication.shared.delegate.window = window
-        local screen = UIViewController()
-        window.rootViewController = screen
-        window:makeKeyAndVisible()
-        sim.run(0)
+    static let app = RuleScript.keyWindowApp + "\n" + """
         local function show(v) screen.view:addSubview(v) sim.run(0) return v end
         local log = {}
         local function seen() return table.concat(log, ",") end

@@ -10,6 +10,17 @@ struct RuleScript {
     var prelude = ""
     var ios = 17
 
+    /// The app most suites start from: a key window (`window`) showing a plain controller
+    /// (`screen`), laid out.
+    static let keyWindowApp = """
+        local window = UIWindow(UIScreen.main.bounds)
+        UIApplication.shared.delegate.window = window
+        local screen = UIViewController()
+        window.rootViewController = screen
+        window:makeKeyAndVisible()
+        sim.run(0)
+        """
+
     /// Runs the chunk; the outcome whatever it is.
     func run(_ code: String) throws -> (sandbox: LuaSandbox, outcome: Outcome) {
         var c = Simulator.Configuration()
