@@ -50,7 +50,7 @@ extension Simulator {
                                  "[<\(heap.classOf(object).name) \(object)> valueForUndefinedKey:]: this class is not key value coding-compliant for the key \(key).",
                                  object: object))
         }
-        let chosen = try observingOptions(options, owner: object)
+        let chosen = try optionSet(options, Simulator.observingOptions, position: 2, function: "observe")
         watchDeallocs()
         let f = foundation
         let o = heap.alloc(f.observation)
@@ -66,28 +66,6 @@ extension Simulator {
             try callCallback(handler, [.object(object), change(new: chosen.contains("new") ? current : nil, old: nil, isPrior: false)])
         }
         return o
-    }
-
-    /// The options argument: nil, one name or an array of names (SPEC rule 23).
-    func observingOptions(_ v: Value, owner: ObjectID) throws -> Set<String> {
-        var names: [Value] = []
-        switch try heap.snapshot(v, path: "options", owner: owner) {
-        case .nil: return []
-        case .string: names = [v]
-        case .array(let a): names = a
-        default:
-            throw SimError.badArgument(2, "observe", expected: Simulator.observingOptions.expected + " or an array of them",
-                                       got: heap.describeType(of: v))
-        }
-        var out: Set<String> = []
-        for (i, n) in names.enumerated() {
-            guard case .string(let s) = n, Simulator.observingOptions.cases.contains(s) else {
-                throw SimError.badArgument(2, "observe", expected: Simulator.observingOptions.expected,
-                                           got: n.description, index: names.count > 1 || v.isArray ? i + 1 : nil)
-            }
-            out.insert(s)
-        }
-        return out
     }
 
     /// `{ kind = "setting", newValue, oldValue, isPrior }` with only the requested values.

@@ -2,6 +2,29 @@
 /// property accessors (declared methods are checked against their signatures before
 /// they run), which fail in Lua's words through `SimError.badArgument`.
 extension Simulator {
+    /// An option set argument (SPEC rule 23): one case name or an array of them, nil being
+    /// the empty set where `allowsNil`; an unknown case is a bad argument listing the valid
+    /// ones. KVO's options, a control's events and an animation's options read this way.
+    func optionSet(_ v: Value, _ type: EnumType, position: Int, function: String, allowsNil: Bool = true) throws -> Set<String> {
+        var names: [Value] = []
+        switch try heap.snapshot(v, path: type.name, owner: application) {
+        case .nil where allowsNil: return []
+        case .string: names = [v]
+        case .array(let a): names = a
+        default:
+            throw SimError.badArgument(position, function, expected: type.name + " or an array of them", got: heap.describeType(of: v))
+        }
+        var out: Set<String> = []
+        for (i, n) in names.enumerated() {
+            guard case .string(let s) = n, type.cases.contains(s) else {
+                throw SimError.badArgument(position, function, expected: type.expected, got: n.description,
+                                           index: v.isArray || names.count > 1 ? i + 1 : nil)
+            }
+            out.insert(s)
+        }
+        return out
+    }
+
     /// A singleton made on first access (SPEC rule 24: `RunLoop.main`,
     /// `DispatchQueue.main`): allocated then, held for the life of the app, and remembered
     /// in `slot`, so the ids of a script that never names it do not change.

@@ -28,7 +28,7 @@ extension Simulator {
         Method("addTarget", swift: "addTarget(_:action:for:)", .object("target", "NSObject", optional: true), .string("action"),
                Parameter("event", .any),
                summary: "Adds a pair for an event or an array of events; the control does not retain the target (nil: the responder chain).") { sim, inv in
-            let events = try sim.controlEvents(inv.argument(2), position: 3, function: "addTarget", owner: inv.receiver)
+            let events = try sim.optionSet(inv.argument(2), Simulator.controlEvents, position: 3, function: "addTarget", allowsNil: false)
             sim.addTarget(inv.receiver, inv.optionalObjectArgument(0), inv.stringArgument(1) ?? "", events)
             return .nil
         }
@@ -36,7 +36,7 @@ extension Simulator {
                .string("action", optional: true), Parameter("event", .any, optional: true),
                summary: "Removes matching pairs (nil target, action or event: any).") { sim, inv in
             let events = inv.argument(2).isNil ? nil
-                : try sim.controlEvents(inv.argument(2), position: 3, function: "removeTarget", owner: inv.receiver)
+                : try sim.optionSet(inv.argument(2), Simulator.controlEvents, position: 3, function: "removeTarget")
             sim.removeTarget(inv.receiver, inv.optionalObjectArgument(0), inv.stringArgument(1), events)
             return .nil
         }
@@ -70,26 +70,6 @@ extension Simulator {
         if events.contains("allTouchEvents") && touch.contains(event) { return true }
         let editing: Set<String> = ["editingDidBegin", "editingChanged", "editingDidEnd", "editingDidEndOnExit"]
         return events.contains("allEditingEvents") && editing.contains(event)
-    }
-
-    /// An event name or an array of them (SPEC rule 23's option sets).
-    func controlEvents(_ v: Value, position: Int, function: String, owner: ObjectID) throws -> Set<String> {
-        let names: [Value]
-        switch try heap.snapshot(v, path: "event", owner: owner) {
-        case .string: names = [v]
-        case .array(let a) where !a.isEmpty: names = a
-        default:
-            throw SimError.badArgument(position, function, expected: "UIControl.Event or an array of them", got: heap.describeType(of: v))
-        }
-        var out: Set<String> = []
-        for (i, n) in names.enumerated() {
-            guard case .string(let s) = n, Simulator.controlEvents.cases.contains(s) else {
-                throw SimError.badArgument(position, function, expected: Simulator.controlEvents.expected, got: n.description,
-                                           index: v.isArray || names.count > 1 ? i + 1 : nil)
-            }
-            out.insert(s)
-        }
-        return out
     }
 
     /// `addTarget`: the same target and action again adds the events to its pair.

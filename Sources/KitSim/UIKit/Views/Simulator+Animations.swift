@@ -6,31 +6,6 @@ extension Simulator {
         "allowUserInteraction", "beginFromCurrentState",
     ])
 
-    /// The options argument of `animate_delay` and `animate_usingSpringWithDamping`: nil,
-    /// one name or an array of names; an unknown name is a bad argument listing the valid
-    /// ones (SPEC rule 23).
-    func animationOptions(_ v: Value, position: Int, function: String) throws -> Set<String> {
-        let valid = Simulator.animationOptions
-        var names: [Value] = []
-        switch try heap.snapshot(v, path: "options", owner: application) {
-        case .nil: return []
-        case .string: names = [v]
-        case .array(let a): names = a
-        default:
-            throw SimError.badArgument(position, function, expected: valid.expected + " or an array of them",
-                                       got: heap.describeType(of: v))
-        }
-        var out: Set<String> = []
-        for (i, n) in names.enumerated() {
-            guard case .string(let s) = n, valid.cases.contains(s) else {
-                throw SimError.badArgument(position, function, expected: valid.expected,
-                                           got: n.description, index: v.isArray || names.count > 1 ? i + 1 : nil)
-            }
-            out.insert(s)
-        }
-        return out
-    }
-
     /// `UIView.animate` in all three forms (SPEC rule 43). `animations` runs at once, so
     /// the model's values are final before this returns; each view in a window whose
     /// animatable values it changed gets an animation ending at now + delay + duration.

@@ -79,7 +79,7 @@ extension Simulator {
                            .number("duration"), .number("delay"), Parameter("options", .any, optional: true),
                            .function("animations", optional: false), .function("completion"),
                            summary: "`animate` after `delay` seconds, with `UIView.AnimationOptions` (one name or an array; `\"repeat\"` never ends by itself).") { sim, inv in
-            let options = try sim.animationOptions(inv.argument(2), position: 3, function: "animate_delay")
+            let options = try sim.optionSet(inv.argument(2), Simulator.animationOptions, position: 3, function: "animate_delay")
             try sim.animate(duration: inv.numberArgument(0), delay: inv.numberArgument(1), options: options,
                             animations: inv.argument(3), completion: inv.argument(4))
             return .nil
@@ -89,7 +89,7 @@ extension Simulator {
                            .number("duration"), .number("delay"), .number("damping"), .number("velocity"),
                            Parameter("options", .any, optional: true), .function("animations", optional: false), .function("completion"),
                            summary: "`animate_delay` with a spring; the damping and velocity shape the curve, not the timing.") { sim, inv in
-            let options = try sim.animationOptions(inv.argument(4), position: 5, function: "animate_usingSpringWithDamping")
+            let options = try sim.optionSet(inv.argument(4), Simulator.animationOptions, position: 5, function: "animate_usingSpringWithDamping")
             try sim.animate(duration: inv.numberArgument(0), delay: inv.numberArgument(1), options: options,
                             animations: inv.argument(5), completion: inv.argument(6))
             return .nil
