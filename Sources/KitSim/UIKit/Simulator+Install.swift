@@ -9,7 +9,7 @@ extension Simulator {
         navigationBarDeclaration, transitionViewDeclaration, alertWindowDeclaration, textEffectsWindowDeclaration,
         remoteKeyboardWindowDeclaration, textFieldDeclaration, applicationDeclaration,
         screenDeclaration, appDelegateDeclaration, navigationControllerDeclaration, tabBarControllerDeclaration,
-        alertControllerDeclaration, alertActionDeclaration, presentationControllerDeclaration, pageViewControllerDeclaration,
+        alertControllerDeclaration, alertActionDeclaration, presentationControllerDeclaration, transitionCoordinatorDeclaration, pageViewControllerDeclaration,
         runLoopDeclaration, timerDeclaration, displayLinkDeclaration, dispatchQueueDeclaration,
         operationQueueDeclaration, observerTokenDeclaration, notificationCenterDeclaration, keyValueObservationDeclaration,
         urlSessionConfigurationDeclaration, urlSessionDeclaration, urlSessionDataTaskDeclaration,

@@ -8,6 +8,8 @@ extension Simulator {
         PropertyDeclaration("windows", .strong, .array("UIWindow"), readOnly: true, getter: "windows",
                             summary: "Every live window, by level then by when each was ordered front (rule 2).")
         PropertyDeclaration("keyWindow", .weak, .object("UIWindow"), readOnly: true, getter: "keyWindow")
+        PropertyDeclaration("isIgnoringInteractionEvents", .assign, .bool, readOnly: true, getter: "isIgnoringInteractionEvents",
+                            summary: "True while a non-interactive animated transition is in flight: taps reach nothing (rule 61).")
         Static("shared", .object("UIApplication"), summary: "The application object.") { sim in .object(sim.application) }
         HoldDeclaration("UIApplication.shared", "the application object and the main screen, for the life of the app")
 
@@ -16,6 +18,7 @@ extension Simulator {
         }
         Method.accessor("windows", returns: .array("UIWindow")) { sim, _ in .array(sim.windows.map(Value.object)) }
         Method.accessor("keyWindow", returns: .object("UIWindow")) { sim, _ in sim.keyWindow.map(Value.object) ?? .nil }
+        Method.accessor("isIgnoringInteractionEvents", returns: .bool) { sim, _ in .bool(sim.isIgnoringInteractionEvents) }
     }
 
     /// `UIApplication.shared.delegate`.

@@ -23,6 +23,9 @@ extension Simulator {
         PropertyDeclaration("navigationController", .weak, .object("UINavigationController"), readOnly: true,
                             getter: "navigationController")
         PropertyDeclaration("tabBarController", .weak, .object("UITabBarController"), readOnly: true, getter: "tabBarController")
+        PropertyDeclaration("transitionCoordinator", .weak, .object("_UIViewControllerTransitionCoordinator"), readOnly: true,
+                            getter: "transitionCoordinator",
+                            summary: "The coordinator of the animated transition the controller (or its parent) takes part in; nil outside transitions.")
         HoldDeclaration("transition in flight", "a controller being pushed, popped, presented, dismissed or removed, until its transition ends")
         Simulator.modalPresentationStyles
 
@@ -63,6 +66,9 @@ extension Simulator {
         }
         Method.accessor("navigationController", returns: .object("UINavigationController")) { sim, inv in
             try sim.ancestor(of: inv.receiver, kind: sim.uikit.navigationController).map(Value.object) ?? .nil
+        }
+        Method.accessor("transitionCoordinator", returns: .object("_UIViewControllerTransitionCoordinator")) { sim, inv in
+            try sim.transitionCoordinator(of: inv.receiver).map(Value.object) ?? .nil
         }
         Method.accessor("tabBarController", returns: .object("UITabBarController")) { sim, inv in
             try sim.ancestor(of: inv.receiver, kind: sim.uikit.tabBarController).map(Value.object) ?? .nil
