@@ -87,6 +87,42 @@ extension Simulator: SandboxModel {
             return 1
         }
 
+        def(MethodSignature("swipeBack", [.object("navigationController", "UINavigationController"), Parameter("options", .table, optional: true)],
+                            returns: .bool,
+                            summary: "The edge swipe that pops interactively: `{ complete = true, drag = 0.3 }` (the finger lifts after `drag` seconds, completing or cancelling the pop); returns whether a pop began (rule 66).")) { sb, L in
+            let nav = try sb.objectArgument(L, 1, "swipeBack")
+            guard sb.heap.isKind(nav, of: sim.uikit.navigationController) else {
+                throw SimError.badArgument(1, "swipeBack", expected: "UINavigationController", got: sb.typeName(L, 1))
+            }
+            var completes = true, drag = 0.3
+            switch lua_type(L, 2) {
+            case LUA_TNONE, LUA_TNIL: break
+            case LUA_TTABLE:
+                for entry in sb.sortedEntries(L, 2) {
+                    switch entry.key {
+                    case "complete":
+                        guard entry.valueType == "boolean" else {
+                            throw SimError.badArgument(2, "swipeBack", "boolean expected for 'complete', got \(entry.valueType)", kind: .typeMismatch)
+                        }
+                        lua_getfield(L, 2, "complete")
+                        completes = lua_toboolean(L, -1) != 0
+                        kitsim_pop(L, 1)
+                    case "drag":
+                        guard let n = entry.number, n >= 0, n.isFinite else {
+                            throw SimError.badArgument(2, "swipeBack", "drag must be a finite number of seconds >= 0, got \(entry.number.map(formatNumber) ?? entry.valueType)", kind: .typeMismatch)
+                        }
+                        drag = n
+                    default:
+                        throw SimError.badArgument(2, "swipeBack", "unknown option '\(entry.key ?? entry.keyType)'; expected complete or drag", kind: .unknownName)
+                    }
+                }
+            default:
+                throw SimError.badArgument(2, "swipeBack", expected: "table", got: sb.typeName(L, 2))
+            }
+            lua_pushboolean(L, try sim.swipeBack(nav, completes: completes, drag: drag) ? 1 : 0)
+            return 1
+        }
+
         def(MethodSignature("configure", [Parameter("settings", .table)], summary: "Sets the behaviour profile: `{ ios = 7…17, transition = seconds, abandonedDelay = seconds, latency = seconds }`.")) { sb, L in
             guard lua_type(L, 1) == LUA_TTABLE else {
                 throw SimError.badArgument(1, "configure", expected: "table", got: sb.typeName(L, 1))

@@ -64,6 +64,12 @@ public final class Simulator {
     var presentations = PresentationChain()
     /// The transition coordinators in flight (Controllers/UIViewControllerTransitionCoordinator.swift).
     var coordination = TransitionCoordination()
+    /// The custom transitions waiting for `completeTransition`
+    /// (Controllers/UIViewControllerOneToOneTransitionContext.swift).
+    var customTransitions = CustomTransitions()
+    /// The edge swipe `sim.swipeBack` is sending `popViewController` for, by navigation
+    /// controller id (Controllers/Simulator+InteractivePop.swift).
+    var pendingSwipes: [UInt32: Swipe] = [:]
     /// How many non-interactive animated transitions are in flight: UIKit ignores touches
     /// meanwhile (SPEC rule 61).
     var interactionIgnoringTransitions = 0
@@ -242,6 +248,7 @@ public final class Simulator {
             self.windowStack.violations() + self.runLoop.violations()
                 + self.navTransitions.violations(isAlive: heap.isAlive) + self.presentations.violations(linkErrors: self.controllerLinkViolations())
                 + self.viewAnimations.violations() + self.coordination.violations(isAlive: heap.isAlive)
+                + self.customTransitions.violations(isAlive: heap.isAlive)
         }
     }
 

@@ -29,7 +29,7 @@ public final class UIKitClasses {
     // UIApplication, UIScreen
     let appDelegateProperty, screenBoundsProperty, delegateWindow: Property
     // UIViewController
-    let vcView, title, parent, children, presented, presenting, modalPresentationStyle: Property
+    let vcView, title, parent, children, presented, presenting, modalPresentationStyle, transitioningDelegate: Property
     // UINavigationController, UITabBarController
     let navControllers, navBar, navDelegate: Property
     let tabControllers, tabSelectedIndex, tabDelegate: Property
@@ -84,6 +84,7 @@ public final class UIKitClasses {
         children = p(viewController, "children"); presented = p(viewController, "presentedViewController")
         presenting = p(viewController, "presentingViewController")
         modalPresentationStyle = p(viewController, "modalPresentationStyle")
+        transitioningDelegate = p(viewController, "transitioningDelegate")
         navControllers = p(navigationController, "viewControllers"); navBar = p(navigationController, "navigationBar")
         navDelegate = p(navigationController, "delegate")
         tabControllers = p(tabBarController, "viewControllers"); tabSelectedIndex = p(tabBarController, "selectedIndex")
