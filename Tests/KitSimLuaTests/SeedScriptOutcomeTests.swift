@@ -132,4 +132,33 @@ import Testing
         #expect(dead(o, "oldRoot") == true && dead(o, "presented") == true)
         #expect(o.leaks.isEmpty)
     }
+
+    @Test func seed004_customTransitionForgetsTheToView() throws {
+        let o = try run("seed004_custom_transition_forgets_to_view.lua")
+        #expect(dead(o, "home") == false && dead(o, "detail") == false)
+        #expect(o.leaks.isEmpty)
+        let fixed = try run("seed004_fix_custom_transition_adds_to_view.lua")
+        #expect(dead(fixed, "detail") == true && fixed.leaks.isEmpty)
+    }
+
+    @Test(arguments: ["seed004_custom_dismissal_loses_presenter_view.lua", "seed004_fix_custom_dismissal_key_window.lua"])
+    func seed004_customDismissals(_ name: String) throws {
+        let o = try run(name)
+        #expect(o.trace.contains("dealloc FadeAnimator#"))
+        #expect(o.leaks.isEmpty)
+    }
+
+    @Test func seed004_customTransitionNeverCompletes() throws {
+        let o = try run("seed004_custom_transition_never_completes.lua")
+        #expect(o.trace.contains("warning: Attempt to present <UIViewController: #"))
+        #expect(dead(o, "detail") == false && o.leaks.isEmpty)
+    }
+
+    @Test func seed003_cancelledSwipeBack() throws {
+        let stuck = try run("seed003_swipe_back_cancel_stuck.lua")
+        #expect(dead(stuck, "B") == false && dead(stuck, "C") == true, "B is never popped, C never pushed")
+        let fixed = try run("seed003_fix_swipe_back_interaction_ends.lua")
+        #expect(dead(fixed, "C") == true && dead(fixed, "B") == false)
+        #expect(stuck.leaks.isEmpty && fixed.leaks.isEmpty)
+    }
 }

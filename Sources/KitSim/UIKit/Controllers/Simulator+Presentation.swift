@@ -90,10 +90,12 @@ extension Simulator {
         // into the container, to be removed when the transition completes.
         var context: ObjectID?
         var fromView: ObjectID?
+        var fromSlot: (superview: ObjectID, index: Int)?
         if let animator {
             attempt(&firstError) {
                 if fullScreen, let pv = try presentationContextView(of: presenter), try windowOf(pv) == window {
                     fromView = pv
+                    if let sv = try object(pv, k.superview), let i = try objects(sv, k.subviews).firstIndex(of: pv) { fromSlot = (sv, i) }
                     try addSubview(pv, to: tv, at: 0)
                 }
                 context = try makeTransitionContext(animator: animator, container: tv, from: presenter, to: b,
@@ -122,8 +124,8 @@ extension Simulator {
                                  driver: context.map(TransitionDriver.animator) ?? .clock,
                                  cancel: { [unowned self] in
                 if inFlight { presentations.end([presenter, b]) }
-                try cancelPresentation(b, from: presenter, fullScreen: fullScreen, fromView: fromView, container: tv,
-                                       animated: animated)
+                try cancelPresentation(b, from: presenter, fullScreen: fullScreen, fromView: fromView, slot: fromSlot,
+                                       container: tv, animated: animated)
             }) { [unowned self] in
                 if inFlight { presentations.end([presenter, b]) }
                 var endError: Error?
@@ -151,10 +153,18 @@ extension Simulator {
     /// presenter presents nothing, its view is back where it was, and each side's
     /// appearance goes back.
     func cancelPresentation(_ b: ObjectID, from presenter: ObjectID, fullScreen: Bool, fromView: ObjectID?,
-                            container tv: ObjectID, animated: Bool) throws {
+                            slot: (superview: ObjectID, index: Int)?, container tv: ObjectID, animated: Bool) throws {
         let k = uikit
         var firstError: Error?
-        if let fromView, heap.isAlive(tv) { attempt(&firstError) { try restore(fromView, under: tv) } }
+        if let fromView, heap.isAlive(fromView) {
+            attempt(&firstError) {
+                if let slot, heap.isAlive(slot.superview) {
+                    try addSubview(fromView, to: slot.superview, at: Swift.min(slot.index, try objects(slot.superview, k.subviews).count))
+                } else if heap.isAlive(tv) {
+                    try restore(fromView, under: tv)
+                }
+            }
+        }
         attempt(&firstError) {
             try beginAppearance(b, appearing: false, animated: animated)
             try endAppearance(b, animated: animated)

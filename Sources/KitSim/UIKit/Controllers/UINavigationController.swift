@@ -229,6 +229,7 @@ extension Simulator {
             }
         }
         let inFlight = isTimed(animated) || animator != nil || swipe != nil
+        navTransitions.placed(nav, top: to, byAnimator: animator != nil)
         if inFlight { navTransitions.begin(nav, NavTransition(from: from, to: to)) }
         // SPEC §4: the coordinator exists before the delegate hears willShow, so that
         // seed 003's hook finds it on the top controller.
