@@ -11,6 +11,7 @@ public final class UIKitClasses {
     public let scrollView, tableView, tableViewCell, collectionView, collectionViewCell, flowLayout, pageViewController: SimClass
     public let propertyAnimator: SimClass
     public let textEffectsWindow, remoteKeyboardWindow, textField: SimClass
+    public let windowScene, sceneDelegate: SimClass
     // UIScrollView, UITableView, UICollectionView, UIPageViewController
     let scrollDelegate, contentOffset, tableDataSource, tableStyle, rowHeight, reuseIdentifier: Property
     let collectionDataSource, collectionLayout, collectionReuseIdentifier, itemSize, pageStyle, pageOrientation: Property
@@ -24,6 +25,8 @@ public final class UIKitClasses {
     let animatorDuration, animatorAnimations, animatorCompletions: Property
     // UIWindow
     let windowLevel, rootViewController: Property
+    // UIWindowScene, SceneDelegate (SPEC rules 69-72)
+    let windowSceneProperty, sceneDelegateProperty, activationState, sceneDelegateWindow: Property
     // UIApplication, UIScreen
     let appDelegateProperty, screenBoundsProperty, delegateWindow: Property
     // UIViewController
@@ -76,6 +79,9 @@ public final class UIKitClasses {
         animatorDuration = p(propertyAnimator, "duration"); animatorAnimations = p(propertyAnimator, "animations")
         animatorCompletions = p(propertyAnimator, "completions")
         windowLevel = p(window, "windowLevel"); rootViewController = p(window, "rootViewController")
+        windowScene = c("UIWindowScene"); sceneDelegate = c("SceneDelegate")
+        windowSceneProperty = p(window, "windowScene"); sceneDelegateProperty = p(windowScene, "delegate")
+        activationState = p(windowScene, "activationState"); sceneDelegateWindow = p(sceneDelegate, "window")
         appDelegateProperty = p(application, "delegate"); screenBoundsProperty = p(screen, "bounds")
         delegateWindow = p(appDelegate, "window")
         vcView = p(viewController, "view"); title = p(viewController, "title"); parent = p(viewController, "parent")
