@@ -15,7 +15,7 @@ extension Simulator {
         Static.constants("Level", ["normal": 0, "statusBar": 1000, "alert": 2000],
                          summary: "`UIWindow.Level`: the standard window levels.")
 
-        Method.initializer(swift: "init(frame:)", Parameter("frameOrScene", .any, optional: true),
+        Method.initializer(swift: "init(frame:), init(windowScene:)", Parameter("frameOrScene", .any, optional: true),
                            summary: "A hidden window at the normal level: `UIWindow(frame)` (the frame defaults to the screen's bounds) "
                                + "or, on iOS 13+, `UIWindow(scene)` (`init(windowScene:)`), attached to the scene and filling it (rule 70).") { sim, inv in
             let k = sim.uikit
