@@ -26,7 +26,7 @@ public final class UIKitClasses {
     // UIWindow
     let windowLevel, rootViewController: Property
     // UIWindowScene, SceneDelegate (SPEC rules 69-72)
-    let windowSceneProperty, sceneDelegateProperty, activationState, sceneDelegateWindow: Property
+    let windowSceneProperty, sceneDelegateProperty, activationState: Property
     // UIApplication, UIScreen
     let appDelegateProperty, screenBoundsProperty, delegateWindow: Property
     // UIViewController
@@ -81,7 +81,7 @@ public final class UIKitClasses {
         windowLevel = p(window, "windowLevel"); rootViewController = p(window, "rootViewController")
         windowScene = c("UIWindowScene"); sceneDelegate = c("SceneDelegate")
         windowSceneProperty = p(window, "windowScene"); sceneDelegateProperty = p(windowScene, "delegate")
-        activationState = p(windowScene, "activationState"); sceneDelegateWindow = p(sceneDelegate, "window")
+        activationState = p(windowScene, "activationState")
         appDelegateProperty = p(application, "delegate"); screenBoundsProperty = p(screen, "bounds")
         delegateWindow = p(appDelegate, "window")
         vcView = p(viewController, "view"); title = p(viewController, "title"); parent = p(viewController, "parent")
