@@ -123,13 +123,23 @@ extension Simulator: SandboxModel {
             return 1
         }
 
-        def(MethodSignature("configure", [Parameter("settings", .table)], summary: "Sets the behaviour profile: `{ ios = 7…17, transition = seconds, abandonedDelay = seconds, latency = seconds }`.")) { sb, L in
+        def(MethodSignature("configure", [Parameter("settings", .table)], summary: "Sets the behaviour profile: `{ ios = 7…17, transition = seconds, abandonedDelay = seconds, latency = seconds, scenes = false|true }` (`scenes`: iOS 13+, a scene-based launch, rule 69).")) { sb, L in
             guard lua_type(L, 1) == LUA_TTABLE else {
                 throw SimError.badArgument(1, "configure", expected: "table", got: sb.typeName(L, 1))
             }
-            var ios: Int?, transition: Double?, abandoned: Double?, latency: Double?
+            var ios: Int?, transition: Double?, abandoned: Double?, latency: Double?, scenes: Bool?
             for entry in sb.sortedEntries(L, 1) {
                 let key = entry.key ?? "?"
+                // SPEC rule 69: `scenes` is the one boolean setting.
+                if key == "scenes" {
+                    guard entry.valueType == "boolean" else {
+                        throw SimError.badArgument(1, "configure", "boolean expected for 'scenes', got \(entry.valueType)", kind: .typeMismatch)
+                    }
+                    lua_getfield(L, 1, "scenes")
+                    scenes = lua_toboolean(L, -1) != 0
+                    kitsim_pop(L, 1)
+                    continue
+                }
                 guard let n = entry.number else {
                     throw SimError.badArgument(1, "configure", "number expected for '\(key)'", kind: .typeMismatch)
                 }
@@ -149,11 +159,19 @@ extension Simulator: SandboxModel {
                     }
                     latency = n
                 default:
-                    throw SimError.badArgument(1, "configure", "unknown setting '\(key)'; expected ios, transition, abandonedDelay or latency", kind: .unknownName)
+                    throw SimError.badArgument(1, "configure", "unknown setting '\(key)'; expected ios, transition, abandonedDelay, latency or scenes", kind: .unknownName)
                 }
+            }
+            // SPEC rule 69: scenes need iOS 13, whichever of the two the call changes.
+            var next = sim.configuration
+            if let ios { next.ios = ios }
+            if let scenes { next.scenes = scenes }
+            if let problem = Simulator.scenesProblem(next) {
+                throw SimError.badArgument(1, "configure", problem, kind: .invalidUse)
             }
             try sim.configure { c in
                 if let ios { c.ios = ios }
+                if let scenes { c.scenes = scenes }
                 if let transition { c.transitionDuration = transition }
                 if let abandoned { c.abandonedDelay = abandoned }
                 if let latency { c.latency = latency }
@@ -206,6 +224,8 @@ extension LuaSandbox {
     /// `classes` are declared classes added to UIKit's (see `Simulator.init(configuration:classes:)`).
     public convenience init(configuration: Simulator.Configuration = Simulator.Configuration(), limits: Limits = Limits(),
                             sandboxed: Bool = false, classes: [ClassDeclaration] = []) throws {
+        // SPEC rule 69: a scene-based launch is iOS 13+.
+        if let problem = Simulator.scenesProblem(configuration) { throw SimError(.invalidUse, problem) }
         // Without extra classes no trial registration is needed (start-up).
         let sim = classes.isEmpty ? Simulator(configuration: configuration) : try Simulator(configuration: configuration, classes: classes)
         try self.init(model: sim, limits: limits, sandboxed: sandboxed)

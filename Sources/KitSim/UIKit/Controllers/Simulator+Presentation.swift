@@ -37,7 +37,7 @@ extension Simulator {
             return
         }
         guard let pv = try object(presenter, k.vcView), let window = try windowOf(pv),
-              !(try bool(window, k.isHidden, default: true)) else {
+              try isShown(window) else {
             heap.warn("Attempt to present \(angle(b)) on \(angle(presenter)) (from \(angle(presenter))) whose view is not in the window hierarchy.", object: presenter)
             return
         }
@@ -374,8 +374,9 @@ extension Simulator {
         }
     }
 
+    /// Whether the controller is the root of a live window, a scene-less one too.
     func isWindowRoot(_ vc: ObjectID) -> Bool {
-        windows.contains { (try? object($0, uikit.rootViewController)) == vc }
+        allWindows.contains { (try? object($0, uikit.rootViewController)) == vc }
     }
 
     /// Records an exception in the trace, where it is raised, and returns it for throwing.

@@ -128,7 +128,7 @@ extension Simulator {
     /// Whether a container's view is on screen and it is appearing or has appeared.
     func isOnScreen(_ vc: ObjectID) throws -> Bool {
         guard let v = try object(vc, uikit.vcView), let w = try windowOf(v),
-              !(try bool(w, uikit.isHidden, default: true)) else { return false }
+              try isShown(w) else { return false }
         let s = appearanceState(of: vc)
         return s == .appeared || s == .appearing
     }
