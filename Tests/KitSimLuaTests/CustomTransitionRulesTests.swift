@@ -208,6 +208,22 @@ import Testing
             home:dismiss(false)
             sim.run(1)
             assert(not sim.screen().black)
+            -- custom: the presenter stays on screen under the empty container, taking the touches.
+            local button = UIButton(CGRect(0, 0, 390, 844))
+            home.view:addSubview(button)
+            assert(sim.tap(button))
+            detail.modalPresentationStyle = "custom"
+            home:present(detail, true)
+            sim.run(1)
+            assert(detail.view.window == nil and home.view.window == window and not sim.screen().black)
+            assert(sim.tap(button), "touches pass through the empty transition view")
+            detail.modalPresentationStyle = "fullScreen"
+            home:dismiss(false)
+            sim.run(1)
+            how.addsTo = true
+            home:present(detail, false)
+            sim.run(1)
+            assert(not sim.tap(button), "a full-screen presentation covers it")
             """)
     }
 

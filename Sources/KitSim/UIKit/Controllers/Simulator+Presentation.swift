@@ -67,6 +67,9 @@ extension Simulator {
         // B's viewDidLoad adds to the window lands above it (seed 002's controller B).
         let tv = heap.alloc(k.transitionView)
         try initializeView(tv, frame: try boundsOf(window))
+        // SPEC rule 59: the presenter of a custom or over-full-screen presentation stays on
+        // screen and takes the touches that meet nothing presented.
+        if style == "custom" || style == "overFullScreen" { try write(tv, k.transitionIgnoresTouches, .bool(true)) }
         try addSubview(tv, to: window, at: nil)
         presentations.attach(tv, to: b)
         // From here the presentation completes whatever the callbacks do, and the first

@@ -393,7 +393,10 @@ extension Simulator {
         // Released however this ends (a failing callback stranded them).
         defer { for r in removed where heap.isAlive(r) { try? heap.unhold(r, transitionHold) } }
         for r in removed { _ = try heap.send(r, .willMove, args: Arguments(.nil)) }
-        for a in added { _ = try heap.send(a, .willMove, args: Arguments(.object(nav))) }
+        for a in added {
+            _ = try heap.send(a, .willMove, args: Arguments(.object(nav)))
+            try leaveOtherParent(a, for: nav)
+        }
         try write(nav, k.navControllers, .array(list.map(Value.object)))   // SPEC rule 27: never nil
         for a in added { try write(a, k.parent, nav); noteEnteredUI(a) }
         for r in removed { noteLeftUI(r, "removed from \(heap.describe(nav))'s stack") }
