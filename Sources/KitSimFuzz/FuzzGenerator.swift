@@ -591,6 +591,7 @@ public struct FuzzGenerator {
         case .string: return rng.pick(["\"OK\"", "\"t\"", "\"\"", "\"Cancel\""])
         case .rect: return rect()
         case .point: return point()
+        case .size: return rng.chance(85) ? rng.pick(["CGSize(390, 844)", "CGSize(844, 390)", "CGSize()"]) : "CGSize(\(number()), \(number()))"
         case .metaclass: return rng.pick(["UITableViewCell", "UICollectionViewCell", "UIView", "nil"])
         case .indexPath: return rng.chance(90) ? "IndexPath(\(rng.int(0...3)), \(rng.int(0...1)))" : number()
         case .time: return rng.chance(90) ? "(DispatchTime.now() + \(number()))" : number()

@@ -8,7 +8,7 @@ extension Simulator {
         tableViewCellDeclaration, flowLayoutDeclaration, collectionViewDeclaration, collectionViewCellDeclaration,
         navigationBarDeclaration, transitionViewDeclaration, alertWindowDeclaration, textEffectsWindowDeclaration,
         remoteKeyboardWindowDeclaration, textFieldDeclaration, applicationDeclaration,
-        screenDeclaration, appDelegateDeclaration, navigationControllerDeclaration, tabBarControllerDeclaration,
+        screenDeclaration, fixedCoordinateSpaceDeclaration, deviceDeclaration, appDelegateDeclaration, navigationControllerDeclaration, tabBarControllerDeclaration,
         alertControllerDeclaration, alertActionDeclaration, presentationControllerDeclaration, pageViewControllerDeclaration,
         runLoopDeclaration, timerDeclaration, displayLinkDeclaration, dispatchQueueDeclaration,
         operationQueueDeclaration, observerTokenDeclaration, notificationCenterDeclaration, keyValueObservationDeclaration,

@@ -8,14 +8,21 @@ extension Simulator {
         PropertyDeclaration("windows", .strong, .array("UIWindow"), readOnly: true, getter: "windows",
                             summary: "Every live window, by level then by when each was ordered front (rule 2).")
         PropertyDeclaration("keyWindow", .weak, .object("UIWindow"), readOnly: true, getter: "keyWindow")
+        PropertyDeclaration("statusBarOrientation", .assign, .enumeration(Simulator.interfaceOrientations), readOnly: true,
+                            getter: "statusBarOrientation",
+                            summary: "The interface orientation: device `landscapeLeft` is interface `landscapeRight` and the other way round (rules 52, 53).")
         Static("shared", .object("UIApplication"), summary: "The application object.") { sim in .object(sim.application) }
         HoldDeclaration("UIApplication.shared", "the application object and the main screen, for the life of the app")
+        Simulator.interfaceOrientations
 
         Method.initializer(summary: "Refused: there is one application, `UIApplication.shared`.") { sim, inv in
             throw sim.raise(.invalidArgument("There can only be one UIApplication instance; use UIApplication.shared", object: inv.receiver))
         }
         Method.accessor("windows", returns: .array("UIWindow")) { sim, _ in .array(sim.windows.map(Value.object)) }
         Method.accessor("keyWindow", returns: .object("UIWindow")) { sim, _ in sim.keyWindow.map(Value.object) ?? .nil }
+        Method.accessor("statusBarOrientation", returns: .enumeration(Simulator.interfaceOrientations)) { sim, _ in
+            .string(sim.interfaceOrientation.rawValue)
+        }
     }
 
     /// `UIApplication.shared.delegate`.
