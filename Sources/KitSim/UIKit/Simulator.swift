@@ -68,6 +68,11 @@ public final class Simulator {
     /// The transition view each presented controller's view sits in
     /// (Controllers/PresentationChain.swift).
     var presentations = PresentationChain()
+    /// The transition coordinators in flight (Controllers/UIViewControllerTransitionCoordinator.swift).
+    var coordination = TransitionCoordination()
+    /// How many non-interactive animated transitions are in flight: UIKit ignores touches
+    /// meanwhile (SPEC rule 61).
+    var interactionIgnoringTransitions = 0
 
     /// The main run loop's timers and layout queue (RunLoop/RunLoopQueues.swift).
     var runLoop = RunLoopQueues()
@@ -244,7 +249,7 @@ public final class Simulator {
         heap.invariantCheckers.append { [unowned self] heap in
             self.windowStack.violations() + self.runLoop.violations()
                 + self.navTransitions.violations(isAlive: heap.isAlive) + self.presentations.violations(linkErrors: self.controllerLinkViolations())
-                + self.viewAnimations.violations()
+                + self.viewAnimations.violations() + self.coordination.violations(isAlive: heap.isAlive)
         }
     }
 

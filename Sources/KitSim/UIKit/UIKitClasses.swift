@@ -11,6 +11,8 @@ public final class UIKitClasses {
     public let scrollView, tableView, tableViewCell, collectionView, collectionViewCell, flowLayout, pageViewController: SimClass
     public let propertyAnimator: SimClass
     public let textEffectsWindow, remoteKeyboardWindow, textField: SimClass
+    /// The transition coordinator and custom transitions' classes (Controllers/TransitionClasses.swift).
+    public let transitions: TransitionClasses
     // UIScrollView, UITableView, UICollectionView, UIPageViewController
     let scrollDelegate, contentOffset, tableDataSource, tableStyle, rowHeight, reuseIdentifier: Property
     let collectionDataSource, collectionLayout, collectionReuseIdentifier, itemSize, pageStyle, pageOrientation: Property
@@ -92,5 +94,6 @@ public final class UIKitClasses {
         pcPresenting = p(presentationController, "presentingViewController")
         pcPresented = p(presentationController, "presentedViewController")
         transitionPresentation = p(transitionView, "presentationController")
+        transitions = TransitionClasses(heap)
     }
 }

@@ -196,23 +196,30 @@ extension Simulator {
     /// SPEC rule 54 (iOS 8+): every window's root controller hears
     /// `viewWillTransition(size, coordinator)` while the old bounds and orientation still
     /// read; then the screen's bounds swap, the windows that were the screen's size and
-    /// have a root follow it, and the animation ends after `configuration.rotationDuration`.
+    /// have a root follow it, and the animation runs for `configuration.rotationDuration`,
+    /// with the coordinator as every controller's `transitionCoordinator` until it ends.
     func rotateCoordinated(to target: InterfaceOrientation) throws {
         let old = screenBounds
         let new = RotationState.screenBounds(target, ios: configuration.ios)
         let size = Value.size(Size(width: new.width, height: new.height))
-        let coordinator = Value.nil
         let generation = beginRotation()
-        var firstError: Error?
         // Hidden windows' roots too; the roots are read first, so that a callback that
         // changes a window's root does not change who is told.
         let roots = try windows.compactMap { try object($0, uikit.rootViewController) }
+        var controllers: [ObjectID] = []
+        for root in roots { controllers += try rotationTree(from: root) }
+        let coordinator = try beginCoordinator(for: controllers, from: nil, to: nil, container: nil,
+                                               duration: configuration.rotationDuration)
+        // The coordinator ends with the animation, or when the next rotation or a reset
+        // ends this one first.
+        scheduleRotationEnd(generation) { [unowned self] in try endCoordinator(coordinator) }
+        var firstError: Error?
         rotation.isRotating = true
         for root in roots where heap.isAlive(root) {
-            attempt(&firstError) { _ = try heap.send(root, .viewWillTransition, args: Arguments(size, coordinator)) }
+            attempt(&firstError) { _ = try heap.send(root, .viewWillTransition, args: Arguments(size, .object(coordinator))) }
         }
         rotation.isRotating = false
-        // A callback that reset the profile (`sim.configure`) ended this rotation.
+        // A callback that reset the profile (`sim.configure`) ended this rotation already.
         guard rotation.generation == generation else {
             if let firstError { throw firstError }
             return
@@ -221,7 +228,7 @@ extension Simulator {
             try setInterfaceOrientation(target)
             try followScreenBounds(from: old, to: new)
         }
-        scheduleRotationEnd(generation) {}
+        attempt(&firstError) { try startCoordinator(coordinator) }
         if let firstError { throw firstError }
     }
 
@@ -352,8 +359,8 @@ extension Simulator {
     /// back, without callbacks.
     func resetOrientation() throws {
         try finishRotationInFlight()
-        guard rotation.interface != .portrait || rotation.device != "portrait" else { return }
         rotation.generation &+= 1
+        guard rotation.interface != .portrait || rotation.device != "portrait" else { return }
         rotation.device = "portrait"
         let old = screenBounds
         try setInterfaceOrientation(.portrait)

@@ -8,6 +8,8 @@ extension Simulator {
         PropertyDeclaration("windows", .strong, .array("UIWindow"), readOnly: true, getter: "windows",
                             summary: "Every live window, by level then by when each was ordered front (rule 2).")
         PropertyDeclaration("keyWindow", .weak, .object("UIWindow"), readOnly: true, getter: "keyWindow")
+        PropertyDeclaration("isIgnoringInteractionEvents", .assign, .bool, readOnly: true, getter: "isIgnoringInteractionEvents",
+                            summary: "True while a non-interactive animated transition is in flight: taps reach nothing (rule 61).")
         PropertyDeclaration("statusBarOrientation", .assign, .enumeration(Simulator.interfaceOrientations), readOnly: true,
                             getter: "statusBarOrientation",
                             summary: "The interface orientation: device `landscapeLeft` is interface `landscapeRight` and the other way round (rules 52, 53).")
@@ -20,6 +22,7 @@ extension Simulator {
         }
         Method.accessor("windows", returns: .array("UIWindow")) { sim, _ in .array(sim.windows.map(Value.object)) }
         Method.accessor("keyWindow", returns: .object("UIWindow")) { sim, _ in sim.keyWindow.map(Value.object) ?? .nil }
+        Method.accessor("isIgnoringInteractionEvents", returns: .bool) { sim, _ in .bool(sim.isIgnoringInteractionEvents) }
         Method.accessor("statusBarOrientation", returns: .enumeration(Simulator.interfaceOrientations)) { sim, _ in
             .string(sim.interfaceOrientation.rawValue)
         }

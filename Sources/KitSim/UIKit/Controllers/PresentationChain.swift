@@ -19,6 +19,9 @@ struct PresentationChain {
         transitionViews[presented.raw] = view.raw
     }
 
+    /// The transition view `presented`'s view was put in, if any.
+    func transitionView(of presented: ObjectID) -> ObjectID? { transitionViews[presented.raw].map(ObjectID.init) }
+
     /// Forgets the transition view of `presented` (dismissed, or torn down with its root)
     /// and returns it.
     mutating func detach(_ presented: ObjectID) -> ObjectID? {

@@ -51,6 +51,14 @@ extension Simulator {
         var firstError: Error?
         var bView: ObjectID?
         attempt(&firstError) { bView = try loadedView(of: b) }
+        // SPEC §4: an animated presentation has a coordinator from its "will" callbacks on.
+        var coordinator: ObjectID?
+        if isTimed(animated) {
+            attempt(&firstError) {
+                coordinator = try beginCoordinator(for: [presenter, b], from: presenter, to: b, container: tv,
+                                                   duration: configuration.transitionDuration)
+            }
+        }
         if fullScreen { attempt(&firstError) { try beginAppearance(presenter, appearing: false, animated: animated) } }
         attempt(&firstError) { try beginAppearance(b, appearing: true, animated: animated) }
         attempt(&firstError) {
@@ -59,6 +67,7 @@ extension Simulator {
                 try addSubview(bView, to: tv, at: nil)
             }
         }
+        if let coordinator { attempt(&firstError) { try startCoordinator(coordinator) } }
         if configuration.ios >= 8, heap.isAlive(presenter), heap.isAlive(b), heap.isAlive(tv) {
             let pc = heap.alloc(k.presentationController)
             try write(pc, k.pcPresenting, presenter)
@@ -67,7 +76,7 @@ extension Simulator {
         }
         do {
             try finishTransition(animated: animated, keeping: [presenter, b].filter { heap.isAlive($0) },
-                                 completion: completion) { [unowned self] in
+                                 coordinator: coordinator, completion: completion) { [unowned self] in
                 try endAppearance(b, animated: animated)
                 if fullScreen { try endAppearance(presenter, animated: animated) }
             }
@@ -99,10 +108,19 @@ extension Simulator {
         let fullScreen = try presentationStyle(of: b) == "fullScreen"
         // As for present: the dismissal completes whatever the callbacks do.
         var firstError: Error?
+        var coordinator: ObjectID?
+        if isTimed(animated) {
+            attempt(&firstError) {
+                coordinator = try beginCoordinator(for: [a] + chain, from: b, to: a, container: presentations.transitionView(of: b),
+                                                   duration: configuration.transitionDuration)
+            }
+        }
         attempt(&firstError) { try beginAppearance(top, appearing: false, animated: animated) }
         if fullScreen { attempt(&firstError) { try beginAppearance(a, appearing: true, animated: animated) } }
+        if let coordinator { attempt(&firstError) { try startCoordinator(coordinator) } }
         do {
-            try finishTransition(animated: animated, keeping: ([a] + chain).filter { heap.isAlive($0) }, completion: completion) { [unowned self] in
+            try finishTransition(animated: animated, keeping: ([a] + chain).filter { heap.isAlive($0) },
+                                 coordinator: coordinator, completion: completion) { [unowned self] in
                 var endError: Error?
                 if fullScreen { attempt(&endError) { try endAppearance(a, animated: animated) } }
                 attempt(&endError) { try endAppearance(top, animated: animated) }
@@ -128,10 +146,17 @@ extension Simulator {
         if let firstError { throw firstError }
     }
 
+    /// Whether a transition asked to be animated takes time (a zero duration ends it in
+    /// the layout pass, as a non-animated one).
+    func isTimed(_ animated: Bool) -> Bool { animated && configuration.transitionDuration > 0 }
+
     /// Runs `body` when the transition ends — after the transition duration when
     /// animated, in this turn's layout pass otherwise — keeping the controllers alive
-    /// until then (animations retain what they reference), then the completion.
-    func finishTransition(animated: Bool, keeping: [ObjectID], completion: Value, _ body: @escaping () throws -> Void) throws {
+    /// until then (animations retain what they reference), then ends the coordinator and
+    /// runs the completion. UIKit ignores touches while an animated one is in flight
+    /// (SPEC rule 61).
+    func finishTransition(animated: Bool, keeping: [ObjectID], coordinator: ObjectID? = nil, completion: Value,
+                          _ body: @escaping () throws -> Void) throws {
         // All the holds or none: a completion block that died (a dead handle passed as
         // the completion) fails, and it must fail before any controller is held, or
         // nothing would release them.
@@ -141,17 +166,26 @@ extension Simulator {
             for id in keeping { try heap.hold(id, transitionHold); held.append(id) }
         } catch {
             for id in held where heap.isAlive(id) { try? heap.unhold(id, transitionHold) }
+            if let coordinator { try? endCoordinator(coordinator) }
             throw error
         }
+        let timed = isTimed(animated)
+        if timed { interactionIgnoringTransitions += 1 }
         let work: () throws -> Void = { [unowned self] in
             defer {
                 for id in keeping where heap.isAlive(id) { try? heap.unhold(id, transitionHold) }
                 if case .object(let block) = completion, heap.isAlive(block) { try? heap.unhold(block, transitionHold) }
+                if timed { interactionIgnoringTransitions -= 1 }
             }
-            try body()
+            // The coordinator ends whatever the "did" callbacks do; its completions come
+            // after them (SPEC rule 67) and before the transition's own completion.
+            var firstError: Error?
+            attempt(&firstError) { try body() }
+            if let coordinator { attempt(&firstError) { try endCoordinator(coordinator) } }
+            if let firstError { throw firstError }
             try callCallback(completion, [])
         }
-        if animated && configuration.transitionDuration > 0 {
+        if timed {
             schedule(after: configuration.transitionDuration, work)
         } else {
             enqueueLayout(work)

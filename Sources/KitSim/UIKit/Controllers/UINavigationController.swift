@@ -204,11 +204,20 @@ extension Simulator {
     /// start and, through the swizzlable `didShowViewController`, `didShow` at the end.
     func navTransition(_ nav: ObjectID, from: ObjectID?, to: ObjectID, animated: Bool, popped: [ObjectID]) throws {
         let k = uikit
-        if animated && configuration.transitionDuration > 0 { navTransitions.begin(nav, NavTransition(from: from, to: to)) }
+        if isTimed(animated) { navTransitions.begin(nav, NavTransition(from: from, to: to)) }
         // The callbacks' errors do not stop the transition half-way (a transition marked
         // in flight for ever made every later push crash): it completes and the first
         // error is rethrown.
         var firstError: Error?
+        // SPEC §4: the coordinator exists before the delegate hears willShow, so that
+        // seed 003's hook finds it on the top controller.
+        var coordinator: ObjectID?
+        if isTimed(animated) {
+            attempt(&firstError) {
+                coordinator = try beginCoordinator(for: [nav, to] + popped + (from.map { [$0] } ?? []), from: from, to: to,
+                                                   container: try object(nav, k.vcView), duration: configuration.transitionDuration)
+            }
+        }
         attempt(&firstError) {
             if let d = try object(nav, k.navDelegate), heap.responds(d, to: .navigationController_willShow) {
                 _ = try heap.send(d, .navigationController_willShow, args: Arguments(.object(nav), .object(to), .bool(animated)))
@@ -224,12 +233,13 @@ extension Simulator {
                 try addSubview(toView, to: navView, at: 0)
             }
         }
+        if let coordinator { attempt(&firstError) { try startCoordinator(coordinator) } }
         let isPush = popped.isEmpty
         var keep = [nav, to] + popped
         if let from { keep.append(from) }
         keep = keep.filter { heap.isAlive($0) }
         do {
-            try finishTransition(animated: animated, keeping: keep, completion: .nil, navTransitionEnd(nav, from: from, to: to,
+            try finishTransition(animated: animated, keeping: keep, coordinator: coordinator, completion: .nil, navTransitionEnd(nav, from: from, to: to,
                                                                                                    animated: animated, isPush: isPush,
                                                                                                    popped: popped))
         } catch {

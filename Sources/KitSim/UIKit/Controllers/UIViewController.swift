@@ -23,6 +23,9 @@ extension Simulator {
         PropertyDeclaration("navigationController", .weak, .object("UINavigationController"), readOnly: true,
                             getter: "navigationController")
         PropertyDeclaration("tabBarController", .weak, .object("UITabBarController"), readOnly: true, getter: "tabBarController")
+        PropertyDeclaration("transitionCoordinator", .weak, .object("_UIViewControllerTransitionCoordinator"), readOnly: true,
+                            getter: "transitionCoordinator",
+                            summary: "The coordinator of the animated transition the controller (or its parent) takes part in; nil outside transitions.")
         HoldDeclaration("transition in flight", "a controller being pushed, popped, presented, dismissed or removed, until its transition ends")
         Simulator.modalPresentationStyles
 
@@ -64,6 +67,9 @@ extension Simulator {
         Method.accessor("navigationController", returns: .object("UINavigationController")) { sim, inv in
             try sim.ancestor(of: inv.receiver, kind: sim.uikit.navigationController).map(Value.object) ?? .nil
         }
+        Method.accessor("transitionCoordinator", returns: .object("_UIViewControllerTransitionCoordinator")) { sim, inv in
+            try sim.transitionCoordinator(of: inv.receiver).map(Value.object) ?? .nil
+        }
         Method.accessor("tabBarController", returns: .object("UITabBarController")) { sim, inv in
             try sim.ancestor(of: inv.receiver, kind: sim.uikit.tabBarController).map(Value.object) ?? .nil
         }
@@ -93,7 +99,7 @@ extension Simulator {
         // SPEC rule 54a: the default forwards to each child, depth first, then to the
         // presented controller, so an override that skips super stops it there.
         Method.callback("viewWillTransition", swift: "viewWillTransition(to:with:)", .size("size"),
-                        .object("coordinator", "NSObject", optional: true), introduced: 8,
+                        .object("coordinator", "_UIViewControllerTransitionCoordinator", optional: true), introduced: 8,
                         summary: "Sent to every window's root controller before a rotation, with the new size while the old bounds still read; forwards to the children, then the presented controller (rule 54).") { sim, inv in
             let args = Arguments(inv.argument(0), inv.argument(1))
             for child in try sim.childControllers(of: inv.receiver) where sim.heap.isAlive(child) {

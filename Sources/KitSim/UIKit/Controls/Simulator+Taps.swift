@@ -1,10 +1,15 @@
 extension Simulator {
+    /// `UIApplication.shared.isIgnoringInteractionEvents`: true while a non-interactive
+    /// animated transition is in flight, when no tap or swipe reaches anything (SPEC rule 61).
+    public var isIgnoringInteractionEvents: Bool { interactionIgnoringTransitions > 0 }
+
     /// `sim.tap(control)` (SPEC rule 36): `touchDown`, then `touchUpInside`, when the
     /// control is enabled, visible, in a window and hit-testable at its centre. A
     /// control's own actions take priority over tap recognizers on its ancestors (iOS 6+).
     /// Returns whether the tap reached it.
     public func tapControl(_ control: ObjectID) throws -> Bool {
-        guard try bool(control, uikit.controlEnabled, default: true), try reachesTouch(control) else { return false }
+        guard !isIgnoringInteractionEvents, try bool(control, uikit.controlEnabled, default: true),
+              try reachesTouch(control) else { return false }
         try sendActions(control, event: "touchDown")
         try sendActions(control, event: "touchUpInside")
         return true
@@ -15,7 +20,7 @@ extension Simulator {
     /// delegate of either says they recognize simultaneously. Returns whether one fired.
     public func tapView(_ view: ObjectID) throws -> Bool {
         let k = uikit
-        guard try windowOf(view) != nil, try isEffectivelyVisible(view) else { return false }
+        guard !isIgnoringInteractionEvents, try windowOf(view) != nil, try isEffectivelyVisible(view) else { return false }
         var tapped = false
         try walkChain(from: view, along: k.superview) { v in
             let taps = try objects(v, k.gestureRecognizers).filter {

@@ -211,7 +211,7 @@ extension Simulator {
     /// `sim.tap(list, indexPath)`: the delegate's `tableView_didSelectRowAt` /
     /// `collectionView_didSelectItemAt`. Returns whether a delegate took it.
     public func tapItem(_ list: ObjectID, _ path: IndexPath) throws -> Bool {
-        guard let kind = listKind(list), let d = try object(list, uikit.scrollDelegate), heap.isAlive(d),
+        guard !isIgnoringInteractionEvents, let kind = listKind(list), let d = try object(list, uikit.scrollDelegate), heap.isAlive(d),
               heap.responds(d, to: kind.didSelect) else { return false }
         _ = try heap.send(d, kind.didSelect, args: Arguments(.object(list), .indexPath(path)))
         return true

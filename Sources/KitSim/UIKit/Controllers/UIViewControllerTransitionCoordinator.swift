@@ -1,0 +1,223 @@
+extension Simulator {
+    /// `UITransitionContextViewControllerKey` and `UITransitionContextViewKey` as scripts
+    /// write them.
+    static let transitionContextKeys = EnumType("UITransitionContextViewControllerKey", ["from", "to"])
+
+    /// UIKit's transition coordinator (`id<UIViewControllerTransitionCoordinator>`; SPEC
+    /// §4, rules 54, 67): every animated push, pop, present, dismiss and rotation has one,
+    /// shared by the controllers taking part (`vc.transitionCoordinator`, which a child
+    /// reads from its parent). It keeps the blocks given to it until the transition ends,
+    /// so a block's captures are real edges meanwhile, and it is its own context: the
+    /// blocks receive it.
+    static let transitionCoordinatorDeclaration = ClassDeclaration("_UIViewControllerTransitionCoordinator",
+        global: false, summary: "The coordinator of an animated transition (`vc.transitionCoordinator`); it keeps its blocks until the transition ends.") {
+        PropertyDeclaration("isAnimated", .assign, .bool, readOnly: true, default: .bool(true))
+        PropertyDeclaration("isInteractive", .assign, .bool, readOnly: true, default: .bool(false),
+                            summary: "True while a finger drives the transition (an edge swipe), false once it lifts.")
+        PropertyDeclaration("isCancelled", .assign, .bool, readOnly: true, default: .bool(false),
+                            summary: "Whether the interaction ended by cancelling the transition.")
+        PropertyDeclaration("initiallyInteractive", .assign, .bool, readOnly: true, default: .bool(false))
+        PropertyDeclaration("transitionDuration", .assign, .number, readOnly: true, default: .double(0))
+        PropertyDeclaration("containerView", .strong, .object("UIView"), readOnly: true)
+        PropertyDeclaration("fromViewController", .strong, .object("UIViewController"), readOnly: true,
+                            summary: "`viewController(\"from\")`.")
+        PropertyDeclaration("toViewController", .strong, .object("UIViewController"), readOnly: true,
+                            summary: "`viewController(\"to\")`.")
+        PropertyDeclaration("alongsideAnimations", .strong, .table, readOnly: true,
+                            summary: "The blocks given to `animate` to run with the transition's animations, kept until it ends.")
+        PropertyDeclaration("completions", .strong, .table, readOnly: true,
+                            summary: "The completion blocks given to `animate`, kept until the transition ends.")
+        PropertyDeclaration("interactionHandlers", .strong, .table, readOnly: true,
+                            summary: "The blocks given to `notifyWhenInteractionEnds` and `notifyWhenInteractionChanges`, kept until the transition ends.")
+        Simulator.transitionContextKeys
+
+        Method("animate", swift: "animate(alongsideTransition:completion:)", .function("animation"), .function("completion"),
+               returns: .bool,
+               summary: "Runs `animation` with the transition's animations and `completion` when it ends, each with the coordinator as the context; true while the transition is in flight.") { sim, inv in
+            .bool(try sim.coordinatorAnimate(inv.receiver, alongside: inv.argument(0), completion: inv.argument(1)))
+        }
+        Method("notifyWhenInteractionEnds", swift: "notifyWhenInteractionEnds(_:)", .function("handler", optional: false),
+               summary: "Calls `handler` with the coordinator when the finger lifts (an interactive transition only; deprecated in iOS 10, still called).") { sim, inv in
+            try sim.coordinatorNotify(inv.receiver, inv.argument(0))
+            return .nil
+        }
+        Method("notifyWhenInteractionChanges", swift: "notifyWhenInteractionChanges(_:)", .function("handler", optional: false),
+               introduced: 10,
+               summary: "Calls `handler` with the coordinator when the finger lifts (an interactive transition only).") { sim, inv in
+            try sim.coordinatorNotify(inv.receiver, inv.argument(0))
+            return .nil
+        }
+        Method("viewController", swift: "viewController(forKey:)", .enumeration("key", Simulator.transitionContextKeys),
+               returns: .object("UIViewController"), optional: true,
+               summary: "The controller leaving (`\"from\"`) or coming (`\"to\"`).") { sim, inv in
+            let k = sim.uikit.transitions
+            return try sim.heap.readSlot(inv.receiver, inv.stringArgument(0) == "to" ? k.coordinatorTo : k.coordinatorFrom)
+        }
+    }
+
+    /// `vc.transitionCoordinator`: the coordinator of the transition the controller takes
+    /// part in, else its parent's (UIKit asks up the parent chain), else nil.
+    func transitionCoordinator(of vc: ObjectID) throws -> ObjectID? {
+        guard !coordination.isEmpty else { return nil }
+        var found = coordination.coordinator(of: vc)
+        if found == nil {
+            try walkChain(from: try object(vc, uikit.parent), along: uikit.parent) { c in
+                found = coordination.coordinator(of: c)
+                return found == nil
+            }
+        }
+        return found
+    }
+
+    /// Begins a coordinated transition: the coordinator is each controller's
+    /// `transitionCoordinator` until `endCoordinator`, and UIKit keeps it meanwhile
+    /// (`transition in flight`). Call `startCoordinator` once the "will" callbacks have run.
+    func beginCoordinator(for controllers: [ObjectID], from: ObjectID?, to: ObjectID?, container: ObjectID?,
+                          duration: Double, interactive: Bool = false) throws -> ObjectID {
+        let k = uikit.transitions
+        let c = heap.alloc(k.coordinator)
+        try heap.hold(c, transitionHold)
+        try write(c, k.coordinatorDuration, .double(duration))
+        if interactive {
+            try write(c, k.coordinatorInteractive, .bool(true))
+            try write(c, k.coordinatorInitiallyInteractive, .bool(true))
+        }
+        if let container, heap.isAlive(container) { try write(c, k.coordinatorContainer, container) }
+        if let from, heap.isAlive(from) { try write(c, k.coordinatorFrom, from) }
+        if let to, heap.isAlive(to) { try write(c, k.coordinatorTo, to) }
+        coordination.begin(c, for: controllers.filter { heap.isAlive($0) })
+        return c
+    }
+
+    /// The transition's animations begin: the alongside blocks given so far run (later
+    /// ones run as they are given).
+    func startCoordinator(_ c: ObjectID) throws {
+        guard heap.isAlive(c), coordination.start(c) else { return }
+        guard case .array(let blocks) = try heap.readSlot(c, uikit.transitions.coordinatorAlongside) else { return }
+        var firstError: Error?
+        for b in blocks { attempt(&firstError) { try callCallback(b, [.object(c)]) } }
+        if let firstError { throw firstError }
+    }
+
+    /// The finger lifts (SPEC rule 67): the interaction handlers run once, with
+    /// `isCancelled` set, and the transition is no longer interactive.
+    func endCoordinatorInteraction(_ c: ObjectID, cancelled: Bool) throws {
+        let k = uikit.transitions
+        guard heap.isAlive(c), coordination.endInteraction(c) else { return }
+        try write(c, k.coordinatorInteractive, .bool(false))
+        try write(c, k.coordinatorCancelled, .bool(cancelled))
+        guard case .array(let handlers) = try heap.readSlot(c, k.coordinatorHandlers) else { return }
+        var firstError: Error?
+        for h in handlers { attempt(&firstError) { try callCallback(h, [.object(c)]) } }
+        if let firstError { throw firstError }
+    }
+
+    /// Ends the transition: no controller answers this coordinator any more, the
+    /// completions given to `animate` run, and the coordinator lets go of its blocks and
+    /// UIKit of it.
+    func endCoordinator(_ c: ObjectID) throws {
+        let k = uikit.transitions
+        guard coordination.end(c), heap.isAlive(c) else { return }
+        defer { if heap.isAlive(c) { try? heap.unhold(c, transitionHold) } }
+        let completions = try heap.readSlot(c, k.coordinatorCompletions)
+        var firstError: Error?
+        if case .array(let blocks) = completions {
+            for b in blocks { attempt(&firstError) { try callCallback(b, [.object(c)]) } }
+        }
+        for p in [k.coordinatorAlongside, k.coordinatorCompletions, k.coordinatorHandlers] where heap.isAlive(c) {
+            attempt(&firstError) { try write(c, p, nil) }
+        }
+        if let firstError { throw firstError }
+    }
+
+    /// `animate(alongsideTransition:completion:)`: false (and nothing kept) once the
+    /// transition has ended.
+    func coordinatorAnimate(_ c: ObjectID, alongside: Value, completion: Value) throws -> Bool {
+        let k = uikit.transitions
+        guard let phase = coordination.phase(of: c) else { return false }
+        if !alongside.isNil {
+            try appendBlock(alongside, to: c, k.coordinatorAlongside)
+            if phase == .animating { try callCallback(alongside, [.object(c)]) }
+        }
+        if !completion.isNil { try appendBlock(completion, to: c, k.coordinatorCompletions) }
+        return true
+    }
+
+    /// `notifyWhenInteractionEnds` / `notifyWhenInteractionChanges`: kept until the
+    /// transition ends and called when the finger lifts; a non-interactive transition
+    /// never calls it (SPEC rule 67).
+    func coordinatorNotify(_ c: ObjectID, _ handler: Value) throws {
+        guard coordination.phase(of: c) != nil, !coordination.interactionEnded(c) else { return }
+        try appendBlock(handler, to: c, uikit.transitions.coordinatorHandlers)
+    }
+}
+
+/// The transition coordinators in flight and the controllers each answers for.
+///
+/// The type owns this state; with `Simulator.checksInvariants` on it checks what each
+/// mutation could break, and `violations` checks the whole on every `sim.verify()`.
+struct TransitionCoordination {
+    enum Phase { case pending, animating }
+    private struct Entry {
+        var controllers: [ObjectID]
+        var phase: Phase = .pending
+        var interactionEnded = false
+    }
+    /// Coordinator id → its transition.
+    private var entries: [UInt32: Entry] = [:]
+    /// Controller id → the coordinator it answers (the latest begun).
+    private var byController: [UInt32: ObjectID] = [:]
+
+    var isEmpty: Bool { entries.isEmpty }
+
+    func coordinator(of vc: ObjectID) -> ObjectID? { byController[vc.raw] }
+    func phase(of c: ObjectID) -> Phase? { entries[c.raw]?.phase }
+    func interactionEnded(_ c: ObjectID) -> Bool { entries[c.raw]?.interactionEnded ?? true }
+
+    mutating func begin(_ c: ObjectID, for controllers: [ObjectID]) {
+        if Simulator.checksInvariants, entries[c.raw] != nil { note("coordinator \(c) began twice") }
+        entries[c.raw] = Entry(controllers: controllers)
+        for vc in controllers { byController[vc.raw] = c }
+    }
+
+    /// Marks the animations begun; false when they had (or the transition ended).
+    mutating func start(_ c: ObjectID) -> Bool {
+        guard entries[c.raw]?.phase == .pending else { return false }
+        entries[c.raw]?.phase = .animating
+        return true
+    }
+
+    /// Marks the interaction ended; false when it had (or the transition ended).
+    mutating func endInteraction(_ c: ObjectID) -> Bool {
+        guard let e = entries[c.raw], !e.interactionEnded else { return false }
+        entries[c.raw]?.interactionEnded = true
+        return true
+    }
+
+    /// Ends the transition; false when it was not in flight.
+    mutating func end(_ c: ObjectID) -> Bool {
+        guard let e = entries.removeValue(forKey: c.raw) else { return false }
+        for vc in e.controllers where byController[vc.raw] == c { byController.removeValue(forKey: vc.raw) }
+        if Simulator.checksInvariants, byController.values.contains(c) { note("coordinator \(c) ended but a controller still answers it") }
+        return true
+    }
+
+    /// Every coordinator in flight is alive (UIKit keeps it), and every controller answers
+    /// a coordinator in flight.
+    func violations(isAlive: (ObjectID) -> Bool) -> [String] {
+        var out = failuresAfterMutations
+        for c in entries.keys.sorted() where !isAlive(ObjectID(c)) {
+            out.append("coordinator \(ObjectID(c)) is in flight but deallocated")
+        }
+        for (vc, c) in byController.sorted(by: { $0.key < $1.key }) where entries[c.raw] == nil {
+            out.append("\(ObjectID(vc)) answers coordinator \(c), which is not in flight")
+        }
+        return out
+    }
+
+    private(set) var failuresAfterMutations: [String] = []
+
+    private mutating func note(_ failure: String) {
+        if !failuresAfterMutations.contains(failure) { failuresAfterMutations.append(failure) }
+    }
+}
