@@ -38,7 +38,7 @@ end
 function CGPoint(x, y)
   return setmetatable({ x = number(x or 0, "CGPoint", 1), y = number(y or 0, "CGPoint", 2) }, Point)
 end
--- CGSize: a table with width height (what viewWillTransition is given).
+-- CGSize: a table with width height, equal by value.
 function CGSize(w, h)
   return setmetatable({ width = number(w or 0, "CGSize", 1), height = number(h or 0, "CGSize", 2) }, Size)
 end

@@ -401,11 +401,24 @@ import Testing
         // The button sits at the interface's top-left corner: where that corner is on the
         // portrait screen depends on the turn.
         try passes("""
-            local button = UIView(CGRect(0, 0, 60, 30))
+            local button = UIButton(CGRect(0, 0, 60, 30))
+            local taps = 0
+            local Handler = NSObject:subclass("Handler")
+            function Handler:tapped() taps = taps + 1 end
+            local handler = Handler()
+            button:addTarget(handler, "tapped", "touchUpInside")
             screen.view:addSubview(button)
             sim.rotateDevice("\(device)")
             assert(sim.hitTest(\(x), \(y)) == button, tostring(sim.hitTest(\(x), \(y))))
-            assert(sim.hitTest(5, 5) ~= button or "\(device)" == "portrait")
+            assert(sim.hitTest(5, 5) ~= button)
+            -- A tap aims at the button's centre where the screen shows it.
+            assert(sim.tap(button) and taps == 1, "the tap reaches the rotated button")
+            local cover = UIView(CGRect(0, 0, 844, 390))
+            cover.backgroundColor = "black"
+            screen.view:addSubview(cover)
+            assert(not sim.tap(button), "a full landscape cover hides it")
+            local covered = sim.screen().coveredViews
+            assert(#covered == 1 and covered[1] == button, "and covers it on screen")
             """, ios: 7)
     }
 

@@ -388,6 +388,25 @@ extension Simulator {
         return Rect(x: 0, y: 0, width: f.width, height: f.height)
     }
 
+    /// A rectangle in the coordinates of a view UIKit rotated by `o` (whose frame is `f`) as
+    /// its superview sees it: the box around its turned corners (the inverse of
+    /// `point(_:inSubview:frame:)`).
+    func rect(_ r: Rect, turnedBy o: InterfaceOrientation, inFrame f: Rect) -> Rect {
+        let b = o.isLandscape ? (w: f.height, h: f.width) : (w: f.width, h: f.height)
+        let cx = f.x + f.width / 2, cy = f.y + f.height / 2
+        let corners = [(r.x, r.y), (r.x + r.width, r.y), (r.x, r.y + r.height), (r.x + r.width, r.y + r.height)].map { x, y in
+            let vx = x - b.w / 2, vy = y - b.h / 2
+            switch o {
+            case .landscapeRight: return (cx - vy, cy + vx)
+            case .landscapeLeft: return (cx + vy, cy - vx)
+            default: return (cx - vx, cy - vy)
+            }
+        }
+        let xs = corners.map(\.0), ys = corners.map(\.1)
+        let minX = xs.min() ?? 0, minY = ys.min() ?? 0
+        return Rect(x: minX, y: minY, width: (xs.max() ?? 0) - minX, height: (ys.max() ?? 0) - minY)
+    }
+
     /// A point in a superview's coordinates as the subview with frame `frame` sees it: moved
     /// by the frame's origin, and on iOS 7 turned back by the rotation UIKit gave the view
     /// about its centre (CGAffineTransformMakeRotation(π/2) for landscapeRight, −π/2 for
