@@ -281,6 +281,30 @@ import Testing
             """)
     }
 
+    /// The model lets a script make a container its own child (shown, UIKit crashes; in a
+    /// hidden window it is told of the rotation), or adopt the navigation controller that
+    /// contains it (fuzzer finds): each controller is still told once.
+    @Test(arguments: [
+        (8, "local tabs = UITabBarController() tabs.viewControllers = { tabs, counted } local hidden = UIWindow() sim.hold(hidden) hidden.rootViewController = tabs"),
+        (8, "local nav = UINavigationController(counted) counted:addChild(nav) window.rootViewController = counted"),
+        (7, "local tabs = UITabBarController() tabs.viewControllers = { tabs, counted } local hidden = UIWindow() sim.hold(hidden) hidden.rootViewController = tabs"),
+        (7, "local nav = UINavigationController(counted) counted:addChild(nav) window.rootViewController = counted"),
+    ])
+    func rule54_aControllerInACycleOfContainersIsToldOnce(_ ios: Int, _ setup: String) throws {
+        try passes("""
+            local told = 0
+            local Counted = Rotating:subclass("Counted")
+            function Counted:viewWillTransition(size, coordinator) told = told + 1 UIViewController.viewWillTransition(self, size, coordinator) end
+            function Counted:willRotate(to, duration) told = told + 1 end
+            local counted = Counted()
+            \(setup)
+            sim.run(0)
+            sim.rotateDevice("landscapeLeft")
+            assert(told == 1, told)
+            sim.run(1)
+            """, ios: ios)
+    }
+
     @Test func rule54_boundsSwapFullScreenWindowsFollowOtherFramesStay() throws {
         try passes("""
             local bar = UIWindow(CGRect(0, 0, 390, 20))          -- a status-bar window with a root

@@ -35,6 +35,9 @@ struct RotationState {
     /// Whether a rotation's "will" callbacks are running (a nested `sim.rotateDevice` is
     /// refused).
     var isRotating = false
+    /// While `viewWillTransition`'s default implementation forwards: the controllers still
+    /// to tell (a stack, the next one last) and those told, or nil.
+    var forwarding: (pending: [ObjectID], told: Set<ObjectID>)?
     /// `UIDevice.current` once made, else id 0.
     var deviceID = ObjectID(0)
     /// `UIScreen.main.fixedCoordinateSpace` once made, else id 0.
@@ -267,6 +270,28 @@ extension Simulator {
             if let endError { throw endError }
         }
         if let firstError { throw firstError }
+    }
+
+    /// SPEC rule 54a: `UIViewController.viewWillTransition` tells each child, depth first,
+    /// then the presented controller. The outermost call walks a stack instead of
+    /// recursing (a script's deep tree cannot exhaust Swift's stack): a nested call, from
+    /// a controller it told whose override called super, pushes that controller's own
+    /// children and presented controller on top, so an override that skips super stops the
+    /// walk below it. A controller is told once, though the model lets a script make a
+    /// container its own child.
+    func forwardViewWillTransition(from vc: ObjectID, _ size: Value, _ coordinator: Value) throws {
+        var next = try childControllers(of: vc)
+        if let p = try object(vc, uikit.presented) { next.append(p) }
+        if rotation.forwarding != nil {
+            rotation.forwarding?.pending += next.reversed()
+            return
+        }
+        rotation.forwarding = (next.reversed(), [vc])
+        defer { rotation.forwarding = nil }
+        while let c = rotation.forwarding?.pending.popLast() {
+            guard heap.isAlive(c), rotation.forwarding?.told.insert(c).inserted == true else { continue }
+            _ = try heap.send(c, .viewWillTransition, args: Arguments(size, coordinator))
+        }
     }
 
     /// A controller, its children depth first, then the controllers presented from it,

@@ -101,13 +101,7 @@ extension Simulator {
         Method.callback("viewWillTransition", swift: "viewWillTransition(to:with:)", .size("size"),
                         .object("coordinator", "_UIViewControllerTransitionCoordinator", optional: true), introduced: 8,
                         summary: "Sent to every window's root controller before a rotation, with the new size while the old bounds still read; forwards to the children, then the presented controller (rule 54).") { sim, inv in
-            let args = Arguments(inv.argument(0), inv.argument(1))
-            for child in try sim.childControllers(of: inv.receiver) where sim.heap.isAlive(child) {
-                _ = try sim.heap.send(child, .viewWillTransition, args: args)
-            }
-            if let presented = try sim.object(inv.receiver, sim.uikit.presented), sim.heap.isAlive(presented) {
-                _ = try sim.heap.send(presented, .viewWillTransition, args: args)
-            }
+            try sim.forwardViewWillTransition(from: inv.receiver, inv.argument(0), inv.argument(1))
             return .nil
         }
         // SPEC rule 55: iOS 7's rotation callbacks (deprecated in iOS 8, where UIKit sends
