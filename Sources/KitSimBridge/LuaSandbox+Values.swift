@@ -243,7 +243,7 @@ extension LuaSandbox {
 
     /// The size of a table made by `pushSize` or the prelude's `CGSize`, else nil. Known
     /// by its metatable, not by its fields: a plain `{ width = 1, height = 2 }` stays a
-    /// table (a dictionary in a property), as it was before sizes existed.
+    /// table (a dictionary in a property).
     @inline(never)
     func cgSize(_ L: OpaquePointer, _ i: Int32) -> Size? {
         guard hasMetatable(L, i, sizeMeta), let w = rawNumber(L, i, "width"), let h = rawNumber(L, i, "height") else { return nil }

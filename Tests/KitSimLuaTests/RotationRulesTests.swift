@@ -283,7 +283,7 @@ import Testing
 
     /// The model lets a script make a container its own child (shown, UIKit crashes; in a
     /// hidden window it is told of the rotation), or adopt the navigation controller that
-    /// contains it (fuzzer finds): each controller is still told once.
+    /// contains it: each controller is still told once.
     @Test(arguments: [
         (8, "local tabs = UITabBarController() tabs.viewControllers = { tabs, counted } local hidden = UIWindow() sim.hold(hidden) hidden.rootViewController = tabs"),
         (8, "local nav = UINavigationController(counted) counted:addChild(nav) window.rootViewController = counted"),
