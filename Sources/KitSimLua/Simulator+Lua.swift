@@ -103,13 +103,59 @@ extension Simulator: SandboxModel {
             return 1
         }
 
-        def(MethodSignature("configure", [Parameter("settings", .table)], summary: "Sets the behaviour profile, in portrait: `{ ios = 7…17, transition = seconds, abandonedDelay = seconds, latency = seconds, rotation = seconds }`.")) { sb, L in
+        def(MethodSignature("swipeBack", [.object("navigationController", "UINavigationController"), Parameter("options", .table, optional: true)],
+                            returns: .bool,
+                            summary: "The edge swipe that pops interactively: `{ complete = true, drag = 0.3 }` (the finger lifts after `drag` seconds, completing or cancelling the pop); returns whether a pop began (rule 66).")) { sb, L in
+            let nav = try sb.objectArgument(L, 1, "swipeBack")
+            guard sb.heap.isKind(nav, of: sim.uikit.navigationController) else {
+                throw SimError.badArgument(1, "swipeBack", expected: "UINavigationController", got: sb.typeName(L, 1))
+            }
+            var completes = true, drag = 0.3
+            switch lua_type(L, 2) {
+            case LUA_TNONE, LUA_TNIL: break
+            case LUA_TTABLE:
+                for entry in sb.sortedEntries(L, 2) {
+                    switch entry.key {
+                    case "complete":
+                        guard entry.valueType == "boolean" else {
+                            throw SimError.badArgument(2, "swipeBack", "boolean expected for 'complete', got \(entry.valueType)", kind: .typeMismatch)
+                        }
+                        lua_getfield(L, 2, "complete")
+                        completes = lua_toboolean(L, -1) != 0
+                        kitsim_pop(L, 1)
+                    case "drag":
+                        guard let n = entry.number, n >= 0, n.isFinite else {
+                            throw SimError.badArgument(2, "swipeBack", "drag must be a finite number of seconds >= 0, got \(entry.number.map(formatNumber) ?? entry.valueType)", kind: .typeMismatch)
+                        }
+                        drag = n
+                    default:
+                        throw SimError.badArgument(2, "swipeBack", "unknown option '\(entry.key ?? entry.keyType)'; expected complete or drag", kind: .unknownName)
+                    }
+                }
+            default:
+                throw SimError.badArgument(2, "swipeBack", expected: "table", got: sb.typeName(L, 2))
+            }
+            lua_pushboolean(L, try sim.swipeBack(nav, completes: completes, drag: drag) ? 1 : 0)
+            return 1
+        }
+
+        def(MethodSignature("configure", [Parameter("settings", .table)], summary: "Sets the behaviour profile, in portrait: `{ ios = 7…17, transition = seconds, abandonedDelay = seconds, latency = seconds, rotation = seconds, scenes = false|true }` (`scenes`: iOS 13+, a scene-based launch, rule 69).")) { sb, L in
             guard lua_type(L, 1) == LUA_TTABLE else {
                 throw SimError.badArgument(1, "configure", expected: "table", got: sb.typeName(L, 1))
             }
-            var ios: Int?, transition: Double?, abandoned: Double?, latency: Double?, rotation: Double?
+            var ios: Int?, transition: Double?, abandoned: Double?, latency: Double?, rotation: Double?, scenes: Bool?
             for entry in sb.sortedEntries(L, 1) {
                 let key = entry.key ?? "?"
+                // SPEC rule 69: `scenes` is the one boolean setting.
+                if key == "scenes" {
+                    guard entry.valueType == "boolean" else {
+                        throw SimError.badArgument(1, "configure", "boolean expected for 'scenes', got \(entry.valueType)", kind: .typeMismatch)
+                    }
+                    lua_getfield(L, 1, "scenes")
+                    scenes = lua_toboolean(L, -1) != 0
+                    kitsim_pop(L, 1)
+                    continue
+                }
                 guard let n = entry.number else {
                     throw SimError.badArgument(1, "configure", "number expected for '\(key)'", kind: .typeMismatch)
                 }
@@ -130,11 +176,19 @@ extension Simulator: SandboxModel {
                     latency = n
                 case "rotation": rotation = n
                 default:
-                    throw SimError.badArgument(1, "configure", "unknown setting '\(key)'; expected ios, transition, abandonedDelay, latency or rotation", kind: .unknownName)
+                    throw SimError.badArgument(1, "configure", "unknown setting '\(key)'; expected ios, transition, abandonedDelay, latency, rotation or scenes", kind: .unknownName)
                 }
+            }
+            // SPEC rule 69: scenes need iOS 13, whichever of the two the call changes.
+            var next = sim.configuration
+            if let ios { next.ios = ios }
+            if let scenes { next.scenes = scenes }
+            if let problem = Simulator.scenesProblem(next) {
+                throw SimError.badArgument(1, "configure", problem, kind: .invalidUse)
             }
             try sim.configure { c in
                 if let ios { c.ios = ios }
+                if let scenes { c.scenes = scenes }
                 if let transition { c.transitionDuration = transition }
                 if let abandoned { c.abandonedDelay = abandoned }
                 if let latency { c.latency = latency }
@@ -197,6 +251,8 @@ extension LuaSandbox {
     /// `classes` are declared classes added to UIKit's (see `Simulator.init(configuration:classes:)`).
     public convenience init(configuration: Simulator.Configuration = Simulator.Configuration(), limits: Limits = Limits(),
                             sandboxed: Bool = false, classes: [ClassDeclaration] = []) throws {
+        // SPEC rule 69: a scene-based launch is iOS 13+.
+        if let problem = Simulator.scenesProblem(configuration) { throw SimError(.invalidUse, problem) }
         // Without extra classes no trial registration is needed (start-up).
         let sim = classes.isEmpty ? Simulator(configuration: configuration) : try Simulator(configuration: configuration, classes: classes)
         try self.init(model: sim, limits: limits, sandboxed: sandboxed)

@@ -92,7 +92,7 @@ import Testing
         BadCall(code: "UINavigationController():pushViewController(nil)",
                 message: "bad argument #1 to 'pushViewController' (UIViewController expected, got nil)", position: 1),
         BadCall(code: "UIWindow().windowLevel = 0/0", message: "bad argument #1 to 'windowLevel' (finite number expected, got nan)", position: 1),
-        BadCall(code: "UIWindow('x')", message: "bad argument #1 to 'UIWindow' (CGRect expected, got string)", position: 1),
+        BadCall(code: "UIWindow('x')", message: "bad argument #1 to 'UIWindow' (CGRect or UIWindowScene expected, got string)", position: 1),
         BadCall(code: "UIAlertAction('OK', 'default', 3)", message: "bad argument #3 to 'UIAlertAction' (function expected, got number)", position: 3),
     ]
 

@@ -9,6 +9,8 @@ import Testing
 struct RuleScript {
     var prelude = ""
     var ios = 17
+    /// Launch with a scene manifest (SPEC rule 69; iOS 13+).
+    var scenes = false
 
     /// The app most suites start from: a key window (`window`) showing a plain controller
     /// (`screen`), laid out.
@@ -25,6 +27,7 @@ struct RuleScript {
     func run(_ code: String) throws -> (sandbox: LuaSandbox, outcome: Outcome) {
         var c = Simulator.Configuration()
         c.ios = ios
+        c.scenes = scenes
         let sandbox = try LuaSandbox(configuration: c)
         let chunk = (prelude.isEmpty ? "" : prelude + "\n") + code + "\nsim.verify()"
         return (sandbox, sandbox.run(chunk: chunk, name: "=t"))

@@ -119,6 +119,30 @@ import Testing
         #expect(loose.trace.contains("release UIWindow#") && loose.leaks.isEmpty)
     }
 
+    @Test func seed004_scenesTheSceneLessModalWindowNeverShows() throws {
+        let held = try run("seed004_scenes_modal_window_held.lua")
+        #expect(dead(held, "newWindow") == true && dead(held, "modal") == true && held.leaks.isEmpty)
+        #expect(held.output.contains("[2.000] shown: isHidden = false, windowScene = nil; keyWindow = UIWindow#6, windows = 1, on screen: 1"))
+        #expect(held.output.contains("[2.000] while shown: 1 leak, a cycle of 2 objects"))
+        let loose = try run("seed004_scenes_modal_window_not_held.lua")
+        #expect(dead(loose, "newWindow") == true && dead(loose, "modal") == true && loose.leaks.isEmpty)
+        let touchOnly = try run("seed004_scenes_modal_window_without_key.lua")
+        #expect(touchOnly.crash == nil && touchOnly.leaks.isEmpty)
+    }
+
+    @Test func seed004_scenesTheWindowGivenASceneShows() throws {
+        let o = try run("seed004_scenes_fix_window_scene.lua")
+        #expect(dead(o, "newWindow") == true && dead(o, "modal") == true)
+        #expect(dead(o, "touchWindow") == true && dead(o, "touchOnly") == true && o.leaks.isEmpty)
+        #expect(o.output.contains { $0.contains("keyWindow = UIWindow#10, scene.keyWindow = UIWindow#10, scene windows = 2") })
+    }
+
+    @Test func seed004_scenesOnIOS12TheModalWindowShows() throws {
+        let o = try run("seed004_scenes_modal_window_ios12.lua")
+        #expect(dead(o, "newWindow") == true && dead(o, "modal") == true && o.leaks.isEmpty)
+        #expect(o.output.contains("[2.000] shown: keyWindow = UIWindow#8, on top: UIWindow#8"))
+    }
+
     @Test func seed004_rootSwapLeaksOnIOS8AndLater() throws {
         let o = try run("seed004_root_swap_while_presenting.lua")
         #expect(dead(o, "oldRoot") == false)
@@ -163,5 +187,34 @@ import Testing
         let o = try run(name)
         #expect(dead(o, "oldRoot") == true && dead(o, "presented") == true)
         #expect(o.leaks.isEmpty)
+    }
+
+    @Test func seed004_customTransitionForgetsTheToView() throws {
+        let o = try run("seed004_custom_transition_forgets_to_view.lua")
+        #expect(dead(o, "home") == false && dead(o, "detail") == false)
+        #expect(o.leaks.isEmpty)
+        let fixed = try run("seed004_fix_custom_transition_adds_to_view.lua")
+        #expect(dead(fixed, "detail") == true && fixed.leaks.isEmpty)
+    }
+
+    @Test(arguments: ["seed004_custom_dismissal_loses_presenter_view.lua", "seed004_fix_custom_dismissal_key_window.lua"])
+    func seed004_customDismissals(_ name: String) throws {
+        let o = try run(name)
+        #expect(o.trace.contains("dealloc FadeAnimator#"))
+        #expect(o.leaks.isEmpty)
+    }
+
+    @Test func seed004_customTransitionNeverCompletes() throws {
+        let o = try run("seed004_custom_transition_never_completes.lua")
+        #expect(o.trace.contains("warning: Attempt to present <UIViewController: #"))
+        #expect(dead(o, "detail") == false && o.leaks.isEmpty)
+    }
+
+    @Test func seed003_cancelledSwipeBack() throws {
+        let stuck = try run("seed003_swipe_back_cancel_stuck.lua")
+        #expect(dead(stuck, "B") == false && dead(stuck, "C") == true, "B is never popped, C never pushed")
+        let fixed = try run("seed003_fix_swipe_back_interaction_ends.lua")
+        #expect(dead(fixed, "C") == true && dead(fixed, "B") == false)
+        #expect(stuck.leaks.isEmpty && fixed.leaks.isEmpty)
     }
 }

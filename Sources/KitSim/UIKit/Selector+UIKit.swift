@@ -1,7 +1,15 @@
 /// The selectors the UIKit model sends: constants, so a send does not intern its
 /// name (a lock and a string hash) on every call.
 extension Selector {
+    static let animateTransition = Selector("animateTransition")
+    static let animationController_forDismissed = Selector("animationController_forDismissed")
+    static let animationController_forPresented = Selector("animationController_forPresented")
+    static let animationEnded = Selector("animationEnded")
     static let becomeKey = Selector("becomeKey")
+    static let gestureRecognizerShouldBegin = Selector("gestureRecognizerShouldBegin")
+    static let navigationController_animationControllerFor = Selector("navigationController_animationControllerFor")
+    static let popViewController = Selector("popViewController")
+    static let transitionDuration = Selector("transitionDuration")
     static let didMove = Selector("didMove")
     static let didShowViewController = Selector("didShowViewController")
     static let hitTest = Selector("hitTest")

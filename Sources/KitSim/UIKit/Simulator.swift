@@ -20,6 +20,11 @@ public final class Simulator {
         public var latency: Double = 0.5
         /// How long the rotation animation takes, in seconds (SPEC rule 54).
         public var rotationDuration: Double = 0.3
+        /// Whether the app launches with a scene manifest (SPEC rule 69): one
+        /// `UIWindowScene` with a `SceneDelegate`, and only windows given a scene show.
+        /// iOS 13+ only (`sim.configure` refuses it below; a simulator made with it below
+        /// 13 launches without scenes).
+        public var scenes = false
         public init() {}
     }
 
@@ -48,6 +53,8 @@ public final class Simulator {
 
     /// The windows, their order and the key window (Windows/WindowStack.swift).
     var windowStack = WindowStack()
+    /// The connected scenes (Windows/UIWindowScene.swift).
+    var scenes: SceneState
     /// Whether the model's state types check their invariants after every mutation (the
     /// test suites turn it on; a failure is collected, never trapped on).
     nonisolated(unsafe) public static var checksInvariants = false
@@ -70,6 +77,12 @@ public final class Simulator {
     var presentations = PresentationChain()
     /// The transition coordinators in flight (Controllers/UIViewControllerTransitionCoordinator.swift).
     var coordination = TransitionCoordination()
+    /// The custom transitions waiting for `completeTransition`
+    /// (Controllers/UIViewControllerOneToOneTransitionContext.swift).
+    var customTransitions = CustomTransitions()
+    /// The edge swipe `sim.swipeBack` is sending `popViewController` for, by navigation
+    /// controller id (Controllers/Simulator+InteractivePop.swift).
+    var pendingSwipes: [UInt32: Swipe] = [:]
     /// How many non-interactive animated transitions are in flight: UIKit ignores touches
     /// meanwhile (SPEC rule 61).
     var interactionIgnoringTransitions = 0
@@ -165,6 +178,9 @@ public final class Simulator {
     private init(configuration: Configuration, registering classes: [ClassDeclaration]) {
         let heap = Heap()
         self.heap = heap
+        var configuration = configuration
+        // SPEC rule 69: scenes are iOS 13 API; below 13 the launch is rules 1-22's.
+        if configuration.ios < 13 { configuration.scenes = false }
         self.configuration = configuration
         heap.platformVersion = configuration.ios
         self.declarations = Simulator.declarations + classes
@@ -192,6 +208,7 @@ public final class Simulator {
         sharedSessionHold = Simulator.declaredHold("URLSession.shared", heap)
         sessionConfigurationHold = Simulator.declaredHold("URLSessionConfiguration.default", heap)
         animationHold = Simulator.declaredHold("animation in flight", heap)
+        scenes = SceneState(hold: Simulator.declaredHold("connected scene", heap))
         do {
             try heap.install(declarations, model: self)
         } catch {
@@ -215,16 +232,20 @@ public final class Simulator {
         guard (7...17).contains(c.ios) else {
             throw SimError(.invalidUse, "ios must be between 7 and 17 (got \(c.ios))")
         }
+        if let problem = Simulator.scenesProblem(c) { throw SimError(.invalidUse, problem) }
         guard c.transitionDuration >= 0, c.transitionDuration.isFinite, c.abandonedDelay >= 0, c.abandonedDelay.isFinite,
               c.latency >= 0, c.latency.isFinite, c.rotationDuration >= 0, c.rotationDuration.isFinite else {
             throw SimError(.invalidUse, "durations must be finite and not negative")
         }
         // SPEC rule 52: every profile starts in portrait.
         try resetOrientation()
+        let oldScenes = sceneMode
         configuration = c
         heap.platformVersion = c.ios
         // SPEC rule 63: a new profile makes its own keyboard windows.
         if !keyboard.windows.isEmpty { try discardKeyboardWindows() }
+        // SPEC rule 69: a profile that connects scenes differently connects its own.
+        if sceneMode != oldScenes { try rebuildScenes() }
     }
 
     private func launch() {
@@ -239,6 +260,9 @@ public final class Simulator {
             try heap.writeSlot(screen, uikit.screenBoundsProperty, .rect(screenBounds))
             try heap.writeSlot(app, uikit.appDelegateProperty, .object(delegate))
             try heap.hold(screen, appHold)
+            // SPEC rule 69: a scene manifest connects its scene at launch; without one the
+            // scene is made when first asked for (Windows/UIWindowScene.swift).
+            if sceneMode == .manifest { try connectScene() }
             try heap.drain()
         } catch {
             assertionFailure("launch failed: \(error)")
@@ -250,6 +274,7 @@ public final class Simulator {
             self.windowStack.violations() + self.runLoop.violations()
                 + self.navTransitions.violations(isAlive: heap.isAlive) + self.presentations.violations(linkErrors: self.controllerLinkViolations())
                 + self.viewAnimations.violations() + self.coordination.violations(isAlive: heap.isAlive)
+                + self.customTransitions.violations(isAlive: heap.isAlive) + self.sceneViolations()
         }
     }
 

@@ -13,6 +13,7 @@ public final class UIKitClasses {
     public let textEffectsWindow, remoteKeyboardWindow, textField: SimClass
     /// The transition coordinator and custom transitions' classes (Controllers/TransitionClasses.swift).
     public let transitions: TransitionClasses
+    public let windowScene, sceneDelegate: SimClass
     // UIScrollView, UITableView, UICollectionView, UIPageViewController
     let scrollDelegate, contentOffset, tableDataSource, tableStyle, rowHeight, reuseIdentifier: Property
     let collectionDataSource, collectionLayout, collectionReuseIdentifier, itemSize, pageStyle, pageOrientation: Property
@@ -26,10 +27,12 @@ public final class UIKitClasses {
     let animatorDuration, animatorAnimations, animatorCompletions: Property
     // UIWindow
     let windowLevel, rootViewController: Property
+    // UIWindowScene, SceneDelegate (SPEC rules 69-72)
+    let windowSceneProperty, sceneDelegateProperty, activationState: Property
     // UIApplication, UIScreen
     let appDelegateProperty, screenBoundsProperty, delegateWindow: Property
     // UIViewController
-    let vcView, title, parent, children, presented, presenting, modalPresentationStyle: Property
+    let vcView, title, parent, children, presented, presenting, modalPresentationStyle, transitioningDelegate: Property
     // UINavigationController, UITabBarController
     let navControllers, navBar, navDelegate: Property
     let tabControllers, tabSelectedIndex, tabDelegate: Property
@@ -78,12 +81,16 @@ public final class UIKitClasses {
         animatorDuration = p(propertyAnimator, "duration"); animatorAnimations = p(propertyAnimator, "animations")
         animatorCompletions = p(propertyAnimator, "completions")
         windowLevel = p(window, "windowLevel"); rootViewController = p(window, "rootViewController")
+        windowScene = c("UIWindowScene"); sceneDelegate = c("SceneDelegate")
+        windowSceneProperty = p(window, "windowScene"); sceneDelegateProperty = p(windowScene, "delegate")
+        activationState = p(windowScene, "activationState")
         appDelegateProperty = p(application, "delegate"); screenBoundsProperty = p(screen, "bounds")
         delegateWindow = p(appDelegate, "window")
         vcView = p(viewController, "view"); title = p(viewController, "title"); parent = p(viewController, "parent")
         children = p(viewController, "children"); presented = p(viewController, "presentedViewController")
         presenting = p(viewController, "presentingViewController")
         modalPresentationStyle = p(viewController, "modalPresentationStyle")
+        transitioningDelegate = p(viewController, "transitioningDelegate")
         navControllers = p(navigationController, "viewControllers"); navBar = p(navigationController, "navigationBar")
         navDelegate = p(navigationController, "delegate")
         tabControllers = p(tabBarController, "viewControllers"); tabSelectedIndex = p(tabBarController, "selectedIndex")

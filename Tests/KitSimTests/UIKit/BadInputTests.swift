@@ -18,7 +18,7 @@ import Testing
         Case(name: "addSubview nil", message: "bad argument #1 to 'addSubview' (UIView expected, got nil)"),
         Case(name: "addSubview a controller", message: "bad argument #1 to 'addSubview' (UIView expected, got LoggingViewController)"),
         Case(name: "root is a view", message: "bad argument #1 to 'rootViewController' (UIViewController expected, got UIView)"),
-        Case(name: "window with a string frame", message: "bad argument #1 to 'UIWindow' (CGRect expected, got string)"),
+        Case(name: "window with a string frame", message: "bad argument #1 to 'UIWindow' (CGRect or UIWindowScene expected, got string)"),
         Case(name: "selectedIndex out of range", message: "bad value for property 'selectedIndex' of UITabBarController (index 5 out of range 0..<1)"),
         Case(name: "present with a number completion", message: "bad argument #3 to 'present' (function expected, got number)"),
         Case(name: "hitTest without a point", message: "bad argument #1 to 'hitTest' (CGPoint expected, got nil)"),

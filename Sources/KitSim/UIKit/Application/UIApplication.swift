@@ -6,8 +6,11 @@ extension Simulator {
         PropertyDeclaration("delegate", .strong, .object("NSObject"),
                             summary: "The app delegate, which `UIApplicationMain` keeps (an `AppDelegate`).")
         PropertyDeclaration("windows", .strong, .array("UIWindow"), readOnly: true, getter: "windows",
-                            summary: "Every live window, by level then by when each was ordered front (rule 2).")
-        PropertyDeclaration("keyWindow", .weak, .object("UIWindow"), readOnly: true, getter: "keyWindow")
+                            summary: "Every live window, by level then by when each was ordered front (rule 2); on iOS 13+ those of the connected scenes (rules 71, 72).")
+        PropertyDeclaration("keyWindow", .weak, .object("UIWindow"), readOnly: true, getter: "keyWindow",
+                            summary: "The key window, or nil: on iOS 13+ the foreground-active scene's (rule 72).")
+        PropertyDeclaration("connectedScenes", .strong, .array("UIWindowScene"), readOnly: true, getter: "connectedScenes",
+                            summary: "(iOS 13+) The connected scenes, in connection order: one `UIWindowScene`, which the application keeps (rule 69).")
         PropertyDeclaration("isIgnoringInteractionEvents", .assign, .bool, readOnly: true, getter: "isIgnoringInteractionEvents",
                             summary: "True while a non-interactive animated transition is in flight: taps reach nothing (rule 61).")
         PropertyDeclaration("statusBarOrientation", .assign, .enumeration(Simulator.interfaceOrientations), readOnly: true,
@@ -23,6 +26,9 @@ extension Simulator {
         Method.accessor("windows", returns: .array("UIWindow")) { sim, _ in .array(sim.windows.map(Value.object)) }
         Method.accessor("keyWindow", returns: .object("UIWindow")) { sim, _ in sim.keyWindow.map(Value.object) ?? .nil }
         Method.accessor("isIgnoringInteractionEvents", returns: .bool) { sim, _ in .bool(sim.isIgnoringInteractionEvents) }
+        Method.accessor("connectedScenes", returns: .array("UIWindowScene"), introduced: 13) { sim, _ in
+            .array(try sim.connectedScenes().map(Value.object))
+        }
         Method.accessor("statusBarOrientation", returns: .enumeration(Simulator.interfaceOrientations)) { sim, _ in
             .string(sim.interfaceOrientation.rawValue)
         }

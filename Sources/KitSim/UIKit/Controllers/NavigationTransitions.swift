@@ -15,6 +15,15 @@ struct NavigationTransitions {
     /// Navigation controller id → its transition in flight.
     private(set) var inFlight: [UInt32: NavTransition] = [:]
 
+    /// Navigation controller id → the top controller a custom animator brought in: UIKit's
+    /// layout never adds its view, which the animator had to (SPEC rule 59).
+    private(set) var placedByAnimator: [UInt32: ObjectID] = [:]
+
+    /// Records who places the incoming view of the transition beginning on `nav`.
+    mutating func placed(_ nav: ObjectID, top: ObjectID, byAnimator: Bool) {
+        if byAnimator { placedByAnimator[nav.raw] = top } else if !placedByAnimator.isEmpty { placedByAnimator.removeValue(forKey: nav.raw) }
+    }
+
     /// The transition in flight on `nav`, if any.
     subscript(nav: ObjectID) -> NavTransition? { inFlight[nav.raw] }
 

@@ -19,6 +19,14 @@ struct PresentationChain {
         transitionViews[presented.raw] = view.raw
     }
 
+    /// The controllers whose animated presentation or dismissal is in flight (SPEC rule
+    /// 61: UIKit refuses another meanwhile).
+    private(set) var inFlight: Set<UInt32> = []
+
+    func isInFlight(_ vc: ObjectID) -> Bool { !inFlight.isEmpty && inFlight.contains(vc.raw) }
+    mutating func begin(_ controllers: [ObjectID]) { for c in controllers { inFlight.insert(c.raw) } }
+    mutating func end(_ controllers: [ObjectID]) { for c in controllers { inFlight.remove(c.raw) } }
+
     /// The transition view `presented`'s view was put in, if any.
     func transitionView(of presented: ObjectID) -> ObjectID? { transitionViews[presented.raw].map(ObjectID.init) }
 

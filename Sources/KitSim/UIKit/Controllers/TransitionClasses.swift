@@ -6,6 +6,10 @@ public final class TransitionClasses {
     let coordinatorAnimated, coordinatorInteractive, coordinatorInitiallyInteractive, coordinatorCancelled: Property
     let coordinatorDuration, coordinatorContainer, coordinatorFrom, coordinatorTo: Property
     let coordinatorAlongside, coordinatorCompletions, coordinatorHandlers: Property
+    public let context: SimClass
+    let contextContainer, contextAnimator, contextFrom, contextTo, contextFromView, contextToView, contextCancelled: Property
+    public let edgePanRecognizer: SimClass
+    let interactivePop: Property
 
     init(_ heap: Heap) {
         // Declared in `Simulator.declarations`, which is registered before this runs.
@@ -18,5 +22,12 @@ public final class TransitionClasses {
         coordinatorContainer = p(coordinator, "containerView"); coordinatorFrom = p(coordinator, "fromViewController")
         coordinatorTo = p(coordinator, "toViewController"); coordinatorAlongside = p(coordinator, "alongsideAnimations")
         coordinatorCompletions = p(coordinator, "completions"); coordinatorHandlers = p(coordinator, "interactionHandlers")
+        context = c("_UIViewControllerOneToOneTransitionContext")
+        contextContainer = p(context, "containerView"); contextAnimator = p(context, "animator")
+        contextFrom = p(context, "fromViewController"); contextTo = p(context, "toViewController")
+        contextFromView = p(context, "fromView"); contextToView = p(context, "toView")
+        contextCancelled = p(context, "transitionWasCancelled")
+        edgePanRecognizer = c("UIScreenEdgePanGestureRecognizer")
+        interactivePop = p(c("UINavigationController"), "interactivePopGestureRecognizer")
     }
 }

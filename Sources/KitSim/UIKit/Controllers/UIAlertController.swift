@@ -36,6 +36,8 @@ extension Simulator {
         let w = heap.alloc(k.alertWindow)
         _ = try heap.send(w, .initialize, args: Arguments(.rect(screenBounds)))
         try write(w, k.windowLevel, .double(2000))
+        // With scenes the alert's window belongs to the presenter's scene.
+        try attach(w, toSceneOf: try object(presenter, k.vcView).flatMap { try windowOf($0) })
         windowStack.orderChanged()
         try heap.hold(w, alertHold)
         try write(alert, k.alertWindowProperty, w)

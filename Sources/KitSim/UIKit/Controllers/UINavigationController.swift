@@ -11,6 +11,9 @@ extension Simulator {
         PropertyDeclaration("topViewController", .weak, .object("UIViewController"), readOnly: true, getter: "topViewController")
         PropertyDeclaration("visibleViewController", .weak, .object("UIViewController"), readOnly: true,
                             getter: "visibleViewController")
+        PropertyDeclaration("interactivePopGestureRecognizer", .strong, .object("UIGestureRecognizer"), readOnly: true,
+                            getter: "interactivePopGestureRecognizer",
+                            summary: "The edge swipe that pops (`sim.swipeBack`); `isEnabled` and a weak `delegate` asked `gestureRecognizerShouldBegin` (rule 66).")
 
         Method.initializer(swift: "init(rootViewController:)", .object("rootViewController", "UIViewController", optional: true)) { sim, inv in
             let k = sim.uikit
@@ -42,6 +45,9 @@ extension Simulator {
         Method.accessor("visibleViewController", returns: .object("UIViewController")) { sim, inv in
             if let p = try sim.object(inv.receiver, sim.uikit.presented) { return .object(p) }
             return try sim.objects(inv.receiver, sim.uikit.navControllers).last.map(Value.object) ?? .nil
+        }
+        Method.accessor("interactivePopGestureRecognizer", returns: .object("UIGestureRecognizer")) { sim, inv in
+            .object(try sim.interactivePopRecognizer(of: inv.receiver))
         }
         Method("pushViewController", swift: "pushViewController(_:animated:)", .object("viewController", "UIViewController"),
                .bool("animated", default: true),
@@ -122,7 +128,7 @@ extension Simulator {
     /// Whether a container's view is on screen and it is appearing or has appeared.
     func isOnScreen(_ vc: ObjectID) throws -> Bool {
         guard let v = try object(vc, uikit.vcView), let w = try windowOf(v),
-              !(try bool(w, uikit.isHidden, default: true)) else { return false }
+              try isShown(w) else { return false }
         let s = appearanceState(of: vc)
         return s == .appeared || s == .appearing
     }
@@ -151,6 +157,8 @@ extension Simulator {
     /// controller above `target` leaves the stack at once and stays alive until then.
     func pop(to target: ObjectID, on nav: ObjectID, animated: Bool) throws {
         let k = uikit
+        // SPEC rule 66: the pop an edge swipe sends (through any swizzle) is interactive.
+        let swipe = pendingSwipes.isEmpty ? nil : pendingSwipes.removeValue(forKey: nav.raw)
         try checkNoTransitionInFlight(nav)
         let stack = try objects(nav, k.navControllers)
         guard let i = stack.firstIndex(of: target), i < stack.count - 1 else { return }
@@ -169,7 +177,7 @@ extension Simulator {
         var askError: Error?
         attempt(&askError) { try askWillDealloc() }
         if try isOnScreen(nav) {
-            try navTransition(nav, from: popped.last, to: target, animated: animated, popped: popped)
+            try navTransition(nav, from: popped.last, to: target, animated: animated, popped: popped, swipe: animated ? swipe : nil)
         } else {
             try finishPop(popped, nav: nav)
         }
@@ -200,22 +208,37 @@ extension Simulator {
     }
 
     /// Runs a push or pop on screen. Animated ones are in flight for the transition
-    /// duration and keep both controllers alive; the delegate hears `willShow` at the
-    /// start and, through the swizzlable `didShowViewController`, `didShow` at the end.
-    func navTransition(_ nav: ObjectID, from: ObjectID?, to: ObjectID, animated: Bool, popped: [ObjectID]) throws {
+    /// duration — or until a custom animator completes them (SPEC rule 58), or the finger
+    /// of an edge swipe lifts (rule 67) — and keep both controllers alive; the delegate
+    /// hears `willShow` at the start and, through the swizzlable `didShowViewController`,
+    /// `didShow` at the end.
+    func navTransition(_ nav: ObjectID, from: ObjectID?, to: ObjectID, animated: Bool, popped: [ObjectID],
+                       swipe: Swipe? = nil) throws {
         let k = uikit
-        if isTimed(animated) { navTransitions.begin(nav, NavTransition(from: from, to: to)) }
+        let isPush = popped.isEmpty
         // The callbacks' errors do not stop the transition half-way (a transition marked
         // in flight for ever made every later push crash): it completes and the first
         // error is rethrown.
         var firstError: Error?
+        // SPEC rule 57: the navigation controller's delegate may offer an animator.
+        var animator: ObjectID?
+        if animated, swipe == nil, let from {
+            attempt(&firstError) {
+                animator = try customAnimator(from: object(nav, k.navDelegate), .navigationController_animationControllerFor,
+                                              Arguments([.object(nav), .string(isPush ? "push" : "pop"), .object(from), .object(to)]))
+            }
+        }
+        let inFlight = isTimed(animated) || animator != nil || swipe != nil
+        navTransitions.placed(nav, top: to, byAnimator: animator != nil)
+        if inFlight { navTransitions.begin(nav, NavTransition(from: from, to: to)) }
         // SPEC §4: the coordinator exists before the delegate hears willShow, so that
         // seed 003's hook finds it on the top controller.
         var coordinator: ObjectID?
-        if isTimed(animated) {
+        if inFlight {
             attempt(&firstError) {
                 coordinator = try beginCoordinator(for: [nav, to] + popped + (from.map { [$0] } ?? []), from: from, to: to,
-                                                   container: try object(nav, k.vcView), duration: configuration.transitionDuration)
+                                                   container: try object(nav, k.vcView), duration: configuration.transitionDuration,
+                                                   interactive: swipe != nil)
             }
         }
         attempt(&firstError) {
@@ -227,26 +250,96 @@ extension Simulator {
         attempt(&firstError) { toView = try loadedView(of: to) }
         if let from { attempt(&firstError) { try beginAppearance(from, appearing: false, animated: animated) } }
         attempt(&firstError) { try beginAppearance(to, appearing: true, animated: animated) }
-        attempt(&firstError) {
-            if let toView, heap.isAlive(toView), let navView = try object(nav, k.vcView), try object(toView, k.superview) != navView {
-                try write(toView, k.frame, .rect(try boundsOf(navView)))
-                try addSubview(toView, to: navView, at: 0)
+        var context: ObjectID?
+        if let animator {
+            // SPEC rule 58: the content view is the container, and UIKit never adds the
+            // incoming view: an animator that forgets it leaves the pushed view out of the window.
+            attempt(&firstError) {
+                guard let navView = try object(nav, k.vcView) else { return }
+                context = try makeTransitionContext(animator: animator, container: navView, from: from, to: to,
+                                                    fromView: try from.flatMap { try object($0, k.vcView) }, toView: toView,
+                                                    coordinator: coordinator)
+            }
+        } else {
+            attempt(&firstError) {
+                if let toView, heap.isAlive(toView), let navView = try object(nav, k.vcView), try object(toView, k.superview) != navView {
+                    try write(toView, k.frame, .rect(try boundsOf(navView)))
+                    try addSubview(toView, to: navView, at: 0)
+                }
             }
         }
         if let coordinator { attempt(&firstError) { try startCoordinator(coordinator) } }
-        let isPush = popped.isEmpty
         var keep = [nav, to] + popped
         if let from { keep.append(from) }
         keep = keep.filter { heap.isAlive($0) }
+        let driver: TransitionDriver
+        if let context { driver = .animator(context) }
+        else if let swipe { driver = .finger(drag: swipe.drag, completes: swipe.completes) }
+        else { driver = .clock }
         do {
-            try finishTransition(animated: animated, keeping: keep, coordinator: coordinator, completion: .nil, navTransitionEnd(nav, from: from, to: to,
-                                                                                                   animated: animated, isPush: isPush,
-                                                                                                   popped: popped))
+            try finishTransition(animated: animated, keeping: keep, coordinator: coordinator, completion: .nil, driver: driver,
+                                 cancel: navTransitionCancel(nav, from: from, to: to, animated: animated, popped: popped),
+                                 navTransitionEnd(nav, from: from, to: to, animated: animated, isPush: isPush, popped: popped))
         } catch {
             navTransitions.end(nav)
             throw firstError ?? error
         }
+        if let context, let animator {
+            // SPEC rule 58: last, once the transition is whole.
+            attempt(&firstError) { _ = try heap.send(animator, .animateTransition, args: Arguments(.object(context))) }
+        }
         if let firstError { throw firstError }
+    }
+
+    /// A push or pop cancelled (a custom animator's `completeTransition(false)`, a swipe
+    /// let go early; SPEC rules 61, 67): the stack is as it was, the incoming controller
+    /// disappears and the outgoing one appears again, and the delegate hears nothing.
+    func navTransitionCancel(_ nav: ObjectID, from: ObjectID?, to: ObjectID, animated: Bool,
+                             popped: [ObjectID]) -> () throws -> Void {
+        let k = uikit
+        return { [unowned self] in
+            navTransitions.end(nav)
+            var firstError: Error?
+            // The incoming view leaves the content view, the outgoing one stays.
+            attempt(&firstError) {
+                if heap.isAlive(to), heap.isAlive(nav), let v = try object(to, k.vcView), let navView = try object(nav, k.vcView),
+                   try object(v, k.superview) == navView, try from.flatMap({ try object($0, k.vcView) }) != v {
+                    try removeFromSuperview(v)
+                }
+            }
+            attempt(&firstError) {
+                try beginAppearance(to, appearing: false, animated: animated)
+                try endAppearance(to, animated: animated)
+            }
+            if let from {
+                attempt(&firstError) {
+                    try beginAppearance(from, appearing: true, animated: animated)
+                    try endAppearance(from, animated: animated)
+                }
+            }
+            attempt(&firstError) {
+                guard heap.isAlive(nav) else { return }
+                if popped.isEmpty {
+                    // A cancelled push: the pushed controller leaves the stack again.
+                    guard try objects(nav, k.navControllers).contains(to) else { return }
+                    try heap.removeElement(to, from: nav, k.navControllers)
+                    if try object(to, k.parent) == nav { try write(to, k.parent, nil) }
+                    _ = try heap.send(to, .didMove, args: Arguments(.nil))
+                } else {
+                    // A cancelled pop: the popped controllers are back on top, as they were;
+                    // each heard willMove(nil) when the pop began and hears didMove(nav) now.
+                    for p in popped where heap.isAlive(p) && (try? object(p, k.parent)) == nav {
+                        guard !(try objects(nav, k.navControllers).contains(p)) else { continue }
+                        try heap.insertElement(p, into: nav, k.navControllers)
+                        noteEnteredUI(p)
+                    }
+                    for p in popped where heap.isAlive(p) && (try? object(p, k.parent)) == nav {
+                        _ = try heap.send(p, .didMove, args: Arguments(.object(nav)))
+                    }
+                }
+            }
+            if let firstError { throw firstError }
+        }
     }
 
     /// The end of a push or pop: the old view leaves, the "did" callbacks, didMove, didShow.

@@ -16,6 +16,8 @@ extension Simulator {
                             summary: "A container's controllers, else those added with `addChild`.")
         PropertyDeclaration("presentedViewController", .strong, .object("UIViewController"), readOnly: true)
         PropertyDeclaration("presentingViewController", .weak, .object("UIViewController"), readOnly: true)
+        PropertyDeclaration("transitioningDelegate", .weak, .object("NSObject"),
+                            summary: "Offers custom animators: `animationController_forPresented(presented, presenting, source)` and `animationController_forDismissed(dismissed)` (rule 57).")
         PropertyDeclaration("modalPresentationStyle", .assign, .enumeration(Simulator.modalPresentationStyles),
                             summary: "Unset or `automatic` means a page sheet from iOS 13 on, full screen before (rule 16).")
         PropertyDeclaration("isViewLoaded", .assign, .bool, readOnly: true, getter: "isViewLoaded")

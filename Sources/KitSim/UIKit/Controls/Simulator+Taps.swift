@@ -20,7 +20,8 @@ extension Simulator {
     /// delegate of either says they recognize simultaneously. Returns whether one fired.
     public func tapView(_ view: ObjectID) throws -> Bool {
         let k = uikit
-        guard !isIgnoringInteractionEvents, try windowOf(view) != nil, try isEffectivelyVisible(view) else { return false }
+        // SPEC rule 71: a scene-less window gets no touches; rule 61: none while touches are ignored.
+        guard !isIgnoringInteractionEvents, let w = try windowOf(view), isAttached(w), try isEffectivelyVisible(view) else { return false }
         var tapped = false
         try walkChain(from: view, along: k.superview) { v in
             let taps = try objects(v, k.gestureRecognizers).filter {

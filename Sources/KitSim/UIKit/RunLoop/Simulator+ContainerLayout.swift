@@ -17,7 +17,8 @@ extension Simulator {
         if let child = try visibleChild(of: vc), let containerView = try object(vc, k.vcView),
            try windowOf(containerView) != nil {
             let childView = try loadedView(of: child)
-            if let childView, try object(childView, k.superview) != containerView {
+            // SPEC rule 59: a view a custom animator was to place is its business.
+            if let childView, try object(childView, k.superview) != containerView, navTransitions.placedByAnimator[vc.raw] != child {
                 try write(childView, k.frame, .rect(try boundsOf(containerView)))
                 try addSubview(childView, to: containerView, at: 0)
             }

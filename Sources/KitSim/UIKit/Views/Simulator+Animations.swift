@@ -69,13 +69,13 @@ extension Simulator {
         try callCallback(completion, [.bool(finished)])
     }
 
-    /// Every view in a window (windows in `windows` order, each tree depth first) with its
+    /// Every view in a window (every live window by rule 2, each tree depth first) with its
     /// animatable values: `frame` (which `bounds` and `center` are computed from),
     /// `backgroundColor`, `alpha` and `transform` (SPEC rule 43).
     func animatableValuesInWindows() throws -> [(view: ObjectID, values: [Value])] {
         let k = uikit
         var out: [(ObjectID, [Value])] = []
-        var stack = windows.reversed().map { $0 }
+        var stack = allWindows.reversed().map { $0 }
         var seen: Set<UInt32> = []
         while let v = stack.popLast() {
             guard heap.isAlive(v), seen.insert(v.raw).inserted else { continue }

@@ -20,7 +20,7 @@ extension Simulator {
     /// responder; the one before resigns.
     func becomeFirstResponder(_ field: ObjectID) throws -> Bool {
         if keyboard.firstResponder == field { return true }
-        guard let w = try windowOf(field), !(try bool(w, uikit.isHidden, default: true)), try isEffectivelyVisible(field) else {
+        guard let w = try windowOf(field), try isShown(w), try isEffectivelyVisible(field) else {
             return false
         }
         if let old = keyboard.firstResponder { _ = try resignFirstResponder(old) }

@@ -7,8 +7,9 @@ extension Simulator {
 
     /// SPEC rule 3: at most one window is key.
     func makeKey(_ window: ObjectID) throws {
-        // SPEC rule 65: UIKit's keyboard windows never become key.
-        guard windowStack.key != window.raw, !isKeyboardWindow(window) else { return }
+        // SPEC rule 65: UIKit's keyboard windows never become key; rule 71: nor does a
+        // window in no connected scene.
+        guard windowStack.key != window.raw, !isKeyboardWindow(window), isAttached(window) else { return }
         // A window whose initializer never ran (a swizzled init that does not call the
         // original) is not in the stack yet: UIKit knows every window it makes key, so
         // making it key brings it in, as ordering it front would.

@@ -16,7 +16,8 @@ extension Simulator {
         let k = uikit
         let old = try object(window, k.rootViewController)
         guard old != new else { return }
-        let visible = !(try bool(window, k.isHidden, default: true))
+        // SPEC rule 71: a scene-less window is not visible, whatever its isHidden.
+        let visible = try isShown(window)
         // The new root's view loads first: B.viewDidLoad comes before A.viewWillDisappear.
         if visible, let new { try loadedView(of: new) }
         if let new { try heap.checkUsable(new, "setRootViewController") }

@@ -47,6 +47,9 @@ extension Simulator {
     func showKeyboard(_ shown: Bool) throws {
         keyboard.generation &+= 1
         if shown {
+            // With scenes the keyboard windows belong to the editing field's scene.
+            let fieldWindow = try keyboard.firstResponder.flatMap { try windowOf($0) }
+            for w in try keyboardWindows() { try attach(w, toSceneOf: fieldWindow) }
             for w in try keyboardWindows() where try bool(w, uikit.isHidden, default: true) {
                 orderFront(w)
                 try write(w, uikit.isHidden, .bool(false))

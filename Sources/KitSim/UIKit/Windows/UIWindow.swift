@@ -9,18 +9,54 @@ extension Simulator {
         PropertyDeclaration("rootViewController", .strong, .object("UIViewController"), setter: "setRootViewController",
                             summary: "Setting it installs the controller's view and releases the old root (rules 6, 7).")
         PropertyDeclaration("isKeyWindow", .assign, .bool, readOnly: true, getter: "isKeyWindow")
+        PropertyDeclaration("windowScene", .weak, .object("UIWindowScene"), getter: "windowScene", setter: "setWindowScene",
+                            summary: "(iOS 13+) Weak; setting it moves the window, nil detaches it: a scene-less window never shows (rules 70, 71).")
         HoldDeclaration.root("on screen", "a visible window: what is on screen is reachable, though the application does not own it (rule 5)")
         Static.constants("Level", ["normal": 0, "statusBar": 1000, "alert": 2000],
                          summary: "`UIWindow.Level`: the standard window levels.")
 
-        Method.initializer(swift: "init(frame:)", .rect("frame", optional: true),
-                           summary: "A hidden window at the normal level; the frame defaults to the screen's bounds.") { sim, inv in
+        Method.initializer(swift: "init(frame:), init(windowScene:)", Parameter("frameOrScene", .any, optional: true),
+                           summary: "A hidden window at the normal level: `UIWindow(frame)` (the frame defaults to the screen's bounds) "
+                               + "or, on iOS 13+, `UIWindow(scene)` (`init(windowScene:)`), attached to the scene and filling it (rule 70).") { sim, inv in
             let k = sim.uikit
-            try sim.initializeView(inv.receiver, frame: inv.argument(0).rectValue ?? sim.screenBounds)
+            let arg = inv.argument(0)
+            var frame = sim.screenBounds
+            var scene: ObjectID?
+            switch arg {
+            case .nil: break
+            case .rect(let r): frame = r
+            case .object(let id) where sim.heap.isUsable(id) && sim.heap.isKind(id, of: k.windowScene):
+                // SPEC rule 70: `init(windowScene:)` is iOS 13 API.
+                guard sim.configuration.ios >= 13 else {
+                    throw sim.raise(sim.heap.unrecognizedSelector(inv.receiver, "initWithWindowScene:"))
+                }
+                scene = id
+                frame = sim.sceneBounds(id)
+            default:
+                if case .object(let id) = arg { try sim.heap.checkUsable(id, "UIWindow") }
+                throw SimError.badArgument(1, "UIWindow", expected: "CGRect or UIWindowScene", got: sim.heap.describeType(of: arg))
+            }
+            try sim.initializeView(inv.receiver, frame: frame)
             // SPEC §3.5: new windows start hidden (the level's default is the normal one).
             try sim.write(inv.receiver, k.isHidden, .bool(true))
             sim.orderFront(inv.receiver)
+            // SPEC rules 69, 70: a window made with a scene is attached to it; without a
+            // manifest every window is attached to the one scene, once it exists.
+            if let scene {
+                try sim.write(inv.receiver, k.windowSceneProperty, scene)
+            } else if sim.sceneMode == .implicit, let implicit = sim.scenes.connected.first {
+                try sim.write(inv.receiver, k.windowSceneProperty, implicit)
+            }
             return .object(inv.receiver)
+        }
+        Method.accessor("windowScene", returns: .object("UIWindowScene"), introduced: 13) { sim, inv in
+            if sim.sceneMode == .implicit { _ = try sim.connectedScenes() }
+            return try sim.heap.readSlot(inv.receiver, sim.uikit.windowSceneProperty)
+        }
+        Method.accessor("setWindowScene", introduced: 13) { sim, inv in
+            let scene = try inv.object(0, sim.uikit.windowScene, "windowScene", optional: true)
+            try sim.setWindowScene(inv.receiver, to: scene)
+            return .nil
         }
         Method.accessor("setHidden") { sim, inv in
             try sim.setWindowHidden(inv.receiver, inv.bool(0))
@@ -60,9 +96,18 @@ extension Simulator {
     /// Records that the window was ordered front now (created, shown, made key and visible).
     func orderFront(_ window: ObjectID) { windowStack.orderFront(window) }
 
-    /// Every live window, hidden ones too, by level then by when each was ordered front
-    /// (SPEC rule 2). The last is on top.
+    /// `UIApplication.shared.windows`: every live window, hidden ones too, by level then by
+    /// when each was ordered front (SPEC rule 2). The last is on top. On iOS 13+ only the
+    /// windows of connected scenes, scene by scene in connection order (rules 71, 72).
     public var windows: [ObjectID] {
+        let all = allWindows
+        guard sceneMode == .manifest || !scenes.connected.isEmpty else { return all }
+        // One scene is ever connected, so rule 2's order within it is the whole order.
+        return all.filter(isAttached)
+    }
+
+    /// Every live window, scene-less ones too, by rule 2.
+    var allWindows: [ObjectID] {
         windowStack.stamps.keys.filter { heap.isAlive(ObjectID($0)) }.map(ObjectID.init).sorted { a, b in
             let la = (try? number(a, uikit.windowLevel, default: 0)) ?? 0
             let lb = (try? number(b, uikit.windowLevel, default: 0)) ?? 0
@@ -71,19 +116,21 @@ extension Simulator {
         }
     }
 
-    /// The windows on screen, bottom to top.
+    /// The windows on screen, bottom to top: shown and, on iOS 13+, in a connected scene
+    /// (SPEC rule 71).
     public var visibleWindows: [ObjectID] {
         windows.filter { !((try? bool($0, uikit.isHidden, default: true)) ?? true) }
     }
 
     /// Shows or hides a window. Showing orders it front and installs its root view
-    /// controller's view (rule 6); hiding the key window passes key status on (rule 4).
+    /// controller's view (rule 6) — for a scene-less window only once it gets a scene (rule
+    /// 71); hiding the key window passes key status on (rule 4).
     func setWindowHidden(_ window: ObjectID, _ hidden: Bool) throws {
         let wasHidden = try bool(window, uikit.isHidden, default: true)
         try write(window, uikit.isHidden, .bool(hidden))
         if wasHidden && !hidden {
             orderFront(window)
-            if let root = try object(window, uikit.rootViewController) {
+            if isAttached(window), let root = try object(window, uikit.rootViewController) {
                 try installRootView(root, in: window)
             }
         } else if !wasHidden && hidden {
