@@ -83,6 +83,22 @@ import Testing
             """)
     }
 
+    @Test(arguments: [(8, "viewWillTransition"), (7, "willRotate")])
+    func rule52_turningTheDeviceWhileControllersAreToldIsRefused(_ ios: Int, _ callback: String) throws {
+        try passes("""
+            local err
+            function Rotating:\(callback)() local ok, e = pcall(sim.rotateDevice, "portrait") err = tostring(e) end
+            sim.rotateDevice("landscapeLeft")
+            assert(err == "sim.rotateDevice was called while UIKit is telling controllers about a rotation (viewWillTransition, willRotate); turn the device after it", err)
+            assert(status() == "landscapeRight" and UIDevice.current.orientation == "landscapeLeft", "the first turn completes")
+            -- A profile change from the callback ends the turn there.
+            function Rotating:\(callback)() sim.configure{ ios = \(ios) } end
+            sim.run(1)
+            sim.rotateDevice("landscapeRight")
+            assert(status() == "portrait" and rect(UIScreen.main.bounds) == "0,0,390,844" and screen.transitionCoordinator == nil, status())
+            """, ios: ios)
+    }
+
     // MARK: rule 53
 
     @Test(arguments: [
