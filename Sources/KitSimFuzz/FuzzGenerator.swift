@@ -30,7 +30,7 @@ public struct FuzzProgram: Sendable, Equatable {
 public struct FuzzGenerator {
     /// Run once per sandbox before the calls.
     public static let header = """
-        V, C, N, T, A, W, K, F, HOOK, GUARD = {}, {}, {}, {}, {}, {}, {}, {}, {}, {}
+        V, C, N, T, A, W, K, F, X, HOOK, GUARD = {}, {}, {}, {}, {}, {}, {}, {}, {}, {}, {}
         FuzzVC = UIViewController:subclass("FuzzVC", { s = "strong", w = "weak", u = "unowned", a = "assign", c = "copy" })
         FuzzView = UIView:subclass("FuzzView", { s = "strong", w = "weak", u = "unowned", a = "assign" })
         local function hook(self, name, ...)
@@ -51,6 +51,12 @@ public struct FuzzGenerator {
         function FuzzVC:tabBarController_shouldSelect(t, vc) local r = hook(self, "shouldSelect", t, vc) if r == nil then return true end return r end
         function FuzzVC:tabBarController_didSelect(t, vc) hook(self, "didSelect", t, vc) end
         function FuzzVC:deinit() hook(self, "deinit") end
+        function FuzzVC:animationController_forPresented(p, presenting, source) return self.s end
+        function FuzzVC:animationController_forDismissed(d) return self.s end
+        function FuzzVC:navigationController_animationControllerFor(n, operation, from, to) return self.s end
+        function FuzzVC:transitionDuration(ctx) return 0.3 end
+        function FuzzVC:animateTransition(ctx) X[#X + 1] = ctx hook(self, "animate", ctx) end
+        function FuzzVC:gestureRecognizerShouldBegin(r) local v = hook(self, "shouldBegin", r) if v == nil then return true end return v end
         function FuzzVC:willDealloc() local r = hook(self, "willDealloc") if r == nil then return true end return r end
         function FuzzView:hitTest(p) local r = hook(self, "hit", p) if r ~= nil then return r end return UIView.hitTest(self, p) end
         function fuzzcall(f)
@@ -359,24 +365,34 @@ public struct FuzzGenerator {
     }
 
     mutating func navigation() -> String {
-        switch rng.below(10) {
+        switch rng.below(14) {
         case 0, 1, 2: return "\(ref("N")):pushViewController(\(vc()), \(bool()))"
         case 3, 4: return "\(ref("N")):popViewController(\(bool()))"
         case 5: return "\(ref("N")):popToRootViewController(\(bool()))"
         case 6: return "\(ref("N")):popToViewController(\(vc()), \(bool()))"
         case 7: return "\(ref("N")):setViewControllers({ \(vc()), \(vc()) }, \(bool()))"
         case 8: return "\(ref("N")).viewControllers = { \(vc()) }"
-        default: return "\(ref("N")).delegate = \(object())"
+        case 9: return "\(ref("N")).delegate = \(object())"
+        case 10, 11: return "sim.swipeBack(\(ref("N")), { complete = \(rng.pick(["true", "false"])), drag = \(seconds()) })"
+        case 12: return "\(ref("N")).interactivePopGestureRecognizer.delegate = \(vc())"
+        default: return "\(ref("N")).transitionCoordinator:notifyWhenInteractionEnds(\(completion()))"
         }
     }
 
     mutating func presentation() -> String {
-        switch rng.below(8) {
+        switch rng.below(13) {
         case 0, 1, 2: return "\(vc()):present(\(vc()), \(bool()), \(completion()))"
         case 3, 4: return "\(vc()):dismiss(\(bool()), \(completion()))"
         case 5: return "\(ref("C")).modalPresentationStyle = \(rng.pick(["\"fullScreen\"", "\"pageSheet\"", "\"automatic\"", "\"x\"", "nil", "3"]))"
         case 6: return "\(vc()):present(\(ref("A")), \(bool()))"
-        default: return "sim.tap(\(ref("A")), \(rng.pick(["\"OK\"", "\"Cancel\"", "nil", "3"])))"
+        case 7: return "sim.tap(\(ref("A")), \(rng.pick(["\"OK\"", "\"Cancel\"", "nil", "3"])))"
+        // Custom transitions (SPEC rules 57-61): a FuzzVC delegate offers its `s` as the
+        // animator; a FuzzVC animator keeps its contexts in X, completed later or never.
+        case 8: return "\(ref("C")).transitioningDelegate = \(vc())"
+        case 9: return "\(ref("C")).modalPresentationStyle = \(rng.pick(["\"custom\"", "\"overFullScreen\"", "\"fullScreen\""]))"
+        case 10: return "\(ref("C")).s = \(vc())"
+        case 11: return "X[\(rng.int(1...4))]:completeTransition(\(bool()))"
+        default: return "\(ref("C")).transitionCoordinator:animate(\(completion()), \(completion()))"
         }
     }
 

@@ -42,7 +42,7 @@ import Testing
 
     /// SPEC rule 14: a controller has one parent, even when its own `willMove(toParent:)`
     /// hands it to another container while the first is taking it.
-    @Test(arguments: ["init", "push", "addChild"])
+    @Test(arguments: ["init", "push", "addChild", "setViewControllers", "tabs"])
     func aControllerGivenAnotherParentInItsWillMoveEndsWithOne(_ how: String) throws {
         try run("""
             local V = UIViewController:subclass("V")
@@ -56,6 +56,8 @@ import Testing
             local target
             if "\(how)" == "init" then target = sim.hold(UINavigationController(v))
             elseif "\(how)" == "push" then target = sim.hold(UINavigationController(UIViewController())) target:pushViewController(v, false)
+            elseif "\(how)" == "setViewControllers" then target = sim.hold(UINavigationController()) target:setViewControllers({ v }, false)
+            elseif "\(how)" == "tabs" then target = sim.hold(UITabBarController()) target.viewControllers = { v, v }
             else target = sim.hold(UIViewController()) target:addChild(v) end
             assert(v.parent == target, "the last container that takes it keeps it")
             for _, c in ipairs(elsewhere.viewControllers) do assert(c ~= v, "and it left the other one") end

@@ -42,6 +42,26 @@ import Testing
         local function logged() local s = table.concat(log, ", ") log = {} return s end
         """
 
+    /// A key window showing `nav` with `a` on it; `offer(animate)` makes the navigation
+    /// delegate offer an animator whose `animateTransition` is `animate`.
+    static let navApp = """
+        local a = UIViewController()
+        local nav = UINavigationController(a)
+        local window = UIWindow(UIScreen.main.bounds)
+        UIApplication.shared.delegate.window = window
+        window.rootViewController = nav
+        window:makeKeyAndVisible()
+        sim.run(0)
+        local NavAnimator = NSObject:subclass("NavAnimator")
+        function NavAnimator:transitionDuration(c) return 0.3 end
+        local NavDelegate = NSObject:subclass("NavDelegate")
+        function NavDelegate:navigationController_animationControllerFor(n, operation, from, to) return NavAnimator() end
+        local function offer(animate)
+          NavAnimator.animateTransition = animate
+          nav.delegate = sim.hold(NavDelegate())
+        end
+        """
+
     @Test func rule57_theTransitioningDelegateIsWeak() throws {
         try RuleScript(prelude: Self.app).passes("""
             detail.transitioningDelegate = Delegate()
@@ -77,22 +97,14 @@ import Testing
     }
 
     @Test func rule57_theNavigationDelegateIsAskedForPushesAndPops() throws {
-        try RuleScript().passes("""
-            local a = UIViewController()
-            local nav = UINavigationController(a)
-            local window = UIWindow(UIScreen.main.bounds)
-            UIApplication.shared.delegate.window = window
-            window.rootViewController = nav
-            window:makeKeyAndVisible()
-            sim.run(0)
+        try RuleScript(prelude: Self.navApp).passes("""
             local asked = {}
-            local NavDelegate = NSObject:subclass("NavDelegate")
-            function NavDelegate:navigationController_animationControllerFor(n, operation, from, to)
+            local Asking = NSObject:subclass("Asking")
+            function Asking:navigationController_animationControllerFor(n, operation, from, to)
               asked[#asked + 1] = operation .. " " .. tostring(n == nav) .. " " .. tostring(from) .. " " .. tostring(to)
               return nil
             end
-            local d = sim.hold(NavDelegate())
-            nav.delegate = d
+            nav.delegate = sim.hold(Asking())
             local b = UIViewController()
             nav:pushViewController(b, true)
             sim.run(1)
@@ -103,7 +115,6 @@ import Testing
             assert(#asked == 2, "a transition that is not animated asks nothing")
             assert(asked[1] == "push true " .. tostring(a) .. " " .. tostring(b), asked[1])
             assert(asked[2] == "pop true " .. tostring(b) .. " " .. tostring(a), asked[2])
-            d = nil
             """)
     }
 
@@ -135,29 +146,16 @@ import Testing
     }
 
     @Test func rule58_aPushContextUsesTheContentViewAndUIKitNeverAddsTheIncomingView() throws {
-        try RuleScript().passes("""
-            local a = UIViewController()
-            local nav = UINavigationController(a)
-            local window = UIWindow(UIScreen.main.bounds)
-            UIApplication.shared.delegate.window = window
-            window.rootViewController = nav
-            window:makeKeyAndVisible()
-            sim.run(0)
+        try RuleScript(prelude: Self.navApp).passes("""
             local ctx
-            local Forgetful = NSObject:subclass("Forgetful")
-            function Forgetful:transitionDuration(c) return 0.3 end
-            function Forgetful:animateTransition(c) ctx = c c:completeTransition(true) end
-            local NavDelegate = NSObject:subclass("NavDelegate")
-            function NavDelegate:navigationController_animationControllerFor(n, operation, from, to) return Forgetful() end
-            local d = NavDelegate()
-            nav.delegate = d
+            offer(function(self, c) ctx = c c:completeTransition(true) end)
             local b = UIViewController()
             nav:pushViewController(b, true)
             assert(ctx.containerView == nav.view and ctx:view("from") == a.view and ctx:view("to") == b.view)
             sim.run(1)
             assert(nav.topViewController == b and b.view.window == nil, "the pushed view is out of the window")
             assert(a.view.window == nil, "the outgoing view left")
-            ctx = nil d = nil
+            ctx = nil
             """)
     }
 
@@ -208,6 +206,22 @@ import Testing
             home:dismiss(false)
             sim.run(1)
             assert(not sim.screen().black)
+            -- custom: the presenter stays on screen under the empty container, taking the touches.
+            local button = UIButton(CGRect(0, 0, 390, 844))
+            home.view:addSubview(button)
+            assert(sim.tap(button))
+            detail.modalPresentationStyle = "custom"
+            home:present(detail, true)
+            sim.run(1)
+            assert(detail.view.window == nil and home.view.window == window and not sim.screen().black)
+            assert(sim.tap(button), "touches pass through the empty transition view")
+            detail.modalPresentationStyle = "fullScreen"
+            home:dismiss(false)
+            sim.run(1)
+            how.addsTo = true
+            home:present(detail, false)
+            sim.run(1)
+            assert(not sim.tap(button), "a full-screen presentation covers it")
             """)
     }
 
@@ -297,22 +311,9 @@ import Testing
     }
 
     @Test func rule61_aCancelledCustomPushLeavesTheStackUnchanged() throws {
-        try RuleScript().passes("""
-            local a = UIViewController()
-            local nav = UINavigationController(a)
-            local window = UIWindow(UIScreen.main.bounds)
-            UIApplication.shared.delegate.window = window
-            window.rootViewController = nav
-            window:makeKeyAndVisible()
-            sim.run(0)
+        try RuleScript(prelude: Self.navApp).passes("""
             local ctx
-            local Slow = NSObject:subclass("Slow")
-            function Slow:transitionDuration(c) return 0.3 end
-            function Slow:animateTransition(c) ctx = c c.containerView:addSubview(c:view("to")) end
-            local NavDelegate = NSObject:subclass("NavDelegate")
-            function NavDelegate:navigationController_animationControllerFor(n, operation, from, to) return Slow() end
-            local d = NavDelegate()
-            nav.delegate = d
+            offer(function(self, c) ctx = sim.hold(c) c.containerView:addSubview(c:view("to")) end)
             local b = UIViewController()
             nav:pushViewController(b, true)
             local ok, e = pcall(nav.pushViewController, nav, UIViewController(), true)
@@ -320,7 +321,7 @@ import Testing
             ctx:completeTransition(false)
             assert(#nav.viewControllers == 1 and nav.topViewController == a and b.parent == nil, "stack unchanged")
             assert(b.view.window == nil and a.view.window == window)
-            ctx = nil d = nil b = nil
+            ctx = nil b = nil
             sim.run(1)
             """)
     }

@@ -39,7 +39,7 @@ public final class UIKitClasses {
     // UIAlertController, UIAlertAction, presentation
     let alertTitle, alertMessage, alertStyle, alertActions, alertWindowProperty: Property
     let actionTitle, actionStyle, actionHandler: Property
-    let pcPresenting, pcPresented, transitionPresentation: Property
+    let pcPresenting, pcPresented, transitionPresentation, transitionIgnoresTouches: Property
 
     /// Looks up the registered classes and properties once (`Simulator.declarations`
     /// declares them), so the model reads and writes slots with no lookup per call.
@@ -101,6 +101,7 @@ public final class UIKitClasses {
         pcPresenting = p(presentationController, "presentingViewController")
         pcPresented = p(presentationController, "presentedViewController")
         transitionPresentation = p(transitionView, "presentationController")
+        transitionIgnoresTouches = p(transitionView, "ignoreDirectTouchEvents")
         transitions = TransitionClasses(heap)
     }
 }

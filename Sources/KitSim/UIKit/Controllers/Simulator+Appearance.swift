@@ -33,6 +33,13 @@ extension Simulator {
         for child in try appearanceChildren(of: vc) { try endAppearance(child, animated: animated) }
     }
 
+    /// Both callbacks at once, "will" then "did": how a cancelled transition turns each
+    /// side back (SPEC rules 61, 67).
+    func changeAppearance(_ vc: ObjectID, appearing: Bool, animated: Bool) throws {
+        try beginAppearance(vc, appearing: appearing, animated: animated)
+        try endAppearance(vc, animated: animated)
+    }
+
     /// The children that share a container's appearance: a navigation controller's
     /// top, a tab bar controller's selected child, other containers' children whose
     /// views are inside theirs — only those whose views are loaded (rule 17 loads the

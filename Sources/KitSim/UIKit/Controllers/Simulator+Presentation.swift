@@ -67,6 +67,9 @@ extension Simulator {
         // B's viewDidLoad adds to the window lands above it (seed 002's controller B).
         let tv = heap.alloc(k.transitionView)
         try initializeView(tv, frame: try boundsOf(window))
+        // SPEC rule 59: the presenter of a custom or over-full-screen presentation stays on
+        // screen and takes the touches that meet nothing presented.
+        if style == "custom" || style == "overFullScreen" { try write(tv, k.transitionIgnoresTouches, .bool(true)) }
         try addSubview(tv, to: window, at: nil)
         presentations.attach(tv, to: b)
         // From here the presentation completes whatever the callbacks do, and the first
@@ -165,16 +168,8 @@ extension Simulator {
                 }
             }
         }
-        attempt(&firstError) {
-            try beginAppearance(b, appearing: false, animated: animated)
-            try endAppearance(b, animated: animated)
-        }
-        if fullScreen {
-            attempt(&firstError) {
-                try beginAppearance(presenter, appearing: true, animated: animated)
-                try endAppearance(presenter, animated: animated)
-            }
-        }
+        attempt(&firstError) { try changeAppearance(b, appearing: false, animated: animated) }
+        if fullScreen { attempt(&firstError) { try changeAppearance(presenter, appearing: true, animated: animated) } }
         attempt(&firstError) {
             if heap.isAlive(b) { try write(b, k.presenting, nil) }
             if heap.isAlive(presenter), try object(presenter, k.presented) == b { try write(presenter, k.presented, nil) }
@@ -251,16 +246,8 @@ extension Simulator {
                 // SPEC rule 61: cancelled, B stays presented and each side's appearance goes back.
                 if inFlight { presentations.end([a, b]) }
                 var endError: Error?
-                attempt(&endError) {
-                    try beginAppearance(top, appearing: true, animated: animated)
-                    try endAppearance(top, animated: animated)
-                }
-                if fullScreen {
-                    attempt(&endError) {
-                        try beginAppearance(a, appearing: false, animated: animated)
-                        try endAppearance(a, animated: animated)
-                    }
-                }
+                attempt(&endError) { try changeAppearance(top, appearing: true, animated: animated) }
+                if fullScreen { attempt(&endError) { try changeAppearance(a, appearing: false, animated: animated) } }
                 if let endError { throw endError }
             }) { [unowned self] in
                 if inFlight { presentations.end([a, b]) }

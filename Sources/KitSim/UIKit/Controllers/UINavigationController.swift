@@ -301,22 +301,9 @@ extension Simulator {
             navTransitions.end(nav)
             var firstError: Error?
             // The incoming view leaves the content view, the outgoing one stays.
-            attempt(&firstError) {
-                if heap.isAlive(to), heap.isAlive(nav), let v = try object(to, k.vcView), let navView = try object(nav, k.vcView),
-                   try object(v, k.superview) == navView, try from.flatMap({ try object($0, k.vcView) }) != v {
-                    try removeFromSuperview(v)
-                }
-            }
-            attempt(&firstError) {
-                try beginAppearance(to, appearing: false, animated: animated)
-                try endAppearance(to, animated: animated)
-            }
-            if let from {
-                attempt(&firstError) {
-                    try beginAppearance(from, appearing: true, animated: animated)
-                    try endAppearance(from, animated: animated)
-                }
-            }
+            attempt(&firstError) { try takeView(of: to, outOf: nav) }
+            attempt(&firstError) { try changeAppearance(to, appearing: false, animated: animated) }
+            if let from { attempt(&firstError) { try changeAppearance(from, appearing: true, animated: animated) } }
             attempt(&firstError) {
                 guard heap.isAlive(nav) else { return }
                 if popped.isEmpty {
@@ -342,6 +329,15 @@ extension Simulator {
         }
     }
 
+    /// Removes the controller's view from the navigation controller's content view, if it
+    /// is there.
+    func takeView(of vc: ObjectID, outOf nav: ObjectID) throws {
+        let k = uikit
+        guard heap.isAlive(vc), heap.isAlive(nav), let v = try object(vc, k.vcView), let navView = try object(nav, k.vcView),
+              try object(v, k.superview) == navView else { return }
+        try removeFromSuperview(v)
+    }
+
     /// The end of a push or pop: the old view leaves, the "did" callbacks, didMove, didShow.
     func navTransitionEnd(_ nav: ObjectID, from: ObjectID?, to: ObjectID, animated: Bool, isPush: Bool,
                           popped: [ObjectID]) -> () throws -> Void {
@@ -350,12 +346,7 @@ extension Simulator {
             navTransitions.end(nav)
             // Every step runs even when a callback fails; the first error is rethrown.
             var firstError: Error?
-            attempt(&firstError) {
-                if let from, heap.isAlive(from), heap.isAlive(nav), let v = try object(from, k.vcView),
-                   let navView = try object(nav, k.vcView), try object(v, k.superview) == navView {
-                    try removeFromSuperview(v)
-                }
-            }
+            if let from { attempt(&firstError) { try takeView(of: from, outOf: nav) } }
             if let from { attempt(&firstError) { try endAppearance(from, animated: animated) } }
             attempt(&firstError) { try endAppearance(to, animated: animated) }
             attempt(&firstError) {
@@ -393,7 +384,10 @@ extension Simulator {
         // Released however this ends (a failing callback stranded them).
         defer { for r in removed where heap.isAlive(r) { try? heap.unhold(r, transitionHold) } }
         for r in removed { _ = try heap.send(r, .willMove, args: Arguments(.nil)) }
-        for a in added { _ = try heap.send(a, .willMove, args: Arguments(.object(nav))) }
+        for a in added {
+            _ = try heap.send(a, .willMove, args: Arguments(.object(nav)))
+            try leaveOtherParent(a, for: nav)
+        }
         try write(nav, k.navControllers, .array(list.map(Value.object)))   // SPEC rule 27: never nil
         for a in added { try write(a, k.parent, nav); noteEnteredUI(a) }
         for r in removed { noteLeftUI(r, "removed from \(heap.describe(nav))'s stack") }

@@ -63,7 +63,12 @@ extension Simulator {
         // Released however this ends (a failing callback stranded them).
         var stillHeld = Set(removed)
         defer { for r in stillHeld where heap.isAlive(r) { try? heap.unhold(r, transitionHold) } }
-        for vc in list where !old.contains(vc) { _ = try heap.send(vc, .willMove, args: Arguments(.object(tab))) }
+        for vc in list where !old.contains(vc) {
+            _ = try heap.send(vc, .willMove, args: Arguments(.object(tab)))
+            // A willMove that handed the controller to another container: it leaves that
+            // one, so that it has one parent (as addChild and push do).
+            try leaveOtherParent(vc, for: tab)
+        }
         try write(tab, k.tabControllers, keepsNil ? .nil : .array(list.map(Value.object)))
         try write(tab, k.tabSelectedIndex, .int(0))
         // Every new child is parented before any didMove runs: a didMove that fails (or
