@@ -91,8 +91,8 @@ extension LuaSandbox {
         default: return (value(L, i), 1)
         }
         if hasMetatable(L, i, rectMeta) || hasMetatable(L, i, pointMeta) || hasMetatable(L, i, timeMeta)
-            || hasMetatable(L, i, indexPathMeta) {
-            return (value(L, i), 1)     // CGRect, CGPoint, DispatchTime
+            || hasMetatable(L, i, indexPathMeta) || hasMetatable(L, i, sizeMeta) {
+            return (value(L, i), 1)     // CGRect, CGPoint, DispatchTime, IndexPath, CGSize
         }
         if lua_getmetatable(L, i) != 0 {
             kitsim_pop(L, 1)

@@ -55,6 +55,7 @@ extension LuaSandbox {
             case "exception": sb.exceptionMeta = ref
             case "rect": sb.rectMeta = ref
             case "point": sb.pointMeta = ref
+            case "size": sb.sizeMeta = ref
             case "time": sb.timeMeta = ref
             case "indexPath": sb.indexPathMeta = ref
             case "assertion": sb.assertionMeta = ref

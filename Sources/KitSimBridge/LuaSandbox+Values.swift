@@ -3,7 +3,7 @@ import CLuaShim
 import KitSimRuntime
 
 /// Conversions between Lua values and `Value` (SPEC §4: CGRect/CGPoint are tables with
-/// `x y width height`; arrays of handles are 1-based Lua arrays; other tables and
+/// `x y width height`, a CGSize one with `width height` and the prelude's metatable; arrays of handles are 1-based Lua arrays; other tables and
 /// functions travel as references). Only raw accesses: no metamethod runs here.
 extension LuaSandbox {
     package func rawGetRef(_ L: OpaquePointer, _ ref: Int32) { lua_rawgeti(L, kitsim_registryindex(), lua_Integer(ref)) }
@@ -70,6 +70,7 @@ extension LuaSandbox {
                 }
                 return .point(Point(x: x, y: y))
             }
+            if let s = cgSize(L, i) { return .size(s) }
             let n = lua_rawlen(L, i)
             if n > 0 {
                 var out: [Value] = []
@@ -148,6 +149,7 @@ extension LuaSandbox {
         case .dictionary(let d): pushDictionary(L, d)
         case .rect(let r): pushRect(L, r)
         case .point(let p): pushPoint(L, p)
+        case .size(let s): pushSize(L, s)
         case .time(let t): pushTime(L, t)
         case .indexPath(let p): pushIndexPath(L, p)
         case .foreign(let f):
@@ -227,6 +229,25 @@ extension LuaSandbox {
         pushNumber(L, p.y); lua_setfield(L, -2, "y")
         rawGetRef(L, pointMeta)
         lua_setmetatable(L, -2)
+    }
+
+    /// A `CGSize`: `{ width, height }` with the prelude's metatable (`==` by value).
+    @inline(never)
+    func pushSize(_ L: OpaquePointer, _ s: Size) {
+        lua_createtable(L, 0, 2)
+        pushNumber(L, s.width); lua_setfield(L, -2, "width")
+        pushNumber(L, s.height); lua_setfield(L, -2, "height")
+        rawGetRef(L, sizeMeta)
+        lua_setmetatable(L, -2)
+    }
+
+    /// The size of a table made by `pushSize` or the prelude's `CGSize`, else nil. Known
+    /// by its metatable, not by its fields: a plain `{ width = 1, height = 2 }` stays a
+    /// table (a dictionary in a property).
+    @inline(never)
+    func cgSize(_ L: OpaquePointer, _ i: Int32) -> Size? {
+        guard hasMetatable(L, i, sizeMeta), let w = rawNumber(L, i, "width"), let h = rawNumber(L, i, "height") else { return nil }
+        return Size(width: w, height: h)
     }
 
     /// Pushes the one handle of `id` (SPEC §4: the same object is always the same Lua

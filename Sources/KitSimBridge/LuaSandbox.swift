@@ -68,6 +68,7 @@ public final class LuaSandbox {
     var leakMeta: Int32 = 0
     var rectMeta: Int32 = 0
     var pointMeta: Int32 = 0
+    var sizeMeta: Int32 = 0
     var timeMeta: Int32 = 0
     var indexPathMeta: Int32 = 0
     var classTableMeta: Int32 = 0

@@ -12,15 +12,19 @@ local Exception = { __name = "NSException", __metatable = "NSException" }
 Exception.__tostring = function(e) return tostring(e.name) .. ": " .. tostring(e.reason) end
 register("exception", Exception)
 
--- CGRect / CGPoint: plain tables with x y width height.
+-- CGRect / CGPoint / CGSize: plain tables with x y width height.
 local Rect = { __name = "CGRect", __metatable = "CGRect" }
 Rect.__tostring = function(r) return fmt("CGRect(%g, %g, %g, %g)", r.x, r.y, r.width, r.height) end
 Rect.__eq = function(a, b) return a.x == b.x and a.y == b.y and a.width == b.width and a.height == b.height end
 local Point = { __name = "CGPoint", __metatable = "CGPoint" }
 Point.__tostring = function(p) return fmt("CGPoint(%g, %g)", p.x, p.y) end
 Point.__eq = function(a, b) return a.x == b.x and a.y == b.y end
+local Size = { __name = "CGSize", __metatable = "CGSize" }
+Size.__tostring = function(s) return fmt("CGSize(%g, %g)", s.width, s.height) end
+Size.__eq = function(a, b) return a.width == b.width and a.height == b.height end
 register("rect", Rect)
 register("point", Point)
+register("size", Size)
 local function number(v, name, i)
   if type(v) ~= "number" then
     error(fmt("bad argument #%d to '%s' (number expected, got %s)", i, name, v == nil and "no value" or type(v)), 3)
@@ -33,6 +37,10 @@ function CGRect(x, y, w, h)
 end
 function CGPoint(x, y)
   return setmetatable({ x = number(x or 0, "CGPoint", 1), y = number(y or 0, "CGPoint", 2) }, Point)
+end
+-- CGSize: a table with width height, equal by value.
+function CGSize(w, h)
+  return setmetatable({ width = number(w or 0, "CGSize", 1), height = number(h or 0, "CGSize", 2) }, Size)
 end
 
 -- DispatchTime (SPEC rule 31): a point on the virtual clock in whole nanoseconds, as

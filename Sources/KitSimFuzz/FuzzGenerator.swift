@@ -407,11 +407,13 @@ public struct FuzzGenerator {
     }
 
     mutating func runLoop() -> String {
-        switch rng.below(6) {
+        switch rng.below(7) {
         case 0, 1: return "sim.run(\(seconds()))"
         case 2: return "sim.run(0)"
         case 3: return "sim.drain()"
         case 4: return "sim.after(\(seconds()), \(completion()))"
+        // SPEC rules 52–55: a turn of the device, refused or not, mid-transition or not.
+        case 5: return "sim.rotateDevice(\(rng.pick(["\"landscapeLeft\"", "\"landscapeRight\"", "\"portrait\"", "\"portraitUpsideDown\"", "\"faceUp\"", "\"sideways\"", "nil"])))"
         default: return "sim.run(\(rng.pick(["0.35", "0.4", "2.1"])))"
         }
     }
@@ -607,6 +609,7 @@ public struct FuzzGenerator {
         case .string: return rng.pick(["\"OK\"", "\"t\"", "\"\"", "\"Cancel\""])
         case .rect: return rect()
         case .point: return point()
+        case .size: return rng.chance(85) ? rng.pick(["CGSize(390, 844)", "CGSize(844, 390)", "CGSize()"]) : "CGSize(\(number()), \(number()))"
         case .metaclass: return rng.pick(["UITableViewCell", "UICollectionViewCell", "UIView", "nil"])
         case .indexPath: return rng.chance(90) ? "IndexPath(\(rng.int(0...3)), \(rng.int(0...1)))" : number()
         case .time: return rng.chance(90) ? "(DispatchTime.now() + \(number()))" : number()

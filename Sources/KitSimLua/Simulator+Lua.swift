@@ -30,6 +30,12 @@ extension Simulator: SandboxModel {
             sandbox.defineSimFunction(L, simIndex, signature, fn)
         }
         let sim = self
+        // SPEC rule 56: Foundation's version globals; `sim.configure` sets the current one again.
+        for (name, value) in Simulator.foundationVersionConstants {
+            lua_pushnumber(L, value)
+            sandbox.setGlobalRaw(L, name)
+        }
+        installFoundationVersionNumber(sandbox, L)
         def(MethodSignature("run", [.number("seconds", optional: true)], summary: "Runs the main run loop for virtual seconds (0: one turn): timers, layout, transitions.")) { sb, L in
             let seconds = try sb.numberArgument(L, 1, "run", default: 0)
             if sim.now + seconds > sb.limitsConfiguration.virtualSeconds {
@@ -87,6 +93,16 @@ extension Simulator: SandboxModel {
             return 1
         }
 
+        def(MethodSignature("rotateDevice", [.enumeration("orientation", Simulator.turnableDeviceOrientations)],
+                            returns: .enumeration(Simulator.interfaceOrientations),
+                            summary: "Turns the device (a `UIDeviceOrientation`); UIKit rotates the interface unless the deciding controller refuses (`shouldAutorotate`, `supportedInterfaceOrientations`); returns `statusBarOrientation` afterwards (rules 52–55).")) { sb, L in
+            guard lua_type(L, 1) == LUA_TSTRING, let name = sb.string(L, 1) else {
+                throw SimError.badArgument(1, "rotateDevice", expected: Simulator.turnableDeviceOrientations.expected, got: sb.typeName(L, 1))
+            }
+            sb.pushString(L, try sim.rotateDevice(name).rawValue)
+            return 1
+        }
+
         def(MethodSignature("swipeBack", [.object("navigationController", "UINavigationController"), Parameter("options", .table, optional: true)],
                             returns: .bool,
                             summary: "The edge swipe that pops interactively: `{ complete = true, drag = 0.3 }` (the finger lifts after `drag` seconds, completing or cancelling the pop); returns whether a pop began (rule 66).")) { sb, L in
@@ -123,11 +139,11 @@ extension Simulator: SandboxModel {
             return 1
         }
 
-        def(MethodSignature("configure", [Parameter("settings", .table)], summary: "Sets the behaviour profile: `{ ios = 7…17, transition = seconds, abandonedDelay = seconds, latency = seconds, scenes = false|true }` (`scenes`: iOS 13+, a scene-based launch, rule 69).")) { sb, L in
+        def(MethodSignature("configure", [Parameter("settings", .table)], summary: "Sets the behaviour profile, in portrait: `{ ios = 7…17, transition = seconds, abandonedDelay = seconds, latency = seconds, rotation = seconds, scenes = false|true }` (`scenes`: iOS 13+, a scene-based launch, rule 69).")) { sb, L in
             guard lua_type(L, 1) == LUA_TTABLE else {
                 throw SimError.badArgument(1, "configure", expected: "table", got: sb.typeName(L, 1))
             }
-            var ios: Int?, transition: Double?, abandoned: Double?, latency: Double?, scenes: Bool?
+            var ios: Int?, transition: Double?, abandoned: Double?, latency: Double?, rotation: Double?, scenes: Bool?
             for entry in sb.sortedEntries(L, 1) {
                 let key = entry.key ?? "?"
                 // SPEC rule 69: `scenes` is the one boolean setting.
@@ -158,8 +174,9 @@ extension Simulator: SandboxModel {
                         throw SimError.badArgument(1, "configure", "latency must be a finite number of seconds >= 0, got \(n.isNaN ? "nan" : formatNumber(n))", kind: .invalidUse)
                     }
                     latency = n
+                case "rotation": rotation = n
                 default:
-                    throw SimError.badArgument(1, "configure", "unknown setting '\(key)'; expected ios, transition, abandonedDelay, latency or scenes", kind: .unknownName)
+                    throw SimError.badArgument(1, "configure", "unknown setting '\(key)'; expected ios, transition, abandonedDelay, latency, rotation or scenes", kind: .unknownName)
                 }
             }
             // SPEC rule 69: scenes need iOS 13, whichever of the two the call changes.
@@ -175,7 +192,9 @@ extension Simulator: SandboxModel {
                 if let transition { c.transitionDuration = transition }
                 if let abandoned { c.abandonedDelay = abandoned }
                 if let latency { c.latency = latency }
+                if let rotation { c.rotationDuration = rotation }
             }
+            sim.installFoundationVersionNumber(sb, L)
             return 0
         }
         def(MethodSignature("ignoreAbandoned", [Parameter("objectOrClass", .any)],
@@ -216,6 +235,14 @@ extension Simulator: SandboxModel {
         }
         lua_setfield(L, -2, "__index")
         lua_setmetatable(L, simIndex)
+    }
+}
+
+extension Simulator {
+    /// Sets the global `NSFoundationVersionNumber` to the profile's (SPEC rule 56).
+    func installFoundationVersionNumber(_ sandbox: LuaSandbox, _ L: OpaquePointer) {
+        lua_pushnumber(L, foundationVersionNumber)
+        sandbox.setGlobalRaw(L, "NSFoundationVersionNumber")
     }
 }
 

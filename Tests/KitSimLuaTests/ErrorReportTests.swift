@@ -66,7 +66,7 @@ import Testing
              status: .crashed,
              headline: "t.lua:3: Fatal error: Object V#4 deallocated with non-zero retain count: its deinit, or something called from it, created a strong reference to it"),
         Case(name: "an unknown name", code: "\nsim.configure{ nope = 1 }", status: .scriptError,
-             headline: "t.lua:2: bad argument #1 to 'configure' (unknown setting 'nope'; expected ios, transition, abandonedDelay, latency or scenes)"),
+             headline: "t.lua:2: bad argument #1 to 'configure' (unknown setting 'nope'; expected ios, transition, abandonedDelay, latency, rotation or scenes)"),
         Case(name: "a misuse", code: "local v = UIView()\nsim.release(v)", status: .scriptError,
              headline: "t.lua:2: UIView#4 is not held (sim.hold)"),
         // A message without a place gets the place of the line that raised it.

@@ -94,7 +94,7 @@ import Testing
              "bad argument #1 to 'configure' (scenes need iOS 13 or later (ios = 12, scenes = true): scene-based launch is iOS 13 API)"),
             ("sim.configure{ scenes = 1 }", "bad argument #1 to 'configure' (boolean expected for 'scenes', got number)"),
             ("sim.configure{ scenes = 'yes' }", "bad argument #1 to 'configure' (boolean expected for 'scenes', got string)"),
-            ("sim.configure{ nope = 1 }", "bad argument #1 to 'configure' (unknown setting 'nope'; expected ios, transition, abandonedDelay, latency or scenes)"),
+            ("sim.configure{ nope = 1 }", "bad argument #1 to 'configure' (unknown setting 'nope'; expected ios, transition, abandonedDelay, latency, rotation or scenes)"),
             ("UIWindowScene()", "UIWindowScene: UIKit makes and connects scenes; read UIApplication.shared.connectedScenes (sim.configure{ scenes = true } launches with a scene manifest)"),
         ]
         for (code, message) in cases {
@@ -311,6 +311,8 @@ import Testing
             window.isHidden = true
             assert(scene.keyWindow == monitor and UIApplication.shared.keyWindow == monitor, tostring(scene.keyWindow))
             assert(scene.interfaceOrientation == "portrait")
+            sim.rotateDevice("landscapeLeft")
+            assert(scene.interfaceOrientation == "landscapeRight" and scene.interfaceOrientation == UIApplication.shared.statusBarOrientation)
             sim.release(monitor) sim.release(loose)
             """)
     }

@@ -150,6 +150,38 @@ import Testing
         #expect(o.leaks.first?.objects == [o.object(labeled: "oldRoot")!.id])
     }
 
+    @Test func seed004_rotationCompatibleBoundsWindowLeavesTheBottomUncoveredOnIOS7() throws {
+        let o = try run("seed004_rotation_compatible_bounds_ios7.lua")
+        #expect(dead(o, "alertWindow") == true)
+        #expect(o.leaks.isEmpty && o.crash == nil)
+        #expect(o.output.contains { $0.hasSuffix("alert window 844×390 at (0, 0); its root view's bounds 390×844 at (0, 0)") })
+        #expect(o.output.contains { $0.hasSuffix("tapping Buy while the alert is up: reached, purchases = 1") })
+    }
+
+    @Test func seed004_rotationCompatibleBoundsIsTheScreensBoundsOnIOS8() throws {
+        let o = try run("seed004_rotation_compatible_bounds.lua")
+        #expect(dead(o, "alertWindow") == true)
+        #expect(o.leaks.isEmpty)
+        #expect(o.output.contains { $0.hasSuffix("compatibleBounds = 844×390 at (0, 0)") })
+        #expect(o.output.contains { $0.hasSuffix("tapping Buy while the alert is up: blocked, purchases = 0") })
+    }
+
+    @Test func seed004_fixRotationScreenBoundsCoversTheScreenOnIOS7And8() throws {
+        let o = try run("seed004_fix_rotation_screen_bounds.lua")
+        #expect(dead(o, "alertWindow7") == true && dead(o, "alertWindow8") == true)
+        #expect(o.leaks.isEmpty)
+        #expect(o.output.filter { $0.hasSuffix("root view 844×390 at (0, 0); tapping Buy: blocked") }.count == 2)
+        #expect(o.output.contains { $0.hasSuffix("iOS 7: alert window 390×844 at (0, 0), root view 844×390 at (0, 0); tapping Buy: blocked") })
+    }
+
+    @Test func seed004_rotationBoundsFollowTheScreenButNotACustomFrame() throws {
+        let o = try run("seed004_rotation_bounds_follow.lua")
+        #expect(dead(o, "recordingWindow") == false && dead(o, "floatingWindow") == false)
+        #expect(o.leaks.isEmpty)
+        #expect(o.output.contains { $0.hasSuffix("main window 844×390 at (0, 0), floating window 844×390 at (0, 0), recording banner 390×20 at (0, 0)") })
+        #expect(o.output.contains { $0.hasSuffix("floating window hidden: the device is landscapeRight, the interface stays portrait") })
+    }
+
     @Test(arguments: ["seed004_root_swap_while_presenting_ios7.lua", "seed004_fix_safe_root_view_controller.lua"])
     func seed004_noLeakOnIOS7OrWithTheFix(_ name: String) throws {
         let o = try run(name)

@@ -148,7 +148,7 @@ import Testing
             local ok2, e2 = pcall(sim.configure, { latency = 1/0 })
             assert(not ok2 and tostring(e2):find("latency must be a finite number of seconds >= 0, got inf", 1, true), tostring(e2))
             local ok3, e3 = pcall(sim.configure, { speed = 1 })
-            assert(not ok3 and tostring(e3):find("unknown setting 'speed'; expected ios, transition, abandonedDelay, latency or scenes", 1, true), tostring(e3))
+            assert(not ok3 and tostring(e3):find("unknown setting 'speed'; expected ios, transition, abandonedDelay, latency, rotation or scenes", 1, true), tostring(e3))
             """)
         #expect(Simulator.Configuration().latency == 0.5)
     }

@@ -18,10 +18,10 @@ extension Method {
 
     /// A method UIKit sends and scripts override; its default behaviour is `body`.
     public static func callback(_ luaName: String, swift: String? = nil, _ parameters: Parameter..., returns: ArgumentType = .void,
-                                optional: Bool = false, summary: String = "",
+                                optional: Bool = false, introduced: Int? = nil, summary: String = "",
                                 body: @escaping @Sendable (Simulator, Invocation) throws -> Value) -> Method {
         Method(signature: MethodSignature(luaName, swift: swift, parameters, returns: returns, optional: optional,
-                                          kind: .callback, summary: summary), body: bind(body))
+                                          kind: .callback, introduced: introduced, summary: summary), body: bind(body))
     }
 
     /// A class method (`UIView.animate(...)`); its invocation has no receiver.

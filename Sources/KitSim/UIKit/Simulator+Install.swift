@@ -11,6 +11,7 @@ extension Simulator {
         screenDeclaration, appDelegateDeclaration, windowSceneDeclaration, sceneDelegateDeclaration, navigationControllerDeclaration,
         tabBarControllerDeclaration, alertControllerDeclaration, alertActionDeclaration, presentationControllerDeclaration,
         transitionCoordinatorDeclaration, transitionContextDeclaration, edgePanRecognizerDeclaration, pageViewControllerDeclaration,
+        fixedCoordinateSpaceDeclaration, deviceDeclaration,
         runLoopDeclaration, timerDeclaration, displayLinkDeclaration, dispatchQueueDeclaration,
         operationQueueDeclaration, observerTokenDeclaration, notificationCenterDeclaration, keyValueObservationDeclaration,
         urlSessionConfigurationDeclaration, urlSessionDeclaration, urlSessionDataTaskDeclaration,

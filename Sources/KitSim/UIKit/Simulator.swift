@@ -18,6 +18,8 @@ public final class Simulator {
         /// How long a resumed `URLSessionDataTask` takes to complete, in seconds (SPEC
         /// rules 46, 51).
         public var latency: Double = 0.5
+        /// How long the rotation animation takes, in seconds (SPEC rule 54).
+        public var rotationDuration: Double = 0.3
         /// Whether the app launches with a scene manifest (SPEC rule 69): one
         /// `UIWindowScene` with a `SceneDelegate`, and only windows given a scene show.
         /// iOS 13+ only (`sim.configure` refuses it below; a simulator made with it below
@@ -42,8 +44,12 @@ public final class Simulator {
     public internal(set) var application: ObjectID = ObjectID(0)
     /// `UIScreen.main`.
     public internal(set) var mainScreen: ObjectID = ObjectID(0)
-    /// The screen size (an iPhone's points).
-    public let screenBounds = Rect(x: 0, y: 0, width: 390, height: 844)
+    /// `UIScreen.main.bounds`: an iPhone's 390 × 844 points, 844 × 390 on iOS 8+ while the
+    /// interface is landscape (SPEC rules 54–56; Application/Simulator+Rotation.swift).
+    public var screenBounds: Rect { rotation.screenBounds(ios: configuration.ios) }
+    /// The device and interface orientations and the rotation in flight
+    /// (Application/Simulator+Rotation.swift).
+    var rotation = RotationState()
 
     /// The windows, their order and the key window (Windows/WindowStack.swift).
     var windowStack = WindowStack()
@@ -228,9 +234,11 @@ public final class Simulator {
         }
         if let problem = Simulator.scenesProblem(c) { throw SimError(.invalidUse, problem) }
         guard c.transitionDuration >= 0, c.transitionDuration.isFinite, c.abandonedDelay >= 0, c.abandonedDelay.isFinite,
-              c.latency >= 0, c.latency.isFinite else {
+              c.latency >= 0, c.latency.isFinite, c.rotationDuration >= 0, c.rotationDuration.isFinite else {
             throw SimError(.invalidUse, "durations must be finite and not negative")
         }
+        // SPEC rule 52: every profile starts in portrait.
+        try resetOrientation()
         let oldScenes = sceneMode
         configuration = c
         heap.platformVersion = c.ios

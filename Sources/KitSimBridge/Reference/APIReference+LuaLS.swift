@@ -29,6 +29,7 @@ extension APIReference {
         out += [
             "---@class CGRect", "---@field x number", "---@field y number", "---@field width number", "---@field height number", "",
             "---@class CGPoint", "---@field x number", "---@field y number", "",
+            "---@class CGSize", "---@field width number", "---@field height number", "",
             "---A point on the virtual clock: `DispatchTime.now() + 10`; `+`/`-` seconds, comparisons.",
             "---@class DispatchTime", "---@field uptimeNanoseconds integer",
             "---@operator add(number): DispatchTime", "---@operator sub(number): DispatchTime", "",

@@ -39,6 +39,8 @@ public struct APIReference: Sendable {
                                    .number("height", optional: true)], returns: .rect, summary: "A rectangle; missing numbers are 0."),
         MethodSignature("CGPoint", [.number("x", optional: true), .number("y", optional: true)], returns: .point,
                         summary: "A point; missing numbers are 0."),
+        MethodSignature("CGSize", [.number("width", optional: true), .number("height", optional: true)], returns: .size,
+                        summary: "A size (`{ width, height }`, `==` by value); missing numbers are 0."),
         MethodSignature("IndexPath", [.integer("row"), .integer("section", optional: true)], returns: .indexPath,
                         summary: "A table or collection view's index path: `{ row, item, section }`, 0-based, `==` by value."),
         MethodSignature("DispatchTime.now", returns: .time,

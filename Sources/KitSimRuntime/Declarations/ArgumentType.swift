@@ -19,6 +19,8 @@ public enum ArgumentType: Sendable, Equatable, CustomStringConvertible {
     case string
     case rect
     case point
+    /// A `CGSize` value (`CGSize(w, h)`), read as `Value.size`.
+    case size
     /// A `DispatchTime` value (`DispatchTime.now() + 10`), read as `Value.time`.
     case time
     /// An `IndexPath` value (`IndexPath(row, section)`), read as `Value.indexPath`.
@@ -50,6 +52,7 @@ public enum ArgumentType: Sendable, Equatable, CustomStringConvertible {
         case .string: return "string"
         case .rect: return "CGRect"
         case .point: return "CGPoint"
+        case .size: return "CGSize"
         case .time: return "DispatchTime"
         case .indexPath: return "IndexPath"
         case .object(let name): return name
@@ -128,6 +131,7 @@ public struct Parameter: Sendable, Equatable {
     public static func string(_ name: String, optional: Bool = false) -> Parameter { Parameter(name, .string, optional: optional) }
     public static func rect(_ name: String, optional: Bool = false) -> Parameter { Parameter(name, .rect, optional: optional) }
     public static func point(_ name: String) -> Parameter { Parameter(name, .point) }
+    public static func size(_ name: String) -> Parameter { Parameter(name, .size) }
     public static func function(_ name: String, optional: Bool = true) -> Parameter { Parameter(name, .function, optional: optional) }
     public static func array(_ name: String, of cls: String) -> Parameter { Parameter(name, .array(cls)) }
     public static func enumeration(_ name: String, _ type: EnumType, default value: String? = nil) -> Parameter {

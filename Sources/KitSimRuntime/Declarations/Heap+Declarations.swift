@@ -52,7 +52,9 @@ extension Heap {
     /// The runtime type of a declared type, and whether every class it names exists yet.
     func valueType(_ t: ArgumentType) -> (ValueType, Bool) {
         switch t {
-        case .any, .function, .table, .tables, .void, .time, .indexPath, .metaclass: return (.any, true)
+        // A size, a time or an index path is stored as any value: no property of the
+        // model is typed with one, so the property hot path keeps its few kinds.
+        case .any, .function, .table, .tables, .void, .size, .time, .indexPath, .metaclass: return (.any, true)
         case .bool: return (.bool, true)
         case .number, .integer: return (.number, true)
         case .string, .enumeration: return (.string, true)
@@ -150,7 +152,7 @@ struct ArgumentChecker {
         unowned(unsafe) let cls: SimClass
     }
     enum Check {
-        case any, bool, number, integer, string, rect, point, time, indexPath, metaclass, function, table
+        case any, bool, number, integer, string, rect, point, size, time, indexPath, metaclass, function, table
         case object(ClassRef)
         case array(ClassRef)
         case enumeration(EnumType)
@@ -170,6 +172,7 @@ struct ArgumentChecker {
             case .string: check = .string
             case .rect: check = .rect
             case .point: check = .point
+            case .size: check = .size
             case .time: check = .time
             case .indexPath: check = .indexPath
             case .metaclass: check = .metaclass
@@ -213,6 +216,7 @@ struct ArgumentChecker {
             case .string: if case .string = v { continue }
             case .rect: if case .rect = v { continue }
             case .point: if case .point = v { continue }
+            case .size: if case .size = v { continue }
             case .indexPath: if case .indexPath = v { continue }
             case .metaclass: if case .foreign(let f) = v, f.box.classValue != nil { continue }
             case .time:

@@ -20,6 +20,12 @@ extension Invocation {
         return Point(x: 0, y: 0)
     }
 
+    /// A checked size argument.
+    public func sizeArgument(_ index: Int) -> Size {
+        if case .size(let s) = argument(index) { return s }
+        return Size(width: 0, height: 0)
+    }
+
     /// A checked `DispatchTime` argument, in nanoseconds (0 when an optional one is absent).
     public func timeArgument(_ index: Int) -> Int64 {
         if case .time(let t) = argument(index) { return t }

@@ -233,7 +233,7 @@ extension Heap {
             // A plain value replaces a plain value: nothing to check or link (the common
             // case of numbers, flags and strings).
             switch value {
-            case .nil, .bool, .int, .double, .string, .rect, .point, .foreign:
+            case .nil, .bool, .int, .double, .string, .rect, .point, .size, .foreign:
                 slots[index] = value
                 return
             default: break

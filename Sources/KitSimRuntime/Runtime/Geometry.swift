@@ -7,6 +7,14 @@ public struct Point: Hashable, Sendable, CustomStringConvertible {
     public var description: String { "(\(formatNumber(x)), \(formatNumber(y)))" }
 }
 
+/// A size, as UIKit's `CGSize` (points): what `viewWillTransition(to:with:)` is given.
+public struct Size: Hashable, Sendable, CustomStringConvertible {
+    public var width: Double
+    public var height: Double
+    public init(width: Double, height: Double) { self.width = width; self.height = height }
+    public var description: String { "(\(formatNumber(width)), \(formatNumber(height)))" }
+}
+
 /// Foundation's `IndexPath` of a table or collection view: a row (an item) in a section,
 /// both 0-based (SPEC rule 39). Two 32-bit halves, so a `Value` holding one stays small.
 public struct IndexPath: Hashable, Sendable, Comparable, CustomStringConvertible {

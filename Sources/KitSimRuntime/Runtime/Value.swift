@@ -16,6 +16,8 @@ public enum Value: Sendable, CustomStringConvertible {
     case dictionary([Value.Entry])
     indirect case rect(Rect)
     indirect case point(Point)
+    /// A `CGSize` (`{ width, height }` in Lua).
+    indirect case size(Size)
     /// A point on the virtual clock, in nanoseconds since its start: Dispatch's
     /// `DispatchTime` (SPEC rule 31), a value with `+`/`-` seconds and comparisons in Lua.
     case time(Int64)
@@ -56,6 +58,7 @@ public enum Value: Sendable, CustomStringConvertible {
         case .dictionary: return "dictionary"
         case .rect: return "CGRect"
         case .point: return "CGPoint"
+        case .size: return "CGSize"
         case .time: return "DispatchTime"
         case .indexPath: return "IndexPath"
         case .foreign(let f): return f.box.typeName
@@ -83,6 +86,7 @@ public enum Value: Sendable, CustomStringConvertible {
         case .dictionary(let d): return "[" + (d.isEmpty ? ":" : d.map { "\($0.key): \($0.value)" }.joined(separator: ", ")) + "]"
         case .rect(let r): return "CGRect\(r)"
         case .point(let p): return "CGPoint\(p)"
+        case .size(let s): return "CGSize\(s)"
         case .time(let t): return "DispatchTime(\(formatNumber(Double(t) / 1e9)))"
         case .indexPath(let p): return p.description
         case .foreign(let f): return "<\(f.box.typeName)>"
@@ -127,6 +131,7 @@ extension Value: Equatable {
         case (.dictionary(let x), .dictionary(let y)): return x == y
         case (.rect(let x), .rect(let y)): return x == y
         case (.point(let x), .point(let y)): return x == y
+        case (.size(let x), .size(let y)): return x == y
         case (.foreign(let x), .foreign(let y)): return x.box === y.box
         default: return false
         }

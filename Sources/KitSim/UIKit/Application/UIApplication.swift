@@ -13,8 +13,12 @@ extension Simulator {
                             summary: "(iOS 13+) The connected scenes, in connection order: one `UIWindowScene`, which the application keeps (rule 69).")
         PropertyDeclaration("isIgnoringInteractionEvents", .assign, .bool, readOnly: true, getter: "isIgnoringInteractionEvents",
                             summary: "True while a non-interactive animated transition is in flight: taps reach nothing (rule 61).")
+        PropertyDeclaration("statusBarOrientation", .assign, .enumeration(Simulator.interfaceOrientations), readOnly: true,
+                            getter: "statusBarOrientation",
+                            summary: "The interface orientation: device `landscapeLeft` is interface `landscapeRight` and the other way round (rules 52, 53).")
         Static("shared", .object("UIApplication"), summary: "The application object.") { sim in .object(sim.application) }
         HoldDeclaration("UIApplication.shared", "the application object and the main screen, for the life of the app")
+        Simulator.interfaceOrientations
 
         Method.initializer(summary: "Refused: there is one application, `UIApplication.shared`.") { sim, inv in
             throw sim.raise(.invalidArgument("There can only be one UIApplication instance; use UIApplication.shared", object: inv.receiver))
@@ -24,6 +28,9 @@ extension Simulator {
         Method.accessor("isIgnoringInteractionEvents", returns: .bool) { sim, _ in .bool(sim.isIgnoringInteractionEvents) }
         Method.accessor("connectedScenes", returns: .array("UIWindowScene"), introduced: 13) { sim, _ in
             .array(try sim.connectedScenes().map(Value.object))
+        }
+        Method.accessor("statusBarOrientation", returns: .enumeration(Simulator.interfaceOrientations)) { sim, _ in
+            .string(sim.interfaceOrientation.rawValue)
         }
     }
 

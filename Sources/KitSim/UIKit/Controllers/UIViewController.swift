@@ -90,6 +90,29 @@ extension Simulator {
         Method.callback("willMove", swift: "willMove(toParent:)", .object("parent", "UIViewController", optional: true)) { _, _ in .nil }
         Method.callback("didMove", swift: "didMove(toParent:)", .object("parent", "UIViewController", optional: true)) { _, _ in .nil }
 
+        // SPEC rule 53: the deciding controller's answers; navigation and tab bar
+        // controllers answer for themselves (these defaults), asking no child.
+        Method.callback("shouldAutorotate", returns: .bool,
+                        summary: "Whether the interface may rotate now; asked first, `true` unless overridden (rule 53).") { _, _ in .bool(true) }
+        Method.callback("supportedInterfaceOrientations", returns: .any,
+                        summary: "A `UIInterfaceOrientationMask` member name (`\"portrait\"`, `\"landscape\"`, `\"all\"`, …) or an array of them; `\"allButUpsideDown\"` unless overridden (rule 53).") { _, _ in
+            .string("allButUpsideDown")
+        }
+        // SPEC rule 54a: the default forwards to each child, depth first, then to the
+        // presented controller, so an override that skips super stops it there.
+        Method.callback("viewWillTransition", swift: "viewWillTransition(to:with:)", .size("size"),
+                        .object("coordinator", "_UIViewControllerTransitionCoordinator", optional: true), introduced: 8,
+                        summary: "Sent to every window's root controller before a rotation, with the new size while the old bounds still read; forwards to the children, then the presented controller (rule 54).") { sim, inv in
+            try sim.forwardViewWillTransition(from: inv.receiver, inv.argument(0), inv.argument(1))
+            return .nil
+        }
+        // SPEC rule 55: iOS 7's rotation callbacks (deprecated in iOS 8, where UIKit sends
+        // `viewWillTransition` instead).
+        Method.callback("willRotate", swift: "willRotate(to:duration:)", .enumeration("toOrientation", Simulator.interfaceOrientations),
+                        .number("duration"), summary: "iOS 7: sent as the interface starts rotating (rule 55).") { _, _ in .nil }
+        Method.callback("didRotate", swift: "didRotate(from:)", .enumeration("fromOrientation", Simulator.interfaceOrientations),
+                        summary: "iOS 7: sent when the rotation's animation has ended (rule 55).") { _, _ in .nil }
+
         Method("present", swift: "present(_:animated:completion:)", .object("viewController", "UIViewController", optional: true),
                .bool("animated", default: true), .function("completion"),
                summary: "Presents a controller modally; the presenter keeps it until it is dismissed (rule 15).") { sim, inv in

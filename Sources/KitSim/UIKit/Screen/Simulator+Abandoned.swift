@@ -143,7 +143,7 @@ extension Simulator {
     /// is an array, a dictionary or a geometry value here.
     static func luaTypeName(of value: Value) -> String {
         switch value {
-        case .array, .dictionary, .rect, .point, .time: return "table"
+        case .array, .dictionary, .rect, .point, .size, .time: return "table"
         case .object: return "userdata"
         default: return value.typeName
         }

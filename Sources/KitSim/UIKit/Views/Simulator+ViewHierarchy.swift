@@ -59,7 +59,8 @@ extension Simulator {
         var f = try rect(view, uikit.frame)
         try walkChain(from: try object(view, uikit.superview), along: uikit.superview) { s in
             let sf = try rect(s, uikit.frame)
-            f.x += sf.x; f.y += sf.y
+            // SPEC rule 55: through a root view UIKit rotated on iOS 7, turned with it.
+            if let o = try uikitRotation(of: s) { f = rect(f, turnedBy: o, inFrame: sf) } else { f.x += sf.x; f.y += sf.y }
             return true
         }
         return f

@@ -5,7 +5,7 @@ extension Simulator {
                                                            summary: "A rectangle in the view tree; it owns its subviews.") {
         PropertyDeclaration("frame", .assign, .rect)
         PropertyDeclaration("bounds", .assign, .rect, getter: "bounds", setter: "setBounds",
-                            summary: "The frame's size at the origin; setting it changes the frame's size.")
+                            summary: "The frame's size at the origin (swapped for a root view UIKit rotated into landscape on iOS 7, rule 55); setting it changes the frame's size.")
         PropertyDeclaration("backgroundColor", .assign, .any)
         PropertyDeclaration("alpha", .assign, .number, default: .double(1))
         PropertyDeclaration("isHidden", .assign, .bool, default: .bool(false), setter: "setHidden")
@@ -33,16 +33,15 @@ extension Simulator {
             try sim.initializeView(inv.receiver, frame: inv.argument(0).rectValue ?? .zero)
             return .object(inv.receiver)
         }
-        Method.accessor("bounds", returns: .rect) { sim, inv in
-            let f = try sim.rect(inv.receiver, sim.uikit.frame)
-            return .rect(Rect(x: 0, y: 0, width: f.width, height: f.height))
-        }
+        Method.accessor("bounds", returns: .rect) { sim, inv in .rect(try sim.bounds(of: inv.receiver)) }
         Method.accessor("setBounds") { sim, inv in
             guard case .rect(let b) = inv.argument(0) else {
                 throw SimError(.typeMismatch, "bad value for property 'bounds' of UIView (CGRect expected, got \(sim.heap.describeType(of: inv.argument(0))))")
             }
             var f = try sim.rect(inv.receiver, sim.uikit.frame)
-            f.width = b.width; f.height = b.height
+            // SPEC rule 55: a view UIKit turned into landscape has its frame's sides swapped.
+            let swapped = try sim.uikitRotation(of: inv.receiver)?.isLandscape ?? false
+            f.width = swapped ? b.height : b.width; f.height = swapped ? b.width : b.height
             try sim.write(inv.receiver, sim.uikit.frame, .rect(f))
             return .nil
         }
@@ -140,8 +139,7 @@ extension Simulator {
             try sim.defaultHitTest(inv.receiver, inv.pointArgument(0)).map(Value.object) ?? .nil
         }
         Method.callback("point", swift: "point(inside:with:)", .point("point"), returns: .bool) { sim, inv in
-            let f = try sim.rect(inv.receiver, sim.uikit.frame)
-            return .bool(Rect(x: 0, y: 0, width: f.width, height: f.height).contains(inv.pointArgument(0)))
+            .bool(try sim.bounds(of: inv.receiver).contains(inv.pointArgument(0)))
         }
         Method("snapshotView", swift: "snapshotView(afterScreenUpdates:)", .bool("afterUpdates", default: false),
                returns: .object("UIView"), summary: "A new plain view with the same frame and background.") { sim, inv in

@@ -20,7 +20,7 @@ extension Simulator {
                             summary: "The windows attached to it, by rule 2: a weak list, the scene does not own them (rule 70).")
         PropertyDeclaration("keyWindow", .weak, .object("UIWindow"), readOnly: true, getter: "keyWindow",
                             summary: "(iOS 15+) Its key window, or nil (rule 72).")
-        PropertyDeclaration("interfaceOrientation", .assign, .string, readOnly: true, getter: "interfaceOrientation",
+        PropertyDeclaration("interfaceOrientation", .assign, .enumeration(Simulator.interfaceOrientations), readOnly: true, getter: "interfaceOrientation",
                             summary: "The interface orientation, as `UIApplication.shared.statusBarOrientation` (rule 72).")
         HoldDeclaration("connected scene", "a scene UIKit connected: `UIApplication.shared.connectedScenes` keeps it (rule 69)")
         Simulator.sceneActivationStates
@@ -39,10 +39,9 @@ extension Simulator {
                   try sim.object(key, sim.uikit.windowSceneProperty) == inv.receiver else { return .nil }
             return .object(key)
         }
-        Method.accessor("interfaceOrientation", returns: .string) { _, _ in
-            // SPEC rule 72: scene.interfaceOrientation == statusBarOrientation, which is
-            // portrait until the device rotates.
-            .string("portrait")
+        Method.accessor("interfaceOrientation", returns: .enumeration(Simulator.interfaceOrientations)) { sim, _ in
+            // SPEC rule 72: scene.interfaceOrientation == statusBarOrientation (rule 52).
+            .string(sim.interfaceOrientation.rawValue)
         }
     }
 
