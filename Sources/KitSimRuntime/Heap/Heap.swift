@@ -113,7 +113,7 @@ public final class Heap {
     public var onObservedSet: ((ObjectID, Property, _ old: Value, _ isPrior: Bool) throws -> Void)?
     /// Objects whose property sets call `onObservedSet`, with how many observations each has.
     public internal(set) var observedObjects: [UInt32: Int] = [:]
-    @usableFromInline internal(set) var observedCount = 0
+    @usableFromInline var observedCount = 0
     /// Called as an object deallocates, after its `deinit` and before its references are
     /// released; an error it returns is raised as a `deinit` error is (SPEC rule 35's
     /// iOS ≤ 10 exception).

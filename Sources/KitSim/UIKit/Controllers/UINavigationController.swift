@@ -341,8 +341,7 @@ extension Simulator {
     /// The end of a push or pop: the old view leaves, the "did" callbacks, didMove, didShow.
     func navTransitionEnd(_ nav: ObjectID, from: ObjectID?, to: ObjectID, animated: Bool, isPush: Bool,
                           popped: [ObjectID]) -> () throws -> Void {
-        let k = uikit
-        return { [unowned self] in
+        { [unowned self] in
             navTransitions.end(nav)
             // Every step runs even when a callback fails; the first error is rethrown.
             var firstError: Error?
