@@ -49,6 +49,13 @@ grep -q -- "---@class UINavigationController : UIViewController" "$tmp/kitsim.d.
 grep -q -- "---@param viewController UIViewController" "$tmp/kitsim.d.lua"
 # The annotations are valid Lua (editors and luacheck load them as a stub).
 if command -v luac5.4 > /dev/null; then luac5.4 -p "$tmp/kitsim.d.lua"; else echo "test.sh: luac5.4 missing, LuaLS syntax check skipped" >&2; fi
+# The luacheck std is generated from a sandbox's globals: the committed .luacheckrc must
+# match, and every script passes luacheck with it (lua-check, which setup.sh installs).
+"$bin/kitsim" api --luacheck > "$tmp/luacheckrc"
+diff -u .luacheckrc "$tmp/luacheckrc" > "$tmp/luacheck.diff" \
+    || { echo "test.sh: .luacheckrc is out of date; run: .build/release/kitsim api --luacheck > .luacheckrc" >&2; cat "$tmp/luacheck.diff" >&2; exit 1; }
+luacheck --no-color --config .luacheckrc scripts/ > "$tmp/luacheck.txt" \
+    || { echo "test.sh: luacheck found problems in scripts/" >&2; cat "$tmp/luacheck.txt" >&2; exit 1; }
 # The API reference is generated from the class declarations: the committed one must match.
 "$bin/kitsim" api --markdown > "$tmp/API.md"
 diff -u docs/API.md "$tmp/API.md" > "$tmp/api.diff" \

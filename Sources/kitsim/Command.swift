@@ -12,7 +12,9 @@ enum Command {
                                          fresh sandbox, in parallel; --shard 2/4 runs a quarter
                kitsim repl [-i FILE] [--ios N]  interactive Lua with the simulator (:help inside)
                kitsim graph FILE.lua [--format dot|svg|mermaid]   the ownership graph at the end
-               kitsim api --luals | --markdown  LuaLS annotations, or the API reference (docs/API.md)
+               kitsim api --luals | --markdown | --luacheck
+                                         LuaLS annotations, the API reference (docs/API.md),
+                                         or a luacheck std of the globals (.luacheckrc)
                kitsim fuzz [--seed S] [--count N | --long] [--replay FILE]
                                          random API call sequences, every call checked;
                                          exit 0 clean, 1 a failure (seed and script printed)
