@@ -64,7 +64,7 @@ stds.kitsim = {
   },
 }
 std = "lua54+kitsim"
--- UIKit's callbacks have fixed signatures (viewWillAppear(animated) need not read animated),
+-- The model's callbacks have fixed signatures (an override need not read every argument),
 -- and a block's captures arrive as its first parameters, so `[weak self]` is
 -- sim.block{ weak = { self }, function(self) ... end }: a shadowed self is the idiom.
 unused_args = false
