@@ -1,7 +1,9 @@
 import KitSimLua
 import KitSimTesting
 import Testing
+#if canImport(XCTest)
 import XCTest
+#endif
 
 /// KitSimTesting as an app's tests use it: a scenario run from Swift, its ownership outcome
 /// asserted with `expectDeallocated`, `expectAlive`, `expectNoLeaks` and the exhaustive
@@ -96,7 +98,8 @@ import XCTest
     }
 }
 
-/// The XCTest front end, as an XCTest-based app target uses it.
+#if canImport(XCTest)
+/// The XCTest front end, as an XCTest-based app target uses it (macOS needs Xcode's XCTest).
 final class OwnershipXCTests: XCTestCase {
     func testTheAssertionsPassOnTheOutcome() throws {
         let o = try LuaSandbox().run(chunk: OwnershipAssertionTests.scenario, name: "=scene")
@@ -107,3 +110,4 @@ final class OwnershipXCTests: XCTestCase {
         XCTAssertFates(o, ["nav": .alive, "detail": .deallocated, "cached": .alive])
     }
 }
+#endif
