@@ -105,7 +105,7 @@ let package = Package(
             swiftSettings: hot
         ),
         .testTarget(name: "KitSimTests", dependencies: ["KitSim", "KitSimRuntime"]),
-        .testTarget(name: "KitSimLuaTests", dependencies: ["KitSimBridge", "KitSimLua", "KitSimFuzz", "KitSimRepl", "KitSimPlatform"], exclude: ["Scripts"]),
+        .testTarget(name: "KitSimLuaTests", dependencies: ["KitSimBridge", "KitSimLua", "KitSimFuzz", "KitSimRepl", "KitSimPlatform", "KitSimTesting"], exclude: ["Scripts"]),
         .testTarget(name: "BenchSupportTests", dependencies: ["BenchSupport"]),
         // Uses the KitSimTesting and KitSimLua products as an app's test package would.
         .testTarget(name: "KitSimTestingTests", dependencies: ["KitSimTesting", "KitSimLua"]),
