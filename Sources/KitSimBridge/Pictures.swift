@@ -50,11 +50,12 @@ public enum Pictures {
         scripts/setup.sh; or write the screen as SVG (`--screen out.svg`)
         """
 
-    /// Renders DOT text with Graphviz's `dot` as SVG or PNG.
-    public static func render(dot: String, as format: Format) throws(Failure) -> [UInt8] {
+    /// Renders DOT text with Graphviz's `dot` as SVG or PNG (DOT and Mermaid text are
+    /// returned as they are). `tool` is the program's name, another only in tests.
+    public static func render(dot: String, as format: Format, tool: String = "dot") throws(Failure) -> [UInt8] {
         guard format == .svg || format == .png else { return Array(dot.utf8) }
         let output: Platform.ToolOutput
-        switch Platform.runTool("dot", ["-T" + format.rawValue], input: Array(dot.utf8)) {
+        switch Platform.runTool(tool, ["-T" + format.rawValue], input: Array(dot.utf8)) {
         case .success(let o): output = o
         case .failure(.notFound): throw Failure(missingDot)
         case .failure(let e): throw Failure("cannot run dot: \(e)")
@@ -80,9 +81,9 @@ public enum Pictures {
     }
 
     /// An SVG document as PNG, by `rsvg-convert` (the screen's wireframe).
-    public static func png(fromSVG svg: String) throws(Failure) -> [UInt8] {
+    public static func png(fromSVG svg: String, tool: String = "rsvg-convert") throws(Failure) -> [UInt8] {
         let output: Platform.ToolOutput
-        switch Platform.runTool("rsvg-convert", ["--format=png"], input: Array(svg.utf8)) {
+        switch Platform.runTool(tool, ["--format=png"], input: Array(svg.utf8)) {
         case .success(let o): output = o
         case .failure(.notFound): throw Failure(missingRsvg)
         case .failure(let e): throw Failure("cannot run rsvg-convert: \(e)")

@@ -106,13 +106,15 @@ struct GraphPicture {
         }
         for e in edges {
             var attrs = ["label=\"\(Self.dotEscape("\(e.name) (\(e.ownership))"))\""]
-            if !e.ownership.retains { attrs.append("style=dashed"); attrs.append("color=\"#777777\"") }
+            // Weak and unowned references do not rank the layout: ownership alone puts an
+            // object below its owner, as in Xcode's memory graph.
+            if !e.ownership.retains { attrs += ["style=dashed", "color=\"#777777\"", "constraint=false"] }
             if e.leaked { attrs.append("color=\"\(Self.leakColor)\"") }
             out.append("  o\(e.from.raw) -> o\(e.to.raw) [\(attrs.joined(separator: ", "))];")
         }
         // The legend: a root owning an object strongly, which refers weakly to a leaked one.
         out.append("  subgraph cluster_legend {")
-        out.append("    label=\"legend\"; fontsize=10; style=\"rounded,dashed\"; color=\"#999999\";")
+        out.append("    label=\"legend\"; fontsize=10; style=\"rounded,dashed\"; color=\"#999999\"; margin=14;")
         out.append("    legend_root [label=\"root\\n[why it is one]\", \(nodeStyle(root: true, leaked: false, focused: false).joined(separator: ", "))];")
         out.append("    legend_object [label=\"object\"];")
         out.append("    legend_leaked [label=\"leaked\", \(nodeStyle(root: false, leaked: true, focused: false).joined(separator: ", "))];")

@@ -52,11 +52,22 @@ public struct SVGWriter {
         body.append("<!-- " + t.split(separator: "-", omittingEmptySubsequences: false).joined(separator: "- ") + " -->")
     }
 
-    /// The width of `text` in Helvetica at `size`, estimated as the widest common
-    /// letters are (0.6 em a character, bold 0.65): what the wireframe's label placement
-    /// and the picture tests use to keep labels apart.
+    /// The width of `text` in Helvetica at `size`, estimated from the font's widths by
+    /// classes of letters (rounded up: narrow `il.,` 0.28 em, `frtIJ ()[]` 0.34, wide `mwMW`
+    /// 0.9, other capitals 0.72, the rest 0.58; bold 8 % wider): what the wireframe's label
+    /// placement and the picture tests use to keep labels apart.
     public static func estimatedWidth(_ text: String, size: Double, bold: Bool = false) -> Double {
-        Double(text.count) * size * (bold ? 0.65 : 0.6)
+        var em = 0.0
+        for c in text.unicodeScalars {
+            switch c {
+            case "i", "l", "j", ".", ",", ":", ";", "'", "|", "!": em += 0.28
+            case "f", "r", "t", "I", "J", " ", "(", ")", "[", "]", "-", "/", "\"": em += 0.34
+            case "m", "w", "M", "W": em += 0.9
+            case "A"..."Z": em += 0.72
+            default: em += 0.58
+            }
+        }
+        return em * size * (bold ? 1.08 : 1)
     }
 
     /// The document.
