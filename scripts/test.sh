@@ -36,7 +36,9 @@ if "$bin/kitsim" test "$tmp/failing" --tap --junit "$tmp/j.xml" > "$tmp/tap.txt"
 grep -q "message: '$tmp/failing/override.lua:3: NSInvalidArgumentException: Can''t add self as subview'" "$tmp/tap.txt"
 grep -q "    line: 3" "$tmp/tap.txt"
 grep -q 'line="3"' "$tmp/j.xml" && grep -q '<error message=' "$tmp/j.xml"
-# Graph and screen pictures, and the LuaLS annotations.
+# Graph and screen pictures (every format, bad paths refused, focus, a missing dot), and
+# the LuaLS annotations.
+scripts/test-pictures.sh "$bin/kitsim"
 "$bin/kitsim" run scripts/seed002_alert_in_window0_viewdidload.lua --graph "$tmp/g.svg" --screen "$tmp/s.svg" > /dev/null
 grep -q "TDAlertView" "$tmp/s.svg" && grep -q "</svg>" "$tmp/g.svg"
 "$bin/kitsim" graph scripts/seed000_splash_ad_weak_root.lua --format dot > "$tmp/g.dot" 2>/dev/null
