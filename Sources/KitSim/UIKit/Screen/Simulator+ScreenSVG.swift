@@ -111,7 +111,16 @@ private struct ScreenWireframe {
         svg.rect(Rect(x: Self.margin + 170, y: ly - 9, width: 22, height: 12), fill: "none", stroke: coveredStroke, dashed: true)
         labels.append(Label(text: "covered view", at: Point(x: Self.margin + 198, y: ly), color: "#111", size: 10, bold: false))
         labels.append(Label(text: "hidden views are not drawn", at: Point(x: Self.margin + 290, y: ly), color: "#111", size: 10, bold: false))
-        for l in labels { svg.text(l.text, at: l.at, size: l.size, anchor: "start", color: l.color, bold: l.bold) }
+        // View labels sit on a translucent plate so that the outlines under them do not
+        // cross the text.
+        for l in labels {
+            if l.size == Self.labelSize && l.at.y > top + Self.headerHeight {
+                let b = Self.box(l)
+                svg.rect(Rect(x: b.x - 1, y: b.y - 1, width: b.width + 2, height: b.height + 2), fill: black ? "#000" : "#fff",
+                         stroke: "none", opacity: 0.8)
+            }
+            svg.text(l.text, at: l.at, size: l.size, anchor: "start", color: l.color, bold: l.bold)
+        }
         document = svg.document
     }
 
