@@ -49,7 +49,7 @@ status=0; "$bin" run "$seed" --graph-focus strong > /dev/null 2> "$tmp/err" || s
 expect_refused() {   # expect_refused MESSAGE ARGS...
     local message=$1; shift
     status=0; "$bin" run "$seed" "$@" > "$tmp/out" 2> "$tmp/err" || status=$?
-    [ "$status" -eq 64 ] && grep -qF -- "$message" "$tmp/err" || fail "$*: exit $status, $(cat "$tmp/err")"
+    [ "$status" -eq 73 ] && grep -qF -- "$message" "$tmp/err" || fail "$*: exit $status, $(cat "$tmp/err")"
     [ ! -s "$tmp/out" ] || fail "$*: the scenario ran"
 }
 expect_refused "kitsim: --graph /no/such/dir/g.dot: no such folder" --graph /no/such/dir/g.dot

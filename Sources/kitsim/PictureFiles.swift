@@ -6,7 +6,8 @@ import KitSimPlatform
 /// file's extension, checked before the scenario runs together with the file's folder, so
 /// that a typo costs no run and is never silently written as DOT.
 enum PictureFiles {
-    /// Exit codes (sysexits): a file that cannot be written, a tool that is missing, a
+    /// Exit codes (sysexits): a file that cannot be written or a path refused (as `kitsim
+    /// test` refuses its outputs), a tool that is missing, a
     /// focus that names no live object.
     static let cannotCreate: Int32 = 73
     static let unavailable: Int32 = 69

@@ -43,13 +43,13 @@ enum RunCommand {
         if let graphPath {
             switch PictureFiles.graphFormat(graphPath) {
             case .success(let f): graphFormat = f
-            case .failure(let f): printError("kitsim: \(f)"); return 64
+            case .failure(let f): printError("kitsim: \(f)"); return PictureFiles.cannotCreate
             }
         }
         if let screenPath {
             switch PictureFiles.screenFormat(screenPath) {
             case .success(let f): screenFormat = f
-            case .failure(let f): printError("kitsim: \(f)"); return 64
+            case .failure(let f): printError("kitsim: \(f)"); return PictureFiles.cannotCreate
             }
         }
         let sandbox: LuaSandbox
