@@ -39,7 +39,9 @@ grep -q "<error message=\"$tmp/failing/override.lua:3: " "$tmp/j.xml"
 # What CI reads: TAP through prove, JUnit against Jenkins's schema, shards, the folder
 # walk and bad output paths (needs perl and xmllint, which setup.sh installs).
 scripts/test-ci-output.sh "$bin/kitsim"
-# Graph and screen pictures, and the LuaLS annotations.
+# Graph and screen pictures (every format, bad paths refused, focus, a missing dot), and
+# the LuaLS annotations.
+scripts/test-pictures.sh "$bin/kitsim"
 "$bin/kitsim" run scripts/seed002_alert_in_window0_viewdidload.lua --graph "$tmp/g.svg" --screen "$tmp/s.svg" > /dev/null
 grep -q "TDAlertView" "$tmp/s.svg" && grep -q "</svg>" "$tmp/g.svg"
 "$bin/kitsim" graph scripts/seed000_splash_ad_weak_root.lua --format dot > "$tmp/g.dot" 2>/dev/null

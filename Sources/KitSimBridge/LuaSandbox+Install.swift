@@ -276,12 +276,17 @@ extension LuaSandbox {
             sb.pushHandle(L, try sb.heap.makeBlock(strong: strong, weak: weak, unowned: unowned, body: body))
             return 1
         }
-        def(MethodSignature("graph", [.enumeration("format", LuaSandbox.graphFormats, default: "dot")], returns: .string, summary: "The ownership graph as DOT or Mermaid text.")) { sb, L in
+        def(MethodSignature("graph", [.enumeration("format", LuaSandbox.graphFormats, default: "dot"), .object("focus", "NSObject", optional: true)], returns: .string,
+                            summary: "The ownership graph as DOT or Mermaid text, leaked objects in red, with a legend; with `focus`, only the paths from the roots to that object and what it owns.")) { sb, L in
             let format = sb.string(L, 1) ?? "dot"
             guard let f = Heap.GraphFormat(rawValue: format) else {
                 throw SimError.badArgument(1, "graph", expected: "\"dot\" or \"mermaid\"", got: "\"\(format)\"")
             }
-            sb.pushString(L, sb.heap.graph(f))
+            if lua_type(L, 2) > LUA_TNIL {
+                sb.pushString(L, try sb.heap.graph(f, focus: try sb.objectArgument(L, 2, "graph")))
+            } else {
+                sb.pushString(L, sb.heap.graph(f))
+            }
             return 1
         }
         def(MethodSignature("trace", [.integer("last", optional: true)], returns: .string, summary: "The trace of events, or its last lines.")) { sb, L in

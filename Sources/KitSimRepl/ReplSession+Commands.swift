@@ -10,7 +10,8 @@ extension ReplSession {
         Lua 5.4 with KitSim. Enter statements or expressions (`=expr` works too); a line's
         `local x = …` stays visible to later lines. Objects print as <Class #id rc=N>.
           :screen            what a person would see (windows, covered views, key window)
-          :graph [mermaid]   the ownership graph (dot by default)
+          :graph [mermaid] [OBJ]  the ownership graph (dot by default); with OBJ (a label,
+                             #id or expression) only the paths to it and what it owns
           :why EXPR          what keeps an object alive
           :history EXPR      every retain and release of an object, with its line
           :leaks             retain cycles and abandoned controllers
@@ -32,7 +33,7 @@ extension ReplSession {
         switch name {
         case "help": return Self.help
         case "screen": return (try? sim.screen().description) ?? "screen unavailable"
-        case "graph": return sandbox.heap.graph(arg == "mermaid" ? .mermaid : .dot)
+        case "graph": return graph(arg)
         case "leaks":
             let leaks = sandbox.heap.leaks()
             return leaks.isEmpty ? "no leaks" : leaks.map(\.description).joined(separator: "\n")
@@ -57,6 +58,31 @@ extension ReplSession {
         default:
             return "unknown command :\(name) (try :help)"
         }
+    }
+
+    /// `:graph [mermaid] [OBJ]`: OBJ is `#id`, a label, or else an expression.
+    func graph(_ arg: String) -> String {
+        var rest = Substring(arg)
+        var format = Heap.GraphFormat.dot
+        if rest == "mermaid" || rest.hasPrefix("mermaid ") {
+            format = .mermaid
+            rest = rest.dropFirst("mermaid".count).drop(while: { $0 == " " })
+        }
+        guard !rest.isEmpty else { return sandbox.heap.graph(format).trimmingTrailingNewline }
+        let name = String(rest)
+        let id: ObjectID
+        if name.hasPrefix("#") || sandbox.heap.labelledObjects.contains(where: { $0.label == name }) {
+            switch Pictures.object(named: name, in: sandbox.heap) {
+            case .success(let found): id = found
+            case .failure(let f): return ":graph \(name): \(f)"
+            }
+        } else {
+            switch objectOf(name) {
+            case .success(let found): id = found
+            case .failure(let message): return message
+            }
+        }
+        do { return try sandbox.heap.graph(format, focus: id).trimmingTrailingNewline } catch { return "\(error)" }
     }
 
     enum ObjectResult { case success(ObjectID), failure(String) }

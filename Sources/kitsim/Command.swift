@@ -4,14 +4,16 @@ import KitSim
 /// 0 success, 1 a scenario's expectation failed, 64 usage error (sysexits' EX_USAGE).
 enum Command {
     static let usage = """
-        usage: kitsim run FILE.lua [--trace] [--sandbox] [--graph out.dot|.svg|.mmd] [--screen out.svg] [--ios N] [-- ARGS...]
+        usage: kitsim run FILE.lua [--trace] [--sandbox] [--graph out.dot|.mmd|.svg|.png] [--graph-focus OBJ]
+                              [--screen out.svg|.png] [--ios N] [-- ARGS...]
                                          run a scenario script; exit 0 passed, 1 assertion
                                          failed, 2 crashed, 3 script error, 4 limit exceeded
                kitsim test [DIR|FILES…] [--junit out.xml] [--tap] [--tap-version 13|14] [--shard i/n] [-j N]
                                          run every scenario (subfolders too, not lib/) in a
                                          fresh sandbox, in parallel; --shard 2/4 runs a quarter
                kitsim repl [-i FILE] [--ios N]  interactive Lua with the simulator (:help inside)
-               kitsim graph FILE.lua [--format dot|svg|mermaid]   the ownership graph at the end
+               kitsim graph FILE.lua [--format dot|mermaid|svg|png] [--focus OBJ]
+                                         the ownership graph at the end (svg, png: Graphviz)
                kitsim api --luals | --markdown | --luacheck
                                          LuaLS annotations, the API reference (docs/API.md),
                                          or a luacheck std of the globals (.luacheckrc)

@@ -1,14 +1,15 @@
 import KitSim
 import KitSimLua
 
-/// `kitsim run FILE.lua [--trace] [--sandbox] [--graph out.dot] [--ios N] [-- ARGS…]`
-/// (SPEC §5). The arguments after `--` are the script's (`arg[1]…`, `...`), as `lua FILE ARGS`.
+/// `kitsim run FILE.lua [--trace] [--sandbox] [--graph out.dot|.mmd|.svg|.png]
+/// [--graph-focus OBJ] [--screen out.svg|.png] [--ios N] [-- ARGS…]` (SPEC §5). The arguments after `--` are the script's (`arg[1]…`, `...`), as `lua FILE ARGS`.
 enum RunCommand {
     static func main(_ args: [String]) -> Int32 {
         var file: String?
         var trace = false, sandboxed = false
         var graphPath: String?
         var screenPath: String?
+        var graphFocus: String?
         var configuration = Simulator.Configuration()
         var scriptArguments: [String] = []
         var i = 0
@@ -21,10 +22,11 @@ enum RunCommand {
             switch a {
             case "--trace": trace = true
             case "--sandbox": sandboxed = true
-            case "--graph", "--screen", "--ios":
+            case "--graph", "--screen", "--graph-focus", "--ios":
                 guard i + 1 < args.count else { return Command.usageError("\(a) needs a value") }
                 i += 1
-                if a == "--graph" { graphPath = args[i] } else if a == "--screen" { screenPath = args[i] } else {
+                if a == "--graph" { graphPath = args[i] } else if a == "--screen" { screenPath = args[i] }
+                else if a == "--graph-focus" { graphFocus = args[i] } else {
                     guard let n = Int(args[i]), (7...17).contains(n) else { return Command.usageError("--ios takes 7…17") }
                     configuration.ios = n
                 }
@@ -36,6 +38,20 @@ enum RunCommand {
             i += 1
         }
         guard let file else { return Command.usageError("missing scenario file") }
+        if graphFocus != nil && graphPath == nil { return Command.usageError("--graph-focus needs --graph FILE") }
+        var graphFormat: Pictures.Format?, screenFormat: Pictures.Format?
+        if let graphPath {
+            switch PictureFiles.graphFormat(graphPath) {
+            case .success(let f): graphFormat = f
+            case .failure(let f): printError("kitsim: \(f)"); return PictureFiles.cannotCreate
+            }
+        }
+        if let screenPath {
+            switch PictureFiles.screenFormat(screenPath) {
+            case .success(let f): screenFormat = f
+            case .failure(let f): printError("kitsim: \(f)"); return PictureFiles.cannotCreate
+            }
+        }
         let sandbox: LuaSandbox
         do {
             sandbox = try LuaSandbox(configuration: configuration, sandboxed: sandboxed)
@@ -52,16 +68,16 @@ enum RunCommand {
             return 66
         }
         if trace { print(outcome.trace, terminator: "") }
-        if let graphPath {
-            let text = graphPath.hasSuffix(".svg") ? sandbox.heap.graphSVG()
-                : sandbox.heap.graph(graphPath.hasSuffix(".mmd") ? .mermaid : .dot)
-            if !writeFile(graphPath, text) { printError("kitsim: cannot write \(graphPath)") }
+        // A picture that cannot be written fails the run, after the scenario's own report.
+        var pictureStatus: Int32?
+        if let graphPath, let graphFormat {
+            pictureStatus = PictureFiles.writeGraph(sandbox, to: graphPath, as: graphFormat, focus: graphFocus)
         }
-        if let screenPath {
-            if let svg = try? sandbox.sim.screenSVG(), writeFile(screenPath, svg) {} else { printError("kitsim: cannot write \(screenPath)") }
+        if let screenPath, let screenFormat {
+            pictureStatus = PictureFiles.writeScreen(sandbox, to: screenPath, as: screenFormat) ?? pictureStatus
         }
         if outcome.status != .passed { report(outcome, sandbox) }
-        return outcome.status.exitCode
+        return outcome.status == .passed ? pictureStatus ?? 0 : outcome.status.exitCode
     }
 
     /// The failure report: what happened, where, the last events and the leaks.

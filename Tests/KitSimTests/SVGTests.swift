@@ -2,7 +2,7 @@ import Testing
 @testable import KitSimRuntime
 @testable import KitSim
 
-/// The hand-written SVG output (graph and screen): small, deterministic, well formed.
+/// The SVG writer and the ownership graph's DOT: small, deterministic, well formed.
 @Suite struct SVGTests {
     @Test func writerEscapesAndRoundsNumbers() {
         var svg = SVGWriter(width: 100, height: 50.25)
@@ -26,13 +26,15 @@ import Testing
         try f.heap.set(a, "strongRef", .object(b))
         try f.heap.set(b, "strongRef", .object(a))
         try f.heap.drain()
-        let svg = f.heap.graphSVG()
-        #expect(svg.contains(">Node#1 &quot;root&quot;</text>"))
-        #expect(svg.contains(">strongRef (strong)</text>"))
-        #expect(svg.contains(">weakRef (weak)</text>"))
-        #expect(svg.contains("stroke-dasharray"))                       // the weak edge
-        #expect(svg.contains("stroke=\"#c62828\""))                      // the leaked cycle
-        #expect(svg == f.heap.graphSVG())                                // deterministic
+        let dot = f.heap.graph(.dot)
+        #expect(dot.contains("  o1 [label=\"Node#1\\n\\\"root\\\"\\n["))                   // class#id, label, root reasons
+        #expect(dot.contains("]\", style=\"rounded,bold,filled\", fillcolor=\"#e8f0fe\"];"))
+        #expect(dot.contains("o1 -> o2 [label=\"strongRef (strong)\"];"))
+        #expect(dot.contains("o2 -> o1 [label=\"weakRef (weak)\", style=dashed, color=\"#777777\", constraint=false];"))
+        #expect(dot.contains("o\(a.raw) [label=\"Node\(a)\", color=\"#d32f2f\", penwidth=2.5];"))   // the leaked cycle
+        #expect(dot.contains("o\(a.raw) -> o\(b.raw) [label=\"strongRef (strong)\", color=\"#d32f2f\"];"))
+        #expect(dot.contains("subgraph cluster_legend"))
+        #expect(dot == f.heap.graph(.dot))                                // deterministic
     }
 
     @Test func screenSVGDrawsBlackAndCoveredViews() throws {
@@ -48,7 +50,8 @@ import Testing
         _ = try sim.heap.send(w, "addSubview", [.object(under)])
         _ = try sim.heap.send(w, "addSubview", [.object(over)])
         let svg = try sim.screenSVG()
-        #expect(svg.contains("UIView\(under) (covered)"))
+        #expect(svg.contains(">UIView\(under) covered</text>"))
+        #expect(svg.contains("stroke-dasharray=\"5 3\""))
         #expect(svg.contains("fill=\"#996633\""))
     }
 }

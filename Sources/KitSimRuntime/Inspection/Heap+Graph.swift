@@ -2,50 +2,197 @@ extension Heap {
     /// Formats of the ownership graph (`kitsim graph`, `sim.graph`).
     public enum GraphFormat: String, Sendable, CaseIterable { case dot, mermaid }
 
-    /// The ownership graph of the live objects: one node per object (labelled objects
-    /// show their label; roots are marked), one edge per reference, strong edges solid,
-    /// weak and unowned dashed. Deterministic: objects and edges in id order.
+    /// The ownership graph of the live objects: one node per object (its class and id,
+    /// its label, and for a root why it is one), one edge per reference, strong edges
+    /// solid, weak and unowned dashed, leaked objects (`leaks()`: retain cycles, what
+    /// they keep, abandoned controllers) outlined in red, and a legend of those four
+    /// marks. Deterministic: objects and edges in id order.
     public func graph(_ format: GraphFormat = .dot) -> String {
-        let live = liveObjects
-        let rootSet = Set(roots)
-        func nodeLabel(_ id: ObjectID) -> String {
-            var s = describe(id)
-            if let l = label(of: id) { s += " \"\(l)\"" }
-            if rootSet.contains(id) { s += " [" + rootReasons(of: id).joined(separator: ", ") + "]" }
-            return s
-        }
-        var lines: [String] = []
-        switch format {
-        case .dot:
-            lines.append("digraph ownership {")
-            lines.append("  node [shape=box, fontname=\"Helvetica\"];")
-            for id in live {
-                let style = rootSet.contains(id) ? ", style=bold" : ""
-                lines.append("  o\(id.raw) [label=\"\(escape(nodeLabel(id)))\"\(style)];")
-            }
-            for id in live {
-                for r in references(from: id) where isValid(r.target) && states[Int(r.target.raw)] != .deallocated {
-                    let style = r.ownership.retains ? "" : ", style=dashed"
-                    lines.append("  o\(id.raw) -> o\(r.target.raw) [label=\"\(escape(r.name)) (\(r.ownership))\"\(style)];")
-                }
-            }
-            lines.append("}")
-        case .mermaid:
-            lines.append("graph TD")
-            for id in live { lines.append("  o\(id.raw)[\"\(escape(nodeLabel(id)))\"]") }
-            for id in live {
-                for r in references(from: id) where isValid(r.target) && states[Int(r.target.raw)] != .deallocated {
-                    let arrow = r.ownership.retains ? "-->" : "-.->"
-                    lines.append("  o\(id.raw) \(arrow)|\(escape(r.name)) \(r.ownership)| o\(r.target.raw)")
-                }
-            }
-        }
-        return lines.joined(separator: "\n") + "\n"
+        render(GraphPicture(heap: self, nodes: liveObjects, focus: nil), format)
     }
 
-    private func escape(_ s: String) -> String {
+    /// The graph focused on one object, as Xcode's memory graph shows a selected object:
+    /// the object, every object with a chain of strong references to it (the paths from
+    /// the roots, or for a leaked object its cycle), and everything it owns through
+    /// strong references; the references among them; the object highlighted.
+    ///
+    /// - Throws: the zombie error `-[X graph]: message sent to deallocated instance #N`
+    ///   when `focus` is dead.
+    public func graph(_ format: GraphFormat = .dot, focus: ObjectID) throws -> String {
+        try checkUsable(focus, "graph")
+        return render(GraphPicture(heap: self, nodes: focusedObjects(focus), focus: focus), format)
+    }
+
+    /// The objects of a focused graph, in id order: `focus`, the objects a chain of
+    /// strong references leads from to it, and those strong references from it reach.
+    func focusedObjects(_ focus: ObjectID) -> [ObjectID] {
+        var owners: [UInt32: [UInt32]] = [:]             // target → owners, by strong references
+        for id in liveObjects {
+            forEachStrongTarget(of: id.raw) { t in owners[t, default: []].append(id.raw) }
+        }
+        var seen = Set([focus.raw])
+        var stack = [focus.raw]
+        while let n = stack.popLast() {
+            for o in owners[n] ?? [] where isAlive(ObjectID(o)) && seen.insert(o).inserted { stack.append(o) }
+        }
+        stack = [focus.raw]
+        while let n = stack.popLast() {
+            forEachStrongTarget(of: n) { t in
+                if isAlive(ObjectID(t)) && seen.insert(t).inserted { stack.append(t) }
+            }
+        }
+        return seen.sorted().map(ObjectID.init)
+    }
+
+    private func render(_ p: GraphPicture, _ format: GraphFormat) -> String {
+        switch format {
+        case .dot: return p.dot()
+        case .mermaid: return p.mermaid()
+        }
+    }
+}
+
+/// The nodes, edges and marks of one ownership graph, written as DOT or Mermaid.
+struct GraphPicture {
+    struct Node { let id: ObjectID; let lines: [String]; let root: Bool; let leaked: Bool }
+    struct Edge { let from: ObjectID; let to: ObjectID; let name: String; let ownership: Ownership; let leaked: Bool }
+
+    /// The red of leaked objects, the same in every format (and in the legend).
+    static let leakColor = "#d32f2f"
+    static let rootFill = "#e8f0fe"
+    static let focusFill = "#fff3c4"
+
+    let nodes: [Node]
+    let edges: [Edge]
+    let focus: ObjectID?
+
+    init(heap: Heap, nodes ids: [ObjectID], focus: ObjectID?) {
+        let rootSet = Set(heap.roots)
+        var leaked = Set<ObjectID>()
+        for l in heap.leaks() {
+            leaked.formUnion(l.objects)
+            leaked.formUnion(l.retained)
+        }
+        let included = Set(ids)
+        nodes = ids.map { id in
+            var lines = [heap.describe(id)]
+            if let l = heap.label(of: id) { lines.append("\"\(l)\"") }
+            let root = rootSet.contains(id)
+            if root { lines.append("[" + heap.rootReasons(of: id).joined(separator: ", ") + "]") }
+            return Node(id: id, lines: lines, root: root, leaked: leaked.contains(id))
+        }
+        var edges: [Edge] = []
+        for id in ids {
+            for r in heap.references(from: id) where included.contains(r.target) && heap.isAlive(r.target) {
+                edges.append(Edge(from: id, to: r.target, name: r.name, ownership: r.ownership,
+                                  leaked: r.ownership.retains && leaked.contains(id) && leaked.contains(r.target)))
+            }
+        }
+        self.edges = edges
+        self.focus = focus
+    }
+
+    /// DOT for Graphviz: top to bottom, rounded boxes, roots filled blue and bold, leaked
+    /// objects and the strong references between them red, and the legend as a cluster.
+    func dot() -> String {
+        var out = ["digraph ownership {"]
+        out.append("  graph [rankdir=TB, fontname=\"Helvetica\", nodesep=0.35, ranksep=0.55, pad=0.2];")
+        out.append("  node [shape=box, style=\"rounded\", fontname=\"Helvetica\", fontsize=11, margin=\"0.12,0.06\"];")
+        out.append("  edge [fontname=\"Helvetica\", fontsize=9, fontcolor=\"#444444\", color=\"#333333\"];")
+        for n in nodes {
+            var attrs = ["label=\"\(Self.dotEscape(n.lines.joined(separator: "\n")))\""]
+            attrs.append(contentsOf: nodeStyle(root: n.root, leaked: n.leaked, focused: n.id == focus))
+            out.append("  o\(n.id.raw) [\(attrs.joined(separator: ", "))];")
+        }
+        for e in edges {
+            var attrs = ["label=\"\(Self.dotEscape("\(e.name) (\(e.ownership))"))\""]
+            // Weak and unowned references do not rank the layout: ownership alone puts an
+            // object below its owner, as in Xcode's memory graph.
+            if !e.ownership.retains { attrs += ["style=dashed", "color=\"#777777\"", "constraint=false"] }
+            if e.leaked { attrs.append("color=\"\(Self.leakColor)\"") }
+            out.append("  o\(e.from.raw) -> o\(e.to.raw) [\(attrs.joined(separator: ", "))];")
+        }
+        // The legend: a root owning an object strongly, which refers weakly to a leaked one.
+        out.append("  subgraph cluster_legend {")
+        out.append("    label=\"legend\"; fontsize=10; style=\"rounded,dashed\"; color=\"#999999\"; margin=14;")
+        out.append("    legend_root [label=\"root\\n[why it is one]\", \(nodeStyle(root: true, leaked: false, focused: false).joined(separator: ", "))];")
+        out.append("    legend_object [label=\"object\"];")
+        out.append("    legend_leaked [label=\"leaked\", \(nodeStyle(root: false, leaked: true, focused: false).joined(separator: ", "))];")
+        out.append("    legend_root -> legend_object [label=\"strong\"];")
+        out.append("    legend_object -> legend_leaked [label=\"weak / unowned\", style=dashed, color=\"#777777\"];")
+        if focus != nil {
+            out.append("    legend_focus [label=\"selected\", \(nodeStyle(root: false, leaked: false, focused: true).joined(separator: ", "))];")
+        }
+        out.append("  }")
+        out.append("}")
+        return out.joined(separator: "\n") + "\n"
+    }
+
+    private func nodeStyle(root: Bool, leaked: Bool, focused: Bool) -> [String] {
+        var attrs: [String] = []
+        var style = ["rounded"]
+        if root { style.append("bold") }
+        if root || focused { style.append("filled"); attrs.append("fillcolor=\"\(focused ? Self.focusFill : Self.rootFill)\"") }
+        if style.count > 1 { attrs.insert("style=\"\(style.joined(separator: ","))\"", at: 0) }
+        if leaked { attrs.append("color=\"\(Self.leakColor)\""); attrs.append("penwidth=2.5") }
+        return attrs
+    }
+
+    /// Mermaid: `graph TD`, the same marks as classes, and the legend as a subgraph.
+    func mermaid() -> String {
+        var out = ["graph TD"]
+        for n in nodes {
+            var classes: [String] = []
+            if n.root { classes.append("root") }
+            if n.leaked { classes.append("leaked") }
+            if n.id == focus { classes.append("selected") }
+            let suffix = classes.isEmpty ? "" : ":::" + classes.joined(separator: ",")
+            out.append("  o\(n.id.raw)[\"\(n.lines.map(Self.mermaidEscape).joined(separator: "<br/>"))\"]\(suffix)")
+        }
+        var leakedEdges: [Int] = []
+        for (i, e) in edges.enumerated() {
+            let arrow = e.ownership.retains ? "-->" : "-.->"
+            out.append("  o\(e.from.raw) \(arrow)|\"\(Self.mermaidEscape("\(e.name) (\(e.ownership))"))\"| o\(e.to.raw)")
+            if e.leaked { leakedEdges.append(i) }
+        }
+        out.append("  subgraph legend")
+        out.append("    legend_root[\"root<br/>[why it is one]\"]:::root -->|strong| legend_object[\"object\"]")
+        out.append("    legend_object -.->|\"weak / unowned\"| legend_leaked[\"leaked\"]:::leaked")
+        if focus != nil { out.append("    legend_focus[\"selected\"]:::selected") }
+        out.append("  end")
+        out.append("  classDef root fill:\(Self.rootFill),stroke:#333,stroke-width:2px")
+        out.append("  classDef leaked stroke:\(Self.leakColor),stroke-width:3px")
+        out.append("  classDef selected fill:\(Self.focusFill)")
+        if !leakedEdges.isEmpty {
+            out.append("  linkStyle \(leakedEdges.map(String.init).joined(separator: ",")) stroke:\(Self.leakColor)")
+        }
+        return out.joined(separator: "\n") + "\n"
+    }
+
+    static func dotEscape(_ s: String) -> String {
         var out = ""
-        for c in s { if c == "\"" { out += "\\\"" } else if c == "\\" { out += "\\\\" } else { out.append(c) } }
+        for c in s {
+            switch c {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            default: out.append(c)
+            }
+        }
+        return out
+    }
+
+    /// Mermaid's quoted text takes entity codes for quotes and markup.
+    static func mermaidEscape(_ s: String) -> String {
+        var out = ""
+        for c in s {
+            switch c {
+            case "\"": out += "#quot;"
+            case "<": out += "#lt;"
+            case ">": out += "#gt;"
+            default: out.append(c)
+            }
+        }
         return out
     }
 }
