@@ -128,3 +128,26 @@ extension LuaSandbox: ForeignDispatcher {
         return value(L, -1)
     }
 }
+
+extension LuaSandbox {
+    /// The failure report of `kitsim run`: what happened, where, the last events of the
+    /// scenario (not the start-up's: the application, its screen and delegate) and the
+    /// leaks. A file that never started (a syntax error) has only its message: no event
+    /// and no leak can be its own.
+    package func failureReport(_ o: Outcome) -> String {
+        // SPEC §5: the message's first line is the headline, `file:line: name: reason`.
+        var lines = ["", "== \(o.status.rawValue.uppercased()) =="]
+        if let m = o.message { lines.append(m) }
+        guard let first = firstScriptEvent else { return lines.joined(separator: "\n") }
+        let events = heap.traceText(last: 15, from: first).split(separator: "\n")
+        if !events.isEmpty {
+            lines.append("")
+            lines.append("last events:")
+            lines.append(contentsOf: events.map { "  " + $0 })
+        }
+        lines.append("")
+        lines.append(o.leaks.isEmpty ? "leaks: none" : "leaks:")
+        for l in o.leaks { lines.append("  " + l.description) }
+        return lines.joined(separator: "\n")
+    }
+}

@@ -64,27 +64,9 @@ enum RunCommand {
         return outcome.status.exitCode
     }
 
-    /// The failure report: what happened, where, the last events of the scenario (not
-    /// the start-up's) and the leaks. A file that never started (a syntax error) has only
-    /// its message: no event and no leak can be its own.
+    /// The failure report (`LuaSandbox.failureReport`) on stderr.
     static func report(_ o: Outcome, _ sandbox: LuaSandbox) {
-        // SPEC §5: the message's first line is the headline, `file:line: name: reason`.
-        var lines = ["", "== \(o.status.rawValue.uppercased()) =="]
-        if let m = o.message { lines.append(m) }
-        guard let first = sandbox.firstScriptEvent else {
-            printError(lines.joined(separator: "\n"))
-            return
-        }
-        let events = sandbox.heap.traceText(last: 15, from: first).split(separator: "\n")
-        if !events.isEmpty {
-            lines.append("")
-            lines.append("last events:")
-            lines.append(contentsOf: events.map { "  " + $0 })
-        }
-        lines.append("")
-        lines.append(o.leaks.isEmpty ? "leaks: none" : "leaks:")
-        for l in o.leaks { lines.append("  " + l.description) }
-        printError(lines.joined(separator: "\n"))
+        printError(sandbox.failureReport(o))
     }
 }
 
