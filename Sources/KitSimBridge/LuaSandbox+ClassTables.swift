@@ -89,7 +89,7 @@ extension LuaSandbox {
         return 1
     }
 
-    /// The class members of `cls` besides its selectors: statics (`UIWindow.Level`), lazy
+    /// The class members of `cls` besides its selectors: statics (enumerations, constants), lazy
     /// ones, class methods up the chain. For "did you mean" hints (an error path).
     func staticNames(_ L: OpaquePointer, _ cls: SimClass) -> [String] {
         var names = lazyStatics[cls.id].map { Array($0.keys) } ?? []

@@ -325,7 +325,7 @@ extension LuaSandbox {
             lua_pushvalue(L, 2)
             if lua_rawget(L, -2) != LUA_TNIL { return 1 }
         }
-        // UIKit's exact words, and after them in the script's message the nearest name.
+        // The runtime's exact words (SPEC §3.5), and after them in the script's message the nearest name.
         var e = heap.unrecognizedSelector(id, key)
         e.hint = spellingHint(key, of: heap.classOf(id))
         throw e

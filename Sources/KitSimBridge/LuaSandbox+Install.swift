@@ -197,7 +197,7 @@ extension LuaSandbox {
         }
         def(MethodSignature("isObject", [Parameter("value", .any)], returns: .bool, summary: "Whether the value is a handle of a simulated object, dead or alive.")) { _, L in lua_pushboolean(L, kitsim_handle_id(L, 1) != 0 ? 1 : 0); return 1 }
         def(MethodSignature("object", [.integer("id")], returns: .object("NSObject"), optional: true,
-                            summary: "The object with that id (`UIWindow#4` is 4), alive or deallocated; nil when no object has it.")) { sb, L in
+                            summary: "The object with that id (the 4 of `Class#4`), alive or deallocated; nil when no object has it.")) { sb, L in
             var isInteger: Int32 = 0
             let n = lua_type(L, 1) == LUA_TNUMBER ? lua_tointegerx(L, 1, &isInteger) : 0
             guard isInteger != 0 else {

@@ -256,3 +256,25 @@ import KitSimPlatform
         #expect(r.feed("select(2, package.path:gsub('/scripts/%?%.lua', ''))") == "1")   // a folder is added once
     }
 }
+
+/// The README's REPL example, as written there: each `> ` line fed, and what follows it
+/// up to the next prompt is what the session prints.
+@Suite struct ReplReadmeTests {
+    @Test func theReadmeSessionPrintsWhatTheReadmeShows() throws {
+        let readme = try #require(readTextFile(SeedScriptOutcomeTests.scripts + "/../README.md"))
+        let section = try #require(readme.split(separator: "## The REPL", maxSplits: 1).last)
+        let block = try #require(section.split(separator: "```", omittingEmptySubsequences: false).dropFirst().first)
+        let r = try ReplSession()
+        var expected: [String] = [], printed: [String] = []
+        for line in block.split(separator: "\n").map(String.init) {
+            if line.hasPrefix("$ ") { continue }
+            if line.hasPrefix("> ") {
+                if let out = r.feed(String(line.dropFirst(2))), !out.isEmpty { printed += out.split(separator: "\n").map(String.init) }
+            } else {
+                expected.append(line)
+            }
+        }
+        #expect(!expected.isEmpty)
+        #expect(printed == expected)
+    }
+}
