@@ -244,17 +244,20 @@ local function nearest(name, names)
   end
   return best
 end
-local function strict(t, what)
-  local names = {}
-  for k in pairs(t) do names[#names + 1] = k end
-  table.sort(names)
-  return setmetatable(t, { __index = function(_, key)
+-- One metatable per kind of word, shared by every expectation: the names are gathered
+-- only when a lookup misses.
+local function strictMeta(what)
+  return { __index = function(t, key)
+    local names = {}
+    for k in pairs(t) do names[#names + 1] = k end
+    table.sort(names)
     local text = type(key) == "string" and fmt("'%s'", key) or describe(key)
     local near = type(key) == "string" and nearest(key, names)
     error(fmt("unknown %s %s in expect(…)%s", what, text,
               near and fmt("; did you mean '%s'?", near) or " (expected one of " .. table.concat(names, ", ") .. ")"), 2)
-  end })
+  end }
 end
+local matcherMeta, wordMeta = strictMeta("matcher"), strictMeta("word")
 
 -- "file:line: " of the scenario line that made the failing expectation.
 local function where()
@@ -325,9 +328,9 @@ function expect(subject)
   local chain = { to = { be = positive, have = positive }, to_not = { be = negative, have = negative } }
   for k, f in pairs(positive) do chain.to[k] = f end
   for k, f in pairs(negative) do chain.to_not[k] = f end
-  strict(positive, "matcher"); strict(negative, "matcher")
-  strict(chain.to, "matcher"); strict(chain.to_not, "matcher")
-  return strict(chain, "word")
+  setmetatable(positive, matcherMeta); setmetatable(negative, matcherMeta)
+  setmetatable(chain.to, matcherMeta); setmetatable(chain.to_not, matcherMeta)
+  return setmetatable(chain, wordMeta)
 end
 return expect
 """#

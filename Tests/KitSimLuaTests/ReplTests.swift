@@ -63,6 +63,15 @@ import Testing
         #expect(out.last == last)
     }
 
+    /// Completion and `:why` see the session's locals as they see globals.
+    @Test func localsComplete() throws {
+        let r = try ReplSession()
+        _ = r.feed("local nav = UINavigationController(UIViewController())")
+        #expect(r.completions(for: "nav:pushV") == ["nav:pushViewController"])
+        #expect(r.completions(for: "na").contains("nav"))
+        #expect(r.feed(":why nav")?.hasPrefix("UINavigationController#5 (retain count 1) is kept alive by:") == true)
+    }
+
     @Test func prettyPrinting() throws {
         let r = try ReplSession()
         _ = r.feed("nav = UINavigationController(UIViewController())")
