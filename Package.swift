@@ -26,6 +26,7 @@ let package = Package(
         .library(name: "KitSim", targets: ["KitSim"]),
         .library(name: "KitSimBridge", targets: ["KitSimBridge"]),
         .library(name: "KitSimLua", targets: ["KitSimLua"]),
+        .library(name: "KitSimTesting", targets: ["KitSimTesting"]),
         .executable(name: "kitsim", targets: ["kitsim"]),
     ],
     targets: [
@@ -61,6 +62,9 @@ let package = Package(
         .target(name: "KitSimLua", dependencies: ["KitSimBridge", "KitSim", "CLua", "CLuaShim"], swiftSettings: hot),
         // The tools on top of the bridge, outside the library: the scenario fuzzer and the
         // REPL's engine (the terminal side is the command line's).
+        // Assertions on a scenario's outcome for Swift Testing and XCTest, in a target of its
+        // own so that the library does not link a test framework.
+        .target(name: "KitSimTesting", dependencies: ["KitSimBridge"]),
         .target(name: "KitSimFuzz", dependencies: ["KitSimLua", "KitSimPlatform"], swiftSettings: startup),
         .target(name: "KitSimRepl", dependencies: ["KitSimLua", "KitSimPlatform"], swiftSettings: startup),
         // Release builds of `kitsim` are fully static (BENCHMARKS.md): no dynamic
@@ -103,5 +107,7 @@ let package = Package(
         .testTarget(name: "KitSimTests", dependencies: ["KitSim", "KitSimRuntime"]),
         .testTarget(name: "KitSimLuaTests", dependencies: ["KitSimBridge", "KitSimLua", "KitSimFuzz", "KitSimRepl", "KitSimPlatform"], exclude: ["Scripts"]),
         .testTarget(name: "BenchSupportTests", dependencies: ["BenchSupport"]),
+        // Uses the KitSimTesting and KitSimLua products as an app's test package would.
+        .testTarget(name: "KitSimTestingTests", dependencies: ["KitSimTesting", "KitSimLua"]),
     ]
 )

@@ -46,7 +46,8 @@ end
 expect(#cycles).to.equal(2)
 expect(cycles[1].message:find("WebScreen#%d+%.view %(strong%) → UIView#%d+%.subviews%[1%] %(strong%) → WKWebView#") ~= nil).to.be.truthy()
 expect(cycles[2].message:find("WebScreen#%d+%.webView %(strong%) → WKWebView#%d+%.configuration %(copy%) → "
-  .. "WKWebViewConfiguration#%d+%.userContentController %(strong%) → WKUserContentController#%d+%.scriptMessageHandlers%[\"dummy\"%] %(strong%) → WebScreen#") ~= nil).to.be.truthy()
+  .. "WKWebViewConfiguration#%d+%.userContentController %(strong%) → "
+  .. "WKUserContentController#%d+%.scriptMessageHandlers%[\"dummy\"%] %(strong%) → WebScreen#") ~= nil).to.be.truthy()
 expect(#abandoned).to.equal(1)
 expect(abandoned[1].objects[1]).to.equal(screen)
 sim.verify()

@@ -8,7 +8,7 @@ local swipe = require("lib.swipe_back")
 local account = require("lib.account")
 require("lib.consistent_nav").install(true)
 
-local nav, a, b = swipe.launch()
+local nav, _, b = swipe.launch()
 account.say("swipe back from B, let go early")
 expect(sim.swipeBack(nav, { complete = false, drag = 0.3 })).to.equal(true)
 sim.run(0.3)
@@ -25,7 +25,6 @@ expect(nav.topViewController).to.equal(c)
 
 account.say("swipe back from C, all the way")
 expect(sim.swipeBack(nav, { complete = true })).to.equal(true)
-c = nil
 sim.run(1)
 expect(nav.topViewController).to.equal(b)
 expect(nav.viewTransitionInProgress).to.equal(false)

@@ -10,7 +10,7 @@ local swipe = require("lib.swipe_back")
 local account = require("lib.account")
 require("lib.consistent_nav").install(false)
 
-local nav, a, b = swipe.launch()
+local nav, _, b = swipe.launch()
 account.say("swipe back from B, let go early")
 expect(sim.swipeBack(nav, { complete = false, drag = 0.3 })).to.equal(true)
 sim.run(1)

@@ -7,7 +7,7 @@
 local custom = require("lib.custom_transition")
 local account = require("lib.account")
 
-local window, home, detail = custom.launch({ completes = true }, "fullScreen")
+local _, home, detail = custom.launch({ completes = true }, "fullScreen")
 home:present(detail, true)
 account.say("presenting: touches ignored = %s", tostring(UIApplication.shared.isIgnoringInteractionEvents))
 expect(UIApplication.shared.isIgnoringInteractionEvents).to.equal(true)

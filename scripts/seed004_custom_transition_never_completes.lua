@@ -9,7 +9,7 @@ local account = require("lib.account")
 
 local taps = 0
 function custom.Home:didTap() taps = taps + 1 end
-local window, home, detail = custom.launch({ addsToView = true, completes = false }, "fullScreen")
+local _, home, detail = custom.launch({ addsToView = true, completes = false }, "fullScreen")
 local button = UIButton(CGRect(20, 100, 200, 44))
 button:addTarget(home, "didTap", "touchUpInside")
 detail.view:addSubview(button)
@@ -41,7 +41,6 @@ expect(detail.appeared).to.equal(true)
 expect(UIApplication.shared.isIgnoringInteractionEvents).to.equal(false)
 expect(sim.tap(button)).to.equal(true)
 expect(taps).to.equal(1)
-context = nil
 sim.run(1)
 sim.verify()
 expect(sim.leaks()).to.be.empty()

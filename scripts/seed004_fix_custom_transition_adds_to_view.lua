@@ -19,7 +19,6 @@ sim.run(1)
 account.say("dismissed: home's view is back in %s; %s is %s", home.view.window, detail, account.state(detail))
 expect(home.view.window).to.equal(window)
 expect(sim.screen().black).to.equal(false)
-detail = nil
 sim.run(3)
 sim.verify()
 expect(sim.leaks()).to.be.empty()

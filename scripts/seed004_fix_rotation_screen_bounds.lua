@@ -10,7 +10,7 @@ local account = require("lib.account")
 
 for _, ios in ipairs({ 7, 8 }) do
   sim.configure{ ios = ios }
-  local window, shop = rotation.launchShop()
+  local _, shop = rotation.launchShop()
   sim.rotateDevice("landscapeLeft")
   sim.run(1)
   local alertWindow = sim.label(rotation.showAlert(UIScreen.main.bounds), "alertWindow" .. ios)

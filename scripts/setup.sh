@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # Installs what KitSim needs, when it is missing: Lua 5.4 (the embedded Lua, and the
 # `lua5.4` the conformance test compares kitsim run with), libedit (the REPL's line
-# editing), pkg-config, and tmux (the REPL's terminal test drives it).
+# editing), pkg-config, tmux (the REPL's terminal test drives it), and perl's prove and
+# xmllint (the CI output test reads kitsim test's TAP and validates its JUnit), and luacheck
+# (scripts/ are checked with the std `kitsim api --luacheck` writes).
 #   Linux: the Debian packages, with apt-get.
 #   macOS: Homebrew's formulas. lua@5.4 and libedit are keg-only (Homebrew's `lua` is
 #          5.5, and macOS has its own libedit), so PKG_CONFIG_PATH and PATH are set here
@@ -24,7 +26,7 @@ Linux)
         $sudo apt-get update -qq
         DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "${need[@]}" >/dev/null
     }
-    kitsim_install liblua5.4-dev libedit-dev pkg-config tmux lua5.4
+    kitsim_install liblua5.4-dev libedit-dev pkg-config tmux lua5.4 perl libxml2-utils lua-check
     command -v swift >/dev/null || export PATH="/opt/swift/usr/bin:$PATH"
     ;;
 Darwin)
@@ -35,6 +37,9 @@ Darwin)
             case "$pkg" in
                 liblua5.4-dev|lua5.4) formula=lua@5.4 ;;
                 libedit-dev) formula=libedit ;;
+                perl) continue ;;            # macOS has perl and its prove
+                libxml2-utils) formula=libxml2 ;;
+                lua-check) formula=luacheck ;;
                 valgrind) echo "setup: valgrind is not available on macOS; skipped" >&2; continue ;;
                 *) formula=$pkg ;;
             esac
@@ -44,7 +49,7 @@ Darwin)
         echo "setup: brew install ${need[*]}" >&2
         brew install "${need[@]}"
     }
-    kitsim_install liblua5.4-dev libedit-dev pkg-config tmux
+    kitsim_install liblua5.4-dev libedit-dev pkg-config tmux lua-check
     for keg in lua@5.4 libedit; do
         prefix=$(brew --prefix "$keg")
         export PKG_CONFIG_PATH="$prefix/lib/pkgconfig${PKG_CONFIG_PATH:+:$PKG_CONFIG_PATH}"

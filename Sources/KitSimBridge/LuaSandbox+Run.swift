@@ -227,7 +227,7 @@ extension LuaSandbox {
         for (label, id) in heap.labelledObjects {
             labelled[label] = Outcome.ObjectInfo(id: id, className: heap.classOf(id).name,
                                                  isDeallocated: heap.state(of: id) == .deallocated,
-                                                 retainCount: heap.retainCount(id))
+                                                 retainCount: heap.retainCount(id), why: heap.why(id), history: heap.history(id))
         }
         return Outcome(status: status, crash: crash, message: message, leaks: heap.leaks(), output: output,
                        trace: capturesTrace ? heap.traceText() : "", labelled: labelled, invariantViolations: heap.invariantViolations())

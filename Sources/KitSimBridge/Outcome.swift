@@ -40,6 +40,19 @@ public struct Outcome: Sendable {
         public let className: String
         public let isDeallocated: Bool
         public let retainCount: Int
+        /// `sim.why(obj)` at the end of the run: what keeps it alive, or how it died.
+        public let why: String
+        /// `sim.history(obj)`: every retain, release and state change, with its source line.
+        public let history: String
+
+        public init(id: ObjectID, className: String, isDeallocated: Bool, retainCount: Int, why: String = "", history: String = "") {
+            self.id = id
+            self.className = className
+            self.isDeallocated = isDeallocated
+            self.retainCount = retainCount
+            self.why = why
+            self.history = history
+        }
     }
 
     public let status: Status

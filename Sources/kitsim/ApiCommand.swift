@@ -1,16 +1,20 @@
 import KitSimLua
 
-/// `kitsim api --luals | --markdown` (SPEC §5): the API generated from the class
-/// declarations — LuaLS annotations (`---@meta`) for editors, or the Markdown reference
-/// `docs/API.md`.
+/// `kitsim api --luals | --markdown | --luacheck` (SPEC §5): the API generated from the
+/// class declarations — LuaLS annotations (`---@meta`) for editors, the Markdown reference
+/// `docs/API.md`, or a luacheck std of KitSim's globals (`.luacheckrc`).
 enum ApiCommand {
-    static let usage = "usage: kitsim api --luals | --markdown"
+    static let usage = "usage: kitsim api --luals | --markdown | --luacheck"
 
     static func main(_ args: [String]) -> Int32 {
-        guard args.count == 1, args[0] == "--luals" || args[0] == "--markdown" else { return Command.usageError(usage) }
+        guard args.count == 1, ["--luals", "--markdown", "--luacheck"].contains(args[0]) else { return Command.usageError(usage) }
         do {
             let reference = APIReference(try LuaSandbox(), version: kitsimVersion)
-            print(args[0] == "--luals" ? reference.luaLS : reference.markdown, terminator: "")
+            switch args[0] {
+            case "--luals": print(reference.luaLS, terminator: "")
+            case "--luacheck": print(reference.luacheck, terminator: "")
+            default: print(reference.markdown, terminator: "")
+            }
             return 0
         } catch {
             printError("kitsim api: \(error)")

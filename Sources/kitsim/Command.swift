@@ -7,11 +7,14 @@ enum Command {
         usage: kitsim run FILE.lua [--trace] [--sandbox] [--graph out.dot|.svg|.mmd] [--screen out.svg] [--ios N] [-- ARGS...]
                                          run a scenario script; exit 0 passed, 1 assertion
                                          failed, 2 crashed, 3 script error, 4 limit exceeded
-               kitsim test [DIR|FILES…] [--junit out.xml] [--tap] [-j N]
-                                         run every scenario in a fresh sandbox, in parallel
+               kitsim test [DIR|FILES…] [--junit out.xml] [--tap] [--tap-version 13|14] [--shard i/n] [-j N]
+                                         run every scenario (subfolders too, not lib/) in a
+                                         fresh sandbox, in parallel; --shard 2/4 runs a quarter
                kitsim repl [-i FILE] [--ios N]  interactive Lua with the simulator (:help inside)
                kitsim graph FILE.lua [--format dot|svg|mermaid]   the ownership graph at the end
-               kitsim api --luals | --markdown  LuaLS annotations, or the API reference (docs/API.md)
+               kitsim api --luals | --markdown | --luacheck
+                                         LuaLS annotations, the API reference (docs/API.md),
+                                         or a luacheck std of the globals (.luacheckrc)
                kitsim fuzz [--seed S] [--count N | --long] [--replay FILE]
                                          random API call sequences, every call checked;
                                          exit 0 clean, 1 a failure (seed and script printed)

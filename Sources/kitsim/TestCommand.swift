@@ -4,39 +4,77 @@ import KitSimLua
 import Synchronization
 import KitSimPlatform
 
-/// `kitsim test [DIR|FILES…] [--junit out.xml] [--tap] [-j N]` (SPEC §5): every scenario in
-/// a fresh sandbox, in parallel, results in file order, then `N passed, N failed`.
+/// `kitsim test [DIR|FILES…] [--junit out.xml] [--tap] [--shard i/n] [-j N]` (SPEC §5): every
+/// scenario in a fresh sandbox, in parallel, results in file order, then `N passed, N failed`.
 enum TestCommand {
     struct Result: Sendable {
         let file: String
         let outcome: Outcome?
         let error: String?
+        /// Wall-clock seconds the run took: CI's timing, never part of a trace.
+        var seconds: Double = 0
         var passed: Bool { outcome?.status == .passed }
+    }
+
+    /// The `--shard i/n` slice: the i-th of n (1-based), every n-th file of the sorted list.
+    struct Shard: Equatable {
+        let index: Int
+        let count: Int
+
+        /// `"2/4"`, or nil when it is not `i/n` with 1 ≤ i ≤ n.
+        init?(_ text: String) {
+            let parts = text.split(separator: "/", omittingEmptySubsequences: false)
+            guard parts.count == 2, let i = Int(parts[0]), let n = Int(parts[1]), n >= 1, (1...n).contains(i) else { return nil }
+            index = i
+            count = n
+        }
+
+        func select(_ files: [String]) -> [String] {
+            files.enumerated().filter { $0.offset % count == index - 1 }.map(\.element)
+        }
     }
 
     static func main(_ args: [String]) -> Int32 {
         var paths: [String] = []
         var junit: String?
         var tap = false
+        var tapVersion = 13
+        var shard: Shard?
         var jobs = Platform.processorCount
         var i = 0
         while i < args.count {
             let a = args[i]
             switch a {
             case "--tap": tap = true
-            case "--junit", "-j":
+            case "--junit", "-j", "--shard", "--tap-version":
                 guard i + 1 < args.count else { return Command.usageError("\(a) needs a value") }
                 i += 1
-                if a == "--junit" { junit = args[i] } else {
-                    guard let n = Int(args[i]), n >= 1 else { return Command.usageError("-j takes a number of jobs >= 1") }
+                let value = args[i]
+                switch a {
+                case "--junit": junit = value
+                case "--shard":
+                    guard let s = Shard(value) else { return Command.usageError("--shard takes i/n with 1 <= i <= n (got '\(value)')") }
+                    shard = s
+                case "--tap-version":
+                    guard value == "13" || value == "14" else { return Command.usageError("--tap-version takes 13 or 14 (got '\(value)')") }
+                    tap = true
+                    tapVersion = Int(value) ?? 13
+                default:
+                    guard let n = Int(value), n >= 1 else { return Command.usageError("-j takes a number of jobs >= 1") }
                     jobs = n
                 }
             default:
                 if a.hasPrefix("-j"), let n = Int(a.dropFirst(2)), n >= 1 { jobs = n }
+                else if a.hasPrefix("--shard="), let s = Shard(String(a.dropFirst(8))) { shard = s }
                 else if a.hasPrefix("-") { return Command.usageError("unknown option '\(a)'") }
                 else { paths.append(a) }
             }
             i += 1
+        }
+        // An output that cannot be written is an error before anything runs.
+        if let junit, let problem = OutputPath.problem(junit, extensions: ["xml"]) {
+            printError("kitsim: --junit \(junit): \(problem)")
+            return 73
         }
         if paths.isEmpty { paths = ["scripts"] }
         var files: [String] = []
@@ -46,23 +84,39 @@ enum TestCommand {
             else { printError("kitsim: no such scenario or folder: \(p)"); return 66 }
         }
         if files.isEmpty { printError("kitsim: no scenarios found in \(paths.joined(separator: " "))"); return 66 }
+        if let shard { files = shard.select(files) }
 
         let results = runAll(files, jobs: jobs)
-        if tap { printTAP(results) } else { printPlain(results) }
-        if let junit, !writeFile(junit, junitXML(results)) { printError("kitsim: cannot write \(junit)") }
+        if tap { printTAP(results, version: tapVersion) } else { printPlain(results) }
+        if let junit, !writeFile(junit, junitXML(results)) {
+            printError("kitsim: cannot write \(junit)")
+            return 73
+        }
         let failed = results.filter { !$0.passed }.count
-        print("\(results.count - failed) passed, \(failed) failed")
+        let summary = "\(results.count - failed) passed, \(failed) failed"
+        // The TAP stream is stdout's alone: a harness reads every line of it.
+        if tap { printError(summary) } else { print(summary) }
         return failed == 0 ? 0 : 1
     }
 
-    /// The `.lua` files directly in `dir`, sorted, or nil when `dir` is not a directory.
+    /// The `.lua` files in `dir` and its subfolders, sorted by path, or nil when `dir` is
+    /// not a directory. `lib` folders hold the scenarios' shared modules, not scenarios, and
+    /// hidden folders are skipped.
     static func luaFiles(in dir: String) -> [String]? {
         guard let d = opendir(dir) else { return nil }
-        defer { closedir(d) }
-        var out: [String] = []
+        var names: [String] = []
         while let e = readdir(d) {
-            let name = withUnsafeBytes(of: e.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
-            if name.hasSuffix(".lua") { out.append(dir.hasSuffix("/") ? dir + name : dir + "/" + name) }
+            names.append(withUnsafeBytes(of: e.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) })
+        }
+        closedir(d)
+        var out: [String] = []
+        for name in names.sorted() where !name.hasPrefix(".") {
+            let path = dir.hasSuffix("/") ? dir + name : dir + "/" + name
+            if name.hasSuffix(".lua") {
+                if luaFiles(in: path) == nil { out.append(path) }
+            } else if name != "lib", let nested = luaFiles(in: path) {
+                out += nested
+            }
         }
         return out.sorted()
     }
@@ -83,20 +137,30 @@ enum TestCommand {
     }
 
     static func runOne(_ file: String) -> Result {
+        let start = DispatchTime.now().uptimeNanoseconds
+        var r: Result
         do {
             let sandbox = try LuaSandbox(sandboxed: true)
             sandbox.capturesTrace = false           // reports use the output, message and leaks
-            return Result(file: file, outcome: try sandbox.run(file: file), error: nil)
+            r = Result(file: file, outcome: try sandbox.run(file: file), error: nil)
         } catch {
-            return Result(file: file, outcome: nil, error: "\(error)")
+            r = Result(file: file, outcome: nil, error: "\(error)")
         }
+        r.seconds = Double(DispatchTime.now().uptimeNanoseconds &- start) / 1e9
+        return r
+    }
+
+    /// The headline of a failure: `file:line: message` (SPEC §5).
+    static func headline(_ r: Result) -> String {
+        if let e = r.error { return e }
+        return (r.outcome?.message ?? "").split(separator: "\n", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init) ?? ""
     }
 
     static func failureText(_ r: Result) -> String {
         if let e = r.error { return e }
         guard let o = r.outcome else { return "no outcome" }
         // The headline (`file:line: …`, SPEC §5) first, then the status.
-        var lines = [(o.message ?? "").split(separator: "\n", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init) ?? ""]
+        var lines = [headline(r)]
         lines.append("status: \(o.status.rawValue)")
         if let rest = o.message?.split(separator: "\n", maxSplits: 1, omittingEmptySubsequences: false).dropFirst().first {
             lines.append(String(rest))
@@ -116,52 +180,99 @@ enum TestCommand {
         }
     }
 
-    static func printTAP(_ results: [Result]) {
-        print("TAP version 13")
-        print("1..\(results.count)")
+    /// TAP (testanything.org): a version line, the plan, a line per scenario and, under a
+    /// failed one, a YAML diagnostic (`message`, `severity`, `at: { file, line }`, `data`).
+    /// Version 13 by default, which Perl's `prove` (TAP::Harness 3.44, Debian's) reads;
+    /// the stream is also valid TAP 14, whose version line `--tap-version 14` writes.
+    static func printTAP(_ results: [Result], version: Int) {
+        var out = ["TAP version \(version)", "1..\(results.count)"]
         for (i, r) in results.enumerated() {
-            print("\(r.passed ? "ok" : "not ok") \(i + 1) - \(r.file)")
-            if !r.passed {
-                // A YAML diagnostic block: the headline, the status, where, and the details.
-                let text = failureText(r).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-                print("  ---")
-                print("  message: '\(text.first?.replacingAll("'", with: "''") ?? "")'")
-                print("  severity: \(r.outcome?.status.rawValue ?? "error")")
-                if let at = r.outcome?.location {
-                    print("  at:")
-                    print("    file: '\(at.file.replacingAll("'", with: "''"))'")
-                    print("    line: \(at.line)")
-                }
-                print("  data: |")
-                for line in text.dropFirst() { print("    \(line)") }
-                print("  ...")
+            out.append("\(r.passed ? "ok" : "not ok") \(i + 1) - \(r.file)")
+            guard !r.passed else { continue }
+            let text = failureText(r).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+            out.append("  ---")
+            out.append("  message: \(yamlQuoted(headline(r)))")
+            out.append("  severity: \(r.outcome?.status == .assertionFailed ? "fail" : "error")")
+            out.append("  status: \(yamlQuoted(r.outcome?.status.rawValue ?? "error"))")
+            if let at = r.outcome?.location {
+                out.append("  at:")
+                out.append("    file: \(yamlQuoted(at.file))")
+                out.append("    line: \(at.line)")
+            }
+            out.append("  duration_ms: \(formatSeconds(r.seconds * 1000))")
+            // One double-quoted scalar, not a block: TAP::Parser's YAMLish reads no blocks.
+            out.append("  data: \(yamlQuoted(text.dropFirst().joined(separator: "\n")))")
+            out.append("  ...")
+        }
+        print(out.joined(separator: "\n"))
+    }
+
+    /// A YAML double-quoted scalar: backslash, quote and control characters escaped.
+    static func yamlQuoted(_ s: String) -> String {
+        var out = "\""
+        for u in s.unicodeScalars {
+            switch u {
+            case "\\": out += "\\\\"
+            case "\"": out += "\\\""
+            case "\n": out += "\\n"
+            case "\t": out += "\\t"
+            case "\r": out += "\\r"
+            default:
+                if u.value < 0x20 || u.value == 0x7F { out += "\\x" + hex2(u.value) } else { out.unicodeScalars.append(u) }
             }
         }
+        return out + "\""
     }
 
+    static func hex2(_ v: UInt32) -> String {
+        let digits = Array("0123456789ABCDEF")
+        return String([digits[Int(v >> 4) & 15], digits[Int(v) & 15]])
+    }
+
+    /// Seconds with three decimals (`0.012`), as JUnit's `time` takes them.
+    static func formatSeconds(_ s: Double) -> String {
+        let ms = Int((s * 1000).rounded())
+        let frac = String(ms % 1000)
+        return "\(ms / 1000)." + String(repeating: "0", count: 3 - frac.count) + frac
+    }
+
+    /// JUnit XML as Jenkins reads it (its junit-10.xsd, which `scripts/test-ci-output.sh`
+    /// validates against): a `testsuite` per folder, a `testcase` per scenario named by its
+    /// file, `classname` the folder with dots, `time` on each; `<failure>` for a failed
+    /// assertion, `<error>` for a crash, a script error or a limit. The schema has no
+    /// attribute for where a failure happened, so its `message` is the headline, which
+    /// starts with `file:line:`.
     static func junitXML(_ results: [Result]) -> String {
-        let failures = results.filter { $0.outcome?.status == .assertionFailed }.count
+        func folder(_ file: String) -> String { file.lastIndex(of: "/").map { String(file[..<$0]) } ?? "." }
+        func isFailure(_ r: Result) -> Bool { r.outcome?.status == .assertionFailed }
+        var folders: [String] = []
+        for r in results where !folders.contains(folder(r.file)) { folders.append(folder(r.file)) }
+        let failures = results.filter(isFailure).count
         let errors = results.filter { !$0.passed }.count - failures
         var xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-        xml += "<testsuite name=\"kitsim\" tests=\"\(results.count)\" failures=\"\(failures)\" errors=\"\(errors)\">\n"
-        for r in results {
-            let name = escapeXML(r.file)
-            if r.passed { xml += "  <testcase classname=\"scenarios\" name=\"\(name)\"/>\n"; continue }
-            let text = failureText(r)
-            let first = text.split(separator: "\n").first.map(String.init) ?? ""
-            // SPEC §5: file and line of the line that raised it; <error> for crashes and
-            // script errors, <failure> for a failed assertion.
-            let at = r.outcome?.location.map { " file=\"\(escapeXML($0.file))\" line=\"\($0.line)\"" } ?? ""
-            let element = r.outcome?.status == .assertionFailed ? "failure" : "error"
-            let type = escapeXML(r.outcome?.status.rawValue ?? "error")
-            xml += "  <testcase classname=\"scenarios\" name=\"\(name)\"\(at)>\n"
-            xml += "    <\(element) message=\"\(escapeXML(first))\" type=\"\(type)\">\(escapeXML(text))</\(element)>\n"
-            xml += "  </testcase>\n"
+        xml += "<testsuites name=\"kitsim\" tests=\"\(results.count)\" failures=\"\(failures)\" errors=\"\(errors)\" time=\"\(formatSeconds(results.reduce(0) { $0 + $1.seconds }))\">\n"
+        for f in folders {
+            let inFolder = results.filter { folder($0.file) == f }
+            let classname = escapeXML(f.split(separator: "/").filter { $0 != "." }.joined(separator: "."))
+            let suiteFailures = inFolder.filter(isFailure).count
+            let suiteErrors = inFolder.filter { !$0.passed }.count - suiteFailures
+            xml += "  <testsuite name=\"\(escapeXML(f))\" tests=\"\(inFolder.count)\" failures=\"\(suiteFailures)\" errors=\"\(suiteErrors)\" time=\"\(formatSeconds(inFolder.reduce(0) { $0 + $1.seconds }))\">\n"
+            for r in inFolder {
+                let name = escapeXML(String(r.file[(r.file.lastIndex(of: "/").map { r.file.index(after: $0) } ?? r.file.startIndex)...]))
+                let attributes = "classname=\"\(classname)\" name=\"\(name)\" time=\"\(formatSeconds(r.seconds))\""
+                if r.passed { xml += "    <testcase \(attributes)/>\n"; continue }
+                let element = isFailure(r) ? "failure" : "error"
+                let type = escapeXML(r.outcome?.status.rawValue ?? "error")
+                xml += "    <testcase \(attributes)>\n"
+                xml += "      <\(element) message=\"\(escapeXML(headline(r)))\" type=\"\(type)\">\(escapeXML(failureText(r)))</\(element)>\n"
+                xml += "    </testcase>\n"
+            }
+            xml += "  </testsuite>\n"
         }
-        return xml + "</testsuite>\n"
+        return xml + "</testsuites>\n"
     }
 
-    static func escapeXML(_ s: String) -> String { SVGWriter.escape(s) }
+    static func escapeXML(_ s: String) -> String { XMLText.escape(s) }
 }
 
 extension String {

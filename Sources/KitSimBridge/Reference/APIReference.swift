@@ -7,6 +7,8 @@ public struct APIReference: Sendable {
     public let classes: [ClassInterface]
     public let simFunctions: [MethodSignature]
     public let version: String
+    /// The globals a script sees beyond stock Lua's (`LuaSandbox.kitsimGlobals`).
+    public let globals: [(name: String, type: String, fields: [String])]
 
     /// The reference of a sandbox: its model's classes and every `sim` function it has.
     public init(_ sandbox: LuaSandbox, version: String) {
@@ -20,6 +22,7 @@ public struct APIReference: Sendable {
         self.classes = classes
         self.simFunctions = sandbox.simFunctions + APIReference.preludeSimFunctions
         self.version = version
+        self.globals = sandbox.kitsimGlobals()
     }
 
     /// The runtime's block class (`sim.block`): called like a function.

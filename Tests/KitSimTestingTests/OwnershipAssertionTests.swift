@@ -1,0 +1,113 @@
+import KitSimLua
+import KitSimTesting
+import Testing
+#if canImport(XCTest)
+import XCTest
+#endif
+
+/// KitSimTesting as an app's tests use it: a scenario run from Swift, its ownership outcome
+/// asserted with `expectDeallocated`, `expectAlive`, `expectNoLeaks` and the exhaustive
+/// `expectFates`, and the failure messages themselves.
+@Suite struct OwnershipAssertionTests {
+    /// A key window showing a navigation controller; `detail` pushed and popped, and a
+    /// `cached` screen a singleton keeps.
+    static let scenario = """
+        local window = UIWindow(UIScreen.main.bounds)
+        UIApplication.shared.delegate.window = window
+        local nav = sim.label(UINavigationController(UIViewController()), "nav")
+        window.rootViewController = nav
+        window:makeKeyAndVisible()
+        sim.run(0)
+        local Cache = NSObject:subclass("Cache", { screen = "strong" })
+        local cache = sim.hold(Cache())
+        local detail = sim.label(UIViewController(), "detail")
+        cache.screen = sim.label(UIViewController(), "cached")
+        nav:pushViewController(detail, false)
+        sim.run(1)
+        nav:popViewController(false)
+        sim.run(1)
+        """
+
+    func run(_ code: String = scenario) throws -> Outcome {
+        try LuaSandbox().run(chunk: code, name: "=scene")
+    }
+
+    @Test func passingChecksRecordNothing() throws {
+        let o = try run()
+        expectPassed(o)
+        expectDeallocated(o, "detail")
+        expectAlive(o, "nav")
+        expectAlive(o, "cached")
+        expectNoLeaks(o)
+        expectFates(o, ["nav": .alive, "detail": .deallocated, "cached": .alive])
+    }
+
+    @Test func aFailedCheckSaysWhyTheObjectIsAlive() throws {
+        let o = try run()
+        withKnownIssue { expectDeallocated(o, "cached") }
+        let message = try #require(OwnershipCheck.deallocated(o, "cached"))
+        #expect(message.hasPrefix("\"cached\" (UIViewController#"))
+        #expect(message.contains("is alive, expected deallocated, retain count 1"))
+        #expect(message.contains("Cache#"), "the why: the cache keeps it")
+        #expect(message.contains(".screen"), "through its property")
+        #expect(message.contains("history of UIViewController#"), "and its history")
+    }
+
+    @Test func aFailedCheckSaysHowTheObjectDied() throws {
+        let message = try #require(OwnershipCheck.alive(try run(), "detail"))
+        #expect(message.contains("is deallocated, expected alive"))
+        #expect(message.contains("is deallocated: the last reference went at"))
+    }
+
+    @Test func anUnknownLabelNamesTheLabelsThereAre() throws {
+        let message = try #require(OwnershipCheck.deallocated(try run(), "detial"))
+        #expect(message == "no object is labelled \"detial\" (labels: cached, detail, nav); label it in the scenario with sim.label(obj, \"detial\")")
+    }
+
+    @Test func theExhaustiveFormDiffsEveryLabelledObject() throws {
+        let o = try run()
+        withKnownIssue { expectFates(o, ["nav": .alive, "detail": .alive]) }
+        let diff = try #require(OwnershipCheck.fates(o, ["nav": .alive, "detail": .alive, "gone": .deallocated]))
+        let lines = diff.split(separator: "\n").map(String.init)
+        #expect(lines.first == "fates differ (expected −, actual +):")
+        #expect(lines.contains("  + cached: alive (not listed)"))
+        #expect(lines.contains("  − detail: alive"))
+        #expect(lines.contains("  + detail: deallocated"))
+        #expect(lines.contains("  − gone: deallocated"))
+        #expect(lines.contains("  + gone: (no object has this label)"))
+        #expect(lines.contains("    nav: alive"), "a right line is shown unmarked")
+    }
+
+    @Test func leaksAreListedWithTheirPaths() throws {
+        let o = try run("""
+            local Node = NSObject:subclass("Node", { next = "strong" })
+            local a, b = Node(), Node()
+            a.next = b
+            b.next = a
+            sim.run(0)
+            """)
+        withKnownIssue { expectNoLeaks(o) }
+        let message = try #require(OwnershipCheck.noLeaks(o))
+        #expect(message.hasPrefix("1 leak reported:\n  cycle: retain cycle of 2 objects: Node#"))
+        #expect(message.contains(".next (strong) → Node#"))
+    }
+
+    @Test func aScenarioThatFailedSaysHow() throws {
+        let message = try #require(OwnershipCheck.passed(try run("expect(1).to.equal(2)")))
+        #expect(message.hasPrefix("the scenario did not pass: assertion failed\nscene:1: expected 1 to equal 2"))
+    }
+}
+
+#if canImport(XCTest)
+/// The XCTest front end, as an XCTest-based app target uses it (macOS needs Xcode's XCTest).
+final class OwnershipXCTests: XCTestCase {
+    func testTheAssertionsPassOnTheOutcome() throws {
+        let o = try LuaSandbox().run(chunk: OwnershipAssertionTests.scenario, name: "=scene")
+        XCTAssertPassed(o)
+        XCTAssertDeallocated(o, "detail")
+        XCTAssertAlive(o, "nav")
+        XCTAssertNoLeaks(o)
+        XCTAssertFates(o, ["nav": .alive, "detail": .deallocated, "cached": .alive])
+    }
+}
+#endif

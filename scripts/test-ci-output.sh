@@ -1,0 +1,121 @@
+#!/usr/bin/env bash
+# What CI reads from `kitsim test`: its TAP stream through Perl's `prove` (and TAP::Parser's
+# YAML diagnostics), its JUnit XML against Jenkins's schema (Tests/Fixtures/junit-10.xsd)
+# with xmllint, `--shard i/n` slices that cover every scenario once, the folder walk
+# (subfolders, never lib/), and bad output paths refused before anything runs.
+# Usage: scripts/test-ci-output.sh [path/to/kitsim]
+set -euo pipefail
+cd "$(dirname "$0")/.."
+KITSIM=${1:-.build/release/kitsim}
+for tool in prove perl xmllint; do
+    command -v "$tool" >/dev/null || { echo "test-ci-output.sh: $tool is missing (Debian: perl, libxml2-utils; .ci/run installs them)" >&2; exit 1; }
+done
+work=$(mktemp -d "${TMPDIR:-/tmp}/kitsim-ci.XXXXXX")
+trap 'rm -rf "$work"' EXIT
+fail() { echo "test-ci-output.sh: $*" >&2; exit 1; }
+
+# Two passing, one failed assertion, one crash, one script error; one in a subfolder;
+# a lib module that is not a scenario, and a hidden folder.
+s="$work/s"
+mkdir -p "$s/sub" "$s/lib" "$s/.hidden"
+printf 'sim.verify()\n' > "$s/a_pass.lua"
+printf 'expect(1).to.equal(2)  -- "quoted" & <tagged>\n' > "$s/b_assert.lua"
+printf 'local v = UIView()\nv:addSubview(v)\n' > "$s/c_crash.lua"
+printf 'print("\\1 a control byte")\nerror("boom: \\"x\\"")\n' > "$s/sub/d_error.lua"
+printf 'sim.verify()\n' > "$s/sub/e_pass.lua"
+printf 'return {}\n' > "$s/lib/helper.lua"
+printf 'error("hidden")\n' > "$s/.hidden/x.lua"
+
+# The walk: five scenarios, in path order, lib/ and hidden folders skipped.
+set +e
+"$KITSIM" test -j 2 "$s" > "$work/plain.txt" 2>&1
+status=$?
+set -e
+[ "$status" = 1 ] || fail "plain run exited $status, expected 1"
+listed=$(grep -cE '^(ok|FAIL) ' "$work/plain.txt")
+[ "$listed" = 5 ] || fail "expected 5 scenarios, got $listed: $(cat "$work/plain.txt")"
+grep -q 'lib/helper.lua\|\.hidden' "$work/plain.txt" && fail "a lib/ or hidden file ran as a scenario"
+tail -1 "$work/plain.txt" | grep -qx '2 passed, 3 failed' || fail "plain summary: $(tail -1 "$work/plain.txt")"
+
+# TAP: stdout is the stream alone, the summary on stderr; prove reads it without a parse
+# error and counts three failures.
+set +e
+"$KITSIM" test --tap "$s" > "$work/out.tap" 2> "$work/tap.err"
+set -e
+grep -qx '2 passed, 3 failed' "$work/tap.err" || fail "TAP summary not on stderr: $(cat "$work/tap.err")"
+grep -q 'passed, ' "$work/out.tap" && fail "the summary is in the TAP stream"
+head -1 "$work/out.tap" | grep -qx 'TAP version 13' || fail "first line: $(head -1 "$work/out.tap")"
+printf '#!/bin/sh\ncat "%s"\n' "$work/out.tap" > "$work/kitsim.t"
+chmod +x "$work/kitsim.t"
+set +e
+prove --exec '' "$work/kitsim.t" > "$work/prove.txt" 2>&1
+set -e
+grep -q 'Parse errors' "$work/prove.txt" && fail "prove: $(cat "$work/prove.txt")"
+grep -q 'Failed 3/5 subtests' "$work/prove.txt" || fail "prove did not count 3 of 5 failed: $(cat "$work/prove.txt")"
+# Each failure's YAML, as TAP::Parser reads it: message, severity, status and where.
+perl -MTAP::Parser -e '
+    my $p = TAP::Parser->new({ source => $ARGV[0] });
+    my ($failed, $yaml, $last) = (0, 0, undef);
+    while (my $r = $p->next) {
+        if ($r->is_test) { $last = $r; $failed++ unless $r->is_ok; }
+        if ($r->is_yaml) {
+            my $d = $r->data;
+            die "YAML without message/severity/status: " . join(",", sort keys %$d) . "\n"
+                unless defined $d->{message} && defined $d->{severity} && defined $d->{status};
+            die "YAML under a passing test\n" if $last->is_ok;
+            die "no at.file/at.line in @{[ $last->description ]}\n" unless $d->{at} && $d->{at}{file} && $d->{at}{line};
+            die "message does not start with the file: $d->{message}\n" unless index($d->{message}, $d->{at}{file} . ":") == 0;
+            $yaml++;
+        }
+    }
+    die "parse errors: @{[ $p->parse_errors ]}\n" if $p->parse_errors;
+    die "expected 3 failures with YAML, got $failed failed and $yaml YAML blocks\n" unless $failed == 3 && $yaml == 3;
+' "$work/out.tap"
+"$KITSIM" test --tap-version 14 "$s" > "$work/out14.tap" 2>/dev/null || true
+head -1 "$work/out14.tap" | grep -qx 'TAP version 14' || fail "--tap-version 14: $(head -1 "$work/out14.tap")"
+
+# JUnit: valid against Jenkins's schema; <failure> for the assertion, <error> for the
+# crash and the script error; time on every suite and case; classname from the folder.
+set +e
+"$KITSIM" test --junit "$work/out.xml" "$s" > /dev/null 2>&1
+set -e
+xmllint --noout --schema Tests/Fixtures/junit-10.xsd "$work/out.xml" 2> "$work/xmllint.txt" \
+    || fail "JUnit does not validate: $(cat "$work/xmllint.txt")"
+[ "$(grep -c '<failure ' "$work/out.xml")" = 1 ] || fail "expected one <failure>"
+[ "$(grep -c '<error ' "$work/out.xml")" = 2 ] || fail "expected two <error>"
+[ "$(grep -c '<testcase .*time="[0-9]*\.[0-9][0-9][0-9]"' "$work/out.xml")" = 5 ] || fail "a testcase without time"
+[ "$(grep -c '<testsuite .*time=' "$work/out.xml")" = 2 ] || fail "expected two suites (two folders) with time"
+grep -q "classname=\"${s//\//.}.sub\" name=\"d_error.lua\"" "$work/out.xml" \
+    || grep -q 'classname="[^"]*\.sub" name="d_error.lua"' "$work/out.xml" || fail "classname from the folder"
+
+# Shards: every scenario in exactly one of three slices, the same one every time.
+all=$("$KITSIM" test "$s" 2>/dev/null || true)
+all=$(printf '%s\n' "$all" | grep -E '^(ok|FAIL) ' | awk '{print $2}' | sort)
+union=""
+for i in 1 2 3; do
+    slice=$("$KITSIM" test --shard "$i/3" "$s" 2>/dev/null || true)
+    union="$union
+$(printf '%s\n' "$slice" | grep -E '^(ok|FAIL) ' | awk '{print $2}')"
+done
+[ "$(printf '%s\n' "$union" | grep . | sort)" = "$all" ] || fail "the shards do not cover each scenario once"
+first=$("$KITSIM" test --shard 2/3 "$s" 2>/dev/null || true)
+again=$("$KITSIM" test --shard 2/3 "$s" 2>/dev/null || true)
+[ "$first" = "$again" ] || fail "a shard differs between runs"
+for bad in 0/3 4/3 x 1/0; do
+    set +e; "$KITSIM" test --shard "$bad" "$s" > /dev/null 2> "$work/bad.txt"; st=$?; set -e
+    [ "$st" = 64 ] && grep -q -- '--shard takes i/n' "$work/bad.txt" || fail "--shard $bad: exit $st, $(cat "$work/bad.txt")"
+done
+
+# Bad output paths: refused before anything runs, with a message and a non-zero exit.
+check_refused() {
+    local path=$1 words=$2 st
+    set +e; "$KITSIM" test --junit "$path" "$s" > "$work/ran.txt" 2> "$work/bad.txt"; st=$?; set -e
+    [ "$st" = 73 ] || fail "--junit $path: exit $st"
+    grep -q "$words" "$work/bad.txt" || fail "--junit $path: $(cat "$work/bad.txt")"
+    [ ! -s "$work/ran.txt" ] || fail "--junit $path ran the scenarios"
+}
+check_refused /no/such/dir/out.xml "no such folder '/no/such/dir'"
+check_refused "$work/out.txt" "unknown extension '.txt'; expected .xml"
+check_refused "$work" "is a folder"
+check_refused "$work/out" "no extension; expected .xml"
+echo "test-ci-output.sh: all passed (TAP through prove, JUnit valid against junit-10.xsd, shards, walk, bad paths)"
