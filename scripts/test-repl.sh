@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # Drives `kitsim repl` through a real terminal (tmux) and checks what a person would see:
 # multi-line input, completion of `UIWindow.` and `nav:`, Ctrl-C stopping an endless
-# loop, `:undo`, `:save` producing a script that `kitsim run` passes, the history file.
+# loop and clearing the line at the prompt and at a `>>` continuation, `:undo`, `:save`
+# producing a script that `kitsim run` passes, the history file, the README's
+# `repl -i scripts/seed000_…` example; then a piped session's stderr and exit codes.
 # Usage: scripts/test-repl.sh [path/to/kitsim]
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -38,6 +40,20 @@ more() { tmux send-keys -t "$session" -l -- "$1"; }
 enter() { tmux send-keys -t "$session" Enter; }
 
 expect_screen "Ctrl-D to quit"
+# Ctrl-C at the prompt clears the line and keeps the session, as lua.c does.
+send "abandoned = 1"; tmux send-keys -t "$session" C-c
+send "=abandoned"; enter
+expect_screen "> =abandoned"
+prompt_ready
+screen | grep -v '^$' | tail -n 2 | head -n 1 | grep -qx "nil" || { echo "test-repl.sh: Ctrl-C did not clear the line" >&2; screen >&2; exit 1; }
+# … and at a continuation it abandons the entry.
+send "function half(x)"; enter
+expect_screen ">>"
+tmux send-keys -t "$session" C-c
+send "=half"; enter
+expect_screen "> =half"
+prompt_ready
+screen | grep -v '^$' | tail -n 2 | head -n 1 | grep -qx "nil" || { echo "test-repl.sh: Ctrl-C did not abandon the entry" >&2; screen >&2; exit 1; }
 # Multi-line input: the continuation prompt, then the value.
 send "function twice(x)"; enter
 expect_screen ">>"
@@ -77,4 +93,33 @@ tmux send-keys -t "$session" C-d
 expect_screen "REPL-EXITED"
 test -s "$tmp/.kitsim_history"
 grep -q "twice" "$tmp/.kitsim_history"
+
+# The README's example: `repl -i` runs a seed that requires scripts/lib/…, then the prompt
+# is in its state.
+tmux kill-session -t "$session"
+tmux new-session -d -s "$session" -x 160 -y 50 "HOME=$tmp $bin repl -i scripts/seed000_splash_ad_weak_root.lua; echo REPL-EXITED; sleep 30"
+expect_screen "Ctrl-D to quit"
+send "=sim.alive(UIApplication.shared)"; enter
+expect_screen "true"
+if screen | grep -q "not found"; then echo "test-repl.sh: -i did not find the seed's modules" >&2; screen >&2; exit 1; fi
+tmux send-keys -t "$session" C-d
+expect_screen "REPL-EXITED"
+
+# Piped (stdin not a terminal): values on stdout, the first error on stderr, and the
+# session ends there with the exit code `kitsim run` gives that failure.
+piped() {   # piped EXPECTED_CODE INPUT
+    local code=0
+    printf '%s\n' "$2" | "$bin" repl > "$tmp/out" 2> "$tmp/err" || code=$?
+    [ "$code" = "$1" ] || { echo "test-repl.sh: piped '$2' exited $code, expected $1" >&2; cat "$tmp/err" >&2; exit 1; }
+}
+piped 0 "x = 20 + 1"$'\n'"x"
+[ "$(cat "$tmp/out")" = "21" ] && [ ! -s "$tmp/err" ] || { echo "test-repl.sh: piped output" >&2; exit 1; }
+piped 3 "error('boom')"$'\n'"print('after')"
+grep -q "boom" "$tmp/err" && ! grep -q "after" "$tmp/out" || { echo "test-repl.sh: a piped error must stop the session on stderr" >&2; exit 1; }
+piped 1 "expect(1).to.equal(2)"
+piped 2 "UIWindow():nope()"
+piped 4 "while true do end"          # the same instruction budget as kitsim run
+piped 3 ":help me"
+piped 3 "function f()"               # input ends inside an entry
+grep -q "'end' expected near <eof>" "$tmp/err" || { echo "test-repl.sh: an unfinished entry must be reported" >&2; exit 1; }
 echo "test-repl.sh: all passed"

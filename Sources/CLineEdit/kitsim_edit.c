@@ -29,7 +29,18 @@ void kitsim_edit_init(const char *history_path, kitsim_complete_fn complete) {
     }
 }
 
-char *kitsim_edit_readline(const char *prompt) { return readline(prompt); }
+static volatile sig_atomic_t prompt_interrupted = 0;
+
+char *kitsim_edit_readline(const char *prompt) {
+    prompt_interrupted = 0;
+    return readline(prompt);
+}
+
+int kitsim_edit_take_interrupt(void) {
+    int was = prompt_interrupted;
+    prompt_interrupted = 0;
+    return was;
+}
 
 void kitsim_edit_remember(const char *entry) {
     if (entry == NULL || entry[0] == 0) return;
@@ -43,11 +54,19 @@ static void on_sigint(int sig) {
     if (interrupt_handler) interrupt_handler();
 }
 
+/* At the prompt: libedit restores the terminal and re-raises SIGINT to this handler; the
+   read it was in fails with EINTR (no SA_RESTART) and readline returns NULL, which the
+   flag tells apart from end of input. */
+static void on_prompt_sigint(int sig) {
+    (void)sig;
+    prompt_interrupted = 1;
+}
+
 void kitsim_edit_set_interrupt(void (*on_interrupt)(void), int armed) {
     struct sigaction sa;
     memset(&sa, 0, sizeof sa);
     sigemptyset(&sa.sa_mask);
     interrupt_handler = on_interrupt;
-    sa.sa_handler = armed ? on_sigint : SIG_IGN;
+    sa.sa_handler = armed ? on_sigint : on_prompt_sigint;
     sigaction(SIGINT, &sa, NULL);
 }

@@ -75,7 +75,8 @@ extension LuaSandbox {
                 break
             }
             guard cls.responds(to: sel) else {
-                throw SimError(.unknownName, "class \(cls.name) has no method or class member '\(key)'")
+                let members = ["new", "name", "superclass", "subclass", "swizzle", "extend", "isSubclass"] + staticNames(L, cls)
+                throw SimError(.unknownName, "class \(cls.name) has no method or class member '\(key)'" + (spellingHint(key, of: cls, extra: members) ?? ""))
             }
             lua_pushinteger(L, lua_Integer(cls.id))
             lua_pushinteger(L, lua_Integer(selectorNumber(sel)))
@@ -86,6 +87,27 @@ extension LuaSandbox {
         lua_pushvalue(L, -2)
         lua_rawset(L, -4)
         return 1
+    }
+
+    /// The class members of `cls` besides its selectors: statics (enumerations, constants), lazy
+    /// ones, class methods up the chain. For "did you mean" hints (an error path).
+    func staticNames(_ L: OpaquePointer, _ cls: SimClass) -> [String] {
+        var names = lazyStatics[cls.id].map { Array($0.keys) } ?? []
+        if let info = classInfo[cls.id], info.statics != LUA_NOREF {
+            rawGetRef(L, info.statics)
+            lua_pushnil(L)
+            while lua_next(L, -2) != 0 {
+                if lua_type(L, -2) == LUA_TSTRING, let k = string(L, -2) { names.append(k) }
+                kitsim_pop(L, 1)
+            }
+            kitsim_pop(L, 1)
+        }
+        var c: SimClass? = cls
+        while let k = c {
+            names += k.classMethods.keys.map(\.name)
+            c = k.superclass
+        }
+        return names
     }
 
     /// `function Class:name(...) … end`: a method defined in Lua, registered in the

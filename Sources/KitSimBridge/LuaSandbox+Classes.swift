@@ -325,7 +325,10 @@ extension LuaSandbox {
             lua_pushvalue(L, 2)
             if lua_rawget(L, -2) != LUA_TNIL { return 1 }
         }
-        throw heap.unrecognizedSelector(id, key)
+        // The runtime's exact words (SPEC §3.5), and after them in the script's message the nearest name.
+        var e = heap.unrecognizedSelector(id, key)
+        e.hint = spellingHint(key, of: heap.classOf(id))
+        throw e
     }
 
     /// `obj.name = value` for an undeclared name: plain Lua values go to the object's
@@ -345,8 +348,10 @@ extension LuaSandbox {
             throw SimError(.invalidUse, "cannot assign to method '\(key)' of \(heap.describe(id)); define methods on the class (function \(cls.name):\(key)(...))")
         }
         if kitsim_handle_id(L, 3) != 0 {
+            // A misspelled property is the likelier mistake when a near name exists.
+            let nearest = Spelling.nearest(to: key, among: cls.properties.filter { !$0.isReadOnly }.map(\.name)).map { "did you mean '\($0)'? otherwise " } ?? ""
             throw SimError(.invalidUse,
-                           "cannot store \(typeName(L, 3)) in undeclared field '\(key)' of \(heap.describe(id)): objects need an ownership attribute; "
+                           "cannot store \(typeName(L, 3)) in undeclared field '\(key)' of \(heap.describe(id)): \(nearest)objects need an ownership attribute; "
                            + "declare it, e.g. \(cls.name):subclass(\"…\", { \(key) = \"strong\" }) or \(cls.name):extend{ \(key) = \"weak\" }")
         }
         if lua_type(L, 3) == LUA_TTABLE, let found = objectPath(L, 3, key) {

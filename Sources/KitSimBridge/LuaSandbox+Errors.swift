@@ -38,11 +38,34 @@ extension LuaSandbox {
         pushString(L, e.message); lua_setfield(L, -2, "reason")
         if let o = e.object { pushHandle(L, o); lua_setfield(L, -2, "object") }
         if let r = e.reference { pushString(L, r); lua_setfield(L, -2, "reference") }
+        if let h = hint(for: e) { pushString(L, h); lua_setfield(L, -2, "hint") }
         rawGetRef(L, exceptionMeta)
         lua_setmetatable(L, -2)
         // Where it is raised: the Lua line calling into Swift, on the thread that did (a
         // coroutine's own stack included), for the headline and the traceback (SPEC §5).
         kitsim_note_raise(L, -1, 0)
+    }
+
+    /// The hint shown after an error's exact text, with its separator: the error's own
+    /// (a misspelled selector's nearest name), or for a message to an object nothing ever
+    /// owned, why it is gone and how to keep it (on a line of its own).
+    func hint(for e: SimError) -> String? {
+        if let h = e.hint { return h }
+        if e.kind == .zombie, let o = e.object, let advice = heap.unownedDeathAdvice(o) { return "\n" + advice }
+        return nil
+    }
+
+    /// "; did you mean 'name'?" for a misspelled `key` of an object of `cls`: the nearest
+    /// of its methods, properties and the fields added with `extend`. Error path only.
+    func spellingHint(_ key: String, of cls: SimClass, extra: [String] = []) -> String? {
+        var names = cls.allSelectors.map(\.name).filter { $0 != "deinit" && $0 != ".cxx_destruct" }
+        names += cls.properties.map(\.name) + ["isKind", "responds"] + extra
+        var c: SimClass? = cls
+        while let k = c {
+            names += extensions[k.id].map { Array($0.keys) } ?? []
+            c = k.superclass
+        }
+        return Spelling.nearest(to: key, among: names).map { "; did you mean '\($0)'?" }
     }
 
     /// The error at the stack top (from a failed `kitsim_pcall`) as a `SimError` that
@@ -103,5 +126,28 @@ extension LuaSandbox: ForeignDispatcher {
         for i in 0..<args.count { push(L, args[i]) }
         guard kitsim_pcall_handler(L, Int32(args.count), 1) == LUA_OK else { throw hostError(L) }
         return value(L, -1)
+    }
+}
+
+extension LuaSandbox {
+    /// The failure report of `kitsim run`: what happened, where, the last events of the
+    /// scenario (not the start-up's: the application, its screen and delegate) and the
+    /// leaks. A file that never started (a syntax error) has only its message: no event
+    /// and no leak can be its own.
+    package func failureReport(_ o: Outcome) -> String {
+        // SPEC §5: the message's first line is the headline, `file:line: name: reason`.
+        var lines = ["", "== \(o.status.rawValue.uppercased()) =="]
+        if let m = o.message { lines.append(m) }
+        guard let first = firstScriptEvent else { return lines.joined(separator: "\n") }
+        let events = heap.traceText(last: 15, from: first).split(separator: "\n")
+        if !events.isEmpty {
+            lines.append("")
+            lines.append("last events:")
+            lines.append(contentsOf: events.map { "  " + $0 })
+        }
+        lines.append("")
+        lines.append(o.leaks.isEmpty ? "leaks: none" : "leaks:")
+        for l in o.leaks { lines.append("  " + l.description) }
+        return lines.joined(separator: "\n")
     }
 }

@@ -196,6 +196,17 @@ extension LuaSandbox {
             return 1
         }
         def(MethodSignature("isObject", [Parameter("value", .any)], returns: .bool, summary: "Whether the value is a handle of a simulated object, dead or alive.")) { _, L in lua_pushboolean(L, kitsim_handle_id(L, 1) != 0 ? 1 : 0); return 1 }
+        def(MethodSignature("object", [.integer("id")], returns: .object("NSObject"), optional: true,
+                            summary: "The object with that id (the 4 of `Class#4`), alive or deallocated; nil when no object has it.")) { sb, L in
+            var isInteger: Int32 = 0
+            let n = lua_type(L, 1) == LUA_TNUMBER ? lua_tointegerx(L, 1, &isInteger) : 0
+            guard isInteger != 0 else {
+                throw SimError.badArgument(1, "object", expected: "integer", got: lua_type(L, 1) == LUA_TNUMBER ? "number" : sb.typeName(L, 1))
+            }
+            guard n > 0, n <= lua_Integer(UInt32.max), sb.heap.isValid(ObjectID(UInt32(n))) else { lua_pushnil(L); return 1 }
+            sb.pushHandle(L, ObjectID(UInt32(n)))
+            return 1
+        }
         def(MethodSignature("retainCount", [.object("object", "NSObject")], returns: .integer, summary: "The object's retain count.")) { sb, L in
             lua_pushinteger(L, lua_Integer(sb.heap.retainCount(try sb.objectArgument(L, 1, "retainCount"))))
             return 1

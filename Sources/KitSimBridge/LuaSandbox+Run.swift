@@ -15,9 +15,7 @@ extension LuaSandbox {
             throw SimError(.unknownName, "cannot read \(path)")
         }
         fclose(f)
-        if let slash = path.lastIndex(of: "/") { scriptDirectory = String(path[..<slash]) }
-        // `require` finds modules next to the scenario (scripts/lib/…): only there when sandboxed.
-        setRequirePath(scriptDirectory, only: isSandboxed)
+        useScriptFolder(of: path)
         let L = self.L
         let top = lua_gettop(L)
         defer { lua_settop(L, top) }
@@ -31,6 +29,7 @@ extension LuaSandbox {
         setGlobalRaw(L, "arg")
         var status = kitsim_loadfile(L, path)
         if status == LUA_OK {
+            firstScriptEvent = heap.events.count
             guard lua_checkstack(L, Int32(arguments.count + 1)) != 0 else {
                 throw SimError.limitExceeded(.scriptArguments)
             }
@@ -40,13 +39,23 @@ extension LuaSandbox {
         return finish(L, status)
     }
 
+    /// `require` finds modules next to the scenario at `path` (scripts/lib/…): only there
+    /// when sandboxed. `run(file:)` and the REPL's `-i FILE` and `:load FILE` use it.
+    package func useScriptFolder(of path: String) {
+        if let slash = path.lastIndex(of: "/") { scriptDirectory = String(path[..<slash]) }
+        setRequirePath(scriptDirectory, only: isSandboxed)
+    }
+
     /// Runs Lua source as a scenario; `name` is its chunk name (`@file.lua` or `=name`).
     public func run(chunk: String, name: String = "=scenario") -> Outcome {
         let L = self.L
         let top = lua_gettop(L)
         defer { lua_settop(L, top) }
         var status = kitsim_load(L, chunk, chunk.utf8.count, name)
-        if status == LUA_OK { status = kitsim_pcall_main(L, 0) }
+        if status == LUA_OK {
+            firstScriptEvent = heap.events.count
+            status = kitsim_pcall_main(L, 0)
+        }
         return finish(L, status)
     }
 
@@ -118,7 +127,7 @@ extension LuaSandbox {
         var raisedAt: String?, trace: String?
         if kitsim_push_raise_info(L, -1) != 0 {
             raisedAt = fieldString(L, -1, "where")
-            trace = fieldString(L, -1, "traceback").map(namingOverrides)
+            trace = fieldString(L, -1, "traceback").map { Self.withoutPreludeFrames(namingOverrides($0)) }
             kitsim_pop(L, 1)
         }
         // Only KitSim's own values are exceptions and assertion failures: a script's table
@@ -132,7 +141,7 @@ extension LuaSandbox {
                 let crash = Outcome.Crash(name: name, reason: reason, object: fieldHandle(L, -1, "object"))
                 // SPEC §5: the headline starts with the line that raised it, inside an
                 // override if that is where it was.
-                let headline = (raisedAt.map { $0 + " " } ?? "") + "\(name): \(reason)"
+                let headline = (raisedAt.map { $0 + " " } ?? "") + "\(name): \(reason)" + (exceptionHint(L, -1) ?? "")
                 return StepResult(status: .crashed, crash: crash, message: headline + (trace.map { "\n" + $0 } ?? ""))
             }
             if let message = fieldString(L, -1, "message") {
@@ -143,7 +152,9 @@ extension LuaSandbox {
         // level that points into C) gets the place of the line that raised it (SPEC §5).
         var text = namingOverrides(errorMessage(L, -1))
         if let raisedAt, Outcome.leadingLocation(of: text) == nil { text = raisedAt + " " + text }
-        if let trace { text += "\n" + trace }
+        // One traceback: a message that carries its own (rethrown from `xpcall(f,
+        // debug.traceback)`) already says where it began.
+        if let trace, !text.contains("stack traceback:") { text += "\n" + trace }
         if memory && text.contains("not enough memory") {
             text = SimError.limitExceeded(.memory(bytes: limitsConfiguration.memoryBytes)).message + "\n" + text
         }
@@ -154,6 +165,42 @@ extension LuaSandbox {
             return StepResult(status: .limitExceeded, crash: nil, message: text)
         }
         return StepResult(status: .scriptError, crash: nil, message: text)
+    }
+
+    /// A traceback without the prelude's frames (the assertion vocabulary's `fail`,
+    /// `check`): the `error` call that raised from them and the tail-call mark after them
+    /// go too, so the first frame is the scenario's line.
+    static func withoutPreludeFrames(_ traceback: String) -> String {
+        let lines = traceback.split(separator: "\n", omittingEmptySubsequences: false)
+        func isPrelude(_ l: Substring) -> Bool { l.hasPrefix("\tprelude:") || l.hasPrefix("prelude:") }
+        guard lines.contains(where: isPrelude) else { return traceback }
+        var out: [Substring] = []
+        for (i, l) in lines.enumerated() {
+            if isPrelude(l) { continue }
+            if l.hasSuffix("[C]: in function 'error'"), i + 1 < lines.count, isPrelude(lines[i + 1]) { continue }
+            if l.hasSuffix("(...tail calls...)"), i > 0, isPrelude(lines[i - 1]) { continue }
+            out.append(l)
+        }
+        return out.joined(separator: "\n")
+    }
+
+    /// How `kitsim run` classifies the error value at `index` (the REPL's piped sessions
+    /// exit with its code). Reads the stop flags; clears nothing.
+    package func failureStatus(_ L: OpaquePointer, _ index: Int32) -> Outcome.Status {
+        if limits.pointee.stopping != 0 || limits.pointee.memory_exceeded != 0 { return .limitExceeded }
+        if lua_type(L, index) == LUA_TTABLE {
+            if hasMetatable(L, index, exceptionMeta) { return .crashed }
+            if hasMetatable(L, index, assertionMeta) { return .assertionFailed }
+        }
+        return .scriptError
+    }
+
+    /// The hint KitSim adds after an exception's exact text, or nil: the nearest name
+    /// for an unrecognized selector, why a message reached a deallocated object. Begins
+    /// with its own separator ("; did you mean …", a new line).
+    package func exceptionHint(_ L: OpaquePointer, _ index: Int32) -> String? {
+        guard lua_type(L, index) == LUA_TTABLE, hasMetatable(L, index, exceptionMeta) else { return nil }
+        return fieldString(L, index, "hint")
     }
 
     func outcome(failure e: SimError) -> Outcome {
@@ -238,7 +285,10 @@ extension LuaSandbox {
             var path = directory + "/?.lua"
             if !only {
                 pushString(L, "path")
-                if lua_rawget(L, -2) == LUA_TSTRING, let old = string(L, -1) { path += ";" + old }
+                // A folder already first on the path (a second `:load` from it) is not added again.
+                if lua_rawget(L, -2) == LUA_TSTRING, let old = string(L, -1) {
+                    path = old == path || old.hasPrefix(path + ";") ? old : path + ";" + old
+                }
                 kitsim_pop(L, 1)
             }
             pushString(L, "path"); pushString(L, path); lua_rawset(L, -3)

@@ -115,6 +115,10 @@ public final class LuaSandbox {
     /// trace itself is recorded either way (`heap.traceText()`).
     public var capturesTrace = true
     var scriptDirectory = "."
+    /// The index in the trace of the scenario's first event (the ones before are the
+    /// start-up's: the application, its screen and delegate); nil while no scenario chunk
+    /// has started — a file with a syntax error never does. Reports show events from here.
+    package var firstScriptEvent: Int?
 
     // Fixed function indices.
     var fnIndexFallback: Int32 = 0, fnNewindexFallback: Int32 = 0

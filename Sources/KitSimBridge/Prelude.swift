@@ -139,20 +139,126 @@ Assertion.__tostring = function(a) return "assertion failed: " .. a.message end
 register("assertion", Assertion)
 
 local function isobject(v) return sim.isObject(v) end
-local function describe(v)
+local function describe(v, depth)
+  depth = depth or 0
   if isobject(v) then return tostring(v) end
   if type(v) == "string" then return fmt("%q", v) end
   if type(v) == "table" and getmetatable(v) == nil then
-    -- Never a table's address (rule 3): its items, as far as they say something.
-    local parts = {}
+    -- Never a table's address (rule 3): its items, then its other keys in sorted order,
+    -- as far as they say something.
+    if depth >= 2 then return "{…}" end
+    local parts, n = {}, #v
     for i, item in ipairs(v) do
       if i > 5 then parts[#parts + 1] = "…"; break end
-      parts[#parts + 1] = type(item) == "table" and item.message and tostring(item.message) or describe(item)
+      parts[#parts + 1] = type(item) == "table" and item.message and tostring(item.message) or describe(item, depth + 1)
+    end
+    local keys = {}
+    for k in pairs(v) do
+      if not (math.type(k) == "integer" and k >= 1 and k <= n) then keys[#keys + 1] = k end
+    end
+    table.sort(keys, function(a, b)
+      if type(a) ~= type(b) then return type(a) < type(b) end
+      if type(a) == "number" or type(a) == "string" then return a < b end
+      return tostring(a) < tostring(b)
+    end)
+    for i, k in ipairs(keys) do
+      if #parts >= 6 then parts[#parts + 1] = "…"; break end
+      local name = type(k) == "string" and k:match("^[%a_][%w_]*$") and k or "[" .. describe(k, depth + 1) .. "]"
+      parts[#parts + 1] = name .. " = " .. describe(v[k], depth + 1)
     end
     return "{" .. table.concat(parts, "; ") .. "}"
   end
   return tostring(v)
 end
+-- Deep equality (luassert's `are.same`): plain tables (no metatable) compare key by key,
+-- cycles included; anything else compares with ==, so objects stay identity and CGRect,
+-- IndexPath and the like compare by their own __eq. Returns the first difference's path
+-- and the two values there, or nil when equal.
+local function keyText(k)
+  if type(k) == "string" and k:match("^[%a_][%w_]*$") then return "." .. k end
+  return "[" .. describe(k) .. "]"
+end
+local function sortedKeys(a, b)
+  local keys, seen = {}, {}
+  for _, t in ipairs({ a, b }) do
+    for k in pairs(t) do
+      if not seen[k] then seen[k] = true; keys[#keys + 1] = k end
+    end
+  end
+  table.sort(keys, function(x, y)
+    local tx, ty = type(x), type(y)
+    if tx ~= ty then return tx < ty end
+    if tx == "number" or tx == "string" then return x < y end
+    return tostring(x) < tostring(y)
+  end)
+  return keys
+end
+local function plain(v) return type(v) == "table" and getmetatable(v) == nil end
+local function difference(a, b, path, seen)
+  if not (plain(a) and plain(b)) then
+    if a == b then return nil end
+    return path, a, b
+  end
+  if a == b then return nil end
+  seen[a] = seen[a] or {}
+  if seen[a][b] then return nil end
+  seen[a][b] = true
+  for _, k in ipairs(sortedKeys(a, b)) do
+    local p, x, y = difference(a[k], b[k], path .. keyText(k), seen)
+    if p then return p, x, y end
+  end
+  return nil
+end
+local function differs(a, b)
+  local p, x, y = difference(a, b, "", {})
+  if not p then return nil end
+  return fmt("; first difference at %s: %s instead of %s", p == "" and "the value" or p, describe(x), describe(y))
+end
+
+-- A misspelled matcher or word of the chain is an error naming the nearest one, never
+-- Lua's "attempt to call a nil value" (error path only).
+local function distance(a, b, limit)
+  if math.abs(#a - #b) > limit then return limit + 1 end
+  local prev, before = {}, {}
+  for j = 0, #b do prev[j] = j end
+  for i = 1, #a do
+    local cur = { [0] = i }
+    for j = 1, #b do
+      local cost = a:byte(i) == b:byte(j) and 0 or 1
+      local v = math.min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + cost)
+      if i > 1 and j > 1 and a:byte(i) == b:byte(j - 1) and a:byte(i - 1) == b:byte(j) then
+        v = math.min(v, before[j - 2] + 1)
+      end
+      cur[j] = v
+    end
+    before, prev = prev, cur
+  end
+  return prev[#b]
+end
+local function nearest(name, names)
+  local limit = #name <= 3 and 1 or #name <= 6 and 2 or 3
+  local best, bestDistance
+  for _, n in ipairs(names) do
+    local d = distance(name:lower(), n:lower(), limit)
+    if d <= limit and (not best or d < bestDistance) then best, bestDistance = n, d end
+  end
+  return best
+end
+-- One metatable per kind of word, shared by every expectation: the names are gathered
+-- only when a lookup misses.
+local function strictMeta(what)
+  return { __index = function(t, key)
+    local names = {}
+    for k in pairs(t) do names[#names + 1] = k end
+    table.sort(names)
+    local text = type(key) == "string" and fmt("'%s'", key) or describe(key)
+    local near = type(key) == "string" and nearest(key, names)
+    error(fmt("unknown %s %s in expect(…)%s", what, text,
+              near and fmt("; did you mean '%s'?", near) or " (expected one of " .. table.concat(names, ", ") .. ")"), 2)
+  end }
+end
+local matcherMeta, wordMeta = strictMeta("matcher"), strictMeta("word")
+
 -- "file:line: " of the scenario line that made the failing expectation.
 local function where()
   for level = 3, 30 do
@@ -185,7 +291,18 @@ function expect(subject)
     end
     function checks.deallocated() return check(isobject(subject) and not sim.alive(subject), "be deallocated") end
     function checks.alive() return check(isobject(subject) and sim.alive(subject), "be alive") end
-    function checks.equal(v) return check(subject == v, "equal " .. describe(v)) end
+    -- `equal` is == except for two plain tables, which compare deeply as `same` does.
+    function checks.equal(v)
+      if plain(subject) and plain(v) then
+        local d = differs(subject, v)
+        return check(d == nil, "equal " .. describe(v), not negated and d or nil)
+      end
+      return check(subject == v, "equal " .. describe(v))
+    end
+    function checks.same(v)
+      local d = differs(subject, v)
+      return check(d == nil, "be the same as " .. describe(v), not negated and d or nil)
+    end
     function checks.truthy() return check(subject and true or false, "be truthy") end
     function checks.falsy() return check(not subject, "be falsy") end
     function checks.empty()
@@ -211,7 +328,9 @@ function expect(subject)
   local chain = { to = { be = positive, have = positive }, to_not = { be = negative, have = negative } }
   for k, f in pairs(positive) do chain.to[k] = f end
   for k, f in pairs(negative) do chain.to_not[k] = f end
-  return chain
+  setmetatable(positive, matcherMeta); setmetatable(negative, matcherMeta)
+  setmetatable(chain.to, matcherMeta); setmetatable(chain.to_not, matcherMeta)
+  return setmetatable(chain, wordMeta)
 end
 return expect
 """#

@@ -1,15 +1,63 @@
-/// Makes a REPL entry's top-level `local` declarations outlive the entry
-/// ("a line's `local x = …` stays visible to later lines"): at nesting depth 0,
-/// `local a, b = …` becomes `a, b = …`, `local a` becomes `a = nil`, and
-/// `local function f` becomes `function f`, all assigned in the session's environment.
-/// Declarations with attributes (`<const>`, `<close>`) stay local: their meaning is the
-/// scope. Strings and comments are skipped; nesting counts `function`/`do`/`if`/`repeat`
-/// against `end`/`until`.
+/// Makes a REPL entry's top-level `local` declarations outlive the entry ("a line's
+/// `local x = …` stays visible to later lines") while they stay real Lua locals, so Lua's
+/// own messages (`attempt to index a nil value (local 't')`) and scoping hold: a second
+/// `local x` is a new variable, and a closure keeps the variable it captured.
+///
+/// The entry runs as the body of a function inside a wrapper chunk that declares the
+/// session's earlier locals the entry mentions; the session then joins those upvalues to
+/// the variables the earlier entries left (`lua_upvaluejoin`). Before the entry ends
+/// (before a top-level `return`, or at its end) a closure over its own top-level locals
+/// is handed to `__kitsim_keep`, which records the variables for later entries. Everything
+/// the wrapper adds is on the entry's first and last lines, so line numbers are unchanged.
+/// Declarations with attributes (`<const>`, `<close>`) stay local to their entry: their
+/// meaning is the scope. Strings and comments are skipped; nesting counts
+/// `function`/`do`/`if`/`repeat` against `end`/`until`.
 enum LocalRewriter {
-    static func rewrite(_ source: String) -> String {
+    /// The name under which the wrapper passes the keeping function to the entry.
+    static let keepName = "__kitsim_keep"
+
+    /// What a scan of an entry found.
+    struct Scan: Equatable {
+        /// Top-level locals without attributes, with the offset (in UTF-8 bytes) just after
+        /// each declaration's names.
+        var declared: [(name: String, offset: Int)] = []
+        /// Every identifier the entry mentions (a superset of the variables it uses).
+        var mentioned: Set<String> = []
+        /// The offset of the first top-level `return`, if any.
+        var topLevelReturn: Int?
+
+        static func == (a: Scan, b: Scan) -> Bool {
+            a.declared.map(\.name) == b.declared.map(\.name) && a.declared.map(\.offset) == b.declared.map(\.offset)
+                && a.mentioned == b.mentioned && a.topLevelReturn == b.topLevelReturn
+        }
+    }
+
+    /// The wrapper chunk for `source`: `sessionLocals` (the earlier entries' locals) are
+    /// declared for the entry when it mentions them; with `keepsLocals`, the entry's own
+    /// top-level locals are handed to `__kitsim_keep` before it ends.
+    static func wrap(_ source: String, sessionLocals: Set<String>, keepsLocals: Bool) -> String {
+        let scan = scan(source)
+        let outer = scan.mentioned.intersection(sessionLocals).sorted()
+        var head = outer.isEmpty ? "" : "local \(outer.joined(separator: ", ")); "
+        head += "local \(keepName) = ...; return function(...) "
+        guard keepsLocals else { return head + source + "\nend" }
+        let bytes = Array(source.utf8)
+        func keep(before offset: Int) -> String {
+            var seen = Set<String>()
+            let names = scan.declared.filter { $0.offset <= offset && seen.insert($0.name).inserted }.map(\.name)
+            return names.isEmpty ? "" : ";\(keepName)(function() return \(names.joined(separator: ", ")) end);"
+        }
+        if let r = scan.topLevelReturn {
+            let before = String(decoding: bytes[..<r], as: UTF8.self)
+            let after = String(decoding: bytes[r...], as: UTF8.self)
+            return head + before + keep(before: r) + after + "\nend"
+        }
+        return head + source + "\n" + keep(before: bytes.count) + "\nend"
+    }
+
+    static func scan(_ source: String) -> Scan {
         let chars = Array(source.utf8)
-        var out: [UInt8] = []
-        out.reserveCapacity(chars.count)
+        var scan = Scan()
         var i = 0
         var depth = 0
         func isIdent(_ c: UInt8) -> Bool { c == 95 || (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) }
@@ -43,17 +91,41 @@ enum LocalRewriter {
             while k < chars.count && isSpace(chars[k]) { k += 1 }
             return k
         }
+        /// After `local` at `j`: records the declaration's names (those without attributes).
+        func declaration(from j: Int) {
+            var k = skipSpaces(j)
+            let (first, afterFirst) = word(at: k)
+            if first == "function" {
+                let (name, after) = word(at: skipSpaces(afterFirst))
+                if !name.isEmpty { scan.declared.append((name, after)) }
+                return
+            }
+            var names: [String] = []
+            while true {
+                k = skipSpaces(k)
+                let (name, after) = word(at: k)
+                guard !name.isEmpty else { break }
+                k = skipSpaces(after)
+                if k < chars.count && chars[k] == 60 {                    // <const> / <close>: stays local
+                    while k < chars.count && chars[k] != 62 { k += 1 }
+                    k = skipSpaces(k + 1)
+                } else {
+                    names.append(name)
+                }
+                if k < chars.count && chars[k] == 44 { k += 1; continue }  // ,
+                break
+            }
+            // The variables exist after the whole statement; the keeping closure goes before a
+            // later `return` or at the end, so the names' own offset is enough.
+            for n in names { scan.declared.append((n, k)) }
+        }
         while i < chars.count {
             let c = chars[i]
             // Comments.
             if c == 45, i + 1 < chars.count, chars[i + 1] == 45 {
-                if let level = longBracket(i + 2) {
-                    let end = skipLong(i + 2, level: level)
-                    out += chars[i..<end]; i = end; continue
-                }
-                var k = i
-                while k < chars.count && chars[k] != 10 { k += 1 }
-                out += chars[i..<k]; i = k; continue
+                if let level = longBracket(i + 2) { i = skipLong(i + 2, level: level); continue }
+                while i < chars.count && chars[i] != 10 { i += 1 }
+                continue
             }
             // Strings.
             if c == 34 || c == 39 {
@@ -62,57 +134,27 @@ enum LocalRewriter {
                     if chars[k] == 92 { k += 1 }
                     k += 1
                 }
-                k = min(k + 1, chars.count)
-                out += chars[i..<k]; i = k; continue
+                i = min(k + 1, chars.count); continue
             }
-            if let level = longBracket(i) {
-                let end = skipLong(i, level: level)
-                out += chars[i..<end]; i = end; continue
-            }
-            if isIdent(c) && (i == 0 || !isIdent(chars[i - 1])) && !(c >= 48 && c <= 57) {
+            if let level = longBracket(i) { i = skipLong(i, level: level); continue }
+            if isIdent(c) && !(c >= 48 && c <= 57) {
                 let (w, end) = word(at: i)
                 switch w {
                 case "function", "do", "if", "repeat": depth += 1
                 case "end", "until": depth = max(0, depth - 1)
-                default: break
+                case "local" where depth == 0: declaration(from: end)
+                case "return" where depth == 0 && scan.topLevelReturn == nil: scan.topLevelReturn = i
+                default: scan.mentioned.insert(w)
                 }
-                if w == "local" && depth == 0, let replaced = rewriteLocal(from: end) {
-                    out += replaced.text
-                    i = replaced.next
-                    continue
-                }
-                out += chars[i..<end]; i = end; continue
+                i = end; continue
             }
-            out.append(c); i += 1
+            if c >= 48 && c <= 57 {
+                // A number (its letters, as in 0x1F or 1e5, are not names).
+                while i < chars.count && (isIdent(chars[i]) || chars[i] == 46) { i += 1 }
+                continue
+            }
+            i += 1
         }
-        return String(decoding: out, as: UTF8.self)
-
-        /// After `local` at `j`: the replacement of the declaration's head, or nil to keep it.
-        func rewriteLocal(from j: Int) -> (text: [UInt8], next: Int)? {
-            var k = skipSpaces(j)
-            let (first, afterFirst) = word(at: k)
-            if first == "function" {
-                // `local function f` → `function f`; the body's depth is counted as usual.
-                depth += 1
-                return (Array("function".utf8), afterFirst)
-            }
-            // A name list: `a, b` — stop at `=`, an attribute, or anything else.
-            var names: [String] = []
-            while true {
-                k = skipSpaces(k)
-                let (name, after) = word(at: k)
-                guard !name.isEmpty else { return nil }
-                names.append(name)
-                k = skipSpaces(after)
-                if k < chars.count && chars[k] == 60 { return nil }        // <const> / <close>: keep local
-                if k < chars.count && chars[k] == 44 { k += 1; continue }  // ,
-                break
-            }
-            if k < chars.count && chars[k] == 61 && !(k + 1 < chars.count && chars[k + 1] == 61) {
-                return (Array(names.joined(separator: ", ").utf8) + Array(" ".utf8), k)
-            }
-            let nils = Array(repeating: "nil", count: names.count).joined(separator: ", ")
-            return (Array("\(names.joined(separator: ", ")) = \(nils) ".utf8), k)
-        }
+        return scan
     }
 }

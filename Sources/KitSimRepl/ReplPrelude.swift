@@ -1,8 +1,10 @@
 /// Lua side of the REPL: the pretty printer (objects as `<UINavigationController #12
 /// rc=2>`, tables with depth and item limits, cycle marks and sorted keys — never an
-/// address, rule 3).
+/// address, rule 3). A value at the prompt that is a string prints raw, as lua.c prints
+/// it; strings inside tables print quoted. Returns the printer and its settings table
+/// (`:set depth 4`, `:set items 50`).
 let replPrelude = #"""
-local maxDepth, maxItems = 2, 20
+local settings = { depth = 2, items = 20 }
 local fmt, tostring, type, sort, concat = string.format, tostring, type, table.sort, table.concat
 
 local function object(v)
@@ -26,7 +28,8 @@ local function tableText(t, depth, seen)
   -- KitSim's own values (CGRect, exceptions, leaks) protect their metatables and print
   -- themselves; a script's metatable prints through its __tostring.
   if type(mt) == "string" or (type(mt) == "table" and mt.__tostring) then return tostring(t) end
-  if depth >= maxDepth then return "{…}" end
+  local maxItems = settings.items
+  if depth >= settings.depth then return "{…}" end
   seen[t] = true
   local parts, n = {}, #t
   for i = 1, math.min(n, maxItems) do parts[#parts + 1] = pretty(t[i], depth + 1, seen) end
@@ -60,10 +63,7 @@ end
 return function(...)
   local n = select("#", ...)
   local parts = {}
-  for i = 1, n do
-    local v = (select(i, ...))
-    parts[i] = type(v) == "string" and fmt("%q", v) or pretty(v, 0, {})
-  end
+  for i = 1, n do parts[i] = pretty((select(i, ...)), 0, {}) end
   return concat(parts, "\t")
-end
+end, settings
 """#

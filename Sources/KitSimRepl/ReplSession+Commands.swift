@@ -4,98 +4,149 @@ import KitSim
 import KitSimLua
 
 /// Meta-commands: `:screen`, `:graph`, `:why obj`, `:history obj`, `:leaks`,
-/// `:trace [n]`, `:run seconds`, `:undo`, `:save FILE`, `:load FILE`, `:help`.
+/// `:trace [n]`, `:run seconds`, `:undo`, `:save FILE`, `:load FILE`, `:set [name value]`,
+/// `:help`. A command refuses arguments it does not take.
 extension ReplSession {
     public static let help = """
         Lua 5.4 with KitSim. Enter statements or expressions (`=expr` works too); a line's
-        `local x = …` stays visible to later lines. Objects print as <Class #id rc=N>.
+        `local x = …` stays visible to later lines. Objects print as <Class #id rc=N>;
+        `#id` names one in :why and :history, sim.object(id) in Lua.
           :screen            what a person would see (windows, covered views, key window)
           :graph [mermaid] [OBJ]  the ownership graph (dot by default); with OBJ (a label,
                              #id or expression) only the paths to it and what it owns
-          :why EXPR          what keeps an object alive
+          :why EXPR          what keeps an object alive (EXPR may be #id)
           :history EXPR      every retain and release of an object, with its line
           :leaks             retain cycles and abandoned controllers
           :trace [N]         the last N trace events (20)
           :run SECONDS       advance the virtual clock (timers, animations, drains)
           :undo              replay the session without its last entry
           :save FILE         write the session as a scenario script for `kitsim run`
-          :load FILE         run a scenario file in this session
+          :load FILE         run a scenario file in this session (require finds its lib/)
+          :set [NAME VALUE]  printing: depth (2) and items (20) of tables; no argument lists them
           :help              this text;  help(obj) lists an object's properties and methods
         Tab completes globals, fields, properties and selectors (after ':' only methods).
-        Ctrl-C stops running code; Ctrl-D exits.
+        Ctrl-C stops running code or clears the line; Ctrl-D exits.
         """
 
-    func command(_ line: String) -> String {
+    /// The commands that take no argument.
+    static let bareCommands: Set<String> = ["help", "screen", "leaks", "undo"]
+
+    func command(_ line: String) -> Reply {
         let parts = line.dropFirst().split(separator: " ", maxSplits: 1).map(String.init)
         let name = parts.first ?? ""
         let arg = parts.count > 1 ? parts[1].trimmingSpaces : ""
         let sim = sandbox.sim
+        if Self.bareCommands.contains(name), !arg.isEmpty {
+            return Reply(error: ":\(name) takes no argument (got '\(arg)')")
+        }
         switch name {
-        case "help": return Self.help
-        case "screen": return (try? sim.screen().description) ?? "screen unavailable"
+        case "help": return Reply(output: Self.help)
+        case "screen": return (try? sim.screen().description).map { Reply(output: $0) } ?? Reply(error: "screen unavailable")
         case "graph": return graph(arg)
         case "leaks":
             let leaks = sandbox.heap.leaks()
-            return leaks.isEmpty ? "no leaks" : leaks.map(\.description).joined(separator: "\n")
+            return Reply(output: leaks.isEmpty ? "no leaks" : leaks.map(\.description).joined(separator: "\n"))
         case "trace":
-            return sandbox.heap.traceText(last: Int(arg) ?? 20).trimmingTrailingNewline
+            guard arg.isEmpty || Int(arg).map({ $0 >= 0 }) == true else {
+                return Reply(error: ":trace takes a number of events (got '\(arg)')")
+            }
+            return Reply(output: sandbox.heap.traceText(last: Int(arg) ?? 20).trimmingTrailingNewline)
         case "why", "history":
-            guard !arg.isEmpty else { return ":\(name) needs an expression, e.g. :\(name) nav" }
+            guard !arg.isEmpty else { return Reply(error: ":\(name) needs an expression or #id, e.g. :\(name) nav or :\(name) #6") }
             switch objectOf(arg) {
-            case .success(let id): return name == "why" ? sandbox.heap.why(id) : sandbox.heap.history(id).trimmingTrailingNewline
-            case .failure(let message): return message
+            case .success(let id): return Reply(output: name == "why" ? sandbox.heap.why(id) : sandbox.heap.history(id).trimmingTrailingNewline)
+            case .failure(let message): return Reply(error: message)
             }
         case "run":
-            guard let seconds = Double(arg.isEmpty ? "0" : arg) else { return ":run needs a number of seconds" }
-            return feed("sim.run(\(formatNumber(seconds)))") ?? ""
+            guard let seconds = Double(arg.isEmpty ? "0" : arg), seconds.isFinite, seconds >= 0 else {
+                return Reply(error: ":run takes a number of seconds (got '\(arg)')")
+            }
+            return submit("sim.run(\(formatNumber(seconds)))") ?? Reply()
         case "undo": return undo()
         case "save":
-            guard !arg.isEmpty else { return ":save needs a file name" }
+            guard !arg.isEmpty else { return Reply(error: ":save needs a file name") }
             return save(to: arg)
         case "load":
-            guard !arg.isEmpty else { return ":load needs a file name" }
+            guard !arg.isEmpty else { return Reply(error: ":load needs a file name") }
             return load(file: arg)
+        case "set": return set(arg)
         default:
-            return "unknown command :\(name) (try :help)"
+            return Reply(error: "unknown command :\(name) (try :help)")
         }
     }
 
     /// `:graph [mermaid] [OBJ]`: OBJ is `#id`, a label, or else an expression.
-    func graph(_ arg: String) -> String {
+    func graph(_ arg: String) -> Reply {
         var rest = Substring(arg)
         var format = Heap.GraphFormat.dot
         if rest == "mermaid" || rest.hasPrefix("mermaid ") {
             format = .mermaid
             rest = rest.dropFirst("mermaid".count).drop(while: { $0 == " " })
         }
-        guard !rest.isEmpty else { return sandbox.heap.graph(format).trimmingTrailingNewline }
+        guard !rest.isEmpty else { return Reply(output: sandbox.heap.graph(format).trimmingTrailingNewline) }
         let name = String(rest)
         let id: ObjectID
         if name.hasPrefix("#") || sandbox.heap.labelledObjects.contains(where: { $0.label == name }) {
             switch Pictures.object(named: name, in: sandbox.heap) {
             case .success(let found): id = found
-            case .failure(let f): return ":graph \(name): \(f)"
+            case .failure(let f): return Reply(error: ":graph \(name): \(f)")
             }
         } else {
             switch objectOf(name) {
             case .success(let found): id = found
-            case .failure(let message): return message
+            case .failure(let message): return Reply(error: message)
             }
         }
-        do { return try sandbox.heap.graph(format, focus: id).trimmingTrailingNewline } catch { return "\(error)" }
+        do { return Reply(output: try sandbox.heap.graph(format, focus: id).trimmingTrailingNewline) } catch { return Reply(error: "\(error)") }
+    }
+
+    /// `:set`: lists the printing settings; `:set depth 4` changes one.
+    func set(_ arg: String) -> Reply {
+        let L = sandbox.L
+        let top = lua_gettop(L)
+        defer { lua_settop(L, top) }
+        sandbox.rawGetRef(L, settingsRef)
+        let names = ["depth", "items"]
+        guard !arg.isEmpty else {
+            let values = names.map { n -> String in
+                lua_getfield(L, -1, n)
+                defer { kitsim_pop(L, 1) }
+                return "\(n) \(lua_tointegerx(L, -1, nil))"
+            }
+            return Reply(output: values.joined(separator: "\n"))
+        }
+        let words = arg.split(separator: " ", omittingEmptySubsequences: true).map(String.init)
+        guard names.contains(words[0]) else {
+            return Reply(error: ":set: unknown setting '\(words[0])' (depth or items)")
+        }
+        guard words.count == 2, let n = Int(words[1]), (1...100).contains(n) else {
+            return Reply(error: ":set \(words[0]) takes a whole number from 1 to 100, e.g. :set \(words[0]) 4")
+        }
+        lua_pushinteger(L, lua_Integer(n))
+        lua_setfield(L, -2, words[0])
+        return Reply(output: "\(words[0]) \(n)")
     }
 
     enum ObjectResult { case success(ObjectID), failure(String) }
 
-    /// Evaluates `expression` and returns the object it names.
+    /// The object `expression` names: `#id`, or what the expression evaluates to.
     func objectOf(_ expression: String) -> ObjectResult {
+        if expression.hasPrefix("#") {
+            guard let n = UInt32(expression.dropFirst()) else { return .failure("\(expression) is not an object id (#6 is one)") }
+            let id = ObjectID(n)
+            return sandbox.heap.isValid(id) ? .success(id) : .failure("no object \(expression) exists")
+        }
         let L = sandbox.L
         let top = lua_gettop(L)
         defer { lua_settop(L, top) }
-        let source = "return " + expression
-        guard kitsim_load(L, source, source.utf8.count, "=stdin") == LUA_OK else { return .failure(sandbox.describe(L, -1)) }
-        sandbox.rawGetRef(L, env)
-        _ = lua_setupvalue(L, -2, 1)
+        switch compile(expression, expression: true) {
+        case .ready?: break
+        case .error(let message)?: return .failure(message)
+        case .incomplete?, nil:
+            // Not an expression: Lua's own message for it.
+            if case .error(let message)? = compile(expression, expression: false) { return .failure(message) }
+            return .failure("\(expression) is not an expression")
+        }
         guard kitsim_pcall(L, 0, 1) == LUA_OK else {
             let m = errorText(L); kitsim_clear_stop(L); return .failure(m)
         }
@@ -105,14 +156,14 @@ extension ReplSession {
 
     /// `:undo`: a fresh session replays every entry but the last. Deterministic, so the
     /// state is exactly the one before the last entry.
-    func undo() -> String {
-        guard let last = entries.last else { return "nothing to undo" }
+    func undo() -> Reply {
+        guard let last = entries.last else { return Reply(error: "nothing to undo") }
         let replay = entries.dropLast()
         do {
             sandbox = try LuaSandbox(configuration: configuration, limits: limits)
             try setUp()
         } catch {
-            return "undo failed: \(error)"
+            return Reply(error: "undo failed: \(error)")
         }
         entries = []
         pending = []
@@ -122,7 +173,7 @@ extension ReplSession {
             case .expression, .statement: _ = feed(e.source)
             }
         }
-        return "undone: \(last.source.split(separator: "\n").first.map(String.init) ?? "")"
+        return Reply(output: "undone: \(last.source.split(separator: "\n").first.map(String.init) ?? "")")
     }
 
     /// The session as a scenario script: statements as written, expressions printed,
@@ -145,8 +196,9 @@ extension ReplSession {
         return lines.joined(separator: "\n") + "\n"
     }
 
-    func save(to path: String) -> String {
-        writeTextFile(path, script()) ? "saved \(entries.count) entr\(entries.count == 1 ? "y" : "ies") to \(path)" : "cannot write \(path)"
+    func save(to path: String) -> Reply {
+        writeTextFile(path, script()) ? Reply(output: "saved \(entries.count) entr\(entries.count == 1 ? "y" : "ies") to \(path)")
+            : Reply(error: "cannot write \(path)")
     }
 }
 

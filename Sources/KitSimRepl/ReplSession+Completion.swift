@@ -24,7 +24,7 @@ extension ReplSession {
         let top = lua_gettop(L)
         defer { lua_settop(L, top) }
         guard let sepIndex = token.lastIndex(where: { $0 == "." || $0 == ":" }) else {
-            var names = Set(Self.keywords)
+            var names = Set(Self.keywords).union(locals.keys)
             for t in [env, Int32(-1)] {
                 if t == -1 { lua_rawgeti(L, kitsim_registryindex(), lua_Integer(LUA_RIDX_GLOBALS)) } else { sandbox.rawGetRef(L, t) }
                 names.formUnion(stringKeys(L, -1))
@@ -50,10 +50,13 @@ extension ReplSession {
         let L = sandbox.L
         let names = chain.split(whereSeparator: { $0 == "." || $0 == ":" }).map(String.init)
         guard let first = names.first, !first.isEmpty else { return .none }
-        // The first name: the session's environment, then the globals.
+        // The first name: the session's locals, its environment, then the globals.
         sandbox.rawGetRef(L, env)
         sandbox.pushString(L, first)
-        if lua_rawget(L, -2) == LUA_TNIL {
+        if pushLocal(first) {
+            lua_rotate(L, -2, 1)                // the local's value replaces the key
+            kitsim_pop(L, 1)
+        } else if lua_rawget(L, -2) == LUA_TNIL {
             kitsim_pop(L, 1)
             lua_rawgeti(L, kitsim_registryindex(), lua_Integer(LUA_RIDX_GLOBALS))
             sandbox.pushString(L, first)

@@ -6,7 +6,8 @@ import KitSimPlatform
 
 /// `kitsim repl [-i FILE] [--ios N]`: line editing with libedit and a history
 /// file in the home folder when stdin is a terminal; plain lines otherwise, so pipes can
-/// drive it.
+/// drive it. A piped session stops at its first error, written to stderr, with the exit
+/// code `kitsim run` gives that failure.
 enum ReplCommand {
     nonisolated(unsafe) static var session: ReplSession?
     nonisolated(unsafe) static var state: OpaquePointer?
@@ -27,31 +28,53 @@ enum ReplCommand {
             }
             i += 1
         }
+        let tty = isatty(0) != 0
+        // A piped session (a script of REPL input) runs under `kitsim run`'s limits; at a
+        // terminal Ctrl-C is the usual stop, so the instruction budget is larger.
         var limits = LuaSandbox.Limits()
-        limits.instructions = 5_000_000_000          // Ctrl-C is the usual stop in a REPL
+        if tty { limits.instructions = 5_000_000_000 }
         guard let repl = try? ReplSession(configuration: configuration, limits: limits) else {
             printError("kitsim: cannot start the REPL")
             return 70
         }
         session = repl
         state = repl.luaState
-        let tty = isatty(0) != 0
         if tty {
             print("KitSim \(kitsimVersion) — Lua 5.4 with a simulated UIKit. :help for commands, Ctrl-D to quit.")
             let home = getenv("HOME").map { String(cString: $0) } ?? "."
             kitsim_edit_init(home + "/.kitsim_history", complete)
         }
         kitsim_edit_set_interrupt(onInterrupt, 0)
+        /// Shows a reply: at a terminal all of it on stdout; piped, the error on stderr, and
+        /// the session ends with `kitsim run`'s exit code for that kind of failure.
+        func show(_ reply: ReplSession.Reply) -> Int32? {
+            if tty {
+                if !reply.text.isEmpty { print(reply.text) }
+                return nil
+            }
+            if !reply.output.isEmpty { print(reply.output) }
+            guard let error = reply.error else { return nil }
+            printError(error)
+            return (reply.failure ?? .scriptError).exitCode
+        }
         if let initial {
-            let out = evaluate { repl.load(file: initial) }
-            if !out.isEmpty { print(out) }
+            if let code = show(evaluate { repl.load(file: initial) }) { return code }
         }
         var entry: [String] = []
         while true {
             let prompt = repl.prompt
             let line: String?
             if tty {
-                guard let raw = kitsim_edit_readline(prompt) else { break }
+                guard let raw = kitsim_edit_readline(prompt) else {
+                    // Ctrl-C at the prompt or a `>>` continuation clears the entry, as lua.c does.
+                    if kitsim_edit_take_interrupt() != 0 {
+                        print("")
+                        repl.cancelEntry()
+                        entry = []
+                        continue
+                    }
+                    break
+                }
                 line = String(cString: raw)
                 free(raw)
             } else {
@@ -59,13 +82,15 @@ enum ReplCommand {
             }
             guard let line else { break }
             entry.append(line)
-            guard let out = evaluate({ repl.feed(line) }) else { continue }     // more input needed
+            guard let reply = evaluate({ repl.submit(line) }) else { continue }     // more input needed
             if tty { kitsim_edit_remember(entry.joined(separator: "\n")) }
             entry = []
             state = repl.luaState                                               // :undo makes a new state
-            if !out.isEmpty { print(out) }
+            if let code = show(reply) { return code }
         }
         if tty { print("") }
+        // An entry left incomplete at the end of piped input is an error, as lua.c reports it.
+        if !tty, repl.isContinuing, let reply = repl.finishInput(), let code = show(reply) { return code }
         return 0
     }
 

@@ -80,18 +80,9 @@ enum RunCommand {
         return outcome.status == .passed ? pictureStatus ?? 0 : outcome.status.exitCode
     }
 
-    /// The failure report: what happened, where, the last events and the leaks.
+    /// The failure report (`LuaSandbox.failureReport`) on stderr.
     static func report(_ o: Outcome, _ sandbox: LuaSandbox) {
-        // SPEC §5: the message's first line is the headline, `file:line: name: reason`.
-        var lines = ["", "== \(o.status.rawValue.uppercased()) =="]
-        if let m = o.message { lines.append(m) }
-        lines.append("")
-        lines.append("last events:")
-        lines.append(contentsOf: sandbox.heap.traceText(last: 15).split(separator: "\n").map { "  " + $0 })
-        lines.append("")
-        lines.append(o.leaks.isEmpty ? "leaks: none" : "leaks:")
-        for l in o.leaks { lines.append("  " + l.description) }
-        printError(lines.joined(separator: "\n"))
+        printError(sandbox.failureReport(o))
     }
 }
 

@@ -5,9 +5,10 @@
 --   stdout    byte for byte;
 --   status    success (exit 0) or failure (any other exit: lua5.4 exits 1, kitsim 1-4);
 --   message   of a failure: lua.c writes "lua5.4: MSG" and a traceback to stderr; kitsim's
---             report has a headline "== STATUS ==", then MSG, its traceback, and the
---             last events. MSG is the text up to "stack traceback:" (or the end of
---             that part), so multi-line messages compare whole; tracebacks are not
+--             report has a headline "== STATUS ==", then MSG, its traceback, the last
+--             events and the leaks (neither after a syntax error). MSG is the text up
+--             to "stack traceback:" (or the end of that part), so multi-line messages
+--             compare whole; tracebacks are not
 --             compared, since kitsim's report adds its own frames' context; the place
 --             kitsim puts before a message that does not start with one is not compared;
 --   warnings  the "Lua warning: " lines on stderr, in order.
@@ -56,7 +57,9 @@ local function lua_message(err)
   return (body:match("^(.-)\nstack traceback:") or body:gsub("\n$", ""))
 end
 local function kitsim_message(err)
-  local body = err:match("\n== [%u ]+ ==\n(.-)\n\nlast events:")
+  -- The report's sections after the message: last events, leaks (a syntax error has none).
+  local body = err:match("\n== [%u ]+ ==\n(.-)\n\nlast events:") or err:match("\n== [%u ]+ ==\n(.-)\n\nleaks")
+    or err:match("\n== [%u ]+ ==\n(.-)\n*$")
   if not body then return nil end
   return (body:match("^(.-)\nstack traceback:") or body)
 end

@@ -14,7 +14,7 @@ import Testing
         #expect(r.feed("1 + 1") == "2")                 // tried as `return <line>` first
         #expect(r.feed("=2 * 3") == "6")
         #expect(r.feed("x = 5") == "")                  // a statement prints nothing
-        #expect(r.feed("x, 'a', nil") == "5\t\"a\"\tnil")
+        #expect(r.feed("x, 'a', nil") == "5\ta\tnil")          // strings at the prompt print raw, as lua.c prints them
         #expect(r.feed("function f(a)") == nil)          // <eof>: more input
         #expect(r.isContinuing && r.prompt == ">> ")
         #expect(r.feed("  return a + 1") == nil)
@@ -35,8 +35,41 @@ import Testing
         #expect(r.feed("c") == "nil")
         #expect(r.feed("twice(a)") == "2")
         #expect(r.feed("t")?.contains("nil") == true)    // <const> stays local to its entry
-        #expect(LocalRewriter.rewrite("local s = 'local x' -- local y\nlocal z") == "s = 'local x' -- local y\nz = nil ")
-        #expect(LocalRewriter.rewrite("do local x = 1 end") == "do local x = 1 end")
+        #expect(LocalRewriter.scan("local s = 'local x' -- local y\nlocal z").declared.map(\.name) == ["s", "z"])
+        #expect(LocalRewriter.scan("do local x = 1 end").declared.isEmpty)
+        #expect(LocalRewriter.scan("local a <const>, b = 1, 2").declared.map(\.name) == ["b"])
+        #expect(LocalRewriter.scan("local function f() return 1 end return f").topLevelReturn == 32)
+    }
+
+    /// The entry's locals are Lua's own: messages name them as locals, a second `local`
+    /// is a new variable, closures share the variable they captured.
+    @Test(arguments: [
+        (["local t = nil; t.x = 1"], "stdin:1: attempt to index a nil value (local 't')"),
+        (["local t = nil", "t.x = 1"], "stdin:1: attempt to index a nil value (upvalue 't')"),
+        (["local x = 1", "f = function() return x end", "local x = 2", "f(), x"], "1\t2"),
+        (["local x = 1", "f = function() return x end", "x = 5", "f(), x"], "5\t5"),
+        (["local n = 0", "function bump() n = n + 1 end", "bump() bump()", "n"], "2"),
+        (["local a = 1 local b = a + 1 return b"], "2"),
+        (["local a = 1 local b = a + 1 return b", "a + b"], "3"),
+        (["local x = 1", "do local x = 2 end", "x"], "1"),
+        (["local q = 1", "local q = q + 1", "q"], "2"),
+        (["local s <close> = nil", "s"], "nil"),
+        (["local w = UIWindow()", "w:pushViewControler()"],
+         "NSInvalidArgumentException: -[UIWindow pushViewControler]: unrecognized selector sent to instance #4"),
+    ] as [([String], String)])
+    func localsAreLuasOwn(lines: [String], last: String) throws {
+        let r = try ReplSession()
+        let out = lines.map { r.feed($0) }
+        #expect(out.last == last)
+    }
+
+    /// Completion and `:why` see the session's locals as they see globals.
+    @Test func localsComplete() throws {
+        let r = try ReplSession()
+        _ = r.feed("local nav = UINavigationController(UIViewController())")
+        #expect(r.completions(for: "nav:pushV") == ["nav:pushViewController"])
+        #expect(r.completions(for: "na").contains("nav"))
+        #expect(r.feed(":why nav")?.hasPrefix("UINavigationController#5 (retain count 1) is kept alive by:") == true)
     }
 
     @Test func prettyPrinting() throws {
@@ -129,10 +162,128 @@ import KitSimPlatform
         fclose(f)
         defer { unlink(path) }
         let r = try ReplSession()
-        #expect(r.load(file: path) == "loaded")
+        #expect(r.load(file: path).text == "loaded")
         #expect(r.feed("window") == "<UIWindow #4 rc=2>")      // its globals stay
         #expect(r.feed("hidden") == "nil")                     // its locals end with it, as with dofile
         #expect(r.feed(":load /nonexistent.lua") == "cannot read /nonexistent.lua")
+        #expect(r.submit(":load /nonexistent.lua")?.failure == .scriptError)
         #expect(r.script().contains("-- from \(path):"))
+    }
+}
+
+/// What the prompt shows and what meta-commands accept.
+@Suite struct ReplPromptTests {
+    @Test func stringsPrintRawAtThePromptAndQuotedInsideTables() throws {
+        let r = try ReplSession()
+        #expect(r.feed("'a\\nb'") == "a\nb")
+        #expect(r.feed("{ 'x' }") == "{ \"x\" }")
+        #expect(r.feed("help(UIWindow)")?.hasPrefix("UIWindow : UIView : UIResponder : NSObject\nproperties:") == true)
+        #expect(r.feed("sim.why(UIApplication.shared)") == "UIApplication#1 (retain count 1) is kept alive by:\n  1. [UIApplication.shared] UIApplication#1")
+    }
+
+    @Test func objectsAreReachableByID() throws {
+        let r = try ReplSession()
+        _ = r.feed("w = UIWindow(); UIApplication.shared.delegate.window = w")
+        #expect(r.feed(":why #4")?.contains("AppDelegate#3.window (strong) → UIWindow#4") == true)
+        #expect(r.feed(":history #4")?.hasPrefix("history of UIWindow#4 (alive, retain count 2):") == true)
+        #expect(r.feed("sim.object(4) == w") == "true")
+        #expect(r.feed("sim.object(999)") == "nil")
+        #expect(r.feed(":why #999") == "no object #999 exists")
+        #expect(r.feed(":why #x") == "#x is not an object id (#6 is one)")
+        #expect(r.feed("sim.object('4')") == "stdin:1: bad argument #1 to 'object' (integer expected, got string)")
+    }
+
+    @Test func printDepthIsSettable() throws {
+        let r = try ReplSession()
+        _ = r.feed("t = { a = { b = { c = { d = 1 } } } }")
+        #expect(r.feed("t") == "{ a = { b = {…} } }")
+        #expect(r.feed(":set depth 4") == "depth 4")
+        #expect(r.feed("t") == "{ a = { b = { c = { d = 1 } } } }")
+        #expect(r.feed(":set items 1") == "items 1")
+        #expect(r.feed("{1, 2, 3}") == "{ 1, … (2 more) }")
+        #expect(r.feed(":set") == "depth 4\nitems 1")
+    }
+
+    /// A meta-command refuses what it does not take; the refusal is an error (a piped
+    /// session stops there).
+    @Test(arguments: [
+        (":help me", ":help takes no argument (got 'me')"),
+        (":screen 2", ":screen takes no argument (got '2')"),
+        (":leaks all", ":leaks takes no argument (got 'all')"),
+        (":undo 2", ":undo takes no argument (got '2')"),
+        (":trace many", ":trace takes a number of events (got 'many')"),
+        (":trace -1", ":trace takes a number of events (got '-1')"),
+        (":run soon", ":run takes a number of seconds (got 'soon')"),
+        (":run -1", ":run takes a number of seconds (got '-1')"),
+        (":set colour 2", ":set: unknown setting 'colour' (depth or items)"),
+        (":set depth", ":set depth takes a whole number from 1 to 100, e.g. :set depth 4"),
+        (":set depth 0", ":set depth takes a whole number from 1 to 100, e.g. :set depth 4"),
+        (":set depth 2 3", ":set depth takes a whole number from 1 to 100, e.g. :set depth 4"),
+        (":why", ":why needs an expression or #id, e.g. :why nav or :why #6"),
+        (":save", ":save needs a file name"),
+        (":nope", "unknown command :nope (try :help)"),
+    ])
+    func metaCommandsRefuseWhatTheyDoNotTake(line: String, message: String) throws {
+        let r = try ReplSession()
+        let reply = r.submit(line)
+        #expect(reply?.error == message)
+        #expect(reply?.failure == .scriptError)
+        #expect(reply?.output == "")
+    }
+
+    /// Errors are classified as `kitsim run` classifies a run, for a piped session's exit code.
+    @Test(arguments: [
+        ("error('x')", Outcome.Status.scriptError),
+        ("expect(1).to.equal(2)", .assertionFailed),
+        ("UIViewController():nope()", .crashed),
+        ("while true do end", .limitExceeded),
+    ])
+    func failuresAreClassified(line: String, status: Outcome.Status) throws {
+        var limits = LuaSandbox.Limits()
+        limits.instructions = 1_000_000
+        let r = try ReplSession(limits: limits)
+        #expect(r.submit(line)?.failure == status)
+        #expect(r.submit("1")?.failure == nil)
+    }
+
+    @Test func anIncompleteEntryAtTheEndOfInputIsLuasSyntaxError() throws {
+        let r = try ReplSession()
+        #expect(r.feed("function f()") == nil)
+        #expect(r.finishInput()?.error == "stdin:1: 'end' expected near <eof>")
+        #expect(r.finishInput() == nil)
+    }
+
+    /// `kitsim repl -i FILE` / `:load FILE`: `require` finds modules next to the file, as
+    /// with `kitsim run` (the README's example).
+    @Test func aLoadedScenarioRequiresItsLibraries() throws {
+        let r = try ReplSession()
+        let file = SeedScriptOutcomeTests.scripts + "/seed000_splash_ad_weak_root.lua"
+        let reply = r.load(file: file)
+        #expect(reply.error == nil, "\(reply.error ?? "")")
+        #expect(r.feed("package.path:match('^[^;]*')") == SeedScriptOutcomeTests.scripts + "/?.lua")
+        _ = r.load(file: file)
+        #expect(r.feed("select(2, package.path:gsub('/scripts/%?%.lua', ''))") == "1")   // a folder is added once
+    }
+}
+
+/// The README's REPL example, as written there: each `> ` line fed, and what follows it
+/// up to the next prompt is what the session prints.
+@Suite struct ReplReadmeTests {
+    @Test func theReadmeSessionPrintsWhatTheReadmeShows() throws {
+        let readme = try #require(readTextFile(SeedScriptOutcomeTests.scripts + "/../README.md"))
+        let section = try #require(readme.split(separator: "## The REPL", maxSplits: 1).last)
+        let block = try #require(section.split(separator: "```", omittingEmptySubsequences: false).dropFirst().first)
+        let r = try ReplSession()
+        var expected: [String] = [], printed: [String] = []
+        for line in block.split(separator: "\n").map(String.init) {
+            if line.hasPrefix("$ ") { continue }
+            if line.hasPrefix("> ") {
+                if let out = r.feed(String(line.dropFirst(2))), !out.isEmpty { printed += out.split(separator: "\n").map(String.init) }
+            } else {
+                expected.append(line)
+            }
+        }
+        #expect(!expected.isEmpty)
+        #expect(printed == expected)
     }
 }

@@ -10,13 +10,16 @@ typedef char **(*kitsim_complete_fn)(const char *line, int point, const char *te
 
 /// Sets up editing: the history file (read now) and the completion callback.
 void kitsim_edit_init(const char *history_path, kitsim_complete_fn complete);
-/// Reads a line with editing; NULL at end of input (Ctrl-D). The caller frees it.
+/// Reads a line with editing; NULL at end of input (Ctrl-D) or when Ctrl-C cleared the
+/// line (then `kitsim_edit_take_interrupt` returns 1). The caller frees it.
 char *kitsim_edit_readline(const char *prompt);
+/// Whether Ctrl-C was pressed at the prompt since the last call (and clears it).
+int kitsim_edit_take_interrupt(void);
 /// Adds an entry (possibly several lines) to the history and saves the history file.
 void kitsim_edit_remember(const char *entry);
 
-/// Ctrl-C: while `armed`, SIGINT calls `on_interrupt`; otherwise it is ignored (at the
-/// prompt it must not kill the session).
+/// Ctrl-C: while `armed`, SIGINT calls `on_interrupt`; otherwise (at the prompt) it ends
+/// the line being edited, as in lua.c and the shells, and never the session.
 void kitsim_edit_set_interrupt(void (*on_interrupt)(void), int armed);
 
 #endif

@@ -58,6 +58,11 @@ public struct SimError: Error, Equatable, CustomStringConvertible, Sendable {
     /// where it is raised, not again by each layer it crosses. Not part of equality.
     public internal(set) var isRecorded = false
 
+    /// Advice a host adds after the exact text in a script's message ("; did you mean
+    /// 'pushViewController'?"). Never part of `message`, `description` or the trace, so an
+    /// exception's reason stays UIKit's; not part of equality.
+    public var hint: String?
+
     public init(_ kind: Kind, _ message: String, object: ObjectID? = nil, payload: ForeignValue? = nil,
                 reference: String? = nil, argument: ArgumentProblem? = nil, limit: Limit? = nil) {
         self.argument = argument

@@ -2,8 +2,9 @@ extension Heap {
     /// The stable text form of the trace: one line per event, byte-for-byte identical
     /// for identical runs (DEVELOPERS.md rule 3). Retain counts are recomputed by
     /// replaying the events. `last` keeps only the final lines.
-    public func traceText(last: Int? = nil) -> String {
-        let lines = renderEvents { _ in true }
+    /// `from` skips the events before that index (a report leaves out the start-up's).
+    public func traceText(last: Int? = nil, from first: Int = 0) -> String {
+        let lines = renderEvents(from: first) { _ in true }
         // A negative count (from a script) is an empty tail, never a trap (DEVELOPERS.md rule 2).
         let kept = last.map { Array(lines.suffix(Swift.max($0, 0))) } ?? lines
         return kept.map { $0 + "\n" }.joined()
@@ -30,11 +31,11 @@ extension Heap {
     }
 
     /// Renders the events that pass `filter`, replaying the whole trace for counts and time.
-    private func renderEvents(_ filter: (TraceEvent) -> Bool) -> [String] {
+    private func renderEvents(from first: Int = 0, _ filter: (TraceEvent) -> Bool) -> [String] {
         var counts = [UInt32](repeating: 0, count: classIndex.count)
         var time: Int64 = 0
         var out: [String] = []
-        for e in events {
+        for (i, e) in events.enumerated() {
             switch e.kind {
             case .alloc: counts[Int(e.object)] = 1
             case .retain: counts[Int(e.object)] &+= 1
@@ -42,7 +43,7 @@ extension Heap {
             case .clock: time = Int64(bitPattern: UInt64(e.object) | (UInt64(e.other) << 32))
             default: break
             }
-            guard filter(e) else { continue }
+            guard i >= first, filter(e) else { continue }
             let count = e.kind == .clock ? 0 : counts[Int(e.object)]
             var line = "[\(formatTime(time))] " + describeEvent(e, count: count)
             let loc = locations[Int(e.location)]
