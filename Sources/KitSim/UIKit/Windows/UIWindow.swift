@@ -108,7 +108,8 @@ extension Simulator {
 
     /// Every live window, scene-less ones too, by rule 2.
     var allWindows: [ObjectID] {
-        windowStack.stamps.keys.filter { heap.isAlive(ObjectID($0)) }.map(ObjectID.init).sorted { a, b in
+        windowStack.sorts &+= 1
+        return windowStack.stamps.keys.filter { heap.isAlive(ObjectID($0)) }.map(ObjectID.init).sorted { a, b in
             let la = (try? number(a, uikit.windowLevel, default: 0)) ?? 0
             let lb = (try? number(b, uikit.windowLevel, default: 0)) ?? 0
             if la != lb { return la < lb }
