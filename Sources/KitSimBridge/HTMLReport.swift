@@ -133,7 +133,7 @@ public struct HTMLReport {
         for id in ordered { s += "<option value=\"\(id.raw)\">\(Self.escape(describe(id)))</option>\n" }
         s += "</select></label> <label>text <input id=\"timeline-text\" type=\"search\" placeholder=\"filter\"></label> "
         s += "<label><input id=\"timeline-startup\" type=\"checkbox\"> start-up events</label> <span id=\"timeline-count\"></span></div>\n"
-        s += "<table id=\"timeline-table\" data-rows=\"\(shown.count)\"><thead><tr><th>#</th><th>time (s)</th><th>event</th><th>source</th></tr></thead>\n<tbody>\n"
+        s += "<div class=\"timeline-scroll\"><table id=\"timeline-table\" data-rows=\"\(shown.count)\"><thead><tr><th>#</th><th>time (s)</th><th>event</th><th>source</th></tr></thead>\n<tbody>\n"
         for e in shown {
             var ids = " "
             if let o = e.object { ids += "\(o.raw) " }
@@ -142,7 +142,7 @@ public struct HTMLReport {
             s += "<tr class=\"k-\(e.kind)\(startup)\" data-objects=\"\(ids)\"><td>\(e.index)</td><td>\(heap.formatTime(e.time))</td>"
             s += "<td>\(Self.escape(e.text))</td><td>\(sourceCell(e.location))</td></tr>\n"
         }
-        return s + "</tbody></table>\n</section>\n"
+        return s + "</tbody></table></div>\n</section>\n"
     }
 
     private mutating func plotSection(_ timeline: [Heap.TimelineEntry]) -> String {
@@ -161,7 +161,7 @@ public struct HTMLReport {
             }
         }
         for (label, id) in labelled {
-            s += "<figure class=\"plot\" id=\"plot-\(id.raw)\"><figcaption>\(Self.escape(label)): \(Self.escape(describe(id)))</figcaption>\n"
+            s += "<figure class=\"plot\" id=\"plot-\(id.raw)\"><figcaption>\(Self.escape(label)): \(Self.escape(heap.describe(id)))</figcaption>\n"
             s += plot(Array((perObject[id] ?? []).suffix(limits.plotPoints)))
             s += "</figure>\n"
         }
@@ -356,7 +356,9 @@ public struct HTMLReport {
         code{font-size:12px} code.source{color:#555}
         .none,.note{color:#666} .unavailable{color:#a15c00;background:#fff8e1;padding:6px}
         .controls{margin:6px 0;display:flex;flex-wrap:wrap;gap:8px;align-items:center}
+        .timeline-scroll{max-height:480px;overflow:auto;border:1px solid #eee}
         table{border-collapse:collapse;font-size:12px;width:100%}
+        thead th{position:sticky;top:0;background:#fff}
         th,td{text-align:left;padding:1px 6px;border-bottom:1px solid #f0f0f0;vertical-align:top}
         tr.k-retain td:nth-child(3){color:#1a7f37} tr.k-release td:nth-child(3){color:#c62828}
         tr.k-dealloc td:nth-child(3),tr.k-exception td:nth-child(3){font-weight:bold}
