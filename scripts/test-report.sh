@@ -44,6 +44,11 @@ done
 ! grep -oE 'https?://[^" )]+' "$tmp/report.html" | grep -vE '^http://www\.w3\.org/(2000/svg|1999/xlink)$' | grep -q . \
     || fail "the report names a URL: $(grep -oE 'https?://[^" )]+' "$tmp/report.html" | sort -u | tr '\n' ' ')"
 
+# Without Graphviz the page says so where the graph would be, and the run still passes.
+PATH=/nonexistent "$bin" run "$seed" --report "$tmp/nodot.html" > /dev/null || fail "no dot: --report failed"
+grep -q '<p class="unavailable">The ownership graph is not drawn: drawing the graph as SVG or PNG needs Graphviz' "$tmp/nodot.html" \
+    && grep -q '<section id="screen">' "$tmp/nodot.html" || fail "no dot: the report does not say the graph is missing"
+
 # kitsim test --report DIR: a page per scenario (a folder created when its parent exists) and an index.
 "$bin" test "$seed" scripts/seed002_alert_in_window0_viewdidload.lua --report "$tmp/suite" > /dev/null
 for f in index scripts-seed000_splash_ad_weak_root scripts-seed002_alert_in_window0_viewdidload; do
@@ -68,11 +73,16 @@ browse() {
         --user-data-dir="$(mktemp -d "$tmp/profile.XXXXXX")" --no-first-run --no-default-browser-check \
         --host-resolver-rules="MAP * ~NOTFOUND" --enable-logging=stderr --v=0 "$@"
 }
+# The seed's page, the page without a graph and a crashed scenario's page (from test --report).
+printf 'print("</script><b>x")\nlocal v = sim.label(sim.hold(UIView()), "</script>")\nv:addSubview(v)\n' > "$tmp/crash.lua"
+"$bin" run "$tmp/crash.lua" --report "$tmp/crash.html" > /dev/null 2>&1 && fail "crash.lua passed"
+for page in report nodot crash; do
+    browse --dump-dom "file://$tmp/$page.html" > "$tmp/dom.html" 2> "$tmp/browser.txt" || fail "$chromium --dump-dom $page.html failed: $(tail -5 "$tmp/browser.txt")"
+    grep -q '<body data-selfcheck="ok">' "$tmp/dom.html" \
+        || fail "$page.html: the page's self-check did not pass: $(grep -o '<p id="selfcheck">[^<]*' "$tmp/dom.html" || echo 'no verdict')"
+    if grep -q ':CONSOLE' "$tmp/browser.txt"; then fail "$page.html: console messages: $(grep ':CONSOLE' "$tmp/browser.txt")"; fi
+done
 url="file://$tmp/report.html"
-browse --dump-dom "$url" > "$tmp/dom.html" 2> "$tmp/browser.txt" || fail "$chromium --dump-dom failed: $(tail -5 "$tmp/browser.txt")"
-grep -q '<body data-selfcheck="ok">' "$tmp/dom.html" \
-    || fail "the page's self-check did not pass: $(grep -o '<p id="selfcheck">[^<]*' "$tmp/dom.html" || echo 'no verdict')"
-if grep -q ':CONSOLE' "$tmp/browser.txt"; then fail "console messages: $(grep ':CONSOLE' "$tmp/browser.txt")"; fi
 browse --screenshot="$tmp/report.png" --window-size=1200,2000 "$url" > /dev/null 2> "$tmp/shot.txt" || fail "screenshot failed: $(tail -5 "$tmp/shot.txt")"
 [ "$(head -c 8 "$tmp/report.png" | od -An -tx1 | tr -d ' \n')" = 89504e470d0a1a0a ] || fail "the screenshot is not a PNG"
 size=$(od -An -tu1 -j16 -N8 "$tmp/report.png" | tr -s ' ' | sed 's/^ //')

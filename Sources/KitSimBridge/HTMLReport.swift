@@ -271,6 +271,9 @@ public struct HTMLReport {
         for (label, info) in infos {
             let state = info.isDeallocated ? "deallocated" : "alive, retain count \(info.retainCount)"
             s += "<article class=\"object\" id=\"object-\(info.id.raw)\"><h3>\(Self.escape(label)): \(Self.escape(info.className))\(info.id) <span class=\"state\">(\(state))</span></h3>\n"
+            s += "<p class=\"links\"><a href=\"#timeline\" data-show-events=\"\(info.id.raw)\">its events</a> · <a href=\"#plot-\(info.id.raw)\">its retain count</a>"
+            if !info.isDeallocated { s += " · <a href=\"#graph\" data-show-graph=\"\(info.id.raw)\">its graph</a>" }
+            s += "</p>\n"
             s += "<h4>why</h4>\n<pre class=\"why\">\(Self.escape(info.why))</pre>\n"
             s += "<h4>history</h4>\n<pre class=\"history\">\(Self.escape(info.history))</pre>\n</article>\n"
         }
@@ -374,6 +377,7 @@ public struct HTMLReport {
         .graph-view,.screen-view{overflow:auto;border:1px solid #eee;padding:4px}
         .graph-view svg{max-width:100%;height:auto}
         .graph-view g.node.focusable{cursor:pointer}
+        p.links{margin:2px 0;font-size:12px}
         #selfcheck{color:#888;font-size:11px;margin-top:30px}
         """
 
@@ -434,6 +438,14 @@ public struct HTMLReport {
             g.addEventListener("click", function () { focus(m[1]); });
           });
 
+          // The objects' links: the timeline filtered to one object, the graph focused on it.
+          all("[data-show-events]").forEach(function (a) {
+            a.addEventListener("click", function () { objectSelect.value = a.getAttribute("data-show-events"); filterTimeline(); });
+          });
+          all("[data-show-graph]").forEach(function (a) {
+            a.addEventListener("click", function () { focus(a.getAttribute("data-show-graph")); });
+          });
+
           var failed = [];
           ["outcome", "timeline", "retain-counts", "graph", "screen", "objects"].forEach(function (id) {
             if (!document.getElementById(id)) { failed.push("section " + id + " missing"); }
@@ -442,6 +454,20 @@ public struct HTMLReport {
           if (rows.length !== Number(table.getAttribute("data-rows"))) { failed.push("timeline rows"); }
           var scriptRows = rows.filter(function (r) { return !r.classList.contains("startup"); }).length;
           if (filterTimeline() !== scriptRows) { failed.push("timeline filter"); }
+          // Filtering by an object shows its events and only them (start-up ones included
+          // when asked for), then every filter is reset.
+          if (objectSelect.options.length > 1) {
+            var object = objectSelect.options[1].value;
+            objectSelect.value = object;
+            startup.checked = true;
+            var n = filterTimeline();
+            var wrong = rows.filter(function (r) {
+              return !r.hidden && r.getAttribute("data-objects").indexOf(" " + object + " ") < 0;
+            });
+            if (n === 0 || wrong.length > 0) { failed.push("timeline object filter"); }
+            objectSelect.value = "";
+            startup.checked = false;
+          }
           if (buttons.length > 1) {
             var id = buttons[1].getAttribute("data-focus-button");
             focus(id);

@@ -56,7 +56,7 @@ import KitSimRuntime
         "id=\"outcome\"", "id=\"timeline\"", "id=\"retain-counts\"", "id=\"graph\"", "id=\"screen\"", "id=\"objects\"",
         "id=\"timeline-object\"", "id=\"timeline-text\"", "id=\"selfcheck\"", "data-selfcheck=\"pending\"",
         "<figure class=\"plot\"", "class=\"mark m-retain\"", "class=\"mark m-release\"", "<pre class=\"why\">", "<pre class=\"history\">",
-        "<pre class=\"output\">done</pre>", "<h3>Leaks</h3>", "data-focus-button=\"\"",
+        "<pre class=\"output\">done</pre>", "<h3>Leaks</h3>", "data-focus-button=\"\"", "data-show-events=\"", "data-show-graph=\"",
     ])
     func sectionsPresent(_ marker: String) throws {
         let path = try temporaryScript()
