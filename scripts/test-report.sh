@@ -71,7 +71,7 @@ fi
 limit=(); command -v timeout > /dev/null && limit=(timeout 120)
 browse() {
     # Root needs --no-sandbox; a fresh profile each time; no network at all.
-    "${limit[@]}" "$chromium" --headless --no-sandbox --disable-gpu --disable-dev-shm-usage --hide-scrollbars \
+    ${limit[@]+"${limit[@]}"} "$chromium" --headless --no-sandbox --disable-gpu --disable-dev-shm-usage --hide-scrollbars \
         --user-data-dir="$(mktemp -d "$tmp/profile.XXXXXX")" --no-first-run --no-default-browser-check \
         --host-resolver-rules="MAP * ~NOTFOUND" --enable-logging=stderr --v=0 "$@"
 }
