@@ -4,7 +4,10 @@
 # editing), pkg-config, tmux (the REPL's terminal test drives it), perl's prove and
 # xmllint (the CI output test reads kitsim test's TAP and validates its JUnit), luacheck
 # (scripts/ are checked with the std `kitsim api --luacheck` writes), and Graphviz and
-# librsvg (`dot` draws the ownership graph as SVG and PNG, `rsvg-convert` the screen as PNG).
+# librsvg (`dot` draws the ownership graph as SVG and PNG, `rsvg-convert` the screen as PNG),
+# and Chromium (scripts/test-report.sh loads the HTML report in headless Chromium; Homebrew
+# has no formula for it, only `brew install --cask chromium`, so on macOS it is not installed
+# here and the browser check is skipped when it is missing).
 #   Linux: the Debian packages, with apt-get.
 #   macOS: Homebrew's formulas. lua@5.4 and libedit are keg-only (Homebrew's `lua` is
 #          5.5, and macOS has its own libedit), so PKG_CONFIG_PATH and PATH are set here
@@ -27,7 +30,7 @@ Linux)
         $sudo apt-get update -qq
         DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "${need[@]}" >/dev/null
     }
-    kitsim_install liblua5.4-dev libedit-dev pkg-config tmux lua5.4 perl libxml2-utils lua-check graphviz librsvg2-bin
+    kitsim_install liblua5.4-dev libedit-dev pkg-config tmux lua5.4 perl libxml2-utils lua-check graphviz librsvg2-bin chromium
     command -v swift >/dev/null || export PATH="/opt/swift/usr/bin:$PATH"
     ;;
 Darwin)
@@ -52,6 +55,8 @@ Darwin)
         brew install "${need[@]}"
     }
     kitsim_install liblua5.4-dev libedit-dev pkg-config tmux lua-check graphviz librsvg2-bin
+    [ -x /Applications/Chromium.app/Contents/MacOS/Chromium ] || command -v chromium >/dev/null \
+        || echo "setup: Chromium not found; scripts/test-report.sh skips its browser check (brew install --cask chromium)" >&2
     for keg in lua@5.4 libedit; do
         prefix=$(brew --prefix "$keg")
         export PKG_CONFIG_PATH="$prefix/lib/pkgconfig${PKG_CONFIG_PATH:+:$PKG_CONFIG_PATH}"

@@ -42,6 +42,9 @@ scripts/test-ci-output.sh "$bin/kitsim"
 # Graph and screen pictures (every format, bad paths refused, focus, a missing dot), and
 # the LuaLS annotations.
 scripts/test-pictures.sh "$bin/kitsim"
+# The HTML report in headless Chromium (self-check, no console messages, a screenshot),
+# its bad paths and kitsim test --report's pages.
+scripts/test-report.sh "$bin/kitsim"
 "$bin/kitsim" run scripts/seed002_alert_in_window0_viewdidload.lua --graph "$tmp/g.svg" --screen "$tmp/s.svg" > /dev/null
 grep -q "TDAlertView" "$tmp/s.svg" && grep -q "</svg>" "$tmp/g.svg"
 "$bin/kitsim" graph scripts/seed000_splash_ad_weak_root.lua --format dot > "$tmp/g.dot" 2>/dev/null

@@ -5,12 +5,14 @@ import KitSim
 enum Command {
     static let usage = """
         usage: kitsim run FILE.lua [--trace] [--sandbox] [--graph out.dot|.mmd|.svg|.png] [--graph-focus OBJ]
-                              [--screen out.svg|.png] [--ios N] [-- ARGS...]
+                              [--screen out.svg|.png] [--report out.html] [--ios N] [-- ARGS...]
                                          run a scenario script; exit 0 passed, 1 assertion
                                          failed, 2 crashed, 3 script error, 4 limit exceeded
-               kitsim test [DIR|FILES…] [--junit out.xml] [--tap] [--tap-version 13|14] [--shard i/n] [-j N]
+               kitsim test [DIR|FILES…] [--junit out.xml] [--tap] [--tap-version 13|14] [--shard i/n]
+                           [--report DIR] [-j N]
                                          run every scenario (subfolders too, not lib/) in a
-                                         fresh sandbox, in parallel; --shard 2/4 runs a quarter
+                                         fresh sandbox, in parallel; --shard 2/4 runs a quarter;
+                                         --report DIR: an HTML report each and index.html
                kitsim repl [-i FILE] [--ios N]  interactive Lua with the simulator (:help inside)
                kitsim graph FILE.lua [--format dot|mermaid|svg|png] [--focus OBJ]
                                          the ownership graph at the end (svg, png: Graphviz)

@@ -2,7 +2,7 @@ import KitSim
 import KitSimLua
 
 /// `kitsim run FILE.lua [--trace] [--sandbox] [--graph out.dot|.mmd|.svg|.png]
-/// [--graph-focus OBJ] [--screen out.svg|.png] [--ios N] [-- ARGS…]` (SPEC §5). The arguments after `--` are the script's (`arg[1]…`, `...`), as `lua FILE ARGS`.
+/// [--graph-focus OBJ] [--screen out.svg|.png] [--report out.html] [--ios N] [-- ARGS…]` (SPEC §5). The arguments after `--` are the script's (`arg[1]…`, `...`), as `lua FILE ARGS`.
 enum RunCommand {
     static func main(_ args: [String]) -> Int32 {
         var file: String?
@@ -10,6 +10,7 @@ enum RunCommand {
         var graphPath: String?
         var screenPath: String?
         var graphFocus: String?
+        var reportPath: String?
         var configuration = Simulator.Configuration()
         var scriptArguments: [String] = []
         var i = 0
@@ -22,11 +23,11 @@ enum RunCommand {
             switch a {
             case "--trace": trace = true
             case "--sandbox": sandboxed = true
-            case "--graph", "--screen", "--graph-focus", "--ios":
+            case "--graph", "--screen", "--graph-focus", "--report", "--ios":
                 guard i + 1 < args.count else { return Command.usageError("\(a) needs a value") }
                 i += 1
                 if a == "--graph" { graphPath = args[i] } else if a == "--screen" { screenPath = args[i] }
-                else if a == "--graph-focus" { graphFocus = args[i] } else {
+                else if a == "--graph-focus" { graphFocus = args[i] } else if a == "--report" { reportPath = args[i] } else {
                     guard let n = Int(args[i]), (7...17).contains(n) else { return Command.usageError("--ios takes 7…17") }
                     configuration.ios = n
                 }
@@ -52,6 +53,10 @@ enum RunCommand {
             case .failure(let f): printError("kitsim: \(f)"); return PictureFiles.cannotCreate
             }
         }
+        if let reportPath, let problem = OutputPath.problem(reportPath, extensions: ReportFiles.extensions) {
+            printError("kitsim: --report \(reportPath): \(problem)")
+            return PictureFiles.cannotCreate
+        }
         let sandbox: LuaSandbox
         do {
             sandbox = try LuaSandbox(configuration: configuration, sandboxed: sandboxed)
@@ -75,6 +80,9 @@ enum RunCommand {
         }
         if let screenPath, let screenFormat {
             pictureStatus = PictureFiles.writeScreen(sandbox, to: screenPath, as: screenFormat) ?? pictureStatus
+        }
+        if let reportPath {
+            pictureStatus = ReportFiles.write(sandbox.htmlReport(outcome, title: file), to: reportPath) ?? pictureStatus
         }
         if outcome.status != .passed { report(outcome, sandbox) }
         return outcome.status == .passed ? pictureStatus ?? 0 : outcome.status.exitCode

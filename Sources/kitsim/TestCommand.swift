@@ -4,8 +4,9 @@ import KitSimLua
 import Synchronization
 import KitSimPlatform
 
-/// `kitsim test [DIR|FILES…] [--junit out.xml] [--tap] [--shard i/n] [-j N]` (SPEC §5): every
-/// scenario in a fresh sandbox, in parallel, results in file order, then `N passed, N failed`.
+/// `kitsim test [DIR|FILES…] [--junit out.xml] [--tap] [--shard i/n] [--report DIR] [-j N]`
+/// (SPEC §5): every scenario in a fresh sandbox, in parallel, results in file order, then
+/// `N passed, N failed`; `--report DIR` writes each scenario's HTML report and an index.
 enum TestCommand {
     struct Result: Sendable {
         let file: String
@@ -13,6 +14,10 @@ enum TestCommand {
         let error: String?
         /// Wall-clock seconds the run took: CI's timing, never part of a trace.
         var seconds: Double = 0
+        /// The HTML report's file name in the `--report` folder, once written.
+        var report: String?
+        /// Whether writing the HTML report failed (said on stderr).
+        var reportFailed = false
         var passed: Bool { outcome?.status == .passed }
     }
 
@@ -37,6 +42,7 @@ enum TestCommand {
     static func main(_ args: [String]) -> Int32 {
         var paths: [String] = []
         var junit: String?
+        var reportDir: String?
         var tap = false
         var tapVersion = 13
         var shard: Shard?
@@ -46,12 +52,13 @@ enum TestCommand {
             let a = args[i]
             switch a {
             case "--tap": tap = true
-            case "--junit", "-j", "--shard", "--tap-version":
+            case "--junit", "-j", "--shard", "--tap-version", "--report":
                 guard i + 1 < args.count else { return Command.usageError("\(a) needs a value") }
                 i += 1
                 let value = args[i]
                 switch a {
                 case "--junit": junit = value
+                case "--report": reportDir = value
                 case "--shard":
                     guard let s = Shard(value) else { return Command.usageError("--shard takes i/n with 1 <= i <= n (got '\(value)')") }
                     shard = s
@@ -76,6 +83,10 @@ enum TestCommand {
             printError("kitsim: --junit \(junit): \(problem)")
             return 73
         }
+        if let reportDir, let problem = ReportFiles.prepareFolder(reportDir) {
+            printError("kitsim: --report \(reportDir): \(problem)")
+            return 73
+        }
         if paths.isEmpty { paths = ["scripts"] }
         var files: [String] = []
         for p in paths {
@@ -86,11 +97,22 @@ enum TestCommand {
         if files.isEmpty { printError("kitsim: no scenarios found in \(paths.joined(separator: " "))"); return 66 }
         if let shard { files = shard.select(files) }
 
-        let results = runAll(files, jobs: jobs)
+        let reports = reportDir.map { dir in
+            ReportFiles.fileNames(files).map { (dir.hasSuffix("/") ? dir : dir + "/") + $0 }
+        }
+        let results = runAll(files, jobs: jobs, reports: reports)
         if tap { printTAP(results, version: tapVersion) } else { printPlain(results) }
         if let junit, !writeFile(junit, junitXML(results)) {
             printError("kitsim: cannot write \(junit)")
             return 73
+        }
+        if let reportDir {
+            let rows = results.map { r in
+                (file: r.file, report: r.report, status: r.outcome?.status.rawValue ?? "error", passed: r.passed, headline: r.passed ? "" : headline(r))
+            }
+            let index = (reportDir.hasSuffix("/") ? reportDir : reportDir + "/") + "index.html"
+            if let status = ReportFiles.write(ReportFiles.index(rows), to: index) { return status }
+            if results.contains(where: \.reportFailed) { return 73 }
         }
         let failed = results.filter { !$0.passed }.count
         let summary = "\(results.count - failed) passed, \(failed) failed"
@@ -121,28 +143,37 @@ enum TestCommand {
         return out.sorted()
     }
 
-    /// Runs the files on `jobs` threads; each file gets a fresh sandbox.
-    static func runAll(_ files: [String], jobs: Int) -> [Result] {
+    /// Runs the files on `jobs` threads; each file gets a fresh sandbox, and writes its
+    /// HTML report to `reports[i]` when given.
+    static func runAll(_ files: [String], jobs: Int, reports: [String]? = nil) -> [Result] {
         let next = Mutex(0)
         let results = Mutex([Result?](repeating: nil, count: files.count))
         DispatchQueue.concurrentPerform(iterations: min(jobs, files.count)) { _ in
             while true {
                 let index: Int = next.withLock { n in defer { n += 1 }; return n }
                 guard index < files.count else { return }
-                let r = runOne(files[index])
+                let r = runOne(files[index], report: reports?[index])
                 results.withLock { $0[index] = r }
             }
         }
         return results.withLock { $0.compactMap { $0 } }
     }
 
-    static func runOne(_ file: String) -> Result {
+    static func runOne(_ file: String, report: String? = nil) -> Result {
         let start = DispatchTime.now().uptimeNanoseconds
         var r: Result
         do {
             let sandbox = try LuaSandbox(sandboxed: true)
             sandbox.capturesTrace = false           // reports use the output, message and leaks
-            r = Result(file: file, outcome: try sandbox.run(file: file), error: nil)
+            let outcome = try sandbox.run(file: file)
+            r = Result(file: file, outcome: outcome, error: nil)
+            if let report {
+                if ReportFiles.write(sandbox.htmlReport(outcome, title: file), to: report) == nil {
+                    r.report = String(report[(report.lastIndex(of: "/").map { report.index(after: $0) } ?? report.startIndex)...])
+                } else {
+                    r.reportFailed = true
+                }
+            }
         } catch {
             r = Result(file: file, outcome: nil, error: "\(error)")
         }

@@ -30,11 +30,44 @@ extension Heap {
         }
     }
 
+    /// One rendered event of the trace, for outputs that lay the trace out themselves (the
+    /// HTML report's timeline and retain-count plot): the same text as `traceText` gives.
+    public struct TimelineEntry: Sendable, Equatable {
+        /// The event's index in `events`.
+        public let index: Int
+        public let kind: TraceEvent.Kind
+        /// The virtual time, in nanoseconds.
+        public let time: Int64
+        /// The object the event is about (nil for a clock step or an event of no object).
+        public let object: ObjectID?
+        /// The owner (a property's, element's, associated reference's or weak property's holder), or nil.
+        public let other: ObjectID?
+        /// The object's retain count after the event (replayed).
+        public let retainCount: Int
+        /// The event as the trace prints it, without time and location (`retain … rc=2 (…)`).
+        public let text: String
+        /// The source line that caused it, or nil for the runtime's own events.
+        public let location: SourceLocation?
+    }
+
+    /// The events from index `first` on, rendered (counts and time replayed from the start).
+    public func timeline(from first: Int = 0) -> [TimelineEntry] {
+        renderEntries(from: first) { _ in true }
+    }
+
     /// Renders the events that pass `filter`, replaying the whole trace for counts and time.
     private func renderEvents(from first: Int = 0, _ filter: (TraceEvent) -> Bool) -> [String] {
+        renderEntries(from: first, filter).map { e in
+            var line = "[\(formatTime(e.time))] " + e.text
+            if let loc = e.location { line += "  @ \(loc)" }
+            return line
+        }
+    }
+
+    private func renderEntries(from first: Int = 0, _ filter: (TraceEvent) -> Bool) -> [TimelineEntry] {
         var counts = [UInt32](repeating: 0, count: classIndex.count)
         var time: Int64 = 0
-        var out: [String] = []
+        var out: [TimelineEntry] = []
         for (i, e) in events.enumerated() {
             switch e.kind {
             case .alloc: counts[Int(e.object)] = 1
@@ -45,10 +78,19 @@ extension Heap {
             }
             guard i >= first, filter(e) else { continue }
             let count = e.kind == .clock ? 0 : counts[Int(e.object)]
-            var line = "[\(formatTime(time))] " + describeEvent(e, count: count)
             let loc = locations[Int(e.location)]
-            if !loc.file.isEmpty { line += "  @ \(loc)" }
-            out.append(line)
+            let hasObject = e.kind != .clock && e.object != 0
+            let hasOther: Bool
+            switch e.kind {
+            case .retain, .release: hasOther = e.cause != .none && e.cause != .pool && e.cause != .hold && e.other != 0
+            case .weakZeroed: hasOther = e.other != 0
+            default: hasOther = false
+            }
+            out.append(TimelineEntry(index: i, kind: e.kind, time: time,
+                                     object: hasObject ? ObjectID(e.object) : nil,
+                                     other: hasOther ? ObjectID(e.other) : nil,
+                                     retainCount: Int(count), text: describeEvent(e, count: count),
+                                     location: loc.file.isEmpty ? nil : loc))
         }
         return out
     }
