@@ -1,4 +1,5 @@
 import KitSim
+import KitSimLua
 
 /// Parses the command line and runs the command. Returns the process exit code:
 /// 0 success, 1 a scenario's expectation failed, 64 usage error (sysexits' EX_USAGE).

@@ -128,4 +128,3 @@ enum ReplCommand {
     }
 }
 
-let kitsimVersion = "0.1.0"

@@ -1,5 +1,9 @@
 import KitSimRuntime
 
+/// KitSim's version: the command line's `--version`, the REPL's banner and the generated
+/// API files (LuaLS, luacheck, docs/API.md) name it.
+public let kitsimVersion = "0.1.0"
+
 /// The API as scripts see it, gathered from the declarations: the model's classes, the
 /// runtime's block class, the `sim` functions as each was defined, and the prelude's
 /// functions. `luaLS` and `markdown` render it; nothing in either is written by hand.
