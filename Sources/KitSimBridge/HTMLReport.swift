@@ -320,9 +320,10 @@ public struct HTMLReport {
         return tenths % 10 == 0 ? "\(tenths / 10)" : "\(tenths / 10).\(abs(tenths % 10))"
     }
 
-    /// Text for HTML (content or a quoted attribute): the markup characters escaped, and
-    /// the control characters HTML does not allow replaced with U+FFFD (a script may print
-    /// any byte, `</script>` included).
+    /// Text for HTML or XML (content or a quoted attribute; the report, JUnit): the markup
+    /// characters escaped, and the characters neither allows (control characters but tab,
+    /// newline and return; U+FFFE, U+FFFF) replaced with U+FFFD — a script may print any
+    /// byte, `</script>` included.
     public static func escape(_ s: String) -> String {
         var out = ""
         out.reserveCapacity(s.utf8.count)
@@ -335,7 +336,11 @@ public struct HTMLReport {
             case "'": out += "&#39;"
             case "\t", "\n", "\r": out.unicodeScalars.append(u)
             default:
-                if u.value < 0x20 || u.value == 0x7F { out += "\u{FFFD}" } else { out.unicodeScalars.append(u) }
+                if u.value < 0x20 || u.value == 0x7F || u.value == 0xFFFE || u.value == 0xFFFF {
+                    out += "\u{FFFD}"
+                } else {
+                    out.unicodeScalars.append(u)
+                }
             }
         }
         return out

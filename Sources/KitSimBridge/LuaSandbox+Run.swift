@@ -307,16 +307,7 @@ extension LuaSandbox {
 
 /// Reads a whole file as UTF-8 text, or nil (no Foundation on the start-up path).
 public func readTextFile(_ path: String) -> String? {
-    guard let f = fopen(path, "rb") else { return nil }
-    defer { fclose(f) }
-    var bytes: [UInt8] = []
-    var buffer = [UInt8](repeating: 0, count: 65536)
-    while true {
-        let n = fread(&buffer, 1, buffer.count, f)
-        if n > 0 { bytes.append(contentsOf: buffer[0..<n]) }
-        if n < buffer.count { break }
-    }
-    return String(decoding: bytes, as: UTF8.self)
+    Platform.readBytes(path).map { String(decoding: $0, as: UTF8.self) }
 }
 
 /// Writes a text file (the REPL's `:save`, `kitsim run --graph`).

@@ -38,23 +38,15 @@ extension Platform {
             rmdir(folder)
         }
         guard writeBytes(inPath, input) else { return .failure(.failed("cannot write \(inPath)")) }
-        #if canImport(Darwin)
-        var actions: posix_spawn_file_actions_t? = nil
-        #else
-        var actions = posix_spawn_file_actions_t()
-        #endif
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, inPath, O_RDONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 1, outPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
-        posix_spawn_file_actions_addopen(&actions, 2, errPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
-        let argv: [UnsafeMutablePointer<CChar>?] = ([name] + arguments).map { strdup($0) } + [nil]
-        defer { for a in argv { free(a) } }
-        var pid: pid_t = 0
-        let rc = argv.withUnsafeBufferPointer { buf in
-            posix_spawn(&pid, path, &actions, nil, buf.baseAddress!, environment)
+        let pid: pid_t
+        switch spawn(path, [name] + arguments, redirects: [
+            Redirect(fd: 0, path: inPath, flags: O_RDONLY),
+            Redirect(fd: 1, path: outPath, flags: O_WRONLY | O_CREAT | O_TRUNC),
+            Redirect(fd: 2, path: errPath, flags: O_WRONLY | O_CREAT | O_TRUNC),
+        ]) {
+        case .success(let started): pid = started
+        case .failure(let e): return .failure(.failed("cannot start \(path): \(e)"))
         }
-        guard rc == 0 else { return .failure(.failed("cannot start \(path): \(String(cString: strerror(rc)))")) }
         var waitStatus: Int32 = 0
         while waitpid(pid, &waitStatus, 0) < 0 {
             guard errno == EINTR else { return .failure(.failed("waitpid: \(String(cString: strerror(errno)))")) }

@@ -96,6 +96,20 @@ public enum Platform {
     /// (posix_spawn), its standard error going to the file `standardError` (truncated)
     /// when given; the child's process id, or the error posix_spawn returned.
     public static func spawn(_ path: String, _ arguments: [String], standardError: String? = nil) -> Result<pid_t, SpawnError> {
+        spawn(path, arguments, redirects: standardError.map { [Redirect(fd: 2, path: $0, flags: O_WRONLY | O_CREAT | O_TRUNC)] } ?? [])
+    }
+
+    /// A file a spawned process's descriptor `fd` is opened on (`open(path, flags, 0600)`).
+    public struct Redirect {
+        public let fd: Int32
+        public let path: String
+        public let flags: Int32
+        public init(fd: Int32, path: String, flags: Int32) { self.fd = fd; self.path = path; self.flags = flags }
+    }
+
+    /// Starts `path` with `arguments` (argv[0] included) and this process's environment,
+    /// each redirect's descriptor opened on its file first; the child's process id.
+    public static func spawn(_ path: String, _ arguments: [String], redirects: [Redirect]) -> Result<pid_t, SpawnError> {
         #if canImport(Darwin)
         var actions: posix_spawn_file_actions_t? = nil
         #else
@@ -103,9 +117,7 @@ public enum Platform {
         #endif
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
-        if let standardError {
-            posix_spawn_file_actions_addopen(&actions, 2, standardError, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
-        }
+        for r in redirects { posix_spawn_file_actions_addopen(&actions, r.fd, r.path, r.flags, 0o600) }
         let argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
         defer { for a in argv { free(a) } }
         var pid: pid_t = 0

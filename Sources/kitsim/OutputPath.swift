@@ -25,25 +25,3 @@ enum OutputPath {
         return dotted.dropLast().joined(separator: ", ") + " or " + (dotted.last ?? "")
     }
 }
-
-/// Text inside XML (JUnit): the five markup characters escaped, and the control characters
-/// XML 1.0 cannot carry at all (a script may print any byte) replaced with U+FFFD.
-enum XMLText {
-    static func escape(_ s: String) -> String {
-        var out = ""
-        out.reserveCapacity(s.utf8.count)
-        for u in s.unicodeScalars {
-            switch u {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            case "'": out += "&apos;"
-            case "\t", "\n", "\r": out.unicodeScalars.append(u)
-            default:
-                if u.value < 0x20 || u.value == 0xFFFE || u.value == 0xFFFF { out += "\u{FFFD}" } else { out.unicodeScalars.append(u) }
-            }
-        }
-        return out
-    }
-}

@@ -303,7 +303,7 @@ enum TestCommand {
         return xml + "</testsuites>\n"
     }
 
-    static func escapeXML(_ s: String) -> String { XMLText.escape(s) }
+    static func escapeXML(_ s: String) -> String { HTMLReport.escape(s) }
 }
 
 extension String {

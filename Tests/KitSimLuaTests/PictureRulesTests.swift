@@ -40,22 +40,7 @@ import KitSimPlatform
 
     /// A screen whose navigation controller pushed a screen with a strong delegate cycle and
     /// popped it: a `cycle` and an `abandoned` controller; a second, held controller.
-    static let leaky = """
-        local Picker = NSObject:subclass("Picker", { delegate = "strong" })
-        local Screen = UIViewController:subclass("Screen", { picker = "strong" })
-        local w = sim.hold(UIWindow())
-        local nav = sim.label(UINavigationController(UIViewController()), "nav")
-        w.rootViewController = nav
-        w:makeKeyAndVisible()
-        local s = sim.label(Screen(), "screen")
-        s.picker = Picker()
-        s.picker.delegate = s
-        nav:pushViewController(s, false)
-        sim.run(1)
-        nav:popViewController(false)
-        sim.run(3)
-        sim.label(sim.hold(UIViewController()), "held")
-        """
+    static let leaky = RuleScript.leakyNavApp
 
     // MARK: DOT and Mermaid
 

@@ -11,23 +11,7 @@ import KitSimRuntime
 @Suite struct ReportRulesTests {
     /// A pushed and popped screen with a strong delegate cycle (a leak), a held controller,
     /// a printed line and a clock step.
-    static let scenario = """
-        local Picker = NSObject:subclass("Picker", { delegate = "strong" })
-        local Screen = UIViewController:subclass("Screen", { picker = "strong" })
-        local w = sim.hold(UIWindow())
-        local nav = sim.label(UINavigationController(UIViewController()), "nav")
-        w.rootViewController = nav
-        w:makeKeyAndVisible()
-        local s = sim.label(Screen(), "screen")
-        s.picker = Picker()
-        s.picker.delegate = s
-        nav:pushViewController(s, false)
-        sim.run(1)
-        nav:popViewController(false)
-        sim.run(3)
-        sim.label(sim.hold(UIViewController()), "held")
-        print("done")
-        """
+    static let scenario = RuleScript.leakyNavApp + "\nprint(\"done\")"
 
     /// Runs `script` from a file (so that source lines can be shown) in a fresh sandbox
     /// and returns its report, its graphs drawn by Graphviz's `dot` unless `graph` is given.

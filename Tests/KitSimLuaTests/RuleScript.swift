@@ -23,6 +23,26 @@ struct RuleScript {
         sim.run(0)
         """
 
+    /// A navigation controller that pushed a screen with a strong delegate cycle and popped
+    /// it (a `cycle` and an `abandoned` controller 3 s later), and a second, held controller:
+    /// what the picture and report tests draw.
+    static let leakyNavApp = """
+        local Picker = NSObject:subclass("Picker", { delegate = "strong" })
+        local Screen = UIViewController:subclass("Screen", { picker = "strong" })
+        local w = sim.hold(UIWindow())
+        local nav = sim.label(UINavigationController(UIViewController()), "nav")
+        w.rootViewController = nav
+        w:makeKeyAndVisible()
+        local s = sim.label(Screen(), "screen")
+        s.picker = Picker()
+        s.picker.delegate = s
+        nav:pushViewController(s, false)
+        sim.run(1)
+        nav:popViewController(false)
+        sim.run(3)
+        sim.label(sim.hold(UIViewController()), "held")
+        """
+
     /// Runs the chunk; the outcome whatever it is.
     func run(_ code: String) throws -> (sandbox: LuaSandbox, outcome: Outcome) {
         var c = Simulator.Configuration()
