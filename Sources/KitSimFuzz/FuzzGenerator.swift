@@ -271,7 +271,8 @@ public struct FuzzGenerator {
         case 99 where rng.chance(50):
             line = rng.chance(50) ? "setmetatable({}, { __gc = function() \(action()) end })"
                 : "collectgarbage(\(rng.pick(["\"collect\"", "\"step\"", "\"generational\"", "\"incremental\""])))"
-        default: line = "sim.configure{ ios = \(rng.pick(["7", "8", "13", "17", "6", "99", "0/0", "1e300"])), transition = \(rng.pick(["0", "0.35", "1", "-1", "1e300", "0/0"])) }"
+        // A profile change, with scenes on or off (SPEC rules 69–72; an error below iOS 13).
+        default: line = "sim.configure{ ios = \(rng.pick(["7", "8", "13", "17", "6", "99", "0/0", "1e300"])), transition = \(rng.pick(["0", "0.35", "1", "-1", "1e300", "0/0"])), scenes = \(rng.pick(["false", "true", "true", "nil"])) }"
         }
         // Some calls run inside a coroutine: the bridge must use the calling thread's stack.
         if rng.chance(4) { return "coroutine.wrap(function() \(line) end)()" }
@@ -353,13 +354,17 @@ public struct FuzzGenerator {
     }
 
     mutating func windows() -> String {
-        switch rng.below(10) {
+        switch rng.below(12) {
         case 0, 1, 2: return "\(ref("W")).rootViewController = \(vc())"
         case 3, 4: return "\(ref("W")):makeKeyAndVisible()"
         case 5: return "\(ref("W")).isHidden = \(bool())"
         case 6: return "\(ref("W")):makeKey()"
         case 7: return "\(ref("W")).windowLevel = \(rng.chance(70) ? rng.pick(["0", "1000", "2000", "-1", "1"]) : number())"
         case 8: return "\(ref("W")).frame = \(rect())"
+        // Scenes (SPEC rules 69–72): a window made in or moved to the connected scene, or out
+        // of it; on iOS 12 and below these are unrecognized selectors.
+        case 9: return "W[\(rng.int(1...4))] = UIWindow(UIApplication.shared.connectedScenes[1])"
+        case 10: return "\(ref("W")).windowScene = \(rng.chance(60) ? "UIApplication.shared.connectedScenes[1]" : "nil")"
         default: return "\(ref("V")).\(rng.pick(["isHidden", "alpha", "isUserInteractionEnabled"])) = \(rng.chance(50) ? bool() : number())"
         }
     }

@@ -271,6 +271,23 @@ import Testing
             """)
     }
 
+    /// A key window that leaves its scene passes key status on, whether it was shown or
+    /// hidden (a hidden window may be key, rule 3), with or without a scene manifest.
+    @Test(arguments: [(false, false), (false, true), (true, false), (true, true)])
+    func rule71_aKeyWindowThatLeavesItsScenePassesKeyOn(_ manifest: Bool, _ shown: Bool) throws {
+        try RuleScript(ios: 17, scenes: manifest).passes("""
+            local scene = UIApplication.shared.connectedScenes[1]
+            local main = sim.hold(UIWindow(scene))
+            main:makeKeyAndVisible()
+            local w = sim.hold(UIWindow(scene))
+            if \(shown) then w:makeKeyAndVisible() else w:makeKey() end
+            assert(UIApplication.shared.keyWindow == w)
+            w.windowScene = nil
+            assert(UIApplication.shared.keyWindow ~= w, "a scene-less window is never key")
+            assert(UIApplication.shared.keyWindow == main, "passed to the frontmost visible window")
+            """)
+    }
+
     @Test func rule71_aSceneLessShownWindowIsNoRoot() throws {
         // Not on screen, so not a root: a window and its root that keep each other are a
         // cycle nobody reaches, where on screen they were reachable.

@@ -139,8 +139,8 @@ extension Simulator {
 
     /// `window.windowScene = scene` (SPEC rule 70): moves the window (nil detaches it). A
     /// shown window that gains a connected scene comes on screen as if just shown (ordered
-    /// front, its root view installed, rule 6); one that loses it leaves the screen and,
-    /// if key, passes key status on (rules 4, 71).
+    /// front, its root view installed, rule 6); one that loses it leaves the screen, and a
+    /// key one, shown or not, passes key status on (rules 4, 71).
     func setWindowScene(_ window: ObjectID, to scene: ObjectID?) throws {
         let k = uikit
         // The one implicit scene is made first, so that the window leaves (or keeps) a
@@ -148,11 +148,14 @@ extension Simulator {
         if sceneMode == .implicit { _ = try connectedScenes() }
         guard try object(window, k.windowSceneProperty) != scene else { return }
         let wasShown = try isShown(window)
+        let wasAttached = isAttached(window)
         try write(window, k.windowSceneProperty, scene)
         windowStack.orderChanged()
         let shown = try isShown(window)
-        if wasShown && !shown {
-            if windowStack.key == window.raw { try passKeyStatus(leaving: window) }
+        // SPEC rule 71: a window in no connected scene is never key, shown or hidden (a
+        // hidden window may be key, rule 3).
+        if wasAttached && !isAttached(window) && windowStack.key == window.raw {
+            try passKeyStatus(leaving: window)
         } else if !wasShown && shown {
             orderFront(window)
             if let root = try object(window, k.rootViewController) { try installRootView(root, in: window) }
