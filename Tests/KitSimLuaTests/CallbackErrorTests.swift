@@ -66,6 +66,26 @@ import Testing
             """)
     }
 
+    /// SPEC rule 14: a controller `setViewControllers` keeps has this navigation
+    /// controller as its parent at the end, even when a leaving controller's
+    /// `willMove(toParent: nil)` took it out of the stack meanwhile.
+    @Test func aControllerKeptBySetViewControllersEndsWithItsParent() throws {
+        try run("""
+            local V = UIViewController:subclass("V")
+            local kept = UIViewController()
+            function V:willMove(p)
+              UIViewController.willMove(self, p)
+              if p == nil and kept.parent then kept:removeFromParent() end
+            end
+            local nav = sim.hold(UINavigationController(V()))
+            nav:pushViewController(kept, false)
+            nav:setViewControllers({ UIViewController(), kept }, false)
+            assert(kept.parent == nav and nav.viewControllers[2] == kept)
+            sim.verify()
+            sim.release(nav)
+            """)
+    }
+
     @Test func anErrorInDeinitComesOutOfTheDrainAndTheCascadeCompletes() throws {
         try run("""
             local V = UIView:subclass("V")

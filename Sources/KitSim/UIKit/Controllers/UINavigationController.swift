@@ -387,8 +387,17 @@ extension Simulator {
             _ = try heap.send(a, .willMove, args: Arguments(.object(nav)))
             try leaveOtherParent(a, for: nav)
         }
+        // The callbacks may have taken a listed controller out of this stack or given it to
+        // another container: every controller of the new stack ends with this one as its
+        // one parent.
+        for vc in list where !added.contains(vc) {
+            if try object(vc, k.parent) != nav { try leaveOtherParent(vc, for: nav) }
+        }
         try write(nav, k.navControllers, .array(list.map(Value.object)))   // SPEC rule 27: never nil
         for a in added { try write(a, k.parent, nav); noteEnteredUI(a) }
+        for vc in list where !added.contains(vc) {
+            if try object(vc, k.parent) != nav { try write(vc, k.parent, nav); noteEnteredUI(vc) }
+        }
         for r in removed { noteLeftUI(r, "removed from \(heap.describe(nav))'s stack") }
         // SPEC rule 47: asked once the stack is whole; the first error comes at the end.
         var askError: Error?
