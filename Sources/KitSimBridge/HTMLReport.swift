@@ -315,36 +315,10 @@ public struct HTMLReport {
     }
 
     /// A number for SVG: at most one decimal.
-    static func n(_ v: Double) -> String {
-        let tenths = Int((v * 10).rounded())
-        return tenths % 10 == 0 ? "\(tenths / 10)" : "\(tenths / 10).\(abs(tenths % 10))"
-    }
+    static func n(_ v: Double) -> String { SVGWriter.n(v) }
 
-    /// Text for HTML or XML (content or a quoted attribute; the report, JUnit): the markup
-    /// characters escaped, and the characters neither allows (control characters but tab,
-    /// newline and return; U+FFFE, U+FFFF) replaced with U+FFFD — a script may print any
-    /// byte, `</script>` included.
-    public static func escape(_ s: String) -> String {
-        var out = ""
-        out.reserveCapacity(s.utf8.count)
-        for u in s.unicodeScalars {
-            switch u {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            case "'": out += "&#39;"
-            case "\t", "\n", "\r": out.unicodeScalars.append(u)
-            default:
-                if u.value < 0x20 || u.value == 0x7F || u.value == 0xFFFE || u.value == 0xFFFF {
-                    out += "\u{FFFD}"
-                } else {
-                    out.unicodeScalars.append(u)
-                }
-            }
-        }
-        return out
-    }
+    /// Text for HTML (`SVGWriter.escape`, the one escape of the SVG, the report and JUnit).
+    public static func escape(_ s: String) -> String { SVGWriter.escape(s) }
 
     // MARK: Style and script
 

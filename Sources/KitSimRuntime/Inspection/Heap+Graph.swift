@@ -169,18 +169,8 @@ struct GraphPicture {
         return out.joined(separator: "\n") + "\n"
     }
 
-    static func dotEscape(_ s: String) -> String {
-        var out = ""
-        for c in s {
-            switch c {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            default: out.append(c)
-            }
-        }
-        return out
-    }
+    /// DOT's quoted strings take the escapes of Lua's for quotes, backslashes and newlines.
+    static func dotEscape(_ s: String) -> String { String(s.luaQuoted.dropFirst().dropLast()) }
 
     /// Mermaid's quoted text takes entity codes for quotes and markup.
     static func mermaidEscape(_ s: String) -> String {

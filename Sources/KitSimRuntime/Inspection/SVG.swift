@@ -11,21 +11,33 @@ public struct SVGWriter {
         self.height = height
     }
 
-    static func n(_ v: Double) -> String {
+    /// A number with at most one decimal (`12`, `0.5`, `-0.5`).
+    package static func n(_ v: Double) -> String {
         let r = (v * 10).rounded() / 10
         return r == r.rounded() ? String(Int(r)) : String(r)
     }
 
-    /// Escapes text for XML.
+    /// Text for XML or HTML (content or a quoted attribute: SVG, the HTML report, JUnit):
+    /// the markup characters escaped, and the characters neither allows (control
+    /// characters but tab, newline and return; U+FFFE, U+FFFF) replaced with U+FFFD — a
+    /// script may print any byte, `</script>` included.
     public static func escape(_ s: String) -> String {
         var out = ""
-        for c in s {
-            switch c {
+        out.reserveCapacity(s.utf8.count)
+        for u in s.unicodeScalars {
+            switch u {
             case "&": out += "&amp;"
             case "<": out += "&lt;"
             case ">": out += "&gt;"
             case "\"": out += "&quot;"
-            default: out.append(c)
+            case "'": out += "&#39;"
+            case "\t", "\n", "\r": out.unicodeScalars.append(u)
+            default:
+                if u.value < 0x20 || u.value == 0x7F || u.value == 0xFFFE || u.value == 0xFFFF {
+                    out += "\u{FFFD}"
+                } else {
+                    out.unicodeScalars.append(u)
+                }
             }
         }
         return out

@@ -3,7 +3,7 @@
 /// `UIKitClasses` does for the rest of UIKit.
 public final class TransitionClasses {
     public let coordinator: SimClass
-    let coordinatorAnimated, coordinatorInteractive, coordinatorInitiallyInteractive, coordinatorCancelled: Property
+    let coordinatorInteractive, coordinatorInitiallyInteractive, coordinatorCancelled: Property
     let coordinatorDuration, coordinatorContainer, coordinatorFrom, coordinatorTo: Property
     let coordinatorAlongside, coordinatorCompletions, coordinatorHandlers: Property
     public let context: SimClass
@@ -16,7 +16,7 @@ public final class TransitionClasses {
         func c(_ name: String) -> SimClass { heap.classNamed(name)! }
         func p(_ c: SimClass, _ name: String) -> Property { c.property(named: name)! }
         coordinator = c("_UIViewControllerTransitionCoordinator")
-        coordinatorAnimated = p(coordinator, "isAnimated"); coordinatorInteractive = p(coordinator, "isInteractive")
+        coordinatorInteractive = p(coordinator, "isInteractive")
         coordinatorInitiallyInteractive = p(coordinator, "initiallyInteractive")
         coordinatorCancelled = p(coordinator, "isCancelled"); coordinatorDuration = p(coordinator, "transitionDuration")
         coordinatorContainer = p(coordinator, "containerView"); coordinatorFrom = p(coordinator, "fromViewController")

@@ -118,8 +118,6 @@ extension Simulator {
 struct CustomTransitions {
     private var pending: [UInt32: (Bool) throws -> Void] = [:]
 
-    var isEmpty: Bool { pending.isEmpty }
-
     mutating func register(_ ctx: ObjectID, _ end: @escaping (Bool) throws -> Void) { pending[ctx.raw] = end }
 
     /// Takes the end of the context's transition: nil when it ended already.
