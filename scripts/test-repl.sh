@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Drives `kitsim repl` through a real terminal (tmux) and checks what a person would see:
 # multi-line input, completion of `UIWindow.` and `nav:`, Ctrl-C stopping an endless
-# loop and clearing the line at the prompt and at a `>>` continuation, `:undo`, `:save`
+# loop (inside a coroutine too) and clearing the line at the prompt and at a `>>` continuation, `:undo`, `:save`
 # producing a script that `kitsim run` passes, the history file, the README's
 # `repl -i scripts/seed000_…` example; then a piped session's stderr and exit codes.
 # Usage: scripts/test-repl.sh [path/to/kitsim]
@@ -77,6 +77,14 @@ tmux send-keys -t "$session" C-c
 expect_screen "interrupted"
 send "=1 + 2"; enter
 expect_screen "3"
+# … also inside a coroutine (hooks are per thread: the coroutine being resumed is armed).
+send "print(pcall(coroutine.wrap(function() while true do end end))) print('esc' .. 'aped')"; enter
+sleep 0.5
+tmux send-keys -t "$session" C-c
+expect_screen "interrupted"
+send "=2 + 3"; enter
+expect_screen "5"
+if screen | grep -qF "escaped"; then echo "test-repl.sh: Ctrl-C in a coroutine was swallowed" >&2; screen >&2; exit 1; fi
 # :undo restores the state before the last entry.
 send "w = UIWindow(); UIApplication.shared.delegate.window = w; w:makeKeyAndVisible()"; enter
 send "w.isHidden = true"; enter

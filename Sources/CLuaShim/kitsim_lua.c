@@ -43,7 +43,7 @@ static void *kitsim_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
                 snprintf(lim->stop_message, sizeof lim->stop_message,
                          "limit exceeded: memory cap of %zu bytes reached", lim->cap);
                 lim->stopping = 1;
-                lua_sethook(lim->L, limit_hook, LUA_MASKCOUNT, 1);
+                kitsim_arm_stop_hooks(lim);
             }
             return NULL;
         }
@@ -173,60 +173,108 @@ static int traceback(lua_State *L) {
     return 1;
 }
 
+/* The hook that stops a run. Without an instruction budget no hook is set on the normal
+   path: a limit that fires (the work budget, the memory cap, the watchdog, Ctrl-C, a stop
+   from Swift) arms it on every thread that may be running, with a count of 1, so that it
+   raises at the next instruction and again after any pcall until the host's own pcall is
+   reached. A thread armed for a stop that has since been cleared finds nothing to stop
+   and goes back to the budget's hook, or to none. */
 static void limit_hook(lua_State *L, lua_Debug *ar) {
     (void)ar;
     kitsim_limits *lim = kitsim_limits_of(L);
     if (!lim->stopping) {
-        lim->instructions_left -= lim->hook_step;
+        int budget = lim->instructions_left != INT64_MAX;
+        if (budget) lim->instructions_left -= lua_gethookcount(L);
+        /* The watchdog's stop stands only inside the idle stretch it saw: a call into the
+           host since it decided means that stretch ended (and the watchdog starts over). */
+        int timed = __atomic_load_n(&lim->timed_out, __ATOMIC_ACQUIRE);
+        if (timed && lim->work_left != lim->timed_out_work) {
+            __atomic_store_n(&lim->timed_out, 0, __ATOMIC_RELEASE);
+            timed = 0;
+        }
         if (lim->interrupted) {
             snprintf(lim->stop_message, sizeof lim->stop_message, "interrupted");
-        } else if (lim->instructions_left <= 0) {
+        } else if (timed) {
+            snprintf(lim->stop_message, sizeof lim->stop_message, "%s", lim->time_message);
+        } else if (budget && lim->instructions_left <= 0) {
             snprintf(lim->stop_message, sizeof lim->stop_message,
                      "limit exceeded: instruction budget used up (a loop that never ends?)");
         } else if (lim->memory_exceeded) {
             snprintf(lim->stop_message, sizeof lim->stop_message,
                      "limit exceeded: memory cap of %zu bytes reached", lim->cap);
         } else {
+            if (!budget) lua_sethook(L, NULL, 0, 0);
+            else if (lua_gethookcount(L) != lim->hook_step) lua_sethook(L, limit_hook, LUA_MASKCOUNT, lim->hook_step);
             return;
         }
         lim->stopping = 1;
-        /* From now on fire on every instruction, so a pcall cannot swallow the stop.
-           Hooks are per thread: the main thread too, in case this is a coroutine. */
+        kitsim_arm_stop_hooks(lim);
         lua_sethook(L, limit_hook, LUA_MASKCOUNT, 1);
-        if (lim->L && lim->L != L) lua_sethook(lim->L, limit_hook, LUA_MASKCOUNT, 1);
     }
     disarm_handlers(L);
     luaL_error(L, "%s", lim->stop_message);
 }
 
-/* The count hook of the budget; none when there is no budget (instructions <= 0). */
+/* Hooks are per thread, and a coroutine copies its creator's when it is made: arming the
+   main thread alone would not stop a loop inside a coroutine, so the coroutines being
+   resumed are armed too. lua_sethook is signal-safe (lua.c calls it from its SIGINT
+   handler), and every thread on the list is alive: it is on the list only while
+   coroutine.resume or a wrap is resuming it, and that call holds it. */
+void kitsim_arm_stop_hooks(kitsim_limits *lim) {
+    int n = lim->running_depth < KITSIM_RUNNING_MAX ? lim->running_depth : KITSIM_RUNNING_MAX;
+    for (int i = 0; i < n; i++) lua_sethook(lim->running[i], limit_hook, LUA_MASKCOUNT, 1);
+    if (lim->L) lua_sethook(lim->L, limit_hook, LUA_MASKCOUNT, 1);
+}
+
+int kitsim_hook_mask(lua_State *L) { return lua_gethookmask(L); }
+
+/* The count hook of the instruction budget; none when there is no budget. */
 static void arm_budget_hook(lua_State *L, kitsim_limits *lim) {
     if (lim->instructions_left == INT64_MAX) lua_sethook(L, NULL, 0, 0);
     else lua_sethook(L, limit_hook, LUA_MASKCOUNT, lim->hook_step > 0 ? lim->hook_step : 1000);
 }
 
-void kitsim_set_budget(lua_State *L, int64_t instructions, int step) {
+void kitsim_set_budget(lua_State *L, int64_t instructions, int step, int64_t work) {
     kitsim_limits *lim = kitsim_limits_of(L);
     lim->instructions_left = instructions > 0 ? instructions : INT64_MAX;
     lim->hook_step = step > 0 ? step : 1000;
+    lim->work_left = work > 0 ? work : INT64_MAX;
     arm_budget_hook(L, lim);
 }
 
-void kitsim_stop(lua_State *L, const char *message) {
+void kitsim_set_limit_messages(lua_State *L, const char *work, const char *time) {
     kitsim_limits *lim = kitsim_limits_of(L);
-    if (!lim->stopping) {                      /* the first limit's message stands */
+    snprintf(lim->work_message, sizeof lim->work_message, "%s", work);
+    snprintf(lim->time_message, sizeof lim->time_message, "%s", time);
+}
+
+/* Arms a stop with `message` unless one is pending (the first limit's message stands). */
+static void arm_stop(lua_State *L, kitsim_limits *lim, const char *message) {
+    if (!lim->stopping) {
         snprintf(lim->stop_message, sizeof lim->stop_message, "%s", message);
         lim->stopping = 1;
     }
-    /* L may be a coroutine: arm its hook and the main thread's. */
-    lua_sethook(L, limit_hook, LUA_MASKCOUNT, 1);
-    if (lim->L && lim->L != L) lua_sethook(lim->L, limit_hook, LUA_MASKCOUNT, 1);
+    kitsim_arm_stop_hooks(lim);
+    lua_sethook(L, limit_hook, LUA_MASKCOUNT, 1);    /* L may be a coroutine off the list */
+}
+
+void kitsim_stop(lua_State *L, const char *message) {
+    arm_stop(L, kitsim_limits_of(L), message);
+}
+
+int kitsim_charge_work(lua_State *L, int64_t n) {
+    kitsim_limits *lim = kitsim_limits_of(L);
+    if (lim->work_left == INT64_MAX) return 1;
+    lim->work_left -= n;
+    if (lim->work_left >= 0) return 1;
+    arm_stop(L, lim, lim->work_message);
+    return 0;
 }
 
 void kitsim_interrupt(lua_State *L) {
     kitsim_limits *lim = kitsim_limits_of(L);
     lim->interrupted = 1;
-    lua_sethook(L, limit_hook, LUA_MASKCOUNT, 1);   /* lua_sethook is signal-safe */
+    kitsim_arm_stop_hooks(lim);
 }
 
 void kitsim_clear_stop(lua_State *L) {
@@ -234,6 +282,7 @@ void kitsim_clear_stop(lua_State *L) {
     lim->stopping = 0;
     lim->interrupted = 0;
     lim->memory_exceeded = 0;
+    __atomic_store_n(&lim->timed_out, 0, __ATOMIC_RELEASE);
     arm_budget_hook(L, lim);
 }
 
@@ -263,7 +312,7 @@ static int finish_swift_slow(lua_State *L, kitsim_limits *lim, int n) {
         snprintf(lim->stop_message, sizeof lim->stop_message,
                  "limit exceeded: memory cap of %zu bytes reached", lim->cap);
         lim->stopping = 1;
-        lua_sethook(L, limit_hook, LUA_MASKCOUNT, 1);
+        arm_stop(L, lim, lim->stop_message);
         lua_pushstring(L, lim->stop_message);
         return lua_error(L);
     }
@@ -276,8 +325,33 @@ static inline int finish_swift(lua_State *L, kitsim_limits *lim, int n) {
     return finish_swift_slow(L, lim, n);
 }
 
+/* The work budget ran out: the stop is armed, and raised here with the script's line
+   that made the call: the prelude's functions (sim.log, the assertion vocabulary) call
+   the host for the script, so their frames are skipped. */
+static int work_used_up(lua_State *L, kitsim_limits *lim) {
+    lim->work_left = 0;
+    arm_stop(L, lim, lim->work_message);
+    lua_Debug ar;
+    for (int level = 1; lua_getstack(L, level, &ar); level++) {
+        if (lua_getinfo(L, "Sl", &ar) && ar.currentline > 0 && strcmp(ar.source, "=prelude") != 0) {
+            lua_pushfstring(L, "%s:%d: %s", ar.short_src, ar.currentline, lim->stop_message);
+            return lua_error(L);
+        }
+    }
+    lua_pushstring(L, lim->stop_message);
+    return lua_error(L);
+}
+
+/* Every call from Lua into the host counts against the work budget: one decrement and
+   one compare, where the count hook it replaces cost about 50 instructions for every Lua
+   instruction. The count is also what tells the watchdog that the script still calls
+   the host (so it is not a pure-Lua loop). */
+#define CHARGE_WORK(L, lim) \
+    do { if (__builtin_expect(--(lim)->work_left < 0, 0)) return work_used_up(L, lim); } while (0)
+
 static int call_swift(lua_State *L, int index) {
     kitsim_limits *lim = kitsim_limits_of(L);
+    CHARGE_WORK(L, lim);
     lim->swift_depth++;
     int n = swift_entry(L, index);
     lim->swift_depth--;
@@ -299,6 +373,7 @@ static int method_mm(lua_State *L) {
     kitsim_limits *lim = kitsim_limits_of(L);
     uint32_t id = handle_id(L, 1);
     int slot = (int)lua_tointegerx(L, lua_upvalueindex(1), NULL);
+    CHARGE_WORK(L, lim);
     lim->swift_depth++;
     int n = method_entry(L, lim->host, slot, id);
     lim->swift_depth--;
@@ -313,6 +388,7 @@ void kitsim_push_method(lua_State *L, int slot) {
 static int host_function_mm(lua_State *L) {
     kitsim_limits *lim = kitsim_limits_of(L);
     void *fn = lua_touserdata(L, lua_upvalueindex(1));
+    CHARGE_WORK(L, lim);
     lim->swift_depth++;
     int n = function_entry(L, lim->host, fn);
     lim->swift_depth--;
@@ -347,6 +423,7 @@ static int index_mm(lua_State *L) {
         int property = (int)lua_tointegerx(L, -1, NULL);
         kitsim_limits *lim = kitsim_limits_of(L);
         uint32_t id = handle_id(L, 1);
+        CHARGE_WORK(L, lim);
         lim->swift_depth++;
         int n = get_entry(L, lim->host, id, property);
         lim->swift_depth--;
@@ -370,6 +447,7 @@ static int newindex_mm(lua_State *L) {
         int property = (int)lua_tointegerx(L, -1, NULL);
         kitsim_limits *lim = kitsim_limits_of(L);
         uint32_t id = handle_id(L, 1);
+        CHARGE_WORK(L, lim);
         lim->swift_depth++;
         int n = set_entry(L, lim->host, id, property);       /* stack: obj key value propindex */
         lim->swift_depth--;
@@ -387,17 +465,31 @@ void kitsim_push_newindex(lua_State *L, int members, int fallback_index) {
 
 // ---------------------------------------------------------------- protected calls
 
+/* Around every protected call of the host: Lua code runs, so the memory cap applies
+   (swift_depth 0), and the outermost call of a run tells the watchdog which thread runs
+   it. */
+static inline int enter_lua(kitsim_limits *lim) {
+    int saved = lim->swift_depth;
+    if (lim->lua_depth == 0 && lim->watch) kitsim_watch_begin(lim);
+    lim->lua_depth++;
+    __atomic_store_n(&lim->swift_depth, 0, __ATOMIC_RELAXED);
+    return saved;
+}
+
+static inline void leave_lua(kitsim_limits *lim, int saved) {
+    lim->lua_depth--;
+    __atomic_store_n(&lim->swift_depth, saved, __ATOMIC_RELAXED);
+    if (lim->lua_depth == 0 && lim->watch) kitsim_watch_end(lim);
+}
+
 int kitsim_pcall(lua_State *L, int nargs, int nresults) {
     int base = lua_gettop(L) - nargs;          /* the function's index */
     lua_pushcfunction(L, traceback);
     lua_insert(L, base);
     kitsim_limits *lim = kitsim_limits_of(L);
-    int saved = lim->swift_depth;
-    lim->swift_depth = 0;                      /* Lua code runs: the cap applies */
-    lim->lua_depth++;
+    int saved = enter_lua(lim);
     int status = lua_pcall(L, nargs, nresults, base);
-    lim->lua_depth--;
-    lim->swift_depth = saved;
+    leave_lua(lim, saved);
     lua_remove(L, base);
     return status;
 }
@@ -421,12 +513,9 @@ void kitsim_push_traceback(lua_State *L) { lua_pushcfunction(L, traceback); }
 int kitsim_pcall_handler(lua_State *L, int nargs, int nresults) {
     int handler = lua_gettop(L) - nargs - 1;   /* just below the function */
     kitsim_limits *lim = kitsim_limits_of(L);
-    int saved = lim->swift_depth;
-    lim->swift_depth = 0;
-    lim->lua_depth++;
+    int saved = enter_lua(lim);
     int status = lua_pcall(L, nargs, nresults, handler);
-    lim->lua_depth--;
-    lim->swift_depth = saved;
+    leave_lua(lim, saved);
     return status;
 }
 
@@ -539,6 +628,24 @@ static void disarm_handlers(lua_State *L) {
     }
 }
 
+/* lua_resume with `co` on the state's list of running threads meanwhile, so that a stop
+   (the watchdog's, Ctrl-C) arms the coroutine actually running. The list's entry is
+   written before its depth, for a signal handler that reads them in between. */
+static int tracked_resume(lua_State *L, lua_State *co, int narg, int *nres) {
+    kitsim_limits *lim = kitsim_limits_of(L);
+    int depth = lim->running_depth;
+    if (depth < KITSIM_RUNNING_MAX) lim->running[depth] = co;
+    __atomic_signal_fence(__ATOMIC_SEQ_CST);
+    lim->running_depth = depth + 1;
+    __atomic_signal_fence(__ATOMIC_SEQ_CST);
+    int status = lua_resume(co, L, narg, nres);
+    lim->running_depth = depth;
+    /* A stop armed while co ran armed the threads on the list; this one is on it, or is
+       the main thread, but a stop from Swift may have armed only co. */
+    if (lim->stopping) lua_sethook(L, limit_hook, LUA_MASKCOUNT, 1);
+    return status;
+}
+
 /* coroutine.resume as lcorolib's auxresume and luaB_coresume. */
 static int guarded_resume(lua_State *L) {
     luaL_checktype(L, 1, LUA_TTHREAD);
@@ -550,7 +657,7 @@ static int guarded_resume(lua_State *L) {
         return 2;
     }
     lua_xmove(L, co, narg);
-    int status = lua_resume(co, L, narg, &nres);
+    int status = tracked_resume(L, co, narg, &nres);
     if (status == LUA_OK || status == LUA_YIELD) {
         if (!lua_checkstack(L, nres + 1)) {
             lua_pop(co, nres);
@@ -568,6 +675,88 @@ static int guarded_resume(lua_State *L) {
     lua_pushboolean(L, 0);
     lua_insert(L, -2);
     return 2;
+}
+
+/* The function coroutine.wrap returns, as lcorolib's auxwrap (upvalue 1: the coroutine),
+   resuming through tracked_resume. */
+static int guarded_auxwrap(lua_State *L) {
+    lua_State *co = lua_tothread(L, lua_upvalueindex(1));
+    int narg = lua_gettop(L), nres = 0, r;
+    if (!lua_checkstack(co, narg)) {
+        lua_pushliteral(L, "too many arguments to resume");
+        r = -1;
+    } else {
+        lua_xmove(L, co, narg);
+        int status = tracked_resume(L, co, narg, &nres);
+        if (status == LUA_OK || status == LUA_YIELD) {
+            if (!lua_checkstack(L, nres + 1)) {
+                lua_pop(co, nres);
+                lua_pushliteral(L, "too many results to resume");
+                r = -1;
+            } else {
+                lua_xmove(co, L, nres);
+                r = nres;
+            }
+        } else {
+            lua_xmove(co, L, 1);                /* the error */
+            r = -1;
+        }
+    }
+    if (r >= 0) return r;
+    int stat = lua_status(co);
+    if (stat != LUA_OK && stat != LUA_YIELD) {  /* an error in the coroutine: close it */
+#if LUA_VERSION_RELEASE_NUM >= 50406
+        stat = lua_closethread(co, L);
+#else
+        stat = lua_resetthread(co);
+#endif
+        lua_xmove(co, L, 1);
+    }
+    if (stat != LUA_ERRMEM && lua_type(L, -1) == LUA_TSTRING) {
+        luaL_where(L, 1);
+        lua_insert(L, -2);
+        lua_concat(L, 2);
+    }
+    return lua_error(L);
+}
+
+/* coroutine.wrap as lcorolib's luaB_cowrap (luaB_cocreate, then the closure). */
+static int guarded_wrap(lua_State *L) {
+    luaL_checktype(L, 1, LUA_TFUNCTION);
+    lua_State *co = lua_newthread(L);
+    lua_pushvalue(L, 1);
+    lua_xmove(L, co, 1);
+    lua_pushcclosure(L, guarded_auxwrap, 1);
+    return 1;
+}
+
+/* io.write and a file's write method produce output, so they count against the work
+   budget as print does (a loop that writes is stopped at the same call on every run, not
+   by the watchdog). Each calls the standard function in its own frame, so argument
+   errors name it exactly as stock's do. Neither reads upvalues of its own, so it runs
+   with the counting closure's (upvalue 1: the standard function). */
+static int counted_write(lua_State *L) {
+    kitsim_limits *lim = kitsim_limits_of(L);
+    CHARGE_WORK(L, lim);
+    return lua_tocfunction(L, lua_upvalueindex(1))(L);    /* the standard function */
+}
+
+/* Replaces the C function at t[name] (the table on the stack top) by counted_write. */
+static void count_write(lua_State *L, const char *name) {
+    if (lua_getfield(L, -1, name) == LUA_TFUNCTION && lua_tocfunction(L, -1) != NULL) {
+        lua_pushcclosure(L, counted_write, 1);
+        lua_setfield(L, -2, name);
+    } else {
+        lua_pop(L, 1);
+    }
+}
+
+static void count_writes(lua_State *L) {
+    if (lua_getglobal(L, "io") == LUA_TTABLE) count_write(L, "write");
+    lua_settop(L, 0);
+    if (luaL_getmetatable(L, LUA_FILEHANDLE) == LUA_TTABLE && lua_getfield(L, -1, "__index") == LUA_TTABLE)
+        count_write(L, "write");
+    lua_settop(L, 0);
 }
 
 /* setmetatable without finalizers: Lua runs __gc metamethods with hooks switched off,
@@ -990,6 +1179,8 @@ static int open_libs(lua_State *L) {
     lua_pushcfunction(L, guarded_dofile);
     lua_setglobal(L, "dofile");
     set_field(L, "coroutine", "resume", guarded_resume);
+    set_field(L, "coroutine", "wrap", guarded_wrap);
+    count_writes(L);
     set_field(L, "debug", "gethook", hidden_gethook);
     set_field(L, "math", "acos", conformant_acos);
     set_field(L, "math", "asin", conformant_asin);
@@ -1015,6 +1206,9 @@ lua_State *kitsim_open(kitsim_limits *limits) {
     if (L == NULL) return NULL;
     *(kitsim_limits **)lua_getextraspace(L) = limits;
     limits->L = L;
+    /* No budget until the host sets one (the host's own start-up calls are not counted). */
+    limits->work_left = INT64_MAX;
+    limits->instructions_left = INT64_MAX;
     lua_pushcfunction(L, open_libs);
     if (lua_pcall(L, 0, 0, 0) != LUA_OK) { lua_close(L); return NULL; }
     return L;
@@ -1057,12 +1251,9 @@ const char *kitsim_safe_tostring(lua_State *L, int idx, size_t *len) {
     lua_pushcfunction(L, tostring_helper);
     lua_pushvalue(L, idx);
     kitsim_limits *lim = kitsim_limits_of(L);
-    int saved = lim->swift_depth;
-    lim->swift_depth = 0;
-    lim->lua_depth++;
+    int saved = enter_lua(lim);
     int status = lua_pcall(L, 1, 1, 0);
-    lim->lua_depth--;
-    lim->swift_depth = saved;
+    leave_lua(lim, saved);
     if (status != LUA_OK) {
         lua_pop(L, 1);
         lua_pushstring(L, "(error in __tostring)");

@@ -82,7 +82,7 @@ extension LuaSandbox {
         guard kitsim_pcall(L, Int32(arguments.count), 1) == LUA_OK else {
             let e = hostError(L)
             kitsim_clear_stop(L)
-            kitsim_set_budget(L, limitsConfiguration.instructions, 1000)
+            resetBudget()
             throw e
         }
         return value(L, -1)

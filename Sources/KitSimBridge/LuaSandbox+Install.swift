@@ -13,9 +13,10 @@ extension LuaSandbox {
         // reference would cost an atomic unowned-to-strong per event).
         let me = Unmanaged.passUnretained(self)
         heap.locationProvider = { me._withUnsafeGuaranteedRef { $0.scriptLocation() } }
-        // SPEC §5: a run-loop turn is work Lua's count hook never sees; each costs the
-        // instruction budget `turnCost` instructions, so the budget stops a run that turns
-        // for ever as it stops a loop (the same turn on every run: deterministic).
+        // SPEC §5: a run-loop turn is work the trampolines never see; each costs the work
+        // budget one call, so the budget stops a run that turns for ever as it stops a
+        // loop (the same turn on every run: deterministic), and the watchdog sees that
+        // `sim.run` is busy, not in a pure-Lua loop.
         heap.onTurn = { try me._withUnsafeGuaranteedRef { try $0.chargeTurn() } }
         heap.deallocObserver = { id in
             me._withUnsafeGuaranteedRef { sb in
@@ -148,18 +149,11 @@ extension LuaSandbox {
         kitsim_pop(L, 1)
     }
 
-    /// What one run-loop turn costs the instruction budget.
-    public static let turnCost: Int64 = 10_000
-
-    /// Charges a run-loop turn to the instruction budget; past the budget, stops the run
-    /// as the count hook does (pcall cannot swallow it).
+    /// Charges a run-loop turn to the work budget; past the budget, stops the run as the
+    /// trampolines do (pcall cannot swallow it).
     func chargeTurn() throws {
-        guard limits.pointee.instructions_left != Int64.max else { return }
-        limits.pointee.instructions_left -= LuaSandbox.turnCost
-        guard limits.pointee.instructions_left <= 0 else { return }
-        let e = SimError.limitExceeded(.instructions)
-        kitsim_stop(current, e.message)
-        throw e
+        guard kitsim_charge_work(current, 1) == 0 else { return }
+        throw SimError.limitExceeded(.work(calls: limitsConfiguration.work))
     }
 
     /// A class-table member computed on first access and cached then (a singleton made

@@ -119,7 +119,7 @@ extension LuaSandbox {
             String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
         }
         kitsim_clear_stop(L)
-        kitsim_set_budget(L, limitsConfiguration.instructions, 1000)
+        resetBudget()
         // Only KitSim's own values are exceptions and assertion failures: a script's table
         // with the same fields is an ordinary error object.
         // Where the error was raised, as the message handler (or, for an exception, the

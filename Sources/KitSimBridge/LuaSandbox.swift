@@ -31,8 +31,18 @@ public protocol SandboxModel: AnyObject {
 public final class LuaSandbox {
     /// Run limits (SPEC §5).
     public struct Limits: Sendable {
-        /// Lua instructions the whole run may execute; 0 for no budget (no count hook).
-        public var instructions: Int64 = 500_000_000
+        /// Calls from Lua into KitSim the run may make (methods, property accesses, `sim.*`,
+        /// `print`, `io.write`; a run-loop turn counts as one): a loop that touches the
+        /// simulator stops at the same call on every run. 0 for none.
+        public var work: Int64 = 10_000_000
+        /// Wall-clock seconds the scripts may run Lua code without calling KitSim (a
+        /// pure-Lua loop, which touches nothing observable) before the watchdog stops them
+        /// (`--time-limit`); 0 for none. No hook and no clock read on the normal path.
+        public var timeLimit: Double = 10
+        /// An instruction budget, counted by a count hook every 1,000 instructions; 0 (the
+        /// default) for none. Deterministic for pure-Lua loops too, but any count hook makes
+        /// every Lua instruction about twice as expensive (BENCHMARKS.md).
+        public var instructions: Int64 = 0
         /// Bytes the Lua state may hold.
         public var memoryBytes: Int = 512 << 20
         /// Virtual seconds `sim.run` may reach.
@@ -147,10 +157,20 @@ public final class LuaSandbox {
         dispatcher.sandbox = self
         try install()
         self.limits.pointee.cap = limits.memoryBytes > 0 ? limits.memoryBytes : 0
-        kitsim_set_budget(L, limits.instructions, 1000)
+        kitsim_set_limit_messages(L, SimError.limitExceeded(.work(calls: limits.work)).message,
+                                  SimError.limitExceeded(.time(seconds: limits.timeLimit)).message)
+        resetBudget()
+        kitsim_watch(L, limits.timeLimit)
+    }
+
+    /// A fresh work budget (and instruction budget, when there is one): at start-up, and
+    /// after a limit or an error ended a run.
+    package func resetBudget() {
+        kitsim_set_budget(L, limitsConfiguration.instructions, 1000, limitsConfiguration.work)
     }
 
     deinit {
+        kitsim_unwatch(limits)
         heap.foreignDispatcher = nil
         heap.locationProvider = nil
         heap.deallocObserver = nil

@@ -52,10 +52,15 @@ public struct FuzzRun: Sendable {
 /// every failure is a Lua error with a message, the bridge is at rest and the heap
 /// invariant holds; minimises failing programs by delta debugging.
 public enum Fuzzer {
-    /// Limits for fuzzed sandboxes: small, so that a runaway call costs little.
+    /// Limits for fuzzed sandboxes: small, so that a runaway call costs little. A fuzzed
+    /// program must stop at the same instruction on every run (the fuzzer replays each
+    /// seed to check that), so pure-Lua loops are stopped by the instruction budget rather
+    /// than by the wall-clock watchdog; host hangs are the fuzzer's own watchdog's.
     public static var limits: LuaSandbox.Limits {
         var l = LuaSandbox.Limits()
         l.instructions = 5_000_000
+        l.work = 1_000_000
+        l.timeLimit = 0
         l.memoryBytes = 64 << 20
         l.virtualSeconds = 3600
         l.objects = 20_000

@@ -232,7 +232,7 @@ public final class ReplSession {
         case .error(let message)?: return .error(message, .scriptError)
         case .ready?: break
         }
-        kitsim_set_budget(L, limits.instructions, 1000)   // a fresh budget per entry
+        sandbox.resetBudget()   // a fresh budget per entry
         let base = lua_gettop(L) - 1
         guard kitsim_pcall(L, 0, LUA_MULTRET) == LUA_OK else {
             let status = sandbox.failureStatus(L, -1)
@@ -311,7 +311,7 @@ public final class ReplSession {
         }
         sandbox.rawGetRef(L, env)
         _ = lua_setupvalue(L, -2, 1)
-        kitsim_set_budget(L, limits.instructions, 1000)
+        sandbox.resetBudget()
         let status = kitsim_pcall(L, 0, 0)
         let out = sandbox.output[printed...].joined(separator: "\n")
         guard status == LUA_OK else {

@@ -6,15 +6,18 @@ import KitSimLua
 enum Command {
     static let usage = """
         usage: kitsim run FILE.lua [--trace] [--sandbox] [--graph out.dot|.mmd|.svg|.png] [--graph-focus OBJ]
-                              [--screen out.svg|.png] [--report out.html] [--ios N] [-- ARGS...]
+                              [--screen out.svg|.png] [--report out.html] [--ios N] [--time-limit S] [-- ARGS...]
                                          run a scenario script; exit 0 passed, 1 assertion
                                          failed, 2 crashed, 3 script error, 4 limit exceeded
                kitsim test [DIR|FILES…] [--junit out.xml] [--tap] [--tap-version 13|14] [--shard i/n]
-                           [--report DIR] [-j N]
+                           [--report DIR] [-j N] [--time-limit S]
                                          run every scenario (subfolders too, not lib/) in a
                                          fresh sandbox, in parallel; --shard 2/4 runs a quarter;
                                          --report DIR: an HTML report each and index.html
-               kitsim repl [-i FILE] [--ios N]  interactive Lua with the simulator (:help inside)
+                                         --time-limit S: seconds of Lua without a call into
+                                         KitSim before a run is stopped (default 10, 0: none)
+               kitsim repl [-i FILE] [--ios N] [--time-limit S]
+                                         interactive Lua with the simulator (:help inside)
                kitsim graph FILE.lua [--format dot|mermaid|svg|png] [--focus OBJ]
                                          the ownership graph at the end (svg, png: Graphviz)
                kitsim api --luals | --markdown | --luacheck
@@ -54,6 +57,14 @@ enum Command {
             return usageError("unknown command '\(first)'")
         }
     }
+
+    /// The value of `--time-limit`: seconds, finite and at least 0 (0: no time limit).
+    static func timeLimit(_ text: String) -> Double? {
+        guard let s = Double(text), s.isFinite, s >= 0 else { return nil }
+        return s
+    }
+
+    static let timeLimitUsage = "--time-limit takes seconds, a number >= 0 (0: none)"
 
     static func usageError(_ message: String) -> Int32 {
         printError("kitsim: \(message)\n\(usage)")

@@ -15,9 +15,13 @@ enum ReplCommand {
     static func main(_ args: [String]) -> Int32 {
         var initial: String?
         var configuration = Simulator.Configuration()
+        var timeLimit: Double?
         var i = 0
         while i < args.count {
             switch args[i] {
+            case "--time-limit":
+                guard i + 1 < args.count, let s = Command.timeLimit(args[i + 1]) else { return Command.usageError(Command.timeLimitUsage) }
+                i += 1; timeLimit = s
             case "-i":
                 guard i + 1 < args.count else { return Command.usageError("-i needs a scenario file") }
                 i += 1; initial = args[i]
@@ -30,9 +34,14 @@ enum ReplCommand {
         }
         let tty = isatty(0) != 0
         // A piped session (a script of REPL input) runs under `kitsim run`'s limits; at a
-        // terminal Ctrl-C is the usual stop, so the instruction budget is larger.
+        // terminal Ctrl-C is the usual stop (it arms the same stop as the watchdog), so
+        // there is no time limit and the work budget is larger.
         var limits = LuaSandbox.Limits()
-        if tty { limits.instructions = 5_000_000_000 }
+        if tty {
+            limits.work = 1_000_000_000
+            limits.timeLimit = 0
+        }
+        if let timeLimit { limits.timeLimit = timeLimit }
         guard let repl = try? ReplSession(configuration: configuration, limits: limits) else {
             printError("kitsim: cannot start the REPL")
             return 70

@@ -2,7 +2,7 @@ import KitSim
 import KitSimLua
 
 /// `kitsim run FILE.lua [--trace] [--sandbox] [--graph out.dot|.mmd|.svg|.png]
-/// [--graph-focus OBJ] [--screen out.svg|.png] [--report out.html] [--ios N] [-- ARGS…]` (SPEC §5). The arguments after `--` are the script's (`arg[1]…`, `...`), as `lua FILE ARGS`.
+/// [--graph-focus OBJ] [--screen out.svg|.png] [--report out.html] [--ios N] [--time-limit S] [-- ARGS…]` (SPEC §5). The arguments after `--` are the script's (`arg[1]…`, `...`), as `lua FILE ARGS`.
 enum RunCommand {
     static func main(_ args: [String]) -> Int32 {
         var file: String?
@@ -12,6 +12,7 @@ enum RunCommand {
         var graphFocus: String?
         var reportPath: String?
         var configuration = Simulator.Configuration()
+        var limits = LuaSandbox.Limits()
         var scriptArguments: [String] = []
         var i = 0
         while i < args.count {
@@ -23,10 +24,13 @@ enum RunCommand {
             switch a {
             case "--trace": trace = true
             case "--sandbox": sandboxed = true
-            case "--graph", "--screen", "--graph-focus", "--report", "--ios":
+            case "--graph", "--screen", "--graph-focus", "--report", "--ios", "--time-limit":
                 guard i + 1 < args.count else { return Command.usageError("\(a) needs a value") }
                 i += 1
-                if a == "--graph" { graphPath = args[i] } else if a == "--screen" { screenPath = args[i] }
+                if a == "--time-limit" {
+                    guard let s = Command.timeLimit(args[i]) else { return Command.usageError(Command.timeLimitUsage) }
+                    limits.timeLimit = s
+                } else if a == "--graph" { graphPath = args[i] } else if a == "--screen" { screenPath = args[i] }
                 else if a == "--graph-focus" { graphFocus = args[i] } else if a == "--report" { reportPath = args[i] } else {
                     guard let n = Int(args[i]), (7...17).contains(n) else { return Command.usageError("--ios takes 7…17") }
                     configuration.ios = n
@@ -59,7 +63,7 @@ enum RunCommand {
         }
         let sandbox: LuaSandbox
         do {
-            sandbox = try LuaSandbox(configuration: configuration, sandboxed: sandboxed)
+            sandbox = try LuaSandbox(configuration: configuration, limits: limits, sandboxed: sandboxed)
         } catch {
             printError("kitsim: \(error)")
             return 70

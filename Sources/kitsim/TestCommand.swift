@@ -47,18 +47,22 @@ enum TestCommand {
         var tapVersion = 13
         var shard: Shard?
         var jobs = Platform.processorCount
+        var limits = LuaSandbox.Limits()
         var i = 0
         while i < args.count {
             let a = args[i]
             switch a {
             case "--tap": tap = true
-            case "--junit", "-j", "--shard", "--tap-version", "--report":
+            case "--junit", "-j", "--shard", "--tap-version", "--report", "--time-limit":
                 guard i + 1 < args.count else { return Command.usageError("\(a) needs a value") }
                 i += 1
                 let value = args[i]
                 switch a {
                 case "--junit": junit = value
                 case "--report": reportDir = value
+                case "--time-limit":
+                    guard let s = Command.timeLimit(value) else { return Command.usageError(Command.timeLimitUsage) }
+                    limits.timeLimit = s
                 case "--shard":
                     guard let s = Shard(value) else { return Command.usageError("--shard takes i/n with 1 <= i <= n (got '\(value)')") }
                     shard = s
@@ -100,7 +104,7 @@ enum TestCommand {
         let reports = reportDir.map { dir in
             ReportFiles.fileNames(files).map { (dir.hasSuffix("/") ? dir : dir + "/") + $0 }
         }
-        let results = runAll(files, jobs: jobs, reports: reports)
+        let results = runAll(files, jobs: jobs, limits: limits, reports: reports)
         if tap { printTAP(results, version: tapVersion) } else { printPlain(results) }
         if let junit, !writeFile(junit, junitXML(results)) {
             printError("kitsim: cannot write \(junit)")
@@ -145,25 +149,26 @@ enum TestCommand {
 
     /// Runs the files on `jobs` threads; each file gets a fresh sandbox, and writes its
     /// HTML report to `reports[i]` when given.
-    static func runAll(_ files: [String], jobs: Int, reports: [String]? = nil) -> [Result] {
+    static func runAll(_ files: [String], jobs: Int, limits: LuaSandbox.Limits = LuaSandbox.Limits(),
+                       reports: [String]? = nil) -> [Result] {
         let next = Mutex(0)
         let results = Mutex([Result?](repeating: nil, count: files.count))
         DispatchQueue.concurrentPerform(iterations: min(jobs, files.count)) { _ in
             while true {
                 let index: Int = next.withLock { n in defer { n += 1 }; return n }
                 guard index < files.count else { return }
-                let r = runOne(files[index], report: reports?[index])
+                let r = runOne(files[index], limits: limits, report: reports?[index])
                 results.withLock { $0[index] = r }
             }
         }
         return results.withLock { $0.compactMap { $0 } }
     }
 
-    static func runOne(_ file: String, report: String? = nil) -> Result {
+    static func runOne(_ file: String, limits: LuaSandbox.Limits = LuaSandbox.Limits(), report: String? = nil) -> Result {
         let start = DispatchTime.now().uptimeNanoseconds
         var r: Result
         do {
-            let sandbox = try LuaSandbox(sandboxed: true)
+            let sandbox = try LuaSandbox(limits: limits, sandboxed: true)
             sandbox.capturesTrace = false           // reports use the output, message and leaks
             let outcome = try sandbox.run(file: file)
             r = Result(file: file, outcome: outcome, error: nil)

@@ -147,12 +147,17 @@ import Testing
 
     /// Every limit renders its message once.
     @Test(arguments: [
-        ("while true do end", "limit exceeded: instruction budget used up"),
+        ("while true do end", "limit exceeded: time limit of 0.2 s without a call into KitSim (a loop that never ends?)"),
+        ("while true do sim.run(0) end", "limit exceeded: work budget of 100000 calls into KitSim used up (a loop that never ends?)"),
         ("local s = 'x' while true do s = s .. s end", "limit exceeded: memory cap of"),
         ("for i = 1, 10000000 do UIView() end", "limit exceeded: "),
         ("sim.run(1e9)", "limit exceeded: virtual time cap of 3600 s"),
     ]) func aLimitIsRenderedOnce(_ code: String, _ text: String) throws {
-        let sandbox = try LuaSandbox()
+        var limits = LuaSandbox.Limits()
+        limits.timeLimit = 0.2
+        limits.work = 100_000
+        limits.memoryBytes = 16 << 20
+        let sandbox = try LuaSandbox(limits: limits)
         let outcome = sandbox.run(chunk: code, name: "@t.lua")
         #expect(outcome.status == .limitExceeded)
         #expect(outcome.message?.contains(text) == true, "\(outcome.message ?? "")")

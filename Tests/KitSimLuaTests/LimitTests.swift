@@ -4,11 +4,22 @@ import Testing
 @testable import KitSimLua
 
 /// SPEC §5 limits: each stops the run with a message naming the limit, `pcall` cannot
-/// swallow it, and the heap stays consistent.
+/// swallow it, and the heap stays consistent. A pure-Lua loop ("LOOP" in the table) is
+/// stopped by the watchdog's time limit by default, and by the instruction budget when one
+/// is asked for: every case runs with each.
 @Suite struct LimitTests {
-    static func sandbox() throws -> LuaSandbox {
+    enum LoopStopper: CaseIterable { case watchdog, instructionBudget }
+
+    static func sandbox(_ stopper: LoopStopper = .watchdog) throws -> LuaSandbox {
         var limits = LuaSandbox.Limits()
-        limits.instructions = 2_000_000
+        switch stopper {
+        case .watchdog:
+            limits.timeLimit = 0.2
+        case .instructionBudget:
+            limits.timeLimit = 0
+            limits.instructions = 2_000_000
+        }
+        limits.work = 1_000_000
         limits.memoryBytes = 16 << 20
         limits.virtualSeconds = 60
         limits.objects = 20_000
@@ -16,10 +27,10 @@ import Testing
     }
 
     @Test(arguments: [
-        ("an endless loop", "while true do end", "instruction budget"),
-        ("the loop inside pcall", "pcall(function() while true do end end) print('escaped')", "instruction budget"),
-        ("pcall in a loop", "while true do pcall(function() while true do end end) end", "instruction budget"),
-        ("xpcall with a handler", "xpcall(function() while true do end end, function(e) return e end) print('escaped')", "instruction budget"),
+        ("an endless loop", "while true do end", "LOOP"),
+        ("the loop inside pcall", "pcall(function() while true do end end) print('escaped')", "LOOP"),
+        ("pcall in a loop", "while true do pcall(function() while true do end end) end", "LOOP"),
+        ("xpcall with a handler", "xpcall(function() while true do end end, function(e) return e end) print('escaped')", "LOOP"),
         ("string doubling", "local s = 'x' while true do s = s .. s end", "memory cap"),
         ("string doubling inside pcall", "pcall(function() local s = 'x' while true do s = s .. s end end) print('escaped')", "memory cap"),
         ("string.rep of a huge size", "local s = string.rep('x', 1 << 30)", "memory cap"),
@@ -28,19 +39,19 @@ import Testing
             function V:viewDidLoad() while true do end end
             pcall(function() return V().view end)
             print('escaped')
-            """, "instruction budget"),
+            """, "LOOP"),
         ("too many objects", "for i = 1, 10000000 do UIView() end", "simulated objects"),
         ("too many objects inside pcall", "pcall(function() for i = 1, 10000000 do UIView() end end) print('escaped')", "simulated objects"),
         ("virtual time", "sim.run(1e9)", "virtual time cap"),
         // Coroutines, handlers and callbacks: every way a script may try to run on.
-        ("the loop inside a coroutine", "coroutine.wrap(function() while true do end end)()", "instruction budget"),
+        ("the loop inside a coroutine", "coroutine.wrap(function() while true do end end)()", "LOOP"),
         ("a coroutine swallowing the loop with pcall",
-         "coroutine.wrap(function() while true do pcall(function() while true do end end) end end)() print('escaped')", "instruction budget"),
+         "coroutine.wrap(function() while true do pcall(function() while true do end end) end end)() print('escaped')", "LOOP"),
         ("a dead coroutine resumed forever", "local co = coroutine.create(function() while true do end end) while true do coroutine.resume(co) end",
-         "instruction budget"),
+         "LOOP"),
         ("a yielding coroutine resumed forever", "local co = coroutine.wrap(function() while true do coroutine.yield() end end) while true do co() end",
-         "instruction budget"),
-        ("coroutines made in a loop under pcall", "while true do pcall(coroutine.wrap(function() while true do end end)) end", "instruction budget"),
+         "LOOP"),
+        ("coroutines made in a loop under pcall", "while true do pcall(coroutine.wrap(function() while true do end end)) end", "LOOP"),
         ("string doubling in a coroutine", "print(coroutine.resume(coroutine.create(function() local s = 'x' while true do s = s .. s end end))) print('escaped')",
          "memory cap"),
         ("a table that grows forever", "local t, i = {}, 0 while true do i = i + 1 t[i] = i end", "memory cap"),
@@ -50,10 +61,10 @@ import Testing
          "stack overflow|memory cap"),
         ("deep recursion in a coroutine", "print(coroutine.resume(coroutine.create(function() local function f() return f() + 1 end return f() end))) print('escaped')",
          "stack overflow|memory cap"),
-        ("an error handler that never returns", "print(xpcall(error, function(e) while true do end end)) print('escaped')", "instruction budget"),
-        ("an error handler that tail-calls itself", "local function h(e) return h(e) end print(xpcall(error, h)) print('escaped')", "instruction budget"),
+        ("an error handler that never returns", "print(xpcall(error, function(e) while true do end end)) print('escaped')", "LOOP"),
+        ("an error handler that tail-calls itself", "local function h(e) return h(e) end print(xpcall(error, h)) print('escaped')", "LOOP"),
         ("an error handler that never returns after a loop",
-         "print(xpcall(function() while true do end end, function(e) while true do end end)) print('escaped')", "instruction budget"),
+         "print(xpcall(function() while true do end end, function(e) while true do end end)) print('escaped')", "LOOP"),
         ("an error handler that recurses", "local function h(e) return 1 + h(e) end print(xpcall(error, h)) print('escaped')", "stack overflow|memory cap"),
         ("a loadView that never sets view", """
             local V = UIViewController:subclass('V')
@@ -72,26 +83,27 @@ import Testing
             local w = UIWindow() sim.hold(w) w.rootViewController = UIViewController() w:makeKeyAndVisible()
             w.rootViewController:present(UIViewController(), false, function() while true do end end)
             print(pcall(sim.run, 1)) print('escaped')
-            """, "instruction budget"),
-        ("a timer that never returns", "sim.after(1, function() while true do end end) print(pcall(sim.run, 2)) print('escaped')", "instruction budget"),
+            """, "LOOP"),
+        ("a timer that never returns", "sim.after(1, function() while true do end end) print(pcall(sim.run, 2)) print('escaped')", "LOOP"),
         ("a deinit that never returns", """
             local V = UIView:subclass('V')
             function V:deinit() while true do end end
             print(pcall(function() V() sim.drain() end)) print('escaped')
-            """, "instruction budget"),
+            """, "LOOP"),
         ("a swizzled method that never returns", """
             UIView:swizzle('addSubview', function(self, original, v) while true do end end)
             print(pcall(function() UIView():addSubview(UIView()) end)) print('escaped')
-            """, "instruction budget"),
+            """, "LOOP"),
         ("10,000,000 held objects", "print(pcall(function() for i = 1, 10000000 do sim.hold(UIView()) end end)) print('escaped')",
          "simulated objects"),
-    ] as [(String, String, String)])
-    func aLimitStopsTheRun(_ c: (name: String, code: String, limit: String)) throws {
-        let sb = try Self.sandbox()
+    ] as [(String, String, String)], LoopStopper.allCases)
+    func aLimitStopsTheRun(_ c: (name: String, code: String, limit: String), _ stopper: LoopStopper) throws {
+        let sb = try Self.sandbox(stopper)
         let outcome = sb.run(chunk: c.code, name: "=limit")
         #expect(outcome.status == .limitExceeded, "\(c.name): \(outcome.status) \(outcome.message ?? "")")
         let message = outcome.message ?? ""
-        #expect(c.limit.split(separator: "|").contains { message.contains($0) }, "\(message)")
+        let limit = c.limit != "LOOP" ? c.limit : stopper == .watchdog ? "time limit of 0.2 s" : "instruction budget"
+        #expect(limit.split(separator: "|").contains { message.contains($0) }, "\(c.name): \(message)")
         #expect(message.contains("limit exceeded"), "\(message)")
         #expect(!outcome.output.contains("escaped"))
         #expect(outcome.invariantViolations.isEmpty)
@@ -105,8 +117,8 @@ import Testing
 
     /// A coroutine made before a limit stopped the run keeps working afterwards, within
     /// the fresh budget (hooks are per thread; the stop re-arms them).
-    @Test func coroutinesOutliveALimit() throws {
-        let sb = try Self.sandbox()
+    @Test(arguments: LoopStopper.allCases) func coroutinesOutliveALimit(_ stopper: LoopStopper) throws {
+        let sb = try Self.sandbox(stopper)
         #expect(sb.run(chunk: "co = coroutine.wrap(function() while true do for i = 1, 1000 do end coroutine.yield() end end) co()",
                        name: "=a").status == .passed)
         #expect(sb.run(chunk: "co() while true do end", name: "=b").status == .limitExceeded)

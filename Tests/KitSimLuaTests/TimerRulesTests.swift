@@ -97,11 +97,11 @@ import Testing
 
 extension TimerRulesTests {
     /// A timer that fires every 0.1 ms for an hour of virtual time is 36 million turns of
-    /// Swift work the count hook never sees: each turn costs the instruction budget, so the
-    /// run stops with the budget's message, at the same turn on every run.
+    /// Swift work inside one call into KitSim: each turn costs the work budget a call, so
+    /// the run stops with the budget's message, at the same turn on every run.
     @Test func aRunLoopThatTurnsForEverIsStoppedByTheBudget() throws {
         var limits = LuaSandbox.Limits()
-        limits.instructions = 2_000_000
+        limits.work = 2_000
         var stoppedAt: [Double] = []
         for _ in 0..<2 {
             let sandbox = try LuaSandbox(limits: limits)
@@ -112,7 +112,8 @@ extension TimerRulesTests {
                 print("not reached")
                 """, name: "=spin")
             #expect(outcome.status == .limitExceeded)
-            #expect(outcome.message?.contains("limit exceeded: instruction budget used up") == true)
+            #expect(outcome.message?.contains("limit exceeded: work budget of 2000 calls into KitSim used up") == true,
+                    "\(outcome.message ?? "")")
             #expect(sandbox.output.isEmpty)
             stoppedAt.append(sandbox.sim.now)
         }

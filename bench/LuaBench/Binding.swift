@@ -46,9 +46,12 @@ final class KitSimSide {
     let sandbox: LuaSandbox
     var heap: Heap { sandbox.heap }
 
-    init(hook: Bool = true) throws {
+    /// Default limits (the work budget, large enough never to stop a measurement, and the
+    /// watchdog: no hook), or with `countHook` the optional instruction budget's hook too.
+    init(countHook: Bool = false) throws {
         var limits = LuaSandbox.Limits()
-        limits.instructions = hook ? Int64.max / 4 : 0
+        limits.work = Int64.max / 4
+        limits.instructions = countHook ? Int64.max / 4 : 0
         limits.objects = Int.max / 2
         sandbox = try LuaSandbox(limits: limits)
         let heap = sandbox.heap
@@ -157,9 +160,9 @@ enum Binding {
     /// Measures every operation: batches of chunk calls alternate between the two sides,
     /// each batch about `batchSeconds` long; the ratio is the median of the per-pair
     /// ratios (robust against the load of a shared machine drifting), the times are medians.
-    static func measure(_ ops: [Operation], rounds: Int, batchSeconds: Double, hook: Bool = true,
+    static func measure(_ ops: [Operation], rounds: Int, batchSeconds: Double, countHook: Bool = false,
                         report: Report) throws -> [BindingResult] {
-        let k = try KitSimSide(hook: hook)
+        let k = try KitSimSide(countHook: countHook)
         let p = try PlainSide()
         var results: [BindingResult] = []
         for op in ops {
@@ -191,8 +194,8 @@ enum Binding {
 
     /// Runs `ops` a fixed number of times on each side between callgrind markers, so
     /// `valgrind --tool=callgrind` can count the instructions of each (child process).
-    static func callgrindChild(_ ops: [Operation], calls: Int, hook: Bool) throws {
-        let k = try KitSimSide(hook: hook)
+    static func callgrindChild(_ ops: [Operation], calls: Int, countHook: Bool) throws {
+        let k = try KitSimSide(countHook: countHook)
         let p = try PlainSide()
         for op in ops {
             let kf = try k.compile(op)

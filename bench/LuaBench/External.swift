@@ -128,13 +128,13 @@ enum External {
 
     /// Runs `self` under callgrind in its `--callgrind-child` mode and reads the
     /// instruction totals it dumped for each label.
-    /// `hook: false` runs the KitSim side without the instruction budget's count hook.
-    static func callgrind(selfPath: String, ops: [String], calls: Int, hook: Bool = true) -> [String: Double]? {
+    /// `countHook: true` runs the KitSim side with the optional instruction budget's count hook.
+    static func callgrind(selfPath: String, ops: [String], calls: Int, countHook: Bool = false) -> [String: Double]? {
         let dir = temporaryDirectory + "/callgrind"
         mkdir(dir, 0o755)
         let r = shell("valgrind --tool=callgrind --callgrind-out-file='\(dir)/cg.out' "
                       + "'\(selfPath)' --callgrind-child \(ops.joined(separator: ",")) --calls \(calls)"
-                      + (hook ? "" : " --no-hook"), output: false)
+                      + (countHook ? " --count-hook" : ""), output: false)
         guard r.status == 0 else { return nil }
         var totals: [String: Double] = [:]
         let files = shell("ls '\(dir)'").out.split(separator: "\n").map(String.init)

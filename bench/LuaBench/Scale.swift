@@ -32,7 +32,7 @@ enum Scale {
 
     static func pushPop(pairs: Int, report: Report) throws -> Double {
         var limits = LuaSandbox.Limits()
-        limits.instructions = Int64.max / 4
+        limits.work = Int64.max / 4
         limits.objects = Int.max / 2
         let sandbox = try LuaSandbox(limits: limits)
         let fn = try sandbox.compile(pushPopScript(pairs: pairs), name: "=pushpop")

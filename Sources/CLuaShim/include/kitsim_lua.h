@@ -27,6 +27,10 @@
    no pointer at the start of another userdata can equal it (see handle_id). */
 #define KITSIM_HANDLE_MAGIC 0x4B53494D48444C45ull  /* "KSIMHDLE" */
 
+/* Coroutines resumed inside one another: Lua's C stack limit (LUAI_MAXCCALLS, 200)
+   ends the nesting before this. */
+#define KITSIM_RUNNING_MAX 256
+
 /// What a handle userdata holds: an object id, never a Swift reference (rule 4).
 typedef struct kitsim_handle { uint64_t magic; uint32_t id; uint32_t reserved; } kitsim_handle;
 
@@ -38,10 +42,19 @@ typedef struct kitsim_limits {
     int swift_depth;             /* > 0 while a Swift frame is active */
     int lua_depth;               /* protected calls from the host in progress (kitsim_pcall…) */
     int memory_exceeded;         /* the cap was passed while Swift ran, or refused */
-    int64_t instructions_left;   /* budget in instructions (hook granularity) */
+    int64_t instructions_left;   /* the optional instruction budget (INT64_MAX: none, no hook) */
     int hook_step;               /* instructions per count hook */
+    int64_t work_left;           /* calls into the host the run may still make */
     int stopping;                /* a limit fired: raise on every instruction until out */
     int interrupted;             /* Ctrl-C (REPL) */
+    int timed_out;               /* the watchdog fired: Lua ran the time limit without the host */
+    int64_t timed_out_work;      /* work_left when it fired (a call since then: no stop) */
+    unsigned runs;               /* outermost protected calls so far (the watchdog's generation) */
+    int running_depth;           /* threads being resumed by coroutine.resume or a wrap, */
+    lua_State *running[KITSIM_RUNNING_MAX];   /* innermost last (the first MAX of them) */
+    char work_message[192];      /* the work budget's stop message */
+    char time_message[192];      /* the time limit's stop message */
+    void *watch;                 /* the watchdog's entry for this state (NULL: no time limit) */
     int xpcalls;                 /* xpcalls in progress, on any thread (an upper bound) */
     char stop_message[256];      /* the limit's message */
     void *host;                  /* the Swift bridge (unretained) */
@@ -136,8 +149,32 @@ void kitsim_write_line(const char *bytes, size_t len);
 /// Runs `chunk` under protection with a traceback handler.
 int kitsim_dostring(lua_State *L, const char *chunk, size_t len, const char *name);
 
-/// Arms the instruction budget: a count hook every `step` instructions.
-void kitsim_set_budget(lua_State *L, int64_t instructions, int step);
+/// A run's budgets: `work` calls into the host (methods, properties, host functions,
+/// `print`, `io.write`, run-loop turns; <= 0: none) and, when `instructions` > 0, an
+/// instruction budget counted by a hook every `step` instructions (none by default: any
+/// count hook makes every Lua instruction about twice as expensive).
+void kitsim_set_budget(lua_State *L, int64_t instructions, int step, int64_t work);
+/// The stop messages of the work budget and the time limit (rendered by the host, so that
+/// each limit's text is written in one place).
+void kitsim_set_limit_messages(lua_State *L, const char *work, const char *time);
+/// Charges `n` units to the work budget from Swift (a run-loop turn); returns 0 when the
+/// budget is used up, after arming the stop with the budget's message.
+int kitsim_charge_work(lua_State *L, int64_t n);
+/// The watchdog: stops the Lua code of this state once it has run `seconds` of wall-clock
+/// time without calling the host (a pure-Lua loop: nothing observable happens, so the stop
+/// leaves the same trace on every run). It arms the hooks from a signal handler in the
+/// running thread, as lua.c's Ctrl-C does. 0 removes the state from the watchdog; so must
+/// the host before it closes the state.
+void kitsim_watch(lua_State *L, double seconds);
+void kitsim_unwatch(kitsim_limits *lim);
+/// The outermost protected call of a run begins or ends (the bridge's own calls only).
+void kitsim_watch_begin(kitsim_limits *lim);
+void kitsim_watch_end(kitsim_limits *lim);
+/// Arms the stop hook on every thread of `lim`'s state that may be running: the main
+/// thread and the coroutines being resumed (signal-safe).
+void kitsim_arm_stop_hooks(kitsim_limits *lim);
+/// The hook mask of thread L (0 when no hook is set), for tests of the normal path.
+int kitsim_hook_mask(lua_State *L);
 /// Makes every running Lua function stop with `message` (the hook raises it at the next
 /// instruction, again after any pcall, until the host's own pcall is reached).
 void kitsim_stop(lua_State *L, const char *message);

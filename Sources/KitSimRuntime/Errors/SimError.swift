@@ -117,11 +117,18 @@ public struct SimError: Error, Equatable, CustomStringConvertible, Sendable {
     }
 }
 
-/// A run limit (SPEC §5): the payload of a `.limit` error. The C shim words the limits it
-/// enforces inside Lua itself (the instruction budget's hook and the allocator cannot
-/// call Swift), with the same words as `message` gives.
+/// A run limit (SPEC §5): the payload of a `.limit` error. The C shim raises the limits it
+/// enforces inside Lua itself (the hook, the trampolines and the allocator cannot call
+/// Swift): the work budget's and the time limit's messages are these, handed to it when a
+/// sandbox starts; the instruction budget's and the memory cap's it words the same way.
 public enum Limit: Equatable, Sendable {
-    /// The instruction budget (`--instructions`).
+    /// The work budget: calls from Lua into KitSim (methods, properties, `sim.*`, `print`,
+    /// `io.write`) and run-loop turns a run may make.
+    case work(calls: Int64)
+    /// The time limit: wall-clock seconds of Lua code without a call into KitSim (a
+    /// pure-Lua loop), found by the watchdog.
+    case time(seconds: Double)
+    /// The optional instruction budget (a count hook; off unless asked for).
     case instructions
     /// The memory cap, in bytes (`--memory`).
     case memory(bytes: Int)
@@ -141,6 +148,8 @@ public enum Limit: Equatable, Sendable {
     /// The one wording of each limit, after "limit exceeded: ".
     public var message: String {
         switch self {
+        case .work(let calls): return "work budget of \(calls) calls into KitSim used up (a loop that never ends?)"
+        case .time(let s): return "time limit of \(formatNumber(s)) s without a call into KitSim (a loop that never ends?)"
         case .instructions: return "instruction budget used up (a loop that never ends?)"
         case .memory(let bytes): return "memory cap of \(bytes) bytes reached"
         case .virtualTime(let s): return "virtual time cap of \(formatNumber(s)) s"
