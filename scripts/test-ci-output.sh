@@ -106,6 +106,20 @@ for bad in 0/3 4/3 x 1/0; do
     [ "$st" = 64 ] && grep -q -- '--shard takes i/n' "$work/bad.txt" || fail "--shard $bad: exit $st, $(cat "$work/bad.txt")"
 done
 
+# --time-limit: seconds >= 0 on run, test and repl; a pure-Lua loop stops with the limit's
+# message and exit 4, inside pcall too.
+for cmd in run test repl; do
+    for bad in -1 x inf; do
+        set +e; "$KITSIM" $cmd --time-limit "$bad" "$s" < /dev/null > /dev/null 2> "$work/bad.txt"; st=$?; set -e
+        [ "$st" = 64 ] && grep -q -- '--time-limit takes seconds' "$work/bad.txt" || fail "$cmd --time-limit $bad: exit $st, $(cat "$work/bad.txt")"
+    done
+done
+printf 'print("before")\nprint(pcall(function() while true do end end))\nprint("escaped")\n' > "$work/spin.lua"
+set +e; "$KITSIM" run "$work/spin.lua" --time-limit 0.2 > "$work/spin.out" 2> "$work/spin.err"; st=$?; set -e
+[ "$st" = 4 ] || fail "a pure-Lua loop under --time-limit 0.2: exit $st"
+[ "$(cat "$work/spin.out")" = before ] || fail "a pure-Lua loop under --time-limit 0.2 printed: $(cat "$work/spin.out")"
+grep -q 'spin.lua:2: limit exceeded: time limit of 0.2 s without a call into KitSim' "$work/spin.err" || fail "time limit message: $(cat "$work/spin.err")"
+
 # Bad output paths: refused before anything runs, with a message and a non-zero exit.
 check_refused() {
     local path=$1 words=$2 st
@@ -118,4 +132,4 @@ check_refused /no/such/dir/out.xml "no such folder '/no/such/dir'"
 check_refused "$work/out.txt" "unknown extension '.txt'; expected .xml"
 check_refused "$work" "is a folder"
 check_refused "$work/out" "no extension; expected .xml"
-echo "test-ci-output.sh: all passed (TAP through prove, JUnit valid against junit-10.xsd, shards, walk, bad paths)"
+echo "test-ci-output.sh: all passed (TAP through prove, JUnit valid against junit-10.xsd, shards, walk, --time-limit, bad paths)"
