@@ -712,7 +712,9 @@ static int guarded_auxwrap(lua_State *L) {
 #endif
         lua_xmove(co, L, 1);
     }
-    if (stat != LUA_ERRMEM && lua_type(L, -1) == LUA_TSTRING) {
+    /* A stop's message has its place already (the hook's or the trampoline's): only Lua's
+       own errors get the caller's in front, as stock's auxwrap gives every string. */
+    if (stat != LUA_ERRMEM && lua_type(L, -1) == LUA_TSTRING && !kitsim_limits_of(L)->stopping) {
         luaL_where(L, 1);
         lua_insert(L, -2);
         lua_concat(L, 2);
