@@ -65,9 +65,15 @@ luacheck --no-color --config .luacheckrc scripts/ > "$tmp/luacheck.txt" \
 "$bin/kitsim" api --markdown > "$tmp/API.md"
 diff -u docs/API.md "$tmp/API.md" > "$tmp/api.diff" \
     || { echo "test.sh: docs/API.md is out of date; run: .build/release/kitsim api --markdown > docs/API.md" >&2; cat "$tmp/api.diff" >&2; exit 1; }
-"$bin/kitsim-bench" --smoke > /dev/null
-# The binding benchmark (binding, scale, generated scenarios through kitsim test), smoke mode.
-"$bin/kitsim-lua-bench" --smoke > /dev/null
+# The heap benchmark and the binding benchmark (binding, scale, generated scenarios through
+# kitsim test) in smoke mode, and bench/run.sh --baseline's before/after table over two of
+# their outputs.
+"$bin/kitsim-lua-bench" --smoke > "$tmp/bench-smoke.txt"
+"$bin/kitsim-bench" --smoke > "$tmp/heap-smoke.txt"
+cat "$tmp/bench-smoke.txt" "$tmp/heap-smoke.txt" > "$tmp/bench-all.txt"
+lua5.4 bench/compare.lua "$tmp/bench-all.txt" "$tmp/bench-all.txt" > "$tmp/bench-compare.txt"
+grep -q '^| 1,000 push/pop pairs' "$tmp/bench-compare.txt" && grep -q '^| tree dealloc cascade, history on' "$tmp/bench-compare.txt" \
+    || { echo "test.sh: bench/compare.lua lost rows" >&2; cat "$tmp/bench-compare.txt" >&2; exit 1; }
 # The REPL through a real terminal (needs tmux, which .ci/run installs).
 if command -v tmux > /dev/null; then scripts/test-repl.sh "$bin/kitsim"; else echo "test.sh: tmux missing, REPL terminal test skipped" >&2; fi
 # The scenario fuzzer's smoke mode: 1,000 seeds x 100 random API calls, each
