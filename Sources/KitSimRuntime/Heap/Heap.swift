@@ -52,7 +52,8 @@ public final class Heap {
 
     // MARK: Trace (Trace/)
     /// Every recorded event, in order.
-    public internal(set) var events: ContiguousArray<TraceEvent> = []
+    public var events: TraceLog { TraceLog(eventBuffer) }
+    let eventBuffer = EventBuffer()
     var names: [String] = [""]
     var nameIDs: [String: UInt16] = ["": 0]
     /// Interned `name[i]` (1-based) by the name's id and i - 1: the names of elements of

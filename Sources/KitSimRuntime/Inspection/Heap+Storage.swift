@@ -18,7 +18,7 @@ extension Heap {
                 + array(weakHead) + array(activeCalls)),
             ("property slots", array(slots)),
             ("weak nodes", array(weakNodes) + array(weakNodeOfSlot)),
-            ("trace events", array(events)),
+            ("trace events", eventBuffer.capacity * MemoryLayout<TraceEvent>.stride),
             ("pools and cascade", array(poolEntries) + array(releaseStack)),
             ("holds, associated, labels", dictionary(holds) + dictionary(associated) + dictionary(labels)),
         ]
