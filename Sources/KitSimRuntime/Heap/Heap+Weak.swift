@@ -77,9 +77,10 @@ extension Heap {
 
     /// The interned name of the property (or associated key) that `slot` of `owner` is.
     func slotNameID(owner: UInt32, slot: UInt32) -> UInt16 {
-        let cls = classes[Int(classIndex[Int(owner)])]
+        let cid = Int(classIndex[Int(owner)])
+        let access = Int(propertyAccessBase[cid])
         let offset = Int(slot) - Int(slotBase[Int(owner)])
-        if offset >= 0 && offset < cls.slotCount { return cls.properties[offset].nameID }
+        if offset >= 0 && access + offset < propertyAccessEnd(cid) { return propertyAccess[access + offset].nameID }
         if let entry = associated[owner]?.first(where: { $0.slot == slot }) { return entry.keyID }
         return 0
     }
