@@ -187,7 +187,7 @@ public final class Heap {
     /// `Class#12`, the way every message names an object.
     public func describe(_ id: ObjectID) -> String {
         guard isValid(id) else { return "\(id)" }
-        return "\(classOf(id).name)\(id)"
+        return classOf(id).name + "#" + String(id.raw)
     }
 
     /// Gives an object a name for reports and for `Outcome.object(labeled:)`.
