@@ -71,7 +71,8 @@ extension Heap {
         }
         let base = Int(slotBase[Int(raw)])
         let access = Int(propertyAccessBase[Int(cid)])
-        var i = propertyAccessEnd(Int(cid)) - access
+        let count = propertyAccessEnd(Int(cid)) - access
+        var i = count
         while i > 0 {
             i -= 1
             let a = propertyAccess[access + i]

@@ -48,7 +48,7 @@ public final class Heap {
     var poolMarks: [Int] = []
 
     // MARK: Dealloc cascade (Heap+Dealloc)
-    var releaseStack: ContiguousArray<PendingRelease> = []
+    let releaseStack = AppendBuffer<PendingRelease>()
 
     // MARK: Trace (Trace/)
     /// Every recorded event, in order.

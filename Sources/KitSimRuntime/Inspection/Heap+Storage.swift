@@ -19,7 +19,7 @@ extension Heap {
             ("property slots", array(slots)),
             ("weak nodes", array(weakNodes) + array(weakNodeOfSlot)),
             ("trace events", eventBuffer.capacity * MemoryLayout<TraceEvent>.stride),
-            ("pools and cascade", array(poolEntries) + array(releaseStack)),
+            ("pools and cascade", array(poolEntries) + releaseStack.capacity * MemoryLayout<PendingRelease>.stride),
             ("holds, associated, labels", dictionary(holds) + dictionary(associated) + dictionary(labels)),
         ]
     }
