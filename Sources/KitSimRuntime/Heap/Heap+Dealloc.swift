@@ -85,17 +85,35 @@ extension Heap {
         // An object and nil are tested in place, without copying the slot's value: they
         // are what almost every slot holds when its owner dies.
         if case .object(let target) = slots[index] {
-            if ownership.retains {
+            switch ownership {
+            case .strong, .copy:
                 releaseStack.append(PendingRelease(target: target.raw, cause: cause == .associated ? .associated : .teardown,
                                                    detail: detail, owner: owner))
-            } else if ownership == .weak {
+            case .weak:
                 unlinkWeak(slot: UInt32(index))
+            case .unowned, .assign:
+                break
             }
-            slots[index] = .nil
+            clearObjectSlot(index)
             return
         }
         if case .nil = slots[index] { return }
         tearDownOtherSlot(index, ownership, detail: detail, owner: owner)
+    }
+
+    /// Stores nil in a slot that holds an object (anything else is destroyed as usual):
+    /// the old value is a plain id, so there is nothing to destroy, and the store skips
+    /// the value's destroy call.
+    @inline(__always)
+    func clearObjectSlot(_ index: Int) {
+        slots.withUnsafeMutableBufferPointer { slots in
+            precondition(index >= 0 && index < slots.count, "slot out of range")
+            if case .object = slots[index] {
+                (slots.baseAddress! + index).initialize(to: .nil)
+            } else {
+                slots[index] = .nil
+            }
+        }
     }
 
     /// `tearDownSlot` for a slot holding neither nil nor an object: collections are

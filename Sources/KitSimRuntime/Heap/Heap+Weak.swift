@@ -65,7 +65,8 @@ extension Heap {
         weakHead[Int(target)] = 0
         while node != 0 {
             let n = weakNodes[Int(node)]
-            slots[Int(n.slot)] = .nil
+            // A weak slot holds its target's id until it is zeroed here.
+            clearObjectSlot(Int(n.slot))
             weakNodeOfSlot[Int(n.slot)] = 0
             if recordsHistory {
                 record(.weakZeroed, detail: slotNameID(owner: n.owner, slot: n.slot), object: target, other: n.owner)
