@@ -74,6 +74,27 @@ import Testing
         }
     }
 
+    /// The random heaps above give every form of report, so that comparing them with
+    /// the oracle compares each part of the text.
+    @Test func theRandomHeapsGiveEveryFormOfReport() throws {
+        var messages: [String] = []
+        var longest = 0
+        for seed in 0..<40 {
+            let count = 8 + seed * 3
+            let edges = seed % 4 == 0 ? count * 3 : count + seed % 7
+            let (heap, _) = try Self.randomHeap(seed: UInt64(seed), count: count, edges: edges, pairs: seed % 5 * 7, holds: seed % 3)
+            let reports = heap.cycleReports()
+            messages += reports.map(\.message)
+            longest = max(longest, reports.map(\.objects.count).max() ?? 0)
+        }
+        #expect(messages.count > 100)
+        #expect(longest >= 4)
+        #expect(messages.contains { $0.contains(" in one component of ") })
+        #expect(messages.contains { $0.contains("; it also keeps alive ") })
+        #expect(messages.contains { $0.contains("(copy)") })
+        #expect(messages.contains { $0.contains(".out[") })
+    }
+
     /// Many two-object cycles: the report limit, the cut and the text are the oracle's.
     @Test func manyPairsEqualTheOracle() throws {
         let (heap, _) = try Self.randomHeap(seed: 99, count: 30, edges: 40, pairs: 1_500, holds: 1)
@@ -101,6 +122,7 @@ import Testing
         try heap.drain()
         let reports = heap.cycleReports()
         #expect(reports.truncated)
+        #expect(reports.contains { $0.message.contains("+ in one component of 14 objects)") })
         #expect(reports == heap.oracleCycleReports())
     }
 
