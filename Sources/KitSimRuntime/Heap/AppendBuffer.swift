@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import KitSimPlatform   // malloc, realloc, free
 
 /// A growable array of plain values in one malloc'd block, for the heap's hottest
 /// tables: the trace's events (`TraceLog`) and the dealloc cascade's pending releases.
