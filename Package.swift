@@ -52,8 +52,9 @@ let package = Package(
         .target(name: "KitSimPlatform"),
         // The runtime (objects, classes, dispatch, ownership, heap, trace, inspection) knows
         // neither Lua nor UIKit; the model (`KitSim`: the UIKit classes, the run loop, the
-        // screen) builds on its public and package API only.
-        .target(name: "KitSimRuntime", swiftSettings: hot),
+        // screen) builds on its public and package API only. It takes malloc and realloc
+        // from the platform layer for its append-only tables (`AppendBuffer`).
+        .target(name: "KitSimRuntime", dependencies: ["KitSimPlatform"], swiftSettings: hot),
         .target(name: "KitSim", dependencies: ["KitSimRuntime"], swiftSettings: hot),
         // The generic Lua bridge: the runtime's classes, properties and selectors in Lua.
         // It knows no UIKit (scripts/check-layers.sh checks its sources too).

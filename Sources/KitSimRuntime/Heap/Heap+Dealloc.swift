@@ -30,25 +30,38 @@ extension Heap {
     /// instead of throwing so the caller finishes the cascade first.
     func deallocate(_ raw: UInt32) -> Error? {
         let t = Int(raw)
+        let cid = classIndex[t]
+        // The common case, an object of a class without `deinit` in a heap without a
+        // dealloc hook, reads nothing of the class object (no retain of it) and goes from
+        // alive to deallocated in one store: nothing can observe the state between.
+        let imp = classes[Int(cid)].deinitImplementation
+        guard imp != nil || onDealloc != nil else {
+            states[t] = .deallocated
+            zeroWeakReferences(to: raw)
+            if recordsHistory { record(.dealloc, object: raw, other: cid) }
+            tearDown(raw, classID: cid)
+            deallocObserver?(ObjectID(raw))
+            return nil
+        }
         states[t] = .deallocating
         zeroWeakReferences(to: raw)
         var failure: Error?
-        let cls = classes[Int(classIndex[t])]
-        if let imp = cls.deinitImplementation {
+        if let imp {
             do { _ = try invoke(imp, receiver: ObjectID(raw), selector: .deinit, arguments: [], original: nil) }
             catch { failure = error }
         }
         if let hook = onDealloc, let e = hook(ObjectID(raw)), failure == nil { failure = e }
         states[t] = .deallocated
-        if recordsHistory { record(.dealloc, object: raw, other: cls.id) }
-        tearDown(raw, cls)
+        if recordsHistory { record(.dealloc, object: raw, other: cid) }
+        tearDown(raw, classID: cid)
         deallocObserver?(ObjectID(raw))
         return failure
     }
 
     /// Queues the releases of everything a dead object owned and unlinks its weak
-    /// references, then clears its slots so it holds nothing.
-    func tearDown(_ raw: UInt32, _ cls: SimClass) {
+    /// references, then clears its slots so it holds nothing. Reads each slot's ownership
+    /// and name from the flat `propertyAccess` table, never from the class object.
+    func tearDown(_ raw: UInt32, classID cid: UInt32) {
         // Most heaps have few blocks and associated references: skip the hashes when there are none.
         if !blockBodies.isEmpty { blockBodies.removeValue(forKey: raw) }
         if !associated.isEmpty, let entries = associated.removeValue(forKey: raw) {
@@ -57,25 +70,57 @@ extension Heap {
             }
         }
         let base = Int(slotBase[Int(raw)])
-        var i = cls.slotCount
+        let access = Int(propertyAccessBase[Int(cid)])
+        let count = propertyAccessEnd(Int(cid)) - access
+        var i = count
         while i > 0 {
             i -= 1
-            tearDownSlot(base + i, cls.slotOwnership[i], detail: cls.properties[i].nameID, owner: raw, cause: .teardown)
+            let a = propertyAccess[access + i]
+            tearDownSlot(base + i, a.ownership, detail: a.nameID, owner: raw, cause: .teardown)
         }
     }
 
     @inline(__always)
     func tearDownSlot(_ index: Int, _ ownership: Ownership, detail: UInt16, owner: UInt32, cause: TraceEvent.Cause) {
-        switch slots[index] {
-        case .nil:
-            return
-        case .object(let target):
-            if ownership.retains {
+        // An object and nil are tested in place, without copying the slot's value: they
+        // are what almost every slot holds when its owner dies.
+        if case .object(let target) = slots[index] {
+            switch ownership {
+            case .strong, .copy:
                 releaseStack.append(PendingRelease(target: target.raw, cause: cause == .associated ? .associated : .teardown,
                                                    detail: detail, owner: owner))
-            } else if ownership == .weak {
+            case .weak:
                 unlinkWeak(slot: UInt32(index))
+            case .unowned, .assign:
+                break
             }
+            clearObjectSlot(index)
+            return
+        }
+        if case .nil = slots[index] { return }
+        tearDownOtherSlot(index, ownership, detail: detail, owner: owner)
+    }
+
+    /// Stores nil in a slot that holds an object (anything else is destroyed as usual):
+    /// the old value is a plain id, so there is nothing to destroy, and the store skips
+    /// the value's destroy call.
+    @inline(__always)
+    func clearObjectSlot(_ index: Int) {
+        slots.withUnsafeMutableBufferPointer { slots in
+            precondition(index >= 0 && index < slots.count, "slot out of range")
+            if case .object = slots[index] {
+                (slots.baseAddress! + index).initialize(to: .nil)
+            } else {
+                slots[index] = .nil
+            }
+        }
+    }
+
+    /// `tearDownSlot` for a slot holding neither nil nor an object: collections are
+    /// released element by element, anything else is dropped.
+    @inline(never)
+    func tearDownOtherSlot(_ index: Int, _ ownership: Ownership, detail: UInt16, owner: UInt32) {
+        switch slots[index] {
         case .array(let elements) where ownership.retains && elements.allSatisfy({ $0.objectID != nil }):
             // UIKit's arrays: each element named by its cached index name (`subviews[2]`).
             // The pending releases are a stack: pushed in reverse, they run in order.

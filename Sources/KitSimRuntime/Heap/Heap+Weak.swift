@@ -65,7 +65,8 @@ extension Heap {
         weakHead[Int(target)] = 0
         while node != 0 {
             let n = weakNodes[Int(node)]
-            slots[Int(n.slot)] = .nil
+            // A weak slot holds its target's id until it is zeroed here.
+            clearObjectSlot(Int(n.slot))
             weakNodeOfSlot[Int(n.slot)] = 0
             if recordsHistory {
                 record(.weakZeroed, detail: slotNameID(owner: n.owner, slot: n.slot), object: target, other: n.owner)
@@ -76,12 +77,19 @@ extension Heap {
     }
 
     /// The interned name of the property (or associated key) that `slot` of `owner` is.
+    @inline(__always)
     func slotNameID(owner: UInt32, slot: UInt32) -> UInt16 {
-        let cls = classes[Int(classIndex[Int(owner)])]
+        let cid = Int(classIndex[Int(owner)])
+        let access = Int(propertyAccessBase[cid])
         let offset = Int(slot) - Int(slotBase[Int(owner)])
-        if offset >= 0 && offset < cls.slotCount { return cls.properties[offset].nameID }
-        if let entry = associated[owner]?.first(where: { $0.slot == slot }) { return entry.keyID }
-        return 0
+        if offset >= 0 && access + offset < propertyAccessEnd(cid) { return propertyAccess[access + offset].nameID }
+        return associatedKeyID(owner: owner, slot: slot)
+    }
+
+    /// `slotNameID` for a slot outside the owner's properties: an associated reference's key.
+    @inline(never)
+    func associatedKeyID(owner: UInt32, slot: UInt32) -> UInt16 {
+        associated[owner]?.first(where: { $0.slot == slot })?.keyID ?? 0
     }
 
     /// The objects holding weak references to `id`, with the property names, oldest first.

@@ -48,11 +48,12 @@ public final class Heap {
     var poolMarks: [Int] = []
 
     // MARK: Dealloc cascade (Heap+Dealloc)
-    var releaseStack: ContiguousArray<PendingRelease> = []
+    let releaseStack = AppendBuffer<PendingRelease>()
 
     // MARK: Trace (Trace/)
     /// Every recorded event, in order.
-    public internal(set) var events: ContiguousArray<TraceEvent> = []
+    public var events: TraceLog { TraceLog(eventBuffer) }
+    let eventBuffer = EventBuffer()
     var names: [String] = [""]
     var nameIDs: [String: UInt16] = ["": 0]
     /// Interned `name[i]` (1-based) by the name's id and i - 1: the names of elements of
@@ -186,7 +187,7 @@ public final class Heap {
     /// `Class#12`, the way every message names an object.
     public func describe(_ id: ObjectID) -> String {
         guard isValid(id) else { return "\(id)" }
-        return "\(classOf(id).name)\(id)"
+        return classOf(id).name + "#" + String(id.raw)
     }
 
     /// Gives an object a name for reports and for `Outcome.object(labeled:)`.

@@ -107,12 +107,11 @@ extension Heap {
         var searchedUpTo = n            // the first start not searched to the end
         var stoppedBySteps = false
         for s in 0..<n {
-            let c = search.component[s]
+            let c = Int(search.component[s])
             guard c >= 0 else { continue }
-            let members = components[c]
             if search.isSimple[c] {
                 // A component that is one ring has exactly one cycle, found by walking it.
-                guard s == members[0], members.count <= maxLength else { continue }
+                guard s == components.first(c), components.size(c) <= maxLength else { continue }
                 found.append(search.ring(from: s))
                 hasReport[c] = true
             } else {
@@ -133,12 +132,14 @@ extension Heap {
         var long = [Bool](repeating: false, count: components.count)
         var all = found
         if reportsLongComponents {
-            for (c, members) in components.enumerated() where !hasReport[c] {
-                if !stoppedBySteps && searchedUpTo < n && members[0] > searchedUpTo { continue }
-                all.append(search.isSimple[c] ? search.ring(from: members[0]) : search.shortestCycle(in: members))
-                long[c] = members[members.count - 1] < searchedUpTo
+            for c in 0..<components.count where !hasReport[c] {
+                if !stoppedBySteps && searchedUpTo < n && components.first(c) > searchedUpTo { continue }
+                all.append(search.isSimple[c] ? search.ring(from: components.first(c)) : search.shortestCycle(in: c))
+                long[c] = components.last(c) < searchedUpTo
             }
-            all.sort { $0.lexicographicallyPrecedes($1) }
+            // The cycles found by the search are in order already; only appended ones
+            // need sorting in.
+            if all.count > found.count { all.sort { $0.lexicographicallyPrecedes($1) } }
         }
         let truncated = stoppedBySteps || all.count > maxReports
         let listed = Array(all.prefix(maxReports))
@@ -150,39 +151,55 @@ extension Heap {
         for cycle in listed { for v in cycle { onCycle[v] = true } }
         var visited = [Bool](repeating: false, count: n)
         var kept = [[Int]](repeating: [], count: listed.count)
+        var stack: [Int] = []
         for (k, cycle) in listed.enumerated() {
-            var stack: [Int] = []
             for v in cycle where !visited[v] { visited[v] = true; stack.append(v) }
             while let v = stack.popLast() {
-                for e in graph.offsets[v]..<graph.offsets[v + 1] {
-                    let w = graph.targets[e]
+                for e in Int(graph.offsets[v])..<Int(graph.offsets[v + 1]) {
+                    let w = Int(graph.targets[e])
                     guard !visited[w] else { continue }
                     visited[w] = true
                     stack.append(w)
                     if !onCycle[w] && !rootReachable[Int(nodes[w])] { kept[k].append(w) }
                 }
             }
-            kept[k].sort()
+            if kept[k].count > 1 { kept[k].sort() }
         }
 
-        // How many listed reports each component has, and whether it may have more.
-        var perComponent = [Int](repeating: 0, count: components.count)
-        for cycle in listed { perComponent[search.component[cycle[0]]] += 1 }
-        var componentShown = [Int](repeating: 0, count: components.count)
-        var componentCovered = [Int](repeating: 0, count: components.count)
+        // How many listed reports each component has, and whether it may have more. Only
+        // the components of listed reports are counted, by a dense index of their own.
+        var slot = [Int32](repeating: -1, count: components.count)
+        var listedComponents: [Int] = []
+        for cycle in listed {
+            let c = Int(search.component[cycle[0]])
+            if slot[c] < 0 { slot[c] = Int32(listedComponents.count); listedComponents.append(c) }
+        }
+        let m = listedComponents.count
+        var perComponent = [Int](repeating: 0, count: m)
+        var componentShown = [Int](repeating: 0, count: m)
+        var componentCovered = [Int](repeating: 0, count: m)
+        var listedTotal = [Int](repeating: 0, count: m)
+        for cycle in listed { perComponent[Int(slot[Int(search.component[cycle[0]])])] += 1 }
         var coveredMark = [Bool](repeating: false, count: n)
         for cycle in listed {
-            for v in cycle where !coveredMark[v] { coveredMark[v] = true; componentCovered[search.component[v]] += 1 }
+            for v in cycle where !coveredMark[v] {
+                coveredMark[v] = true
+                let j = slot[Int(search.component[v])]
+                if j >= 0 { componentCovered[Int(j)] += 1 }
+            }
         }
-        var listedTotal = [Int](repeating: 0, count: components.count)
-        for cycle in all { listedTotal[search.component[cycle[0]]] += 1 }
+        for cycle in all {
+            let j = slot[Int(search.component[cycle[0]])]
+            if j >= 0 { listedTotal[Int(j)] += 1 }
+        }
 
         var out: [Leak] = []
         out.reserveCapacity(listed.count)
         for (k, cycle) in listed.enumerated() {
-            let c = search.component[cycle[0]]
-            let members = components[c]
-            componentShown[c] += 1
+            let c = Int(search.component[cycle[0]])
+            let j = Int(slot[c])
+            let size = components.size(c)
+            componentShown[j] += 1
             let refs = cycle.indices.map { i in strongReference(from: nodes[cycle[i]], to: nodes[cycle[(i + 1) % cycle.count]]) }
             var text = "retain cycle of \(cycle.count) object\(cycle.count == 1 ? "" : "s"): "
             // Long cycles are shown by their first references; `references` has them all.
@@ -191,15 +208,15 @@ extension Heap {
             text += shownRefs.count < refs.count ? " → … (\(refs.count - shownRefs.count) more)" : ""
             text += " → " + describe(ObjectID(nodes[cycle[0]]))
             if long[c] {
-                if members.count > cycle.count {
-                    text += " (the shortest cycle of a component of \(members.count) objects that has none of at most \(maxLength))"
+                if size > cycle.count {
+                    text += " (the shortest cycle of a component of \(size) objects that has none of at most \(maxLength))"
                 }
             } else {
                 // The component may have more cycles than are listed when the search did
                 // not finish it, or when the report limit cut some of them off.
-                let more = listedTotal[c] > perComponent[c] || members.last.map { $0 >= searchedUpTo } == true
-                if perComponent[c] > 1 || componentCovered[c] < members.count || more {
-                    text += " (cycle \(componentShown[c]) of \(perComponent[c])\(more ? "+" : "") in one component of \(members.count) objects)"
+                let more = listedTotal[j] > perComponent[j] || components.last(c) >= searchedUpTo
+                if perComponent[j] > 1 || componentCovered[j] < size || more {
+                    text += " (cycle \(componentShown[j]) of \(perComponent[j])\(more ? "+" : "") in one component of \(size) objects)"
                 }
             }
             if !kept[k].isEmpty {
@@ -218,94 +235,147 @@ extension Heap {
     }
 
     /// The first strong reference from `a` to `b`, with its name. Looks at the slots
-    /// directly so a million-edge cycle does not build every reference of every owner.
+    /// directly so a million-edge cycle does not build every reference of every owner,
+    /// with the slots' ownership from the flat `propertyAccess` table: the class object
+    /// is read only for the name of the slot that matches.
     func strongReference(from a: UInt32, to b: UInt32) -> Reference {
-        let cls = classes[Int(classIndex[Int(a)])]
+        let cid = Int(classIndex[Int(a)])
+        let access = Int(propertyAccessBase[cid])
+        let count = propertyAccessEnd(cid) - access
         let base = Int(slotBase[Int(a)])
-        for i in 0..<cls.slotCount where cls.slotOwnership[i].retains {
-            switch slots[base + i] {
-            case .object(let t) where t.raw == b:
-                return Reference(owner: ObjectID(a), name: cls.properties[i].name, ownership: cls.slotOwnership[i], target: t)
-            case .array(let elements):
-                if let k = elements.firstIndex(of: .object(ObjectID(b))) {
-                    return Reference(owner: ObjectID(a), name: "\(cls.properties[i].name)[\(k + 1)]",
-                                     ownership: cls.slotOwnership[i], target: ObjectID(b))
-                }
-                if let nested = slots[base + i].objectPaths(cls.properties[i].name).first(where: { $0.object.raw == b }) {
-                    return Reference(owner: ObjectID(a), name: nested.path, ownership: cls.slotOwnership[i], target: ObjectID(b))
-                }
-            case .dictionary:
-                if let entry = slots[base + i].objectPaths(cls.properties[i].name).first(where: { $0.object.raw == b }) {
-                    return Reference(owner: ObjectID(a), name: entry.path, ownership: cls.slotOwnership[i], target: ObjectID(b))
-                }
-            default: break
+        for i in 0..<count {
+            let own = propertyAccess[access + i].ownership
+            guard own.retains else { continue }
+            if case .object(let t) = slots[base + i] {
+                guard t.raw == b else { continue }
+                return Reference(owner: ObjectID(a), name: classes[cid].properties[i].name, ownership: own, target: t)
             }
+            if case .nil = slots[base + i] { continue }
+            if let r = collectionReference(from: a, slot: i, ownership: own, to: b) { return r }
         }
         return references(from: ObjectID(a)).first { $0.target.raw == b && $0.ownership.retains }
             ?? Reference(owner: ObjectID(a), name: "?", ownership: .strong, target: ObjectID(b))
+    }
+
+    /// `strongReference` for a slot holding a collection: the path of `b` in it, if any.
+    @inline(never)
+    private func collectionReference(from a: UInt32, slot i: Int, ownership: Ownership, to b: UInt32) -> Reference? {
+        let name = classes[Int(classIndex[Int(a)])].properties[i].name
+        let value = slots[Int(slotBase[Int(a)]) + i]
+        switch value {
+        case .array(let elements):
+            if let k = elements.firstIndex(of: .object(ObjectID(b))) {
+                return Reference(owner: ObjectID(a), name: "\(name)[\(k + 1)]", ownership: ownership, target: ObjectID(b))
+            }
+            if let nested = value.objectPaths(name).first(where: { $0.object.raw == b }) {
+                return Reference(owner: ObjectID(a), name: nested.path, ownership: ownership, target: ObjectID(b))
+            }
+        case .dictionary:
+            if let entry = value.objectPaths(name).first(where: { $0.object.raw == b }) {
+                return Reference(owner: ObjectID(a), name: entry.path, ownership: ownership, target: ObjectID(b))
+            }
+        default: break
+        }
+        return nil
     }
 }
 
 /// The strong references among the objects a cycle search looks at, over dense indices
 /// 0..<n in id order, in compressed sparse row form: the successors of `v` are
 /// `targets[offsets[v]..<offsets[v+1]]`, in increasing order and each once (two
-/// references between the same objects give the same cycle). The predecessors are kept
-/// the same way, for the distances back to a start.
+/// references between the same objects give the same cycle). The predecessors, for the
+/// distances back to a start, are built only when a component is not a single ring
+/// (`CycleSearch.cycles(startingAt:)`).
 struct CycleGraph {
-    var offsets: [Int]
-    var targets: [Int]
-    var reverseOffsets: [Int]
-    var sources: [Int]
+    var offsets: [Int32]
+    var targets: [Int32]
+    var reverseOffsets: [Int32] = []
+    var sources: [Int32] = []
 
     init(heap: Heap, nodes: [UInt32]) {
         let n = nodes.count
         var dense = [Int32](repeating: -1, count: heap.classIndex.count)
         for (v, raw) in nodes.enumerated() { dense[Int(raw)] = Int32(v) }
-        offsets = [0]
+        var offsets: [Int32] = [0]
         offsets.reserveCapacity(n + 1)
-        targets = []
-        var scratch: [Int] = []
+        var targets: [Int32] = []
+        targets.reserveCapacity(n)
         for raw in nodes {
-            scratch.removeAll(keepingCapacity: true)
+            let first = targets.count
             heap.forEachStrongTarget(of: raw) { t in
-                let w = Int(dense[Int(t)])
-                if w >= 0 { scratch.append(w) }
+                let w = dense[Int(t)]
+                if w >= 0 { targets.append(w) }
             }
-            if scratch.count > 1 { scratch.sort() }
-            var last = -1
-            for w in scratch where w != last { targets.append(w); last = w }
-            offsets.append(targets.count)
-        }
-        // The reverse graph by counting: sources come out in increasing order too.
-        var counts = [Int](repeating: 0, count: n + 1)
-        for w in targets { counts[w + 1] += 1 }
-        for i in 0..<n { counts[i + 1] += counts[i] }
-        reverseOffsets = counts
-        var fill = counts
-        sources = [Int](repeating: 0, count: targets.count)
-        for v in 0..<n {
-            for e in offsets[v]..<offsets[v + 1] {
-                let w = targets[e]
-                sources[fill[w]] = v
-                fill[w] += 1
+            // Successors in increasing order, each once.
+            if targets.count - first > 1 {
+                targets[first...].sort()
+                var last: Int32 = -1
+                var kept = first
+                for e in first..<targets.count where targets[e] != last {
+                    last = targets[e]
+                    targets[kept] = last
+                    kept += 1
+                }
+                targets.removeLast(targets.count - kept)
             }
+            offsets.append(Int32(targets.count))
         }
+        self.offsets = offsets
+        self.targets = targets
     }
 
     var nodeCount: Int { offsets.count - 1 }
 
-    /// The strongly connected components that hold a cycle (more than one member, or one
-    /// that references itself), each sorted, in the order of their lowest members.
-    func cyclicComponents() -> [[Int]] {
-        let all = stronglyConnectedComponents(nodeCount: nodeCount, offsets: offsets, targets: targets)
-        var cyclic: [[Int]] = []
-        for c in all {
-            if c.count > 1 { cyclic.append(c.sorted()); continue }
-            let v = c[0]
-            if targets[offsets[v]..<offsets[v + 1]].contains(v) { cyclic.append(c) }
+    /// Builds the predecessors by counting: sources come out in increasing order too.
+    mutating func buildReverse() {
+        guard reverseOffsets.isEmpty else { return }
+        let n = nodeCount
+        var counts = [Int32](repeating: 0, count: n + 1)
+        for w in targets { counts[Int(w) + 1] += 1 }
+        for i in 0..<n { counts[i + 1] += counts[i] }
+        var fill = counts
+        var sources = [Int32](repeating: 0, count: targets.count)
+        for v in 0..<n {
+            for e in Int(offsets[v])..<Int(offsets[v + 1]) {
+                let w = Int(targets[e])
+                sources[Int(fill[w])] = Int32(v)
+                fill[w] += 1
+            }
         }
-        cyclic.sort { $0[0] < $1[0] }
-        return cyclic
+        self.reverseOffsets = counts
+        self.sources = sources
+    }
+
+    /// The strongly connected components that hold a cycle (more than one member, or one
+    /// that references itself), each in increasing order, in the order of their lowest
+    /// members.
+    func cyclicComponents() -> CycleComponents {
+        let n = nodeCount
+        let (component, count) = stronglyConnectedComponents(nodeCount: n, offsets: offsets, targets: targets)
+        var size = [Int32](repeating: 0, count: count)
+        for v in 0..<n { size[Int(component[v])] += 1 }
+        // Numbered by their lowest members: the first member met in increasing order.
+        var number = [Int32](repeating: -1, count: count)
+        var start: [Int32] = [0]
+        for v in 0..<n {
+            let c = Int(component[v])
+            guard number[c] < 0 else { continue }
+            let cyclic = size[c] > 1 || targets[Int(offsets[v])..<Int(offsets[v + 1])].contains(Int32(v))
+            guard cyclic else { number[c] = -2; continue }
+            number[c] = Int32(start.count - 1)
+            start.append(start[start.count - 1] + size[c])
+        }
+        var fill = start
+        var members = [Int32](repeating: 0, count: Int(start[start.count - 1]))
+        var of = [Int32](repeating: -1, count: n)
+        for v in 0..<n {
+            let k = number[Int(component[v])]
+            guard k >= 0 else { continue }
+            of[v] = k
+            members[Int(fill[Int(k)])] = Int32(v)
+            fill[Int(k)] += 1
+        }
+        return CycleComponents(start: start, members: members, of: of)
     }
 }
 
@@ -324,35 +394,37 @@ package struct CycleSearch {
     /// truncated.
     package static let maxSteps = 2_000_000
 
-    let graph: CycleGraph
-    /// The cyclic component of each node (an index into `components`), or -1.
-    var component: [Int]
+    var graph: CycleGraph
+    /// The cyclic component of each node (an index into the components), or -1.
+    var component: [Int32]
     /// Whether each component is a single ring (every member has one successor in it).
     var isSimple: [Bool]
     /// Steps left for the whole search.
     var budget = CycleSearch.maxSteps
     // Scratch, reset after each use: distances back to the start, the nodes on the path,
-    // breadth-first parents.
-    var distance: [Int]
-    var onPath: [Bool]
-    var parent: [Int]
+    // breadth-first parents. Allocated on first use: a heap whose cyclic components are
+    // all rings (the usual leak) never needs them.
+    var distance: [Int32] = []
+    var onPath: [Bool] = []
+    var parent: [Int32] = []
+    let components: CycleComponents
 
-    init(graph: CycleGraph, components: [[Int]]) {
+    init(graph: CycleGraph, components: CycleComponents) {
         self.graph = graph
-        let n = graph.nodeCount
-        component = [Int](repeating: -1, count: n)
-        for (c, members) in components.enumerated() { for m in members { component[m] = c } }
-        isSimple = components.indices.map { _ in true }
-        for (c, members) in components.enumerated() {
-            for v in members {
+        self.components = components
+        let component = components.of
+        var isSimple = [Bool](repeating: true, count: components.count)
+        for c in 0..<components.count {
+            for v in components.members(c) {
                 var inside = 0
-                for e in graph.offsets[v]..<graph.offsets[v + 1] where component[graph.targets[e]] == c { inside += 1 }
+                for e in Int(graph.offsets[Int(v)])..<Int(graph.offsets[Int(v) + 1]) where component[Int(graph.targets[e])] == Int32(c) {
+                    inside += 1
+                }
                 if inside != 1 { isSimple[c] = false; break }
             }
         }
-        distance = [Int](repeating: -1, count: n)
-        onPath = [Bool](repeating: false, count: n)
-        parent = [Int](repeating: -1, count: n)
+        self.component = component
+        self.isSimple = isSimple
     }
 
     /// Why a search from one start ended.
@@ -365,7 +437,9 @@ package struct CycleSearch {
         var v = start
         while true {
             var next = -1
-            for e in graph.offsets[v]..<graph.offsets[v + 1] where component[graph.targets[e]] == c { next = graph.targets[e]; break }
+            for e in Int(graph.offsets[v])..<Int(graph.offsets[v + 1]) where component[Int(graph.targets[e])] == c {
+                next = Int(graph.targets[e]); break
+            }
             if next == start || next < 0 { break }
             out.append(next)
             v = next
@@ -380,6 +454,11 @@ package struct CycleSearch {
     /// their distances back to `s` come first, from a breadth-first search over the
     /// predecessors higher than `s` in its component.
     mutating func cycles(startingAt s: Int, maxLength: Int, limit: Int, _ emit: ([Int]) -> Void) -> End {
+        graph.buildReverse()
+        if distance.isEmpty {
+            distance = [Int32](repeating: -1, count: graph.nodeCount)
+            onPath = [Bool](repeating: false, count: graph.nodeCount)
+        }
         let c = component[s]
         var touched = [s]
         distance[s] = 0
@@ -387,24 +466,24 @@ package struct CycleSearch {
         var head = 0
         while head < touched.count {
             let u = touched[head]; head += 1
-            guard distance[u] < maxLength - 1 else { continue }
-            for e in graph.reverseOffsets[u]..<graph.reverseOffsets[u + 1] {
+            guard Int(distance[u]) < maxLength - 1 else { continue }
+            for e in Int(graph.reverseOffsets[u])..<Int(graph.reverseOffsets[u + 1]) {
                 budget -= 1
                 if budget < 0 { return .steps }
-                let p = graph.sources[e]
+                let p = Int(graph.sources[e])
                 guard p > s, distance[p] < 0, component[p] == c else { continue }
                 distance[p] = distance[u] + 1
                 touched.append(p)
             }
         }
         var path = [s]
-        var next = [graph.offsets[s]]
+        var next = [Int(graph.offsets[s])]
         onPath[s] = true
         defer { for v in path { onPath[v] = false } }
         var emitted = 0
         while let u = path.last {
             let e = next[next.count - 1]
-            if e == graph.offsets[u + 1] {
+            if e == Int(graph.offsets[u + 1]) {
                 onPath[u] = false
                 path.removeLast(); next.removeLast()
                 continue
@@ -412,28 +491,30 @@ package struct CycleSearch {
             next[next.count - 1] = e + 1
             budget -= 1
             if budget < 0 { return .steps }
-            let w = graph.targets[e]
+            let w = Int(graph.targets[e])
             if w == s {
                 emit(path)
                 emitted += 1
                 if emitted >= limit { return .limit }
                 continue
             }
-            guard w > s, distance[w] > 0, !onPath[w], path.count + distance[w] <= maxLength else { continue }
-            path.append(w); next.append(graph.offsets[w]); onPath[w] = true
+            guard w > s, distance[w] > 0, !onPath[w], path.count + Int(distance[w]) <= maxLength else { continue }
+            path.append(w); next.append(Int(graph.offsets[w])); onPath[w] = true
         }
         return .done
     }
 
-    /// The shortest cycle of a component that is not a single ring, starting at its
+    /// The shortest cycle of component `c`, which is not a single ring, starting at its
     /// lowest node: the shortest through the component's lowest member (always found),
     /// then, while the budget lasts, a shorter one through each higher member over the
     /// nodes above it (an earlier start keeps a tie).
-    mutating func shortestCycle(in members: [Int]) -> [Int] {
-        var best = shortestCycle(through: members[0], within: members.count + 1, budgeted: false) ?? members
+    mutating func shortestCycle(in c: Int) -> [Int] {
+        let members = components.members(c)
+        var best = shortestCycle(through: components.first(c), within: members.count + 1, budgeted: false)
+            ?? members.map { Int($0) }
         for s in members.dropFirst() {
             guard budget > 0, best.count > 1 else { break }
-            if let shorter = shortestCycle(through: s, within: best.count, budgeted: true) { best = shorter }
+            if let shorter = shortestCycle(through: Int(s), within: best.count, budgeted: true) { best = shorter }
         }
         return best
     }
@@ -441,28 +522,29 @@ package struct CycleSearch {
     /// A shortest cycle through `s` over its component's nodes higher than `s`, of fewer
     /// than `bound` nodes, breadth-first through successors in increasing order.
     mutating func shortestCycle(through s: Int, within bound: Int, budgeted: Bool) -> [Int]? {
+        if parent.isEmpty { parent = [Int32](repeating: -1, count: graph.nodeCount) }
         let c = component[s]
         var queue = [s]
         var depth = [0]
-        parent[s] = s
+        parent[s] = Int32(s)
         defer { for q in queue { parent[q] = -1 } }
         var head = 0
         while head < queue.count {
             let u = queue[head], d = depth[head]; head += 1
             // A cycle closing at u's successor has d + 1 nodes; it must be under the bound.
             guard d + 1 < bound else { break }
-            for e in graph.offsets[u]..<graph.offsets[u + 1] {
+            for e in Int(graph.offsets[u])..<Int(graph.offsets[u + 1]) {
                 if budgeted { budget -= 1; if budget < 0 { return nil } }
-                let w = graph.targets[e]
+                let w = Int(graph.targets[e])
                 if w == s {
                     var cycle: [Int] = []
                     var v = u
-                    while v != s { cycle.append(v); v = parent[v] }
+                    while v != s { cycle.append(v); v = Int(parent[v]) }
                     cycle.append(s)
                     return cycle.reversed()
                 }
                 guard w > s, parent[w] < 0, component[w] == c else { continue }
-                parent[w] = u
+                parent[w] = Int32(u)
                 queue.append(w); depth.append(d + 1)
             }
         }

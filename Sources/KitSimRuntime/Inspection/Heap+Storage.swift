@@ -18,8 +18,8 @@ extension Heap {
                 + array(weakHead) + array(activeCalls)),
             ("property slots", array(slots)),
             ("weak nodes", array(weakNodes) + array(weakNodeOfSlot)),
-            ("trace events", array(events)),
-            ("pools and cascade", array(poolEntries) + array(releaseStack)),
+            ("trace events", eventBuffer.capacity * MemoryLayout<TraceEvent>.stride),
+            ("pools and cascade", array(poolEntries) + releaseStack.capacity * MemoryLayout<PendingRelease>.stride),
             ("holds, associated, labels", dictionary(holds) + dictionary(associated) + dictionary(labels)),
         ]
     }

@@ -15,11 +15,16 @@ extension Heap {
     /// loop of `verify`, `leaks` and `why`.
     @inline(__always)
     func forEachStrongTarget(of raw: UInt32, _ body: (UInt32) -> Void) {
-        let cls = classes[Int(classIndex[Int(raw)])]
+        // Ownership from the flat `propertyAccess` table: no class object is read (or
+        // retained) per object.
+        let cid = Int(classIndex[Int(raw)])
+        let access = Int(propertyAccessBase[cid])
+        let count = propertyAccessEnd(cid) - access
         let base = Int(slotBase[Int(raw)])
-        for i in 0..<cls.slotCount where cls.slotOwnership[i].retains {
+        for i in 0..<count where propertyAccess[access + i].ownership.retains {
+            if case .object(let t) = slots[base + i] { body(t.raw); continue }
+            if case .nil = slots[base + i] { continue }
             switch slots[base + i] {
-            case .object(let t): body(t.raw)
             case .array(let elements):
                 for e in elements {
                     if case .object(let t) = e { body(t.raw) } else if e.isCollection { e.forEachObject(body) }
@@ -28,7 +33,7 @@ extension Heap {
             default: break
             }
         }
-        if let entries = associated[raw] {
+        if !associated.isEmpty, let entries = associated[raw] {
             // A strong associated value may be an array: `store` retains each element
             // (and teardown releases each), so each element is a strong reference too.
             for e in entries where e.ownership.retains {
@@ -67,7 +72,7 @@ extension Heap {
     }
 
     /// `UIWindow#3.rootViewController (strong)`.
-    public func describe(_ r: Reference) -> String { "\(describe(r.owner)).\(r.name) (\(r.ownership))" }
+    public func describe(_ r: Reference) -> String { describe(r.owner) + "." + r.name + " (" + r.ownership.description + ")" }
 
     /// The roots of the object graph for leak reports (SPEC §2): held objects (the
     /// application and its delegate, windows on screen, `sim.hold`, timers and

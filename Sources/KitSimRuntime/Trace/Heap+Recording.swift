@@ -4,7 +4,7 @@ extension Heap {
     func record(_ kind: TraceEvent.Kind, _ cause: TraceEvent.Cause = .none, detail: UInt16 = 0,
                 object: UInt32, other: UInt32 = 0) {
         if locationIsStale { refreshLocation() }
-        events.append(TraceEvent(kind: kind, cause: cause, detail: detail, object: object,
+        eventBuffer.append(TraceEvent(kind: kind, cause: cause, detail: detail, object: object,
                                  other: other, location: currentLocation))
     }
 

@@ -1,8 +1,8 @@
 /// One entry of the append-only trace. 16 bytes: names, messages and source locations
 /// are interned in the heap's tables, and retain counts are recomputed when the trace
 /// is rendered, so recording history stays cheap (under 200 B per object).
-public struct TraceEvent: Sendable, Equatable {
-    public enum Kind: UInt8, Sendable {
+public struct TraceEvent: Sendable, Equatable, BitwiseCopyable {
+    public enum Kind: UInt8, Sendable, BitwiseCopyable {
         /// `object` was allocated; `detail` is its class name.
         case alloc
         /// `object` gained a reference (see `cause`).
@@ -26,7 +26,7 @@ public struct TraceEvent: Sendable, Equatable {
     }
 
     /// Why a retain or release happened.
-    public enum Cause: UInt8, Sendable {
+    public enum Cause: UInt8, Sendable, BitwiseCopyable {
         case none
         /// The autorelease pool: the +1 of a new object, released when the pool drains.
         case pool
