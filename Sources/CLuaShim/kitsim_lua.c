@@ -1022,19 +1022,29 @@ lua_State *kitsim_open(kitsim_limits *limits) {
 
 // ---------------------------------------------------------------- handles
 
-void kitsim_push_new_handle(lua_State *L, uint32_t id, int mt) {
-    mt = lua_absindex(L, mt);
+void kitsim_push_new_handle(lua_State *L, int cache, int mt, uint32_t id) {
+    lua_rawgeti(L, LUA_REGISTRYINDEX, cache);                   /* cache */
     kitsim_handle *h = (kitsim_handle *)lua_newuserdatauv(L, sizeof(kitsim_handle), 0);
     h->magic = KITSIM_HANDLE_MAGIC;
     h->id = id;
     h->reserved = 0;
-    lua_pushvalue(L, mt);
+    lua_rawgeti(L, LUA_REGISTRYINDEX, mt);                      /* cache handle mt */
     lua_setmetatable(L, -2);
+    lua_pushvalue(L, -1);
+    lua_rawseti(L, -3, (lua_Integer)id);                        /* cache handle */
+    lua_copy(L, -1, -2);
+    lua_pop(L, 1);                                              /* handle */
 }
 
 uint32_t kitsim_handle_id(lua_State *L, int idx) { return handle_id(L, idx); }
 
 int kitsim_push_cached_handle(lua_State *L, int cache, uint32_t id) {
+    /* The receiver of the running call is usually the object asked for (an override
+       called on it, a method returning self), and one object has one handle. */
+    if (id != 0 && handle_id(L, 1) == id) {
+        lua_pushvalue(L, 1);
+        return 1;
+    }
     lua_rawgeti(L, LUA_REGISTRYINDEX, cache);
     if (lua_rawgeti(L, -1, (lua_Integer)id) == LUA_TUSERDATA) {
         lua_copy(L, -1, -2);
@@ -1077,7 +1087,9 @@ const char *kitsim_current_location(lua_State *L, int *line) {
     kitsim_limits *lim = kitsim_limits_of(L);
     lua_Debug ar;
     if (!lua_checkstack(L, 2)) return NULL;
-    for (int level = 0; lua_getstack(L, level, &ar); level++) {
+    /* While Swift runs (swift_depth > 0) the innermost frame, if there is one, is the C
+       function that called into Swift, which has no line: the search starts above it. */
+    for (int level = lim->swift_depth > 0 ? 1 : 0; lua_getstack(L, level, &ar); level++) {
         if (!lua_getinfo(L, "lf", &ar)) continue;     /* pushes the function */
         if (ar.currentline <= 0) { lua_pop(L, 1); continue; }
         *line = ar.currentline;

@@ -254,17 +254,15 @@ extension LuaSandbox {
     /// value), creating it if the weak cache no longer has it.
     package func pushHandle(_ L: OpaquePointer, _ id: ObjectID) {
         guard heap.isValid(id) else { lua_pushnil(L); return }
-        if kitsim_push_cached_handle(L, handleCache, id.raw) != 0 { return }
-        rawGetRef(L, handleCache)                           // [cache]
+        // Ids above the mark never had a handle (ids only grow): a new object's first
+        // push looks nothing up.
+        if id.raw <= handleMark {
+            if kitsim_push_cached_handle(L, handleCache, id.raw) != 0 { return }
+        } else {
+            handleMark = id.raw
+        }
         let info = classInfo(for: heap.classOf(id))
-        rawGetRef(L, info.metatable)                        // [cache, mt]
-        kitsim_push_new_handle(L, id.raw, -1)              // [cache, mt, handle]
-        lua_rotate(L, -2, 1)                                // [cache, handle, mt]
-        kitsim_pop(L, 1)                                    // [cache, handle]
-        lua_pushvalue(L, -1)                                // [cache, handle, handle]
-        lua_rawseti(L, -3, lua_Integer(id.raw))             // [cache, handle]
-        lua_rotate(L, -2, 1)
-        kitsim_pop(L, 1)                                    // [handle]
+        kitsim_push_new_handle(L, handleCache, info.metatable, id.raw)
     }
 
     /// One entry of a table read with `sortedEntries`.

@@ -61,6 +61,8 @@ public final class LuaSandbox {
     var functionBoxes: [SwiftFunction] = []
     // Registry references.
     var handleCache: Int32 = 0         // id → handle, weak values (rule 4)
+    /// The highest object id a handle was ever made for: the cache has no handle above it.
+    var handleMark: UInt32 = 0
     var fieldsTable: Int32 = 0         // id → table of undeclared fields
     var classOfTable: Int32 = 0        // class table → class id
     var exceptionMeta: Int32 = 0
