@@ -271,7 +271,7 @@ static int finish_swift_slow(lua_State *L, kitsim_limits *lim, int n) {
 }
 
 /* The common case inline: results, no stop, nothing to raise. */
-static inline int finish_swift(lua_State *L, kitsim_limits *lim, int n) {
+static inline __attribute__((always_inline)) int finish_swift(lua_State *L, kitsim_limits *lim, int n) {
     if (n >= 0 && !(lim->stopping | lim->memory_exceeded)) return n;
     return finish_swift_slow(L, lim, n);
 }

@@ -213,7 +213,7 @@ extension LuaSandbox {
             guard let cls = sb.heap.classForID(Int(lua_tointegerx(L, kitsim_upvalueindex(2), nil))) else { return 0 }
             let first = Int32(lua_tointegerx(L, kitsim_upvalueindex(3), nil))
             try sb.checkObjectLimit(L)
-            sb.push(L, .object(try sb.heap.make(cls, args: sb.args(L, from: first))))
+            sb.push(L, .object(try sb.construct(L, cls, argumentsFrom: first)))
             return 1
         }
         installClassTableMeta()
@@ -243,6 +243,46 @@ extension LuaSandbox {
             }
         }
         return try callMethodSlow(L, slot: slot, id: id)
+    }
+
+    /// `Class(...)`: `Heap.make` with the class's native `init` body cached in a method
+    /// slot of its own (valid while the class's `methodsVersion` is unchanged), so a new
+    /// object is initialised through `Heap.sendNative` without a method-table lookup.
+    @inline(__always)
+    func construct(_ L: OpaquePointer, _ cls: SimClass, argumentsFrom first: Int32) throws -> ObjectID {
+        let slot = initializerSlot(of: cls)
+        if methodSlots[slot].version != cls.methodsVersion { fillInitializerSlot(slot, cls) }
+        if let native = methodSlots[slot].native {
+            let arguments = args(L, from: first)
+            return try native._withUnsafeGuaranteedRef { box in
+                try heap.make(cls, initializer: box.body, args: arguments)
+            }
+        }
+        return try heap.make(cls, args: args(L, from: first))
+    }
+
+    /// The method slot of `cls`'s `init`, made on first use.
+    @inline(__always)
+    func initializerSlot(of cls: SimClass) -> Int {
+        if let info = classInfo[cls.id], info.initializerSlot >= 0 { return info.initializerSlot }
+        methodSlots.append(MethodSlot(cls: cls, selector: .initialize))
+        var info = classInfo[cls.id] ?? ClassInfo()
+        info.initializerSlot = methodSlots.count - 1
+        classInfo[cls.id] = info
+        return info.initializerSlot
+    }
+
+    @inline(never)
+    func fillInitializerSlot(_ slot: Int, _ cls: SimClass) {
+        if case .native(let body)? = cls.implementation(for: .initialize) {
+            let box = NativeBox(body)
+            nativeBoxes.append(box)              // owns it: the slot refers to it unretained
+            methodSlots[slot].native = Unmanaged.passUnretained(box)
+            dropRetiredNativeBoxes()
+        } else {
+            methodSlots[slot].native = nil
+        }
+        methodSlots[slot].version = cls.methodsVersion
     }
 
     /// The checks and lookup of `callMethod`, filling the slot's cache.

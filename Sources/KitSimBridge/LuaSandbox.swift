@@ -430,4 +430,6 @@ package struct ClassInfo {
     var classTable: Int32 = LUA_NOREF
     package var statics: Int32 = LUA_NOREF
     var methodsVersion: UInt64 = .max
+    /// The method slot caching the class's `init` for `Class(...)` (-1: none yet).
+    var initializerSlot: Int = -1
 }
