@@ -213,7 +213,7 @@ extension LuaSandbox {
             guard let cls = sb.heap.classForID(Int(lua_tointegerx(L, kitsim_upvalueindex(2), nil))) else { return 0 }
             let first = Int32(lua_tointegerx(L, kitsim_upvalueindex(3), nil))
             try sb.checkObjectLimit(L)
-            sb.push(L, .object(try sb.construct(L, cls, argumentsFrom: first)))
+            sb.pushHandle(L, try sb.construct(L, cls, argumentsFrom: first), of: cls)
             return 1
         }
         installClassTableMeta()

@@ -265,6 +265,15 @@ extension LuaSandbox {
         kitsim_push_new_handle(L, handleCache, info.metatable, id.raw)
     }
 
+    /// `pushHandle` for an object of class `cls` (a new object, whose class is known):
+    /// when it never had a handle, the handle is made without looking up its class.
+    @inline(__always)
+    func pushHandle(_ L: OpaquePointer, _ id: ObjectID, of cls: SimClass) {
+        guard id.raw > handleMark else { return pushHandle(L, id) }
+        handleMark = id.raw
+        kitsim_push_new_handle(L, handleCache, classInfo(for: cls).metatable, id.raw)
+    }
+
     /// One entry of a table read with `sortedEntries`.
     package struct TableEntry {
         package let key: String?          // nil when the key is not a string
