@@ -1022,16 +1022,49 @@ lua_State *kitsim_open(kitsim_limits *limits) {
 
 // ---------------------------------------------------------------- handles
 
+/* The handle cache, id -> handle with weak values (rule 4: one object, one handle; a
+   handle nothing else refers to may be collected). Object ids only grow, so a hash keyed
+   by them churns: dead keys pile up and the table rehashes every few hundred handles.
+   Handles live in an array part instead, in slot id % HANDLE_SLOTS + 1, which never
+   rehashes; a handle still alive when a newer object takes its slot moves to the
+   overflow table (a weak hash by id, anchored in the registry), where lookups find it. */
+#define HANDLE_SLOTS 1024
+static const char handle_overflow_key = 0;     /* its address keys the overflow table */
+
+static inline lua_Integer handle_slot(uint32_t id) { return (lua_Integer)(id % HANDLE_SLOTS) + 1; }
+
+static void push_weak_valued_table(lua_State *L, int narr) {
+    lua_createtable(L, narr, 0);
+    lua_createtable(L, 0, 1);
+    lua_pushliteral(L, "v");
+    lua_setfield(L, -2, "__mode");
+    lua_setmetatable(L, -2);
+}
+
+void kitsim_push_handle_cache(lua_State *L) {
+    push_weak_valued_table(L, 0);
+    lua_rawsetp(L, LUA_REGISTRYINDEX, &handle_overflow_key);
+    push_weak_valued_table(L, HANDLE_SLOTS);
+}
+
 void kitsim_push_new_handle(lua_State *L, int cache, int mt, uint32_t id) {
-    lua_rawgeti(L, LUA_REGISTRYINDEX, cache);                   /* cache */
+    lua_rawgeti(L, LUA_REGISTRYINDEX, cache);                   /* slots */
+    lua_Integer slot = handle_slot(id);
+    if (lua_rawgeti(L, -1, slot) == LUA_TUSERDATA) {            /* slots occupant */
+        uint32_t other = handle_id(L, -1);
+        lua_rawgetp(L, LUA_REGISTRYINDEX, &handle_overflow_key);
+        lua_insert(L, -2);                                      /* slots overflow occupant */
+        lua_rawseti(L, -2, (lua_Integer)other);
+    }
+    lua_pop(L, 1);                                              /* slots */
     kitsim_handle *h = (kitsim_handle *)lua_newuserdatauv(L, sizeof(kitsim_handle), 0);
     h->magic = KITSIM_HANDLE_MAGIC;
     h->id = id;
     h->reserved = 0;
-    lua_rawgeti(L, LUA_REGISTRYINDEX, mt);                      /* cache handle mt */
+    lua_rawgeti(L, LUA_REGISTRYINDEX, mt);                      /* slots handle mt */
     lua_setmetatable(L, -2);
     lua_pushvalue(L, -1);
-    lua_rawseti(L, -3, (lua_Integer)id);                        /* cache handle */
+    lua_rawseti(L, -3, slot);                                   /* slots handle */
     lua_copy(L, -1, -2);
     lua_pop(L, 1);                                              /* handle */
 }
@@ -1046,6 +1079,13 @@ int kitsim_push_cached_handle(lua_State *L, int cache, uint32_t id) {
         return 1;
     }
     lua_rawgeti(L, LUA_REGISTRYINDEX, cache);
+    if (lua_rawgeti(L, -1, handle_slot(id)) == LUA_TUSERDATA && handle_id(L, -1) == id) {
+        lua_copy(L, -1, -2);
+        lua_pop(L, 1);
+        return 1;
+    }
+    lua_pop(L, 2);
+    lua_rawgetp(L, LUA_REGISTRYINDEX, &handle_overflow_key);
     if (lua_rawgeti(L, -1, (lua_Integer)id) == LUA_TUSERDATA) {
         lua_copy(L, -1, -2);
         lua_pop(L, 1);

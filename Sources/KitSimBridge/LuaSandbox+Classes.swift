@@ -154,10 +154,7 @@ extension LuaSandbox {
     /// Installs the handle and class machinery.
     func installClassMachinery() {
         let L = self.L
-        lua_createtable(L, 0, 0)
-        lua_createtable(L, 0, 1)
-        pushString(L, "v"); lua_setfield(L, -2, "__mode")
-        lua_setmetatable(L, -2)
+        kitsim_push_handle_cache(L)
         handleCache = makeRef(L)
         lua_createtable(L, 0, 0); fieldsTable = makeRef(L)
         lua_createtable(L, 0, 0); classOfTable = makeRef(L)

@@ -60,7 +60,7 @@ public final class LuaSandbox {
     var functions: ContiguousArray<Unmanaged<SwiftFunction>> = []
     var functionBoxes: [SwiftFunction] = []
     // Registry references.
-    var handleCache: Int32 = 0         // id → handle, weak values (rule 4)
+    var handleCache: Int32 = 0         // id → handle, weak values (rule 4; kitsim_push_handle_cache)
     /// The highest object id a handle was ever made for: the cache has no handle above it.
     var handleMark: UInt32 = 0
     var fieldsTable: Int32 = 0         // id → table of undeclared fields

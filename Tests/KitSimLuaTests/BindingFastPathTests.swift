@@ -91,7 +91,7 @@ import Testing
         #expect(second.status == .passed, "\(second.message ?? "")")
     }
 
-    @Test func aConstructorWithoutAnInitFailsAsASendDoes() throws {
+    @Test func aSwizzledInitTakesTheGeneralPath() throws {
         let sb = try LuaSandbox()
         let heap = sb.heap
         let bare = try heap.defineClass("Bare", superclass: heap.rootClass)
