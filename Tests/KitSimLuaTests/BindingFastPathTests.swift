@@ -62,6 +62,27 @@ import Testing
         #expect(outcome.status == .passed, "\(outcome.message ?? "")")
     }
 
+    @Test func theHandlesOfThousandsOfLiveObjectsAreFoundAgain() throws {
+        // More live handles than the cache has slots: older ones move to its overflow.
+        let (sb, _) = try boxSandbox()
+        let outcome = sb.run(chunk: """
+            local holder = Box()
+            sim.hold(holder)
+            local all = {}
+            for i = 1, 3000 do all[i] = Box(); sim.hold(all[i]) end
+            collectgarbage()
+            for round = 1, 2 do
+              for i = 1, 3000, 7 do
+                holder.other = all[i]
+                assert(rawequal(holder.other, all[i]), "handle " .. i)
+              end
+              for i = 1, 3000, 2 do all[i] = nil end
+              collectgarbage(); collectgarbage()
+            end
+            """, name: "=many")
+        #expect(outcome.status == .passed, "\(outcome.message ?? "")")
+    }
+
     @Test func aConstructorRunsTheInitInForceEachTime() throws {
         let (sb, box) = try boxSandbox(initialValue: 1)
         let value = try #require(box.property(named: "value"))
