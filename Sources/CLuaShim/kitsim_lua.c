@@ -1028,7 +1028,7 @@ lua_State *kitsim_open(kitsim_limits *limits) {
    Handles live in an array part instead, in slot id % HANDLE_SLOTS + 1, which never
    rehashes; a handle still alive when a newer object takes its slot moves to the
    overflow table (a weak hash by id, anchored in the registry), where lookups find it. */
-#define HANDLE_SLOTS 4096
+#define HANDLE_SLOTS 1024
 static const char handle_overflow_key = 0;     /* its address keys the overflow table */
 
 static inline lua_Integer handle_slot(uint32_t id) { return (lua_Integer)(id % HANDLE_SLOTS) + 1; }
