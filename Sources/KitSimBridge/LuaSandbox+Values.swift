@@ -49,6 +49,7 @@ extension LuaSandbox {
             let n = lua_tointegerx(L, index, &isInteger)
             return isInteger != 0 ? .int(Int(n)) : .double(lua_tonumberx(L, index, nil))
         }
+        if t == LUA_TNIL { return .nil }                // what most methods and overrides return
         return value(L, lua_absindex(L, index), type: t)
     }
 
