@@ -320,7 +320,7 @@ static int finish_swift_slow(lua_State *L, kitsim_limits *lim, int n) {
 }
 
 /* The common case inline: results, no stop, nothing to raise. */
-static inline int finish_swift(lua_State *L, kitsim_limits *lim, int n) {
+static inline __attribute__((always_inline)) int finish_swift(lua_State *L, kitsim_limits *lim, int n) {
     if (n >= 0 && !(lim->stopping | lim->memory_exceeded)) return n;
     return finish_swift_slow(L, lim, n);
 }
@@ -1218,20 +1218,70 @@ lua_State *kitsim_open(kitsim_limits *limits) {
 
 // ---------------------------------------------------------------- handles
 
-void kitsim_push_new_handle(lua_State *L, uint32_t id, int mt) {
-    mt = lua_absindex(L, mt);
+/* The handle cache, id -> handle with weak values (rule 4: one object, one handle; a
+   handle nothing else refers to may be collected). Object ids only grow, so a hash keyed
+   by them churns: dead keys pile up and the table rehashes every few hundred handles.
+   Handles live in an array part instead, in slot id % HANDLE_SLOTS + 1, which never
+   rehashes; a handle still alive when a newer object takes its slot moves to the
+   overflow table (a weak hash by id, anchored in the registry), where lookups find it. */
+#define HANDLE_SLOTS 1024
+static const char handle_overflow_key = 0;     /* its address keys the overflow table */
+
+static inline lua_Integer handle_slot(uint32_t id) { return (lua_Integer)(id % HANDLE_SLOTS) + 1; }
+
+static void push_weak_valued_table(lua_State *L, int narr) {
+    lua_createtable(L, narr, 0);
+    lua_createtable(L, 0, 1);
+    lua_pushliteral(L, "v");
+    lua_setfield(L, -2, "__mode");
+    lua_setmetatable(L, -2);
+}
+
+void kitsim_push_handle_cache(lua_State *L) {
+    push_weak_valued_table(L, 0);
+    lua_rawsetp(L, LUA_REGISTRYINDEX, &handle_overflow_key);
+    push_weak_valued_table(L, HANDLE_SLOTS);
+}
+
+void kitsim_push_new_handle(lua_State *L, int cache, int mt, uint32_t id) {
+    lua_rawgeti(L, LUA_REGISTRYINDEX, cache);                   /* slots */
+    lua_Integer slot = handle_slot(id);
+    if (lua_rawgeti(L, -1, slot) == LUA_TUSERDATA) {            /* slots occupant */
+        uint32_t other = handle_id(L, -1);
+        lua_rawgetp(L, LUA_REGISTRYINDEX, &handle_overflow_key);
+        lua_insert(L, -2);                                      /* slots overflow occupant */
+        lua_rawseti(L, -2, (lua_Integer)other);
+    }
+    lua_pop(L, 1);                                              /* slots */
     kitsim_handle *h = (kitsim_handle *)lua_newuserdatauv(L, sizeof(kitsim_handle), 0);
     h->magic = KITSIM_HANDLE_MAGIC;
     h->id = id;
     h->reserved = 0;
-    lua_pushvalue(L, mt);
+    lua_rawgeti(L, LUA_REGISTRYINDEX, mt);                      /* slots handle mt */
     lua_setmetatable(L, -2);
+    lua_pushvalue(L, -1);
+    lua_rawseti(L, -3, slot);                                   /* slots handle */
+    lua_copy(L, -1, -2);
+    lua_pop(L, 1);                                              /* handle */
 }
 
 uint32_t kitsim_handle_id(lua_State *L, int idx) { return handle_id(L, idx); }
 
 int kitsim_push_cached_handle(lua_State *L, int cache, uint32_t id) {
+    /* The receiver of the running call is usually the object asked for (an override
+       called on it, a method returning self), and one object has one handle. */
+    if (id != 0 && handle_id(L, 1) == id) {
+        lua_pushvalue(L, 1);
+        return 1;
+    }
     lua_rawgeti(L, LUA_REGISTRYINDEX, cache);
+    if (lua_rawgeti(L, -1, handle_slot(id)) == LUA_TUSERDATA && handle_id(L, -1) == id) {
+        lua_copy(L, -1, -2);
+        lua_pop(L, 1);
+        return 1;
+    }
+    lua_pop(L, 2);
+    lua_rawgetp(L, LUA_REGISTRYINDEX, &handle_overflow_key);
     if (lua_rawgeti(L, -1, (lua_Integer)id) == LUA_TUSERDATA) {
         lua_copy(L, -1, -2);
         lua_pop(L, 1);
@@ -1270,7 +1320,9 @@ const char *kitsim_current_location(lua_State *L, int *line) {
     kitsim_limits *lim = kitsim_limits_of(L);
     lua_Debug ar;
     if (!lua_checkstack(L, 2)) return NULL;
-    for (int level = 0; lua_getstack(L, level, &ar); level++) {
+    /* While Swift runs (swift_depth > 0) the innermost frame, if there is one, is the C
+       function that called into Swift, which has no line: the search starts above it. */
+    for (int level = lim->swift_depth > 0 ? 1 : 0; lua_getstack(L, level, &ar); level++) {
         if (!lua_getinfo(L, "lf", &ar)) continue;     /* pushes the function */
         if (ar.currentline <= 0) { lua_pop(L, 1); continue; }
         *line = ar.currentline;

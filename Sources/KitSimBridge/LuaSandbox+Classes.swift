@@ -154,10 +154,7 @@ extension LuaSandbox {
     /// Installs the handle and class machinery.
     func installClassMachinery() {
         let L = self.L
-        lua_createtable(L, 0, 0)
-        lua_createtable(L, 0, 1)
-        pushString(L, "v"); lua_setfield(L, -2, "__mode")
-        lua_setmetatable(L, -2)
+        kitsim_push_handle_cache(L)
         handleCache = makeRef(L)
         lua_createtable(L, 0, 0); fieldsTable = makeRef(L)
         lua_createtable(L, 0, 0); classOfTable = makeRef(L)
@@ -213,7 +210,7 @@ extension LuaSandbox {
             guard let cls = sb.heap.classForID(Int(lua_tointegerx(L, kitsim_upvalueindex(2), nil))) else { return 0 }
             let first = Int32(lua_tointegerx(L, kitsim_upvalueindex(3), nil))
             try sb.checkObjectLimit(L)
-            sb.push(L, .object(try sb.heap.make(cls, args: sb.args(L, from: first))))
+            sb.pushHandle(L, try sb.construct(L, cls, argumentsFrom: first), of: cls)
             return 1
         }
         installClassTableMeta()
@@ -243,6 +240,46 @@ extension LuaSandbox {
             }
         }
         return try callMethodSlow(L, slot: slot, id: id)
+    }
+
+    /// `Class(...)`: `Heap.make` with the class's native `init` body cached in a method
+    /// slot of its own (valid while the class's `methodsVersion` is unchanged), so a new
+    /// object is initialised through `Heap.sendNative` without a method-table lookup.
+    @inline(__always)
+    func construct(_ L: OpaquePointer, _ cls: SimClass, argumentsFrom first: Int32) throws -> ObjectID {
+        let slot = initializerSlot(of: cls)
+        if methodSlots[slot].version != cls.methodsVersion { fillInitializerSlot(slot, cls) }
+        if let native = methodSlots[slot].native {
+            let arguments = args(L, from: first)
+            return try native._withUnsafeGuaranteedRef { box in
+                try heap.make(cls, initializer: box.body, args: arguments)
+            }
+        }
+        return try heap.make(cls, args: args(L, from: first))
+    }
+
+    /// The method slot of `cls`'s `init`, made on first use.
+    @inline(__always)
+    func initializerSlot(of cls: SimClass) -> Int {
+        if let info = classInfo[cls.id], info.initializerSlot >= 0 { return info.initializerSlot }
+        methodSlots.append(MethodSlot(cls: cls, selector: .initialize))
+        var info = classInfo[cls.id] ?? ClassInfo()
+        info.initializerSlot = methodSlots.count - 1
+        classInfo[cls.id] = info
+        return info.initializerSlot
+    }
+
+    @inline(never)
+    func fillInitializerSlot(_ slot: Int, _ cls: SimClass) {
+        if case .native(let body)? = cls.implementation(for: .initialize) {
+            let box = NativeBox(body)
+            nativeBoxes.append(box)              // owns it: the slot refers to it unretained
+            methodSlots[slot].native = Unmanaged.passUnretained(box)
+            dropRetiredNativeBoxes()
+        } else {
+            methodSlots[slot].native = nil
+        }
+        methodSlots[slot].version = cls.methodsVersion
     }
 
     /// The checks and lookup of `callMethod`, filling the slot's cache.

@@ -49,6 +49,7 @@ extension LuaSandbox {
             let n = lua_tointegerx(L, index, &isInteger)
             return isInteger != 0 ? .int(Int(n)) : .double(lua_tonumberx(L, index, nil))
         }
+        if t == LUA_TNIL { return .nil }                // what most methods and overrides return
         return value(L, lua_absindex(L, index), type: t)
     }
 
@@ -254,17 +255,24 @@ extension LuaSandbox {
     /// value), creating it if the weak cache no longer has it.
     package func pushHandle(_ L: OpaquePointer, _ id: ObjectID) {
         guard heap.isValid(id) else { lua_pushnil(L); return }
-        if kitsim_push_cached_handle(L, handleCache, id.raw) != 0 { return }
-        rawGetRef(L, handleCache)                           // [cache]
+        // Ids above the mark never had a handle (ids only grow): a new object's first
+        // push looks nothing up.
+        if id.raw <= handleMark {
+            if kitsim_push_cached_handle(L, handleCache, id.raw) != 0 { return }
+        } else {
+            handleMark = id.raw
+        }
         let info = classInfo(for: heap.classOf(id))
-        rawGetRef(L, info.metatable)                        // [cache, mt]
-        kitsim_push_new_handle(L, id.raw, -1)              // [cache, mt, handle]
-        lua_rotate(L, -2, 1)                                // [cache, handle, mt]
-        kitsim_pop(L, 1)                                    // [cache, handle]
-        lua_pushvalue(L, -1)                                // [cache, handle, handle]
-        lua_rawseti(L, -3, lua_Integer(id.raw))             // [cache, handle]
-        lua_rotate(L, -2, 1)
-        kitsim_pop(L, 1)                                    // [handle]
+        kitsim_push_new_handle(L, handleCache, info.metatable, id.raw)
+    }
+
+    /// `pushHandle` for an object of class `cls` (a new object, whose class is known):
+    /// when it never had a handle, the handle is made without looking up its class.
+    @inline(__always)
+    func pushHandle(_ L: OpaquePointer, _ id: ObjectID, of cls: SimClass) {
+        guard id.raw > handleMark else { return pushHandle(L, id) }
+        handleMark = id.raw
+        kitsim_push_new_handle(L, handleCache, classInfo(for: cls).metatable, id.raw)
     }
 
     /// One entry of a table read with `sortedEntries`.

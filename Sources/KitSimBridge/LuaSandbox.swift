@@ -70,7 +70,9 @@ public final class LuaSandbox {
     var functions: ContiguousArray<Unmanaged<SwiftFunction>> = []
     var functionBoxes: [SwiftFunction] = []
     // Registry references.
-    var handleCache: Int32 = 0         // id → handle, weak values (rule 4)
+    var handleCache: Int32 = 0         // id → handle, weak values (rule 4; kitsim_push_handle_cache)
+    /// The highest object id a handle was ever made for: the cache has no handle above it.
+    var handleMark: UInt32 = 0
     var fieldsTable: Int32 = 0         // id → table of undeclared fields
     var classOfTable: Int32 = 0        // class table → class id
     var exceptionMeta: Int32 = 0
@@ -448,4 +450,6 @@ package struct ClassInfo {
     var classTable: Int32 = LUA_NOREF
     package var statics: Int32 = LUA_NOREF
     var methodsVersion: UInt64 = .max
+    /// The method slot caching the class's `init` for `Class(...)` (-1: none yet).
+    var initializerSlot: Int = -1
 }

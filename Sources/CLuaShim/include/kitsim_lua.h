@@ -185,12 +185,18 @@ void kitsim_interrupt(lua_State *L);
 /// Clears a stop (after the host's pcall returned).
 void kitsim_clear_stop(lua_State *L);
 
-/// Creates a new handle userdata for `id` with the metatable at `mt`.
-void kitsim_push_new_handle(lua_State *L, uint32_t id, int mt);
+/// Pushes a new handle cache (the table `cache` below; it keeps an overflow table in the
+/// registry). One per state.
+void kitsim_push_handle_cache(lua_State *L);
+/// Creates a new handle userdata for `id` with the metatable at registry reference `mt`,
+/// enters it in the handle cache at registry reference `cache`, and pushes it. `id` must
+/// have no handle.
+void kitsim_push_new_handle(lua_State *L, int cache, int mt, uint32_t id);
 /// The object id of the handle at `idx`, or 0 when the value is not a handle.
 uint32_t kitsim_handle_id(lua_State *L, int idx);
-/// Pushes the handle of `id` from the weak cache table at registry reference `cache`
-/// and returns 1; returns 0 (and pushes nothing) when the cache has none.
+/// Pushes the handle of `id` and returns 1: argument 1 of the running C function when
+/// it is that handle, else the one in the handle cache at registry reference `cache`;
+/// returns 0 (and pushes nothing) when the cache has none.
 int kitsim_push_cached_handle(lua_State *L, int cache, uint32_t id);
 
 /// Protected `tostring(v)` of the value at `idx`; pushes the string (or an error

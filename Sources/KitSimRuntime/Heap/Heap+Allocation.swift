@@ -48,6 +48,16 @@ extension Heap {
         _ = try send(id, .initialize, args: args)
         return id
     }
+
+    /// `make` with the class's `init` looked up by the caller: `initializer` must be what
+    /// `cls.implementation(for: .initialize)` returns as `.native` while
+    /// `SimClass.methodsVersion` is unchanged (the Lua bridge caches it per class). The
+    /// same events and errors as `make`, without the method-table lookup.
+    public func make(_ cls: SimClass, initializer: NativeMethod, args: consuming Arguments) throws -> ObjectID {
+        let id = alloc(cls)
+        _ = try sendNative(id, .initialize, initializer, args: args)
+        return id
+    }
 }
 
 extension Selector {

@@ -81,7 +81,7 @@ extension Heap {
             try? endCall(raw)
             throw error
         }
-        try endCall(raw)
+        try finishCall(raw)
         return result
     }
 
@@ -103,8 +103,20 @@ extension Heap {
             try? endCall(raw)
             throw error
         }
-        try endCall(raw)
+        try finishCall(raw)
         return result
+    }
+
+    /// `endCall` with its common case inline: the receiver has other calls running or an
+    /// owner left, so the call only ends.
+    @inline(__always)
+    private func finishCall(_ raw: UInt32) throws {
+        let t = Int(raw)
+        if activeCalls[t] != 1 || retainCounts[t] != 0 {
+            activeCalls[t] &-= 1
+        } else {
+            try endCall(raw)
+        }
     }
 
     private func dispatch(_ imp: Implementation, _ inv: Invocation) throws -> Value {

@@ -7,10 +7,27 @@ extension Heap {
         var firstError: Error?
         while poolEntries.count > mark {
             let id = poolEntries.removeLast()
-            do { try release(id, .pool, detail: poolReason, owner: 0) }
+            do { try releaseFromPool(id) }
             catch { if firstError == nil { firstError = error } }
         }
         if let firstError { throw firstError }
+    }
+
+    /// The pool's release of `id`: `release(id, .pool, …)` without going through the
+    /// cascade stack for the entry itself (only what a deallocation releases goes there).
+    @inline(__always)
+    private func releaseFromPool(_ id: UInt32) throws {
+        let t = Int(id)
+        guard retainCounts[t] > 0, states[t] == .alive else {
+            return try release(id, .pool, detail: poolReason, owner: 0)    // reports the over-release
+        }
+        retainCounts[t] &-= 1
+        if recordsHistory { record(.release, .pool, detail: poolReason, object: id, other: 0) }
+        guard retainCounts[t] == 0 && activeCalls[t] == 0 else { return }
+        let base = releaseStack.count
+        var failure = deallocate(id)
+        do { try runReleases(downTo: base) } catch { if failure == nil { failure = error } }
+        if let failure { throw failure }
     }
 
     /// Opens a nested pool (`@autoreleasepool { … }`).
