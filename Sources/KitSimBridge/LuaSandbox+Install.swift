@@ -30,7 +30,7 @@ extension LuaSandbox {
 
         // The runtime's own classes as globals; the model adds its own (SandboxModel.install).
         for cls in [heap.rootClass!, heap.blockClass] {
-            pushClassTable(L, cls)
+            pushDeclaredClassTable(L, id: cls.id)
             setGlobalRaw(L, cls.name)
         }
         // The sim table.
@@ -141,8 +141,7 @@ extension LuaSandbox {
 
     /// A class-table member computed once (a singleton such as `Class.shared`, a table of constants).
     package func setStatic(_ cls: SimClass, _ key: String, _ push: (LuaSandbox, OpaquePointer) -> Void) {
-        if classInfo[cls.id]?.statics ?? LUA_NOREF == LUA_NOREF { pushClassTable(L, cls); kitsim_pop(L, 1) }
-        rawGetRef(L, classInfo[cls.id]!.statics)
+        rawGetRef(L, staticsTable(L, cls))
         push(self, L)
         lua_setfield(L, -2, key)
         kitsim_pop(L, 1)
@@ -166,7 +165,7 @@ extension LuaSandbox {
     /// when a script first names it).
     public func setLazyStatic(_ cls: SimClass, _ key: String, _ push: @escaping (LuaSandbox, OpaquePointer) -> Void) {
         // The class's statics table, where the member is cached once made.
-        if classInfo[cls.id]?.statics ?? LUA_NOREF == LUA_NOREF { pushClassTable(L, cls); kitsim_pop(L, 1) }
+        _ = staticsTable(L, cls)
         lazyStatics[cls.id, default: [:]][key] = push
     }
 
