@@ -443,6 +443,17 @@ int kitsim_load(lua_State *L, const char *chunk, size_t len, const char *name) {
     return luaL_loadbufferx(L, chunk, len, name, "t");
 }
 
+int kitsim_load_prelude(lua_State *L, int which, const char *source, size_t len) {
+    /* Bytecode is only valid for the release that made it; the source's size guards
+       against a prelude edited without regenerating (PreludeBytecodeTests checks the rest). */
+    if (which >= 0 && which < 2 && kitsim_prelude_release == LUA_VERSION_RELEASE_NUM
+        && kitsim_prelude_source_sizes[which] == len) {
+        return luaL_loadbufferx(L, (const char *)kitsim_prelude_chunks[which],
+                                kitsim_prelude_chunk_sizes[which], "=prelude", "b");
+    }
+    return kitsim_load(L, source, len, "=prelude");
+}
+
 void kitsim_write_line(const char *bytes, size_t len) {
     fwrite(bytes, 1, len, stdout);
     fputc('\n', stdout);

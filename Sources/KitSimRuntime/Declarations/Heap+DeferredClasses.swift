@@ -71,6 +71,17 @@ extension Heap {
         classesByName[name]?.id ?? deferred.ids[name]
     }
 
+    /// Whether the class named `name` exists already (a deferred class that is not
+    /// materialised has no instances yet).
+    public func isMaterialized(_ name: String) -> Bool { classesByName[name] != nil }
+
+    /// `isKind(id, of: classNamed(name))` without materialising the class: an object
+    /// cannot be an instance of a class that is not made yet.
+    public func isKind(_ id: ObjectID, ofClassNamed name: String) -> Bool {
+        guard let cls = classesByName[name] else { return false }
+        return isKind(id, of: cls)
+    }
+
     /// Whether the class with this id is declared but not materialised.
     @inline(__always)
     func isDeferred(_ id: Int) -> Bool {
