@@ -143,6 +143,27 @@ extension LuaSandbox {
         registerClassTable(L, id)
     }
 
+    /// Makes the class tables of declared classes by id and sets each as the global of its
+    /// name, in order, as `pushDeclaredClassTable` and `setGlobalRaw` would one by one (in
+    /// one C call: the model's classes are most of a start-up's globals).
+    package func setDeclaredClassGlobals(_ L: OpaquePointer, _ classes: [(name: String, id: UInt32)]) {
+        let todo = classes.filter { classInfo[$0.id]?.classTable ?? LUA_NOREF == LUA_NOREF }
+        guard todo.count == classes.count else {
+            for c in classes { pushDeclaredClassTable(L, id: c.id); setGlobalRaw(L, c.name) }
+            return
+        }
+        var names: [CChar] = []
+        for c in classes { names += c.name.utf8CString }
+        let ids = classes.map { Int32(bitPattern: $0.id) }
+        var refs = [Int32](repeating: LUA_NOREF, count: classes.count)
+        kitsim_make_class_tables(L, classTableMeta, classOfTable, names, ids, &refs, Int32(classes.count))
+        for (c, ref) in zip(classes, refs) {
+            var info = classInfo[c.id] ?? ClassInfo()
+            info.classTable = ref
+            classInfo[c.id] = info
+        }
+    }
+
     /// Records the class table on the stack top (left there) as the table of class `id`.
     private func registerClassTable(_ L: OpaquePointer, _ id: UInt32) {
         rawGetRef(L, classOfTable)

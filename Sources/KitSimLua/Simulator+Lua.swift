@@ -14,11 +14,14 @@ extension Simulator: SandboxModel {
         // The globals come from the declarations (SPEC §4): each global class is a class
         // table, made without its class (`Heap.defer`); the class and its statics come
         // when a script first uses the table.
-        for c in Simulator.deferredClasses where c.isGlobal {
-            guard let id = heap.classID(named: c.name) else { continue }
-            sandbox.pushDeclaredClassTable(L, id: id)
-            sandbox.setGlobalRaw(L, c.name)
+        // UIKit's classes have the ids `Heap.defer` reserved, in list order after the root's.
+        let first = heap.rootClass.id
+        var globals: [(name: String, id: UInt32)] = []
+        globals.reserveCapacity(Simulator.deferredClasses.count)
+        for (i, c) in Simulator.deferredClasses.enumerated() where c.isGlobal {
+            globals.append((c.name, first + UInt32(i)))
         }
+        sandbox.setDeclaredClassGlobals(L, globals)
         for d in extraClasses where d.interface.isGlobal {
             guard let cls = heap.classNamed(d.name) else { continue }
             sandbox.pushClassTable(L, cls)

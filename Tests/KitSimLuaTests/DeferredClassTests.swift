@@ -76,13 +76,17 @@ import Testing
             local nav = UINavigationController(UIViewController())
             print(tostring(nav.navigationBar))
             local w = UIWindow(UIScreen.main.bounds)
+            UIApplication.shared.delegate.window = w
             w.rootViewController = nav
             w:makeKeyAndVisible()
-            nav.topViewController:present(UIViewController(), false, nil)
             sim.run(1)
+            local p = UIViewController()
+            nav:present(p, false, nil)
+            sim.run(1)
+            print(tostring(p.view.superview))
             """)
         #expect(outcome.status == .passed, "\(outcome.message ?? "")")
-        #expect(outcome.output.first?.hasPrefix("UINavigationBar#") == true)
+        #expect(outcome.output == ["UINavigationBar#6", "UITransitionView#11"])
         #expect(!Self.isDeferred(sandbox, "UINavigationBar") && !Self.isDeferred(sandbox, "UITransitionView"))
     }
 

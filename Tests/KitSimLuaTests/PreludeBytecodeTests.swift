@@ -26,9 +26,12 @@ import Testing
 
     @Test func theCompiledPreludeIsTheSources() throws {
         #expect(kitsim_prelude_release == 50404, "made by the release KitSim links")
-        for (i, source) in [prelude, assertionVocabulary].enumerated() {
-            let compiled = Array(UnsafeBufferPointer(start: kitsim_prelude_chunks[i], count: kitsim_prelude_chunk_sizes[i]))
-            #expect(kitsim_prelude_source_sizes[i] == source.utf8.count)
+        // The C arrays come to Swift as tuples.
+        let chunks = [(kitsim_prelude_chunks.0, kitsim_prelude_chunk_sizes.0, kitsim_prelude_source_sizes.0),
+                      (kitsim_prelude_chunks.1, kitsim_prelude_chunk_sizes.1, kitsim_prelude_source_sizes.1)]
+        for (source, (start, size, sourceSize)) in zip([prelude, assertionVocabulary], chunks) {
+            let compiled = Array(UnsafeBufferPointer<UInt8>(start: start, count: size))
+            #expect(sourceSize == source.utf8.count)
             #expect(compiled == (try Self.dump(source)),
                     "Sources/CLuaShim/kitsim_prelude.c is out of date: run scripts/prelude-bytecode.sh")
         }

@@ -122,6 +122,13 @@ int kitsim_function_place(lua_State *L, int idx, char *buf, size_t size);
 
 int kitsim_load(lua_State *L, const char *chunk, size_t len, const char *name);
 
+/* Makes `count` class tables, each an empty table with the registry's `meta` as its
+   metatable, records each in the registry's `class_of_table` table (table -> ids[i]) and
+   as global names[i] (raw sets, in order), and stores a registry reference to each in
+   refs[i]. `names` holds the names one after the other, each ended by a NUL. */
+void kitsim_make_class_tables(lua_State *L, int meta, int class_of_table, const char *names,
+                              const int *ids, int *refs, int count);
+
 /* The bridge's prelude (which 0) and assertion vocabulary (which 1), compiled ahead of time
    (kitsim_prelude.c, made by scripts/prelude-bytecode.sh): loads the bytecode when it was
    made by this Lua release from a source of `len` bytes, else compiles `source`, as

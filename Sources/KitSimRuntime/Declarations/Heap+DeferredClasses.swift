@@ -40,6 +40,11 @@ extension Heap {
     /// its behaviour to the root at once.
     public func `defer`(_ list: [DeferredClass], model: AnyObject) {
         self.model = model
+        deferred.ids.reserveCapacity(deferred.ids.count + list.count)
+        deferred.entries.reserveCapacity(self.classes.count + list.count)
+        self.classes.reserveCapacity(self.classes.count + list.count + 8)
+        propertyAccessBase.reserveCapacity(propertyAccessBase.count + list.count + 8)
+        propertyAccessEnds.reserveCapacity(propertyAccessEnds.count + list.count + 8)
         for c in list {
             if let existing = classesByName[c.name] {
                 // Internal invariant: the root's declaration adds methods only.
