@@ -147,17 +147,30 @@ extension LuaSandbox {
     /// name, in order, as `pushDeclaredClassTable` and `setGlobalRaw` would one by one (in
     /// one C call: the model's classes are most of a start-up's globals).
     package func setDeclaredClassGlobals(_ L: OpaquePointer, _ classes: [(name: String, id: UInt32)]) {
-        let todo = classes.filter { classInfo[$0.id]?.classTable ?? LUA_NOREF == LUA_NOREF }
-        guard todo.count == classes.count else {
-            for c in classes { pushDeclaredClassTable(L, id: c.id); setGlobalRaw(L, c.name) }
-            return
+        // A table made already (the root's, a global since the runtime's classes were
+        // installed) is set again, which adds no global.
+        var todo: [(name: String, id: UInt32)] = []
+        todo.reserveCapacity(classes.count)
+        var names: [UInt8] = []
+        names.reserveCapacity(classes.count * 24)
+        for c in classes {
+            if classInfo[c.id]?.classTable ?? LUA_NOREF != LUA_NOREF {
+                pushDeclaredClassTable(L, id: c.id)
+                setGlobalRaw(L, c.name)
+                continue
+            }
+            todo.append(c)
+            names += c.name.utf8
+            names.append(0)
         }
-        var names: [CChar] = []
-        for c in classes { names += c.name.utf8CString }
-        let ids = classes.map { Int32(bitPattern: $0.id) }
-        var refs = [Int32](repeating: LUA_NOREF, count: classes.count)
-        kitsim_make_class_tables(L, classTableMeta, classOfTable, names, ids, &refs, Int32(classes.count))
-        for (c, ref) in zip(classes, refs) {
+        let ids = todo.map { Int32(bitPattern: $0.id) }
+        var refs = [Int32](repeating: LUA_NOREF, count: todo.count)
+        names.withUnsafeBufferPointer { bytes in
+            bytes.withMemoryRebound(to: CChar.self) {
+                kitsim_make_class_tables(L, classTableMeta, classOfTable, $0.baseAddress, ids, &refs, Int32(todo.count))
+            }
+        }
+        for (c, ref) in zip(todo, refs) {
             var info = classInfo[c.id] ?? ClassInfo()
             info.classTable = ref
             classInfo[c.id] = info
@@ -217,7 +230,8 @@ extension LuaSandbox {
         lua_setmetatable(L, -2)
         handleCache = makeRef(L)
         lua_createtable(L, 0, 0); fieldsTable = makeRef(L)
-        lua_createtable(L, 0, 0); classOfTable = makeRef(L)
+        // Sized for the model's classes, which all get a table at start-up.
+        lua_createtable(L, 0, 64); classOfTable = makeRef(L)
 
         fnIsKind = register { sb, L in
             let id = ObjectID(kitsim_handle_id(L, 1))
