@@ -22,8 +22,13 @@ extension LuaSandbox {
         lua_setfield(L, mt, "__tostring")
         pushString(L, "KitSim class")
         lua_setfield(L, mt, "__metatable")
-        // The declared classes' tables share this metatable (`pushDeclaredClassTable`).
-        kitsim_push_swift_function(L, fnConstructByTable, 0)
+        // The declared classes' tables share this metatable (`pushDeclaredClassTable`). Its
+        // `__call` has the upvalues a class's own has (a class id, 0: found through the
+        // table; where the arguments start), so `debug.getinfo` tells them apart no more
+        // than it tells two classes' apart.
+        lua_pushinteger(L, 0)
+        lua_pushinteger(L, 2)
+        kitsim_push_swift_function(L, fnConstructByTable, 2)
         lua_setfield(L, mt, "__call")
         classTableMeta = makeRef(L)
     }
