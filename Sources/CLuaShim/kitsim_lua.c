@@ -532,6 +532,38 @@ int kitsim_load(lua_State *L, const char *chunk, size_t len, const char *name) {
     return luaL_loadbufferx(L, chunk, len, name, "t");
 }
 
+void kitsim_make_class_tables(lua_State *L, int meta, int class_of_table, const char *names,
+                              const int *ids, int *refs, int count) {
+    lua_rawgeti(L, LUA_REGISTRYINDEX, LUA_RIDX_GLOBALS);
+    lua_rawgeti(L, LUA_REGISTRYINDEX, class_of_table);
+    for (int i = 0; i < count; i++) {
+        size_t len = strlen(names);
+        lua_createtable(L, 0, 0);
+        lua_rawgeti(L, LUA_REGISTRYINDEX, meta);
+        lua_setmetatable(L, -2);
+        lua_pushvalue(L, -1);
+        lua_pushinteger(L, ids[i]);
+        lua_rawset(L, -4);                      /* class_of_table[t] = id */
+        lua_pushlstring(L, names, len);
+        lua_pushvalue(L, -2);
+        lua_rawset(L, -5);                      /* globals[name] = t */
+        refs[i] = luaL_ref(L, LUA_REGISTRYINDEX);
+        names += len + 1;
+    }
+    lua_pop(L, 2);
+}
+
+int kitsim_load_prelude(lua_State *L, int which, const char *source, size_t len) {
+    /* Bytecode is only valid for the release that made it; the source's size guards
+       against a prelude edited without regenerating (PreludeBytecodeTests checks the rest). */
+    if (which >= 0 && which < 2 && kitsim_prelude_release == LUA_VERSION_RELEASE_NUM
+        && kitsim_prelude_source_sizes[which] == len) {
+        return luaL_loadbufferx(L, (const char *)kitsim_prelude_chunks[which],
+                                kitsim_prelude_chunk_sizes[which], "=prelude", "b");
+    }
+    return kitsim_load(L, source, len, "=prelude");
+}
+
 void kitsim_write_line(const char *bytes, size_t len) {
     fwrite(bytes, 1, len, stdout);
     fputc('\n', stdout);

@@ -22,6 +22,14 @@ extension LuaSandbox {
         lua_setfield(L, mt, "__tostring")
         pushString(L, "KitSim class")
         lua_setfield(L, mt, "__metatable")
+        // The declared classes' tables share this metatable (`pushDeclaredClassTable`). Its
+        // `__call` has the upvalues a class's own has (a class id, 0: found through the
+        // table; where the arguments start), so `debug.getinfo` tells them apart no more
+        // than it tells two classes' apart.
+        lua_pushinteger(L, 0)
+        lua_pushinteger(L, 2)
+        kitsim_push_swift_function(L, fnConstructByTable, 2)
+        lua_setfield(L, mt, "__call")
         classTableMeta = makeRef(L)
     }
 
@@ -30,8 +38,7 @@ extension LuaSandbox {
         guard let cls = classOfTable(L, 1), let key = string(L, 2) else {
             throw SimError(.typeMismatch, "attempt to index a class with a \(typeName(L, 2)) key")
         }
-        guard let info = classInfo[cls.id], info.statics != LUA_NOREF else { return 0 }
-        rawGetRef(L, info.statics)
+        rawGetRef(L, staticsTable(L, cls))
         lua_pushvalue(L, 2)
         if lua_rawget(L, -2) != LUA_TNIL { return 1 }
         kitsim_pop(L, 1)

@@ -109,12 +109,12 @@ extension LuaSandbox {
         return selectors.count - 1
     }
 
-    /// Pushes the class table of `cls` (a global for built-in classes). Its metatable is
-    /// the class's own: `__call` constructs with the class as an upvalue; the rest is
-    /// shared. The handles' metatable is built later, with the first handle.
+    /// Pushes the class table of `cls` (a global for built-in classes). A class made at
+    /// run time (`subclass`, `setGlobal`) gets a metatable of its own, whose `__call`
+    /// constructs with the class id as an upvalue; the rest is shared. The handles'
+    /// metatable is built later, with the first handle.
     package func pushClassTable(_ L: OpaquePointer, _ cls: SimClass) {
-        var info = classInfo[cls.id] ?? ClassInfo()
-        if info.classTable != LUA_NOREF { rawGetRef(L, info.classTable); return }
+        if let info = classInfo[cls.id], info.classTable != LUA_NOREF { rawGetRef(L, info.classTable); return }
         lua_createtable(L, 0, 4)
         lua_createtable(L, 0, 6)
         rawGetRef(L, classTableMeta)
@@ -128,16 +128,86 @@ extension LuaSandbox {
         kitsim_push_swift_function(L, fnConstruct, 2)
         lua_setfield(L, -2, "__call")
         lua_setmetatable(L, -2)
+        registerClassTable(L, cls.id)
+    }
+
+    /// Pushes the class table of a declared class by id, without materialising the class
+    /// (`Heap.defer`): its metatable is the one all class tables share, whose `__call`
+    /// finds the class through the table, so making the table costs one empty table. The
+    /// class, its members and its statics come when a script first uses the table.
+    package func pushDeclaredClassTable(_ L: OpaquePointer, id: UInt32) {
+        if let info = classInfo[id], info.classTable != LUA_NOREF { rawGetRef(L, info.classTable); return }
+        lua_createtable(L, 0, 0)
+        rawGetRef(L, classTableMeta)
+        lua_setmetatable(L, -2)
+        registerClassTable(L, id)
+    }
+
+    /// Makes the class tables of declared classes by id and sets each as the global of its
+    /// name, in order, as `pushDeclaredClassTable` and `setGlobalRaw` would one by one (in
+    /// one C call: the model's classes are most of a start-up's globals).
+    package func setDeclaredClassGlobals(_ L: OpaquePointer, _ classes: [(name: String, id: UInt32)]) {
+        // A table made already (the root's, a global since the runtime's classes were
+        // installed) is set again, which adds no global.
+        var todo: [(name: String, id: UInt32)] = []
+        todo.reserveCapacity(classes.count)
+        var names: [UInt8] = []
+        names.reserveCapacity(classes.count * 24)
+        for c in classes {
+            if classInfo[c.id]?.classTable ?? LUA_NOREF != LUA_NOREF {
+                pushDeclaredClassTable(L, id: c.id)
+                setGlobalRaw(L, c.name)
+                continue
+            }
+            todo.append(c)
+            names += c.name.utf8
+            names.append(0)
+        }
+        let ids = todo.map { Int32(bitPattern: $0.id) }
+        var refs = [Int32](repeating: LUA_NOREF, count: todo.count)
+        names.withUnsafeBufferPointer { bytes in
+            bytes.withMemoryRebound(to: CChar.self) {
+                kitsim_make_class_tables(L, classTableMeta, classOfTable, $0.baseAddress, ids, &refs, Int32(todo.count))
+            }
+        }
+        for (c, ref) in zip(todo, refs) {
+            var info = classInfo[c.id] ?? ClassInfo()
+            info.classTable = ref
+            classInfo[c.id] = info
+        }
+    }
+
+    /// Records the class table on the stack top (left there) as the table of class `id`.
+    private func registerClassTable(_ L: OpaquePointer, _ id: UInt32) {
         rawGetRef(L, classOfTable)
         lua_pushvalue(L, -2)
-        lua_pushinteger(L, lua_Integer(cls.id))
+        lua_pushinteger(L, lua_Integer(id))
         lua_rawset(L, -3)
         kitsim_pop(L, 1)
         lua_pushvalue(L, -1)
+        var info = classInfo[id] ?? ClassInfo()
         info.classTable = makeRef(L)
+        classInfo[id] = info
+    }
+
+    /// The class's statics table (its cached class members), made on first need with the
+    /// model's statics of the class (`SandboxModel.installStatics`).
+    package func staticsTable(_ L: OpaquePointer, _ cls: SimClass) -> Int32 {
+        if let info = classInfo[cls.id], info.statics != LUA_NOREF { return info.statics }
         lua_createtable(L, 0, 8)
+        var info = classInfo[cls.id] ?? ClassInfo()
         info.statics = makeRef(L)
         classInfo[cls.id] = info
+        model.installStatics(of: cls, in: self)
+        return info.statics
+    }
+
+    /// Materialises every class and the statics of every class table, so that what reads
+    /// the class tables without using them (the REPL's completion) sees every member.
+    public func materializeClasses() {
+        for cls in heap.allClasses where classInfo[cls.id]?.classTable ?? LUA_NOREF != LUA_NOREF {
+            _ = staticsTable(L, cls)
+        }
     }
 
     /// The class a class table stands for, or nil.
@@ -157,7 +227,8 @@ extension LuaSandbox {
         kitsim_push_handle_cache(L)
         handleCache = makeRef(L)
         lua_createtable(L, 0, 0); fieldsTable = makeRef(L)
-        lua_createtable(L, 0, 0); classOfTable = makeRef(L)
+        // Sized for the model's classes, which all get a table at start-up.
+        lua_createtable(L, 0, 64); classOfTable = makeRef(L)
 
         fnIsKind = register { sb, L in
             let id = ObjectID(kitsim_handle_id(L, 1))
@@ -202,6 +273,13 @@ extension LuaSandbox {
             }
             try sb.heap.checkUsable(id, sel.name)
             sb.push(L, try sb.heap.invoke(imp, receiver: id, selector: sel, args: sb.args(L, from: 2), original: nil))
+            return 1
+        }
+        fnConstructByTable = register { sb, L in
+            // A declared class's table: `Class(...)` is `__call(Class, ...)`.
+            guard let cls = sb.classOfTable(L, 1) else { return 0 }
+            try sb.checkObjectLimit(L)
+            sb.push(L, .object(try sb.heap.make(cls, args: sb.args(L, from: 2))))
             return 1
         }
         fnConstruct = register { sb, L in

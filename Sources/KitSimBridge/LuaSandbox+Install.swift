@@ -31,7 +31,7 @@ extension LuaSandbox {
 
         // The runtime's own classes as globals; the model adds its own (SandboxModel.install).
         for cls in [heap.rootClass!, heap.blockClass] {
-            pushClassTable(L, cls)
+            pushDeclaredClassTable(L, id: cls.id)
             setGlobalRaw(L, cls.name)
         }
         // The sim table.
@@ -45,8 +45,9 @@ extension LuaSandbox {
         lua_pushvalue(L, simIndex)
         setGlobalRaw(L, "sim")
 
-        // The prelude, with a registration callback for the metatables it defines.
-        let status = kitsim_load(L, prelude, prelude.utf8.count, "=prelude")
+        // The prelude, with a registration callback for the metatables it defines (loaded
+        // as bytecode compiled ahead of time: compiling it took a third of a start-up).
+        let status = kitsim_load_prelude(L, 0, prelude, prelude.utf8.count)
         guard status == LUA_OK else { throw SimError(.invalidUse, "prelude: \(describe(L, -1))") }
         pushFunction(L) { sb, L in
             let name = sb.string(L, 1) ?? ""
@@ -83,7 +84,7 @@ extension LuaSandbox {
         kitsim_push_swift_function(L, logline, 0)
         pushFunction(L) { _, L in
             // The prelude's `expect` compiles the assertion vocabulary on first use.
-            guard kitsim_load(L, assertionVocabulary, assertionVocabulary.utf8.count, "=prelude") == LUA_OK else {
+            guard kitsim_load_prelude(L, 1, assertionVocabulary, assertionVocabulary.utf8.count) == LUA_OK else {
                 return KITSIM_RAISE_RAW
             }
             return 1
@@ -142,8 +143,7 @@ extension LuaSandbox {
 
     /// A class-table member computed once (a singleton such as `Class.shared`, a table of constants).
     package func setStatic(_ cls: SimClass, _ key: String, _ push: (LuaSandbox, OpaquePointer) -> Void) {
-        if classInfo[cls.id]?.statics ?? LUA_NOREF == LUA_NOREF { pushClassTable(L, cls); kitsim_pop(L, 1) }
-        rawGetRef(L, classInfo[cls.id]!.statics)
+        rawGetRef(L, staticsTable(L, cls))
         push(self, L)
         lua_setfield(L, -2, key)
         kitsim_pop(L, 1)
@@ -160,7 +160,7 @@ extension LuaSandbox {
     /// when a script first names it).
     public func setLazyStatic(_ cls: SimClass, _ key: String, _ push: @escaping (LuaSandbox, OpaquePointer) -> Void) {
         // The class's statics table, where the member is cached once made.
-        if classInfo[cls.id]?.statics ?? LUA_NOREF == LUA_NOREF { pushClassTable(L, cls); kitsim_pop(L, 1) }
+        _ = staticsTable(L, cls)
         lazyStatics[cls.id, default: [:]][key] = push
     }
 

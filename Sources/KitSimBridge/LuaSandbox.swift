@@ -17,6 +17,14 @@ public protocol SandboxModel: AnyObject {
     /// The interfaces of the model's declared classes, superclasses first: what the Lua
     /// globals, LuaLS annotations, the API reference and the fuzzer's vocabulary list.
     var classInterfaces: [ClassInterface] { get }
+    /// Adds the class-table members of `cls` (`LuaSandbox.setStatic`, `setLazyStatic`),
+    /// called when a script first uses the class's table.
+    func installStatics(of cls: SimClass, in sandbox: LuaSandbox)
+}
+
+extension SandboxModel {
+    /// A model without class-table members adds none.
+    public func installStatics(of cls: SimClass, in sandbox: LuaSandbox) {}
 }
 
 /// A Lua 5.4 state with the KitSim runtime exposed to it (SPEC §4, §6): class tables as
@@ -135,7 +143,7 @@ public final class LuaSandbox {
     // Fixed function indices.
     var fnIndexFallback: Int32 = 0, fnNewindexFallback: Int32 = 0
     var fnIsKind: Int32 = 0, fnResponds: Int32 = 0
-    var fnStaticCall: Int32 = 0, fnOriginalCall: Int32 = 0, fnConstruct: Int32 = 0
+    var fnStaticCall: Int32 = 0, fnOriginalCall: Int32 = 0, fnConstruct: Int32 = 0, fnConstructByTable: Int32 = 0
 
     /// A sandbox whose scripts drive `model`.
     public init(model: SandboxModel, limits: Limits = Limits(), sandboxed: Bool = false) throws {
@@ -172,13 +180,22 @@ public final class LuaSandbox {
     }
 
     deinit {
+        close()
+        limits.deallocate()
+    }
+
+    /// Ends the sandbox as releasing it does, but keeps its memory: the heap's hooks into
+    /// Lua are cleared and the Lua state is closed, so pending finalizers run and open
+    /// files are closed as `lua_close` does. The sandbox runs nothing afterwards. For a
+    /// process that exits next (`kitsim run`): releasing the simulator and its classes
+    /// object by object would cost more than a short run.
+    public func close() {
         kitsim_unwatch(limits)
         heap.foreignDispatcher = nil
         heap.locationProvider = nil
         heap.deallocObserver = nil
         heap.onTurn = nil
         state.close()
-        limits.deallocate()
     }
 
     /// Registers a Swift function and returns its index.

@@ -11,20 +11,21 @@ extension Simulator: SandboxModel {
 
     public func install(in sandbox: LuaSandbox, simTable simIndex: Int32) throws {
         let L = sandbox.L
-        // The globals and class statics come from the declarations (SPEC §4): each
-        // global class is a class table, each static a member of it.
-        for d in declarations where d.interface.isGlobal {
+        // The globals come from the declarations (SPEC §4): each global class is a class
+        // table, made without its class (`Heap.defer`); the class and its statics come
+        // when a script first uses the table.
+        // UIKit's classes have the ids `Heap.defer` reserved, in list order after the root's.
+        let first = heap.rootClass.id
+        var globals: [(name: String, id: UInt32)] = []
+        globals.reserveCapacity(Simulator.deferredClasses.count)
+        for (i, c) in Simulator.deferredClasses.enumerated() where c.isGlobal {
+            globals.append((c.name, first + UInt32(i)))
+        }
+        sandbox.setDeclaredClassGlobals(L, globals)
+        for d in extraClasses where d.interface.isGlobal {
             guard let cls = heap.classNamed(d.name) else { continue }
             sandbox.pushClassTable(L, cls)
             sandbox.setGlobalRaw(L, cls.name)
-            for s in d.statics {
-                let value = s.value
-                if s.signature.isLazy {
-                    sandbox.setLazyStatic(cls, s.signature.name) { [unowned self] sb, L in sb.push(L, value(self)) }
-                } else {
-                    sandbox.setStatic(cls, s.signature.name) { [unowned self] sb, L in sb.push(L, value(self)) }
-                }
-            }
         }
         func def(_ signature: MethodSignature, _ fn: @escaping (LuaSandbox, OpaquePointer) throws -> Int32) {
             sandbox.defineSimFunction(L, simIndex, signature, fn)
@@ -239,6 +240,29 @@ extension Simulator: SandboxModel {
 }
 
 extension Simulator {
+    /// The statics of a global declared class, each a member of its class table.
+    public func installStatics(of cls: SimClass, in sandbox: LuaSandbox) {
+        guard let d = declaration(of: cls), d.interface.isGlobal else { return }
+        for s in d.statics {
+            let value = s.value
+            if s.signature.isLazy {
+                sandbox.setLazyStatic(cls, s.signature.name) { [unowned self] sb, L in sb.push(L, value(self)) }
+            } else {
+                sandbox.setStatic(cls, s.signature.name) { [unowned self] sb, L in sb.push(L, value(self)) }
+            }
+        }
+    }
+
+    /// The declaration of a declared class of this simulator.
+    func declaration(of cls: SimClass) -> ClassDeclaration? {
+        // UIKit's classes have the ids `Heap.defer` reserved, in list order after the root's.
+        let i = Int(cls.id) - Int(heap.rootClass.id)
+        if i >= 0, i < Simulator.deferredClasses.count, Simulator.deferredClasses[i].name == cls.name {
+            return Simulator.deferredClasses[i].declaration()
+        }
+        return extraClasses.first { $0.name == cls.name }
+    }
+
     /// Sets the global `NSFoundationVersionNumber` to the profile's (SPEC rule 56).
     func installFoundationVersionNumber(_ sandbox: LuaSandbox, _ L: OpaquePointer) {
         lua_pushnumber(L, foundationVersionNumber)

@@ -63,6 +63,9 @@ public final class ReplSession {
     func setUp() throws {
         let L = sandbox.L
         sandbox.echoOutput = false
+        // Completion reads classes and class tables without using them: every class is
+        // made now, as a script's first use would make it.
+        sandbox.materializeClasses()
         lua_createtable(L, 0, 8)
         lua_createtable(L, 0, 1)
         lua_rawgeti(L, kitsim_registryindex(), lua_Integer(LUA_RIDX_GLOBALS))

@@ -68,6 +68,12 @@ enum RunCommand {
             printError("kitsim: \(error)")
             return 70
         }
+        // The process exits after this command: the Lua state is closed as on any exit
+        // (finalizers, open files), and the rest of the memory goes with the process.
+        defer {
+            sandbox.close()
+            _ = Unmanaged.passRetained(sandbox)
+        }
         sandbox.echoOutput = true
         sandbox.heap.tracesCalls = trace
         sandbox.capturesTrace = trace

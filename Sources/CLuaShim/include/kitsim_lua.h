@@ -135,6 +135,26 @@ int kitsim_function_place(lua_State *L, int idx, char *buf, size_t size);
 
 int kitsim_load(lua_State *L, const char *chunk, size_t len, const char *name);
 
+/* Makes `count` class tables, each an empty table with the registry's `meta` as its
+   metatable, records each in the registry's `class_of_table` table (table -> ids[i]) and
+   as global names[i] (raw sets, in order), and stores a registry reference to each in
+   refs[i]. `names` holds the names one after the other, each ended by a NUL. */
+void kitsim_make_class_tables(lua_State *L, int meta, int class_of_table, const char *names,
+                              const int *ids, int *refs, int count);
+
+/* The bridge's prelude (which 0) and assertion vocabulary (which 1), compiled ahead of time
+   (kitsim_prelude.c, made by scripts/prelude-bytecode.sh): loads the bytecode when it was
+   made by this Lua release from a source of `len` bytes, else compiles `source`, as
+   kitsim_load does. Either way the chunk is named "=prelude". */
+int kitsim_load_prelude(lua_State *L, int which, const char *source, size_t len);
+
+/* The compiled chunks, their sizes, the sizes of their sources and the Lua release
+   (major * 10000 + minor * 100 + release) that made them. */
+extern const int kitsim_prelude_release;
+extern const unsigned char *const kitsim_prelude_chunks[2];
+extern const size_t kitsim_prelude_chunk_sizes[2];
+extern const size_t kitsim_prelude_source_sizes[2];
+
 /// Loads the file at `path` as lua.c does (bytes as they are; a first line starting with
 /// `#` and a UTF-8 byte order mark are skipped), text only.
 int kitsim_loadfile(lua_State *L, const char *path);

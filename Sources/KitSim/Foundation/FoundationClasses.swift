@@ -1,36 +1,52 @@
 /// The registered Foundation classes and the properties the model reads and writes,
 /// looked up once per simulator, as `UIKitClasses` does for UIKit's.
 public final class FoundationClasses {
-    public let runLoop, timer, displayLink, dispatchQueue, operationQueue, notificationCenter, observerToken, observation: SimClass
-    public let session, sessionConfiguration, dataTask: SimClass
-    let runLoopTimers, runLoopDisplayLinks, timerTarget, timerUserInfo, timerBlock, timerInterval: Property
-    let linkTarget, linkPaused, linkFrames, linkTimestamp: Property
-    let centerObservers, tokenBlock, tokenName, tokenObject: Property
-    let observationHandler, observationObject, observationKey: Property
-    let sessionConfigurationProperty, sessionDelegate, sessionDelegateQueue, sessionTasks, sessionConfigurationTimeout: Property
-    let taskURL, taskCompletion, taskState, taskError: Property
+    let heap: Heap
+    public private(set) lazy var runLoop: SimClass = c("RunLoop")
+    public private(set) lazy var timer: SimClass = c("Timer")
+    public private(set) lazy var displayLink: SimClass = c("CADisplayLink")
+    public private(set) lazy var dispatchQueue: SimClass = c("DispatchQueue")
+    public private(set) lazy var operationQueue: SimClass = c("OperationQueue")
+    public private(set) lazy var notificationCenter: SimClass = c("NotificationCenter")
+    public private(set) lazy var observerToken: SimClass = c("__NSObserver")
+    lazy var centerObservers: Property = p(notificationCenter, "observers")
+    lazy var tokenBlock: Property = p(observerToken, "block")
+    lazy var tokenName: Property = p(observerToken, "name")
+    lazy var tokenObject: Property = p(observerToken, "object")
+    public private(set) lazy var observation: SimClass = c("NSKeyValueObservation")
+    lazy var observationHandler: Property = p(observation, "changeHandler")
+    lazy var observationObject: Property = p(observation, "object")
+    lazy var observationKey: Property = p(observation, "key")
+    lazy var runLoopTimers: Property = p(runLoop, "timers")
+    lazy var runLoopDisplayLinks: Property = p(runLoop, "displayLinks")
+    lazy var linkTarget: Property = p(displayLink, "target")
+    lazy var linkPaused: Property = p(displayLink, "isPaused")
+    lazy var linkFrames: Property = p(displayLink, "preferredFramesPerSecond")
+    lazy var linkTimestamp: Property = p(displayLink, "timestamp")
+    lazy var timerTarget: Property = p(timer, "target")
+    lazy var timerUserInfo: Property = p(timer, "userInfo")
+    lazy var timerBlock: Property = p(timer, "block")
+    lazy var timerInterval: Property = p(timer, "timeInterval")
+    public private(set) lazy var session: SimClass = c("URLSession")
+    public private(set) lazy var sessionConfiguration: SimClass = c("URLSessionConfiguration")
+    public private(set) lazy var dataTask: SimClass = c("URLSessionDataTask")
+    lazy var sessionConfigurationProperty: Property = p(session, "configuration")
+    lazy var sessionDelegate: Property = p(session, "delegate")
+    lazy var sessionDelegateQueue: Property = p(session, "delegateQueue")
+    lazy var sessionTasks: Property = p(session, "tasks")
+    lazy var sessionConfigurationTimeout: Property = p(sessionConfiguration, "timeoutIntervalForRequest")
+    lazy var taskURL: Property = p(dataTask, "url")
+    lazy var taskCompletion: Property = p(dataTask, "completionHandler")
+    lazy var taskState: Property = p(dataTask, "state")
+    lazy var taskError: Property = p(dataTask, "error")
 
+    /// Keeps the heap only: each class and property is looked up (and the class
+    /// materialised, `Heap.defer`) on its first use, then kept.
     init(_ heap: Heap) {
-        // Declared in `Simulator.declarations`, which is registered before this runs.
-        func c(_ name: String) -> SimClass { heap.classNamed(name)! }
-        func p(_ c: SimClass, _ name: String) -> Property { c.property(named: name)! }
-        runLoop = c("RunLoop"); timer = c("Timer"); displayLink = c("CADisplayLink"); dispatchQueue = c("DispatchQueue")
-        operationQueue = c("OperationQueue"); notificationCenter = c("NotificationCenter"); observerToken = c("__NSObserver")
-        centerObservers = p(notificationCenter, "observers"); tokenBlock = p(observerToken, "block")
-        tokenName = p(observerToken, "name"); tokenObject = p(observerToken, "object")
-        observation = c("NSKeyValueObservation")
-        observationHandler = p(observation, "changeHandler"); observationObject = p(observation, "object")
-        observationKey = p(observation, "key")
-        runLoopTimers = p(runLoop, "timers"); runLoopDisplayLinks = p(runLoop, "displayLinks")
-        linkTarget = p(displayLink, "target"); linkPaused = p(displayLink, "isPaused")
-        linkFrames = p(displayLink, "preferredFramesPerSecond"); linkTimestamp = p(displayLink, "timestamp")
-        timerTarget = p(timer, "target"); timerUserInfo = p(timer, "userInfo"); timerBlock = p(timer, "block")
-        timerInterval = p(timer, "timeInterval")
-        session = c("URLSession"); sessionConfiguration = c("URLSessionConfiguration"); dataTask = c("URLSessionDataTask")
-        sessionConfigurationProperty = p(session, "configuration"); sessionDelegate = p(session, "delegate")
-        sessionDelegateQueue = p(session, "delegateQueue"); sessionTasks = p(session, "tasks")
-        sessionConfigurationTimeout = p(sessionConfiguration, "timeoutIntervalForRequest")
-        taskURL = p(dataTask, "url"); taskCompletion = p(dataTask, "completionHandler"); taskState = p(dataTask, "state")
-        taskError = p(dataTask, "error")
+        self.heap = heap
     }
+
+    // Declared in `Simulator.deferredClasses`: the lookups cannot fail.
+    private func c(_ name: String) -> SimClass { heap.classNamed(name)! }
+    private func p(_ c: SimClass, _ name: String) -> Property { heap.resolvedProperty(c, name)! }
 }

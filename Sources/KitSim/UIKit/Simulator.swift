@@ -38,8 +38,11 @@ public final class Simulator {
     public let webkit: WebKitClasses
     /// The Core Animation classes and their properties.
     public let quartz: QuartzCoreClasses
-    /// Every declared class of this simulator: UIKit's and those it was made with.
-    public let declarations: [ClassDeclaration]
+    /// Every declared class of this simulator: UIKit's and those it was made with (built
+    /// when asked for: the heap builds a declaration only when its class is first needed).
+    public var declarations: [ClassDeclaration] { Simulator.declarations + extraClasses }
+    /// The declared classes this simulator was made with besides UIKit's.
+    package let extraClasses: [ClassDeclaration]
     /// `UIApplication.shared`.
     public internal(set) var application: ObjectID = ObjectID(0)
     /// `UIScreen.main`.
@@ -183,12 +186,7 @@ public final class Simulator {
         if configuration.ios < 13 { configuration.scenes = false }
         self.configuration = configuration
         heap.platformVersion = configuration.ios
-        self.declarations = Simulator.declarations + classes
-        do {
-            try heap.register(declarations.map { $0.interface })
-        } catch {
-            assertionFailure("declarations that registered once failed to register: \(error)")
-        }
+        self.extraClasses = classes
         self.uikit = UIKitClasses(heap)
         self.foundation = FoundationClasses(heap)
         self.webkit = WebKitClasses(heap)
@@ -209,10 +207,16 @@ public final class Simulator {
         sessionConfigurationHold = Simulator.declaredHold("URLSessionConfiguration.default", heap)
         animationHold = Simulator.declaredHold("animation in flight", heap)
         scenes = SceneState(hold: Simulator.declaredHold("connected scene", heap))
-        do {
-            try heap.install(declarations, model: self)
-        } catch {
-            assertionFailure("declarations that installed once failed to install: \(error)")
+        // UIKit's classes are registered when first needed; extra ones (which name UIKit's
+        // and were tried already) at once, after the ids UIKit's keep for themselves.
+        heap.defer(Simulator.deferredClasses, model: self)
+        if !classes.isEmpty {
+            do {
+                try heap.register(classes.map { $0.interface })
+                try heap.install(classes, model: self)
+            } catch {
+                assertionFailure("declarations that registered once failed to register: \(error)")
+            }
         }
         launch()
     }

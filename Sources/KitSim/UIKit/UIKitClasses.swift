@@ -1,107 +1,120 @@
 /// The registered UIKit classes and the properties the model itself reads and writes,
-/// looked up once per simulator (SPEC §3, §4). Properties are kept here by value so the
-/// model reads and writes slots without a name lookup. A class, so that the model's `let k = uikit` is one reference, not a copy
-/// of every property.
+/// each looked up once per simulator, on its first use (SPEC §3, §4): looking a class up
+/// registers it (`Heap.defer`), so a run registers only the classes it needs. Properties
+/// are kept here by value so the model reads and writes slots without a name lookup. A
+/// class, so that the model's `let k = uikit` is one reference, not a copy of every property.
 public final class UIKitClasses {
-    public let responder, application, screen, appDelegate: SimClass
-    public let view, window, navigationBar, transitionView, alertWindow: SimClass
-    public let viewController, navigationController, tabBarController: SimClass
-    public let alertController, alertAction, presentationController: SimClass
-    public let control, button, gestureRecognizer, tapRecognizer: SimClass
-    public let scrollView, tableView, tableViewCell, collectionView, collectionViewCell, flowLayout, pageViewController: SimClass
-    public let propertyAnimator: SimClass
-    public let textEffectsWindow, remoteKeyboardWindow, textField: SimClass
+    let heap: Heap
     /// The transition coordinator and custom transitions' classes (Controllers/TransitionClasses.swift).
     public let transitions: TransitionClasses
-    public let windowScene, sceneDelegate: SimClass
-    // UIScrollView, UITableView, UICollectionView, UIPageViewController
-    let scrollDelegate, contentOffset, tableDataSource, tableStyle, rowHeight, reuseIdentifier: Property
-    let collectionDataSource, collectionLayout, collectionReuseIdentifier, itemSize, pageStyle, pageOrientation: Property
+    public private(set) lazy var responder: SimClass = c("UIResponder")
+    public private(set) lazy var view: SimClass = c("UIView")
+    public private(set) lazy var viewController: SimClass = c("UIViewController")
+    public private(set) lazy var window: SimClass = c("UIWindow")
+    public private(set) lazy var navigationBar: SimClass = c("UINavigationBar")
+    public private(set) lazy var transitionView: SimClass = c("UITransitionView")
+    public private(set) lazy var alertWindow: SimClass = c("_UIAlertControllerShimPresenterWindow")
+    public private(set) lazy var application: SimClass = c("UIApplication")
+    public private(set) lazy var screen: SimClass = c("UIScreen")
+    public private(set) lazy var appDelegate: SimClass = c("AppDelegate")
+    public private(set) lazy var navigationController: SimClass = c("UINavigationController")
+    public private(set) lazy var tabBarController: SimClass = c("UITabBarController")
+    public private(set) lazy var alertController: SimClass = c("UIAlertController")
+    public private(set) lazy var alertAction: SimClass = c("UIAlertAction")
+    public private(set) lazy var presentationController: SimClass = c("UIPresentationController")
+    public private(set) lazy var control: SimClass = c("UIControl")
+    public private(set) lazy var button: SimClass = c("UIButton")
+    public private(set) lazy var gestureRecognizer: SimClass = c("UIGestureRecognizer")
+    public private(set) lazy var tapRecognizer: SimClass = c("UITapGestureRecognizer")
+    lazy var gestureRecognizers: Property = p(view, "gestureRecognizers")
+    lazy var controlEnabled: Property = p(control, "isEnabled")
+    lazy var buttonTitle: Property = p(button, "currentTitle")
+    lazy var recognizerView: Property = p(gestureRecognizer, "view")
+    lazy var recognizerEnabled: Property = p(gestureRecognizer, "isEnabled")
+    lazy var recognizerDelegate: Property = p(gestureRecognizer, "delegate")
+    public private(set) lazy var textEffectsWindow: SimClass = c("UITextEffectsWindow")
+    public private(set) lazy var remoteKeyboardWindow: SimClass = c("UIRemoteKeyboardWindow")
+    public private(set) lazy var textField: SimClass = c("UITextField")
+    public private(set) lazy var scrollView: SimClass = c("UIScrollView")
+    public private(set) lazy var tableView: SimClass = c("UITableView")
+    public private(set) lazy var tableViewCell: SimClass = c("UITableViewCell")
+    public private(set) lazy var collectionView: SimClass = c("UICollectionView")
+    public private(set) lazy var collectionViewCell: SimClass = c("UICollectionViewCell")
+    public private(set) lazy var flowLayout: SimClass = c("UICollectionViewFlowLayout")
+    public private(set) lazy var pageViewController: SimClass = c("UIPageViewController")
+    lazy var scrollDelegate: Property = p(scrollView, "delegate")
+    lazy var contentOffset: Property = p(scrollView, "contentOffset")
+    lazy var tableDataSource: Property = p(tableView, "dataSource")
+    lazy var tableStyle: Property = p(tableView, "style")
+    lazy var rowHeight: Property = p(tableView, "rowHeight")
+    lazy var reuseIdentifier: Property = p(tableViewCell, "reuseIdentifier")
+    lazy var collectionDataSource: Property = p(collectionView, "dataSource")
+    lazy var collectionLayout: Property = p(collectionView, "collectionViewLayout")
+    lazy var collectionReuseIdentifier: Property = p(collectionViewCell, "reuseIdentifier")
+    lazy var itemSize: Property = p(flowLayout, "itemSize")
+    lazy var pageStyle: Property = p(pageViewController, "transitionStyle")
+    lazy var pageOrientation: Property = p(pageViewController, "navigationOrientation")
+    lazy var frame: Property = p(view, "frame")
+    lazy var backgroundColor: Property = p(view, "backgroundColor")
+    lazy var alpha: Property = p(view, "alpha")
+    lazy var isHidden: Property = p(view, "isHidden")
+    lazy var isUserInteractionEnabled: Property = p(view, "isUserInteractionEnabled")
+    lazy var tag: Property = p(view, "tag")
+    lazy var restorationIdentifier: Property = p(view, "restorationIdentifier")
+    lazy var accessibilityIdentifier: Property = p(view, "accessibilityIdentifier")
+    lazy var superview: Property = p(view, "superview")
+    lazy var subviews: Property = p(view, "subviews")
+    lazy var transform: Property = p(view, "transform")
+    lazy var layer: Property = p(view, "layer")
+    public private(set) lazy var propertyAnimator: SimClass = c("UIViewPropertyAnimator")
+    lazy var animatorDuration: Property = p(propertyAnimator, "duration")
+    lazy var animatorAnimations: Property = p(propertyAnimator, "animations")
+    lazy var animatorCompletions: Property = p(propertyAnimator, "completions")
+    lazy var windowLevel: Property = p(window, "windowLevel")
+    lazy var rootViewController: Property = p(window, "rootViewController")
+    public private(set) lazy var windowScene: SimClass = c("UIWindowScene")
+    public private(set) lazy var sceneDelegate: SimClass = c("SceneDelegate")
+    lazy var windowSceneProperty: Property = p(window, "windowScene")
+    lazy var sceneDelegateProperty: Property = p(windowScene, "delegate")
+    lazy var activationState: Property = p(windowScene, "activationState")
+    lazy var appDelegateProperty: Property = p(application, "delegate")
+    lazy var screenBoundsProperty: Property = p(screen, "bounds")
+    lazy var delegateWindow: Property = p(appDelegate, "window")
+    lazy var vcView: Property = p(viewController, "view")
+    lazy var title: Property = p(viewController, "title")
+    lazy var parent: Property = p(viewController, "parent")
+    lazy var children: Property = p(viewController, "children")
+    lazy var presented: Property = p(viewController, "presentedViewController")
+    lazy var presenting: Property = p(viewController, "presentingViewController")
+    lazy var modalPresentationStyle: Property = p(viewController, "modalPresentationStyle")
+    lazy var transitioningDelegate: Property = p(viewController, "transitioningDelegate")
+    lazy var navControllers: Property = p(navigationController, "viewControllers")
+    lazy var navBar: Property = p(navigationController, "navigationBar")
+    lazy var navDelegate: Property = p(navigationController, "delegate")
+    lazy var tabControllers: Property = p(tabBarController, "viewControllers")
+    lazy var tabSelectedIndex: Property = p(tabBarController, "selectedIndex")
+    lazy var tabDelegate: Property = p(tabBarController, "delegate")
+    lazy var alertTitle: Property = title
+    lazy var alertMessage: Property = p(alertController, "message")
+    lazy var alertStyle: Property = p(alertController, "preferredStyle")
+    lazy var alertActions: Property = p(alertController, "actions")
+    lazy var alertWindowProperty: Property = p(alertController, "alertWindow")
+    lazy var actionTitle: Property = p(alertAction, "title")
+    lazy var actionStyle: Property = p(alertAction, "style")
+    lazy var actionHandler: Property = p(alertAction, "handler")
+    lazy var pcPresenting: Property = p(presentationController, "presentingViewController")
+    lazy var pcPresented: Property = p(presentationController, "presentedViewController")
+    lazy var transitionPresentation: Property = p(transitionView, "presentationController")
+    lazy var transitionIgnoresTouches: Property = p(transitionView, "ignoreDirectTouchEvents")
 
-    // UIView
-    let frame, backgroundColor, alpha, isHidden, isUserInteractionEnabled, tag: Property
-    let restorationIdentifier, accessibilityIdentifier, superview, subviews, gestureRecognizers, transform, layer: Property
-    // UIControl, UIButton, UIGestureRecognizer
-    let controlEnabled, buttonTitle, recognizerView, recognizerEnabled, recognizerDelegate: Property
-    // UIViewPropertyAnimator
-    let animatorDuration, animatorAnimations, animatorCompletions: Property
-    // UIWindow
-    let windowLevel, rootViewController: Property
-    // UIWindowScene, SceneDelegate (SPEC rules 69-72)
-    let windowSceneProperty, sceneDelegateProperty, activationState: Property
-    // UIApplication, UIScreen
-    let appDelegateProperty, screenBoundsProperty, delegateWindow: Property
-    // UIViewController
-    let vcView, title, parent, children, presented, presenting, modalPresentationStyle, transitioningDelegate: Property
-    // UINavigationController, UITabBarController
-    let navControllers, navBar, navDelegate: Property
-    let tabControllers, tabSelectedIndex, tabDelegate: Property
-    // UIAlertController, UIAlertAction, presentation
-    let alertTitle, alertMessage, alertStyle, alertActions, alertWindowProperty: Property
-    let actionTitle, actionStyle, actionHandler: Property
-    let pcPresenting, pcPresented, transitionPresentation, transitionIgnoresTouches: Property
-
-    /// Looks up the registered classes and properties once (`Simulator.declarations`
-    /// declares them), so the model reads and writes slots with no lookup per call.
+    /// Keeps the heap only: each class and property is looked up (and the class
+    /// materialised, `Heap.defer`) on its first use, then kept.
     init(_ heap: Heap) {
-        // Declared in `Simulator.declarations`, which is registered before this runs.
-        func c(_ name: String) -> SimClass { heap.classNamed(name)! }
-        func p(_ c: SimClass, _ name: String) -> Property { c.property(named: name)! }
-
-        responder = c("UIResponder"); view = c("UIView"); viewController = c("UIViewController"); window = c("UIWindow")
-        navigationBar = c("UINavigationBar"); transitionView = c("UITransitionView")
-        alertWindow = c("_UIAlertControllerShimPresenterWindow"); application = c("UIApplication"); screen = c("UIScreen")
-        appDelegate = c("AppDelegate"); navigationController = c("UINavigationController")
-        tabBarController = c("UITabBarController"); alertController = c("UIAlertController"); alertAction = c("UIAlertAction")
-        presentationController = c("UIPresentationController")
-        control = c("UIControl"); button = c("UIButton"); gestureRecognizer = c("UIGestureRecognizer")
-        tapRecognizer = c("UITapGestureRecognizer")
-        gestureRecognizers = p(view, "gestureRecognizers"); controlEnabled = p(control, "isEnabled")
-        buttonTitle = p(button, "currentTitle"); recognizerView = p(gestureRecognizer, "view")
-        recognizerEnabled = p(gestureRecognizer, "isEnabled"); recognizerDelegate = p(gestureRecognizer, "delegate")
-        textEffectsWindow = c("UITextEffectsWindow"); remoteKeyboardWindow = c("UIRemoteKeyboardWindow")
-        textField = c("UITextField")
-        scrollView = c("UIScrollView"); tableView = c("UITableView"); tableViewCell = c("UITableViewCell")
-        collectionView = c("UICollectionView"); collectionViewCell = c("UICollectionViewCell")
-        flowLayout = c("UICollectionViewFlowLayout"); pageViewController = c("UIPageViewController")
-        scrollDelegate = p(scrollView, "delegate"); contentOffset = p(scrollView, "contentOffset")
-        tableDataSource = p(tableView, "dataSource"); tableStyle = p(tableView, "style"); rowHeight = p(tableView, "rowHeight")
-        reuseIdentifier = p(tableViewCell, "reuseIdentifier"); collectionDataSource = p(collectionView, "dataSource")
-        collectionLayout = p(collectionView, "collectionViewLayout")
-        collectionReuseIdentifier = p(collectionViewCell, "reuseIdentifier"); itemSize = p(flowLayout, "itemSize")
-        pageStyle = p(pageViewController, "transitionStyle"); pageOrientation = p(pageViewController, "navigationOrientation")
-
-        frame = p(view, "frame"); backgroundColor = p(view, "backgroundColor"); alpha = p(view, "alpha")
-        isHidden = p(view, "isHidden"); isUserInteractionEnabled = p(view, "isUserInteractionEnabled")
-        tag = p(view, "tag"); restorationIdentifier = p(view, "restorationIdentifier")
-        accessibilityIdentifier = p(view, "accessibilityIdentifier")
-        superview = p(view, "superview"); subviews = p(view, "subviews")
-        transform = p(view, "transform"); layer = p(view, "layer")
-        propertyAnimator = c("UIViewPropertyAnimator")
-        animatorDuration = p(propertyAnimator, "duration"); animatorAnimations = p(propertyAnimator, "animations")
-        animatorCompletions = p(propertyAnimator, "completions")
-        windowLevel = p(window, "windowLevel"); rootViewController = p(window, "rootViewController")
-        windowScene = c("UIWindowScene"); sceneDelegate = c("SceneDelegate")
-        windowSceneProperty = p(window, "windowScene"); sceneDelegateProperty = p(windowScene, "delegate")
-        activationState = p(windowScene, "activationState")
-        appDelegateProperty = p(application, "delegate"); screenBoundsProperty = p(screen, "bounds")
-        delegateWindow = p(appDelegate, "window")
-        vcView = p(viewController, "view"); title = p(viewController, "title"); parent = p(viewController, "parent")
-        children = p(viewController, "children"); presented = p(viewController, "presentedViewController")
-        presenting = p(viewController, "presentingViewController")
-        modalPresentationStyle = p(viewController, "modalPresentationStyle")
-        transitioningDelegate = p(viewController, "transitioningDelegate")
-        navControllers = p(navigationController, "viewControllers"); navBar = p(navigationController, "navigationBar")
-        navDelegate = p(navigationController, "delegate")
-        tabControllers = p(tabBarController, "viewControllers"); tabSelectedIndex = p(tabBarController, "selectedIndex")
-        tabDelegate = p(tabBarController, "delegate")
-        alertTitle = title; alertMessage = p(alertController, "message"); alertStyle = p(alertController, "preferredStyle")
-        alertActions = p(alertController, "actions"); alertWindowProperty = p(alertController, "alertWindow")
-        actionTitle = p(alertAction, "title"); actionStyle = p(alertAction, "style"); actionHandler = p(alertAction, "handler")
-        pcPresenting = p(presentationController, "presentingViewController")
-        pcPresented = p(presentationController, "presentedViewController")
-        transitionPresentation = p(transitionView, "presentationController")
-        transitionIgnoresTouches = p(transitionView, "ignoreDirectTouchEvents")
+        self.heap = heap
         transitions = TransitionClasses(heap)
     }
+
+    // Declared in `Simulator.deferredClasses`: the lookups cannot fail.
+    private func c(_ name: String) -> SimClass { heap.classNamed(name)! }
+    private func p(_ c: SimClass, _ name: String) -> Property { heap.resolvedProperty(c, name)! }
 }

@@ -92,64 +92,70 @@ extension Heap {
         self.model = model
         for d in declarations {
             guard let cls = classNamed(d.name) else { throw SimError(.unknownName, "class \(d.name) is not registered") }
-            if d.interface.introduced != nil, !d.methods.contains(where: { $0.signature.kind == .initializer }) {
-                throw SimError(.invalidUse, "class \(d.name) is introduced in a later version but declares no initializer to refuse it")
-            }
-            for m in d.methods {
-                var body = m.body
-                // SPEC rule 51: on an older profile a newer method is an unrecognized
-                // selector, and making an instance of a newer class is refused.
-                if let version = m.signature.introduced {
-                    let inner = body, name = m.signature.luaName, isClassMethod = m.signature.kind == .classMethod
-                    body = { inv in
-                        guard inv.heap.platformVersion >= version else {
-                            throw inv.heap.recordException(isClassMethod
-                                ? SimError.invalidArgument("+[\(d.name) \(name)]: unrecognized selector sent to class \(d.name)")
-                                : inv.heap.unrecognizedSelector(inv.receiver, name))
-                        }
-                        return try inner(inv)
-                    }
-                }
-                if m.signature.kind == .initializer, let version = d.interface.introduced {
-                    let inner = body, name = d.name
-                    body = { inv in
-                        guard inv.heap.platformVersion >= version else {
-                            // On a device the class would be missing; KitSim keeps every
-                            // class a global and refuses the instance instead.
-                            throw inv.heap.recordException(SimError.invalidArgument(
-                                "\(name) is not available on \(inv.heap.platformName) \(inv.heap.platformVersion) (introduced in \(inv.heap.platformName) \(version))",
-                                object: inv.receiver))
-                        }
-                        return try inner(inv)
-                    }
-                }
-                let selector = m.signature.kind == .initializer ? Selector.initialize : Selector(m.signature.luaName)
-                let imp: Implementation
-                if m.signature.kind == .accessor || m.signature.parameters.isEmpty {
-                    imp = .native(body)
-                } else {
-                    let checker = try ArgumentChecker(m.signature, className: d.name, heap: self)
-                    imp = .native { inv in
-                        try checker.check(inv)
-                        return try body(inv)
-                    }
-                }
-                if m.signature.kind == .classMethod { cls.classMethods[selector] = imp } else { cls.ownMethods[selector] = imp }
-            }
+            try installMethods(of: d, on: cls)
         }
         rootClass.reflatten()
+    }
+
+    /// Installs one declaration's methods on its registered class (`install`, and a
+    /// deferred class when it is materialised); the caller flattens the method tables.
+    func installMethods(of d: ClassDeclaration, on cls: SimClass) throws {
+        if d.interface.introduced != nil, !d.methods.contains(where: { $0.signature.kind == .initializer }) {
+            throw SimError(.invalidUse, "class \(d.name) is introduced in a later version but declares no initializer to refuse it")
+        }
+        for m in d.methods {
+            var body = m.body
+            // SPEC rule 51: on an older profile a newer method is an unrecognized
+            // selector, and making an instance of a newer class is refused.
+            if let version = m.signature.introduced {
+                let inner = body, name = m.signature.luaName, isClassMethod = m.signature.kind == .classMethod
+                body = { inv in
+                    guard inv.heap.platformVersion >= version else {
+                        throw inv.heap.recordException(isClassMethod
+                            ? SimError.invalidArgument("+[\(d.name) \(name)]: unrecognized selector sent to class \(d.name)")
+                            : inv.heap.unrecognizedSelector(inv.receiver, name))
+                    }
+                    return try inner(inv)
+                }
+            }
+            if m.signature.kind == .initializer, let version = d.interface.introduced {
+                let inner = body, name = d.name
+                body = { inv in
+                    guard inv.heap.platformVersion >= version else {
+                        // On a device the class would be missing; KitSim keeps every
+                        // class a global and refuses the instance instead.
+                        throw inv.heap.recordException(SimError.invalidArgument(
+                            "\(name) is not available on \(inv.heap.platformName) \(inv.heap.platformVersion) (introduced in \(inv.heap.platformName) \(version))",
+                            object: inv.receiver))
+                    }
+                    return try inner(inv)
+                }
+            }
+            let selector = m.signature.kind == .initializer ? Selector.initialize : Selector(m.signature.luaName)
+            let imp: Implementation
+            if m.signature.kind == .accessor || m.signature.parameters.isEmpty {
+                imp = .native(body)
+            } else {
+                let checker = try ArgumentChecker(m.signature, className: d.name, heap: self)
+                imp = .native { inv in
+                    try checker.check(inv)
+                    return try body(inv)
+                }
+            }
+            if m.signature.kind == .classMethod { cls.classMethods[selector] = imp } else { cls.ownMethods[selector] = imp }
+        }
     }
 }
 
 /// A method's parameters resolved against a heap's classes, so that checking a call is a
 /// switch per argument and an identity walk for objects (no names looked up per call).
 struct ArgumentChecker {
-    /// A class the checker compares with, unowned and unchecked: the classes own the
-    /// methods that own their checkers, so a strong reference would be a cycle that keeps
-    /// every class of a heap alive after the heap is gone; a check runs only in a send,
-    /// while the heap and its classes are alive.
+    /// A class the checker compares with, by id: the classes own the methods that own
+    /// their checkers, so a reference would be a cycle that keeps every class of a heap
+    /// alive after the heap is gone, and the class may not be materialised yet (a deferred
+    /// class has no instances until it is, so its stand-in fails every object).
     struct ClassRef {
-        unowned(unsafe) let cls: SimClass
+        let id: UInt32
     }
     enum Check {
         case any, bool, number, integer, string, rect, point, size, time, indexPath, metaclass, function, table
@@ -180,11 +186,11 @@ struct ArgumentChecker {
             case .table, .tables: check = .table
             case .enumeration(let e): check = .enumeration(e)
             case .object(let name):
-                guard let c = heap.classNamed(name) else { throw SimError(.unknownName, "\(className).\(signature.luaName): unknown class '\(name)'") }
-                check = .object(ClassRef(cls: c))
+                guard let c = heap.classID(named: name) else { throw SimError(.unknownName, "\(className).\(signature.luaName): unknown class '\(name)'") }
+                check = .object(ClassRef(id: c))
             case .array(let name):
-                guard let c = heap.classNamed(name) else { throw SimError(.unknownName, "\(className).\(signature.luaName): unknown class '\(name)'") }
-                check = .array(ClassRef(cls: c))
+                guard let c = heap.classID(named: name) else { throw SimError(.unknownName, "\(className).\(signature.luaName): unknown class '\(name)'") }
+                check = .array(ClassRef(id: c))
             }
             return (check, p)
         }
@@ -234,13 +240,13 @@ struct ArgumentChecker {
                 if case .string(let s) = v, e.cases.contains(s) { continue }
                 throw SimError.badArgument(i + 1, function, expected: ArgumentChecker.expected(c.parameter), got: v.description)
             case .object(let ref):
-                let cls = ref.cls
+                let cls = heap.checkedClass(ref.id)
                 if case .object(let id) = v {
                     try heap.checkUsable(id, function)
                     if heap.classOf(id).isSubclass(of: cls) { continue }
                 }
             case .array(let ref):
-                let cls = ref.cls
+                let cls = heap.checkedClass(ref.id)
                 if case .foreign(let f) = v, let items = f.box.sequenceItems() {
                     for (k, item) in items.enumerated() {
                         guard let id = item.object, heap.isKind(id, of: cls) else {

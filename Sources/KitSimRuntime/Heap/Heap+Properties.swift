@@ -103,7 +103,7 @@ extension Heap {
 
     @inline(__always)
     func propertyAccessEnd(_ cid: Int) -> Int {
-        cid + 1 < propertyAccessBase.count ? Int(propertyAccessBase[cid + 1]) : propertyAccess.count
+        Int(propertyAccessEnds[cid])
     }
 
     /// A property index from a host (the Lua bridge's `__index` closure) must be one of

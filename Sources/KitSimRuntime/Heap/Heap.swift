@@ -13,6 +13,8 @@ public final class Heap {
     // MARK: Classes
     var classes: [SimClass] = []
     var classesByName: [String: SimClass] = [:]
+    /// Declared classes not materialised yet (Heap+DeferredClasses).
+    var deferred = DeferredClasses()
     /// The root class every built-in class descends from.
     public private(set) var rootClass: SimClass! = nil
 
@@ -21,6 +23,9 @@ public final class Heap {
     /// touching (retaining) the class object.
     var propertyAccess: ContiguousArray<PropertyAccess> = []
     var propertyAccessBase: ContiguousArray<UInt32> = [0]      // class 0: the sentinel
+    /// Where each class's entries end: deferred classes take their entries when
+    /// materialised, so a class's entries need not end where the next id's start.
+    var propertyAccessEnds: ContiguousArray<UInt32> = [0]
 
     // MARK: Objects (index 0 is a sentinel: "no object")
     var classIndex: ContiguousArray<UInt32> = [0]

@@ -7,7 +7,7 @@ extension Heap {
         methods: [Selector: Implementation] = [:]
     ) throws -> SimClass {
         guard !name.isEmpty else { throw SimError(.invalidUse, "class name must not be empty") }
-        if classesByName[name] != nil {
+        if classesByName[name] != nil || deferred.ids[name] != nil {
             throw SimError(.invalidUse, "a class named '\(name)' already exists")
         }
         for (i, p) in properties.enumerated() {
@@ -30,30 +30,51 @@ extension Heap {
     }
 
     /// Adds a validated class to the tables.
-    package func registerClass(_ name: String, superclass: SimClass?, properties: [Property]) -> SimClass {
-        let cls = SimClass(id: UInt32(classes.count), name: name, superclass: superclass,
+    /// A deferred class takes the `id` reserved for it (`defer(_:model:)`); any other the
+    /// next one.
+    package func registerClass(_ name: String, superclass: SimClass?, properties: [Property], id: UInt32? = nil) -> SimClass {
+        let cls = SimClass(id: id ?? UInt32(classes.count), name: name, superclass: superclass,
                            properties: properties)
         for i in cls.properties.indices where cls.properties[i].declaringClassName == name {
             cls.properties[i].nameID = intern(cls.properties[i].name)
         }
-        propertyAccessBase.append(UInt32(propertyAccess.count))
+        let base = UInt32(propertyAccess.count)
         propertyAccess.append(contentsOf: cls.properties.map(PropertyAccess.init))
-        classes.append(cls)
+        let end = UInt32(propertyAccess.count)
+        if let id {
+            propertyAccessBase[Int(id)] = base
+            propertyAccessEnds[Int(id)] = end
+            classes[Int(id)] = cls
+        } else {
+            propertyAccessBase.append(base)
+            propertyAccessEnds.append(end)
+            classes.append(cls)
+        }
         classesByName[name] = cls
         superclass?.subclasses.append(cls)
         return cls
     }
 
     /// The class with index `id` (`SimClass.id`), in O(1).
+    /// A deferred class is materialised first.
     public func classForID(_ id: Int) -> SimClass? {
-        id > 0 && id < classes.count ? classes[id] : nil
+        guard id > 0 && id < classes.count else { return nil }
+        if isDeferred(id) { return materialize(UInt32(id)) }
+        return classes[id]
     }
 
-    /// The class named `name`.
-    public func classNamed(_ name: String) -> SimClass? { classesByName[name] }
+    /// The class named `name`; a deferred class is materialised first.
+    public func classNamed(_ name: String) -> SimClass? {
+        if let c = classesByName[name] { return c }
+        guard let id = deferred.ids[name], isDeferred(Int(id)) else { return nil }
+        return materialize(id)
+    }
 
-    /// Every class, in definition order.
-    public var allClasses: [SimClass] { Array(classes.dropFirst()) }
+    /// Every class, in definition (class id) order; deferred classes are materialised first.
+    public var allClasses: [SimClass] {
+        materializeAll()
+        return Array(classes.dropFirst())
+    }
 
     /// Adds or replaces `selector` on `cls` (`class_replaceMethod`).
     public func setMethod(_ selector: Selector, on cls: SimClass, _ imp: Implementation) {

@@ -64,6 +64,9 @@ extension Simulator {
     /// each controller in a navigation stack or a tab bar's list names that container as
     /// its parent (once, in a stack). Both sides of each link change together, with no callback in between.
     func controllerLinkViolations() -> [String] {
+        // Before UIViewController is made (`Heap.defer`) no controller exists: the check
+        // must not make it (it runs at the end of every run).
+        guard heap.isMaterialized("UIViewController") else { return [] }
         let k = uikit
         var out: [String] = []
         for id in heap.liveObjects where heap.isKind(id, of: k.viewController) {
@@ -72,12 +75,12 @@ extension Simulator {
             } else if let b = try? object(id, k.presented), heap.isAlive(b), (try? object(b, k.presenting)) == nil {
                 out.append("\(heap.describe(id)) presents \(heap.describe(b)), whose presentingViewController is nil")
             }
-            if heap.isKind(id, of: k.navigationController), let stack = try? objects(id, k.navControllers) {
+            if heap.isKind(id, ofClassNamed: "UINavigationController"), let stack = try? objects(id, k.navControllers) {
                 if Set(stack).count != stack.count { out.append("\(heap.describe(id))'s stack names a controller twice") }
                 for c in stack where (try? object(c, k.parent)) != id {
                     out.append("\(heap.describe(c)) is in \(heap.describe(id))'s stack but its parent is not that controller")
                 }
-            } else if heap.isKind(id, of: k.tabBarController), let tabs = try? objects(id, k.tabControllers) {
+            } else if heap.isKind(id, ofClassNamed: "UITabBarController"), let tabs = try? objects(id, k.tabControllers) {
                 for c in tabs where (try? object(c, k.parent)) != id {
                     out.append("\(heap.describe(c)) is one of \(heap.describe(id))'s tabs but its parent is not that controller")
                 }

@@ -2,32 +2,36 @@
 /// (the coordinator, custom transitions' context), looked up once per simulator as
 /// `UIKitClasses` does for the rest of UIKit.
 public final class TransitionClasses {
-    public let coordinator: SimClass
-    let coordinatorInteractive, coordinatorInitiallyInteractive, coordinatorCancelled: Property
-    let coordinatorDuration, coordinatorContainer, coordinatorFrom, coordinatorTo: Property
-    let coordinatorAlongside, coordinatorCompletions, coordinatorHandlers: Property
-    public let context: SimClass
-    let contextContainer, contextAnimator, contextFrom, contextTo, contextFromView, contextToView, contextCancelled: Property
-    public let edgePanRecognizer: SimClass
-    let interactivePop: Property
+    let heap: Heap
+    public private(set) lazy var coordinator: SimClass = c("_UIViewControllerTransitionCoordinator")
+    lazy var coordinatorInteractive: Property = p(coordinator, "isInteractive")
+    lazy var coordinatorInitiallyInteractive: Property = p(coordinator, "initiallyInteractive")
+    lazy var coordinatorCancelled: Property = p(coordinator, "isCancelled")
+    lazy var coordinatorDuration: Property = p(coordinator, "transitionDuration")
+    lazy var coordinatorContainer: Property = p(coordinator, "containerView")
+    lazy var coordinatorFrom: Property = p(coordinator, "fromViewController")
+    lazy var coordinatorTo: Property = p(coordinator, "toViewController")
+    lazy var coordinatorAlongside: Property = p(coordinator, "alongsideAnimations")
+    lazy var coordinatorCompletions: Property = p(coordinator, "completions")
+    lazy var coordinatorHandlers: Property = p(coordinator, "interactionHandlers")
+    public private(set) lazy var context: SimClass = c("_UIViewControllerOneToOneTransitionContext")
+    lazy var contextContainer: Property = p(context, "containerView")
+    lazy var contextAnimator: Property = p(context, "animator")
+    lazy var contextFrom: Property = p(context, "fromViewController")
+    lazy var contextTo: Property = p(context, "toViewController")
+    lazy var contextFromView: Property = p(context, "fromView")
+    lazy var contextToView: Property = p(context, "toView")
+    lazy var contextCancelled: Property = p(context, "transitionWasCancelled")
+    public private(set) lazy var edgePanRecognizer: SimClass = c("UIScreenEdgePanGestureRecognizer")
+    lazy var interactivePop: Property = p(c("UINavigationController"), "interactivePopGestureRecognizer")
 
+    /// Keeps the heap only: each class and property is looked up (and the class
+    /// materialised, `Heap.defer`) on its first use, then kept.
     init(_ heap: Heap) {
-        // Declared in `Simulator.declarations`, which is registered before this runs.
-        func c(_ name: String) -> SimClass { heap.classNamed(name)! }
-        func p(_ c: SimClass, _ name: String) -> Property { c.property(named: name)! }
-        coordinator = c("_UIViewControllerTransitionCoordinator")
-        coordinatorInteractive = p(coordinator, "isInteractive")
-        coordinatorInitiallyInteractive = p(coordinator, "initiallyInteractive")
-        coordinatorCancelled = p(coordinator, "isCancelled"); coordinatorDuration = p(coordinator, "transitionDuration")
-        coordinatorContainer = p(coordinator, "containerView"); coordinatorFrom = p(coordinator, "fromViewController")
-        coordinatorTo = p(coordinator, "toViewController"); coordinatorAlongside = p(coordinator, "alongsideAnimations")
-        coordinatorCompletions = p(coordinator, "completions"); coordinatorHandlers = p(coordinator, "interactionHandlers")
-        context = c("_UIViewControllerOneToOneTransitionContext")
-        contextContainer = p(context, "containerView"); contextAnimator = p(context, "animator")
-        contextFrom = p(context, "fromViewController"); contextTo = p(context, "toViewController")
-        contextFromView = p(context, "fromView"); contextToView = p(context, "toView")
-        contextCancelled = p(context, "transitionWasCancelled")
-        edgePanRecognizer = c("UIScreenEdgePanGestureRecognizer")
-        interactivePop = p(c("UINavigationController"), "interactivePopGestureRecognizer")
+        self.heap = heap
     }
+
+    // Declared in `Simulator.deferredClasses`: the lookups cannot fail.
+    private func c(_ name: String) -> SimClass { heap.classNamed(name)! }
+    private func p(_ c: SimClass, _ name: String) -> Property { heap.resolvedProperty(c, name)! }
 }
