@@ -152,16 +152,22 @@ do {
     if options.wants("startup") {
         report.section("2. start-up of an empty script (hyperfine, mean)")
         let empty = External.temporaryDirectory + "/empty.lua"
+        let installed = External.temporaryDirectory + "/kitsim-installed"
         _ = writeText(empty, "")
         if !External.have("hyperfine") {
             report.note("start-up: hyperfine not installed (apt-get install -y hyperfine)")
         } else if !External.have("lua5.4") {
             report.note("start-up: lua5.4 not installed (apt-get install -y lua5.4)")
-        } else if let t = External.hyperfine(["\(kitsim) run \(empty)", "lua5.4 \(empty)"],
+        } else if External.shell("cp '\(kitsim)' '\(installed)'", output: false).status == 0,
+                  let t = External.hyperfine(["\(kitsim) run \(empty)", "lua5.4 \(empty)", "\(installed) run \(empty)"],
                                              runs: options.smoke ? 10 : 300, warmup: 20) {
-            let k = t[0].mean * 1e3, l = t[1].mean * 1e3
+            let k = t[0].mean * 1e3, l = t[1].mean * 1e3, c = t[2].mean * 1e3
             report.add("`kitsim run empty.lua` vs `lua5.4 empty.lua`", kitsim: fmt(k) + " ms", floor: fmt(l) + " ms",
-                       ratio: k / l, target: 3)
+                       ratio: k / l, target: 1.5)
+            // A byte-identical copy of the binary starts sooner than the file the linker wrote
+            // (less system time, the same page faults); scripts/kitsim.sh runs such a copy.
+            report.add("the same, the binary installed as a copy (`scripts/kitsim.sh`)", kitsim: fmt(c) + " ms",
+                       floor: fmt(l) + " ms", ratio: c / l, target: 1.5)
         } else {
             report.check(false, "hyperfine failed on \(kitsim)")
         }
