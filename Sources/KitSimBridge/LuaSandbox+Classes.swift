@@ -349,15 +349,22 @@ extension LuaSandbox {
 
     @inline(never)
     func fillInitializerSlot(_ slot: Int, _ cls: SimClass) {
-        if case .native(let body)? = cls.implementation(for: .initialize) {
+        cacheNative(cls.implementation(for: .initialize), inSlot: slot, version: cls.methodsVersion)
+    }
+
+    /// Caches the native body of `imp` in method slot `slot`, valid while the class's
+    /// methods are at `version`: in a box the sandbox owns (the slot refers to it
+    /// unretained); any other implementation leaves the slot without one.
+    func cacheNative(_ imp: Implementation?, inSlot slot: Int, version: UInt64) {
+        if case .native(let body)? = imp {
             let box = NativeBox(body)
-            nativeBoxes.append(box)              // owns it: the slot refers to it unretained
+            nativeBoxes.append(box)
             methodSlots[slot].native = Unmanaged.passUnretained(box)
             dropRetiredNativeBoxes()
         } else {
             methodSlots[slot].native = nil
         }
-        methodSlots[slot].version = cls.methodsVersion
+        methodSlots[slot].version = version
     }
 
     /// The checks and lookup of `callMethod`, filling the slot's cache.
@@ -373,15 +380,7 @@ extension LuaSandbox {
         if heap.isValid(object) && heap.classOf(object) === expected {
             let imp = expected.implementation(for: sel)
             methodSlots[slot].imp = imp
-            if case .native(let body)? = imp {
-                let box = NativeBox(body)
-                nativeBoxes.append(box)          // owns it: the slot refers to it unretained
-                methodSlots[slot].native = Unmanaged.passUnretained(box)
-                dropRetiredNativeBoxes()
-            } else {
-                methodSlots[slot].native = nil
-            }
-            methodSlots[slot].version = expected.methodsVersion
+            cacheNative(imp, inSlot: slot, version: expected.methodsVersion)
         }
         push(L, try heap.send(object, sel, args: args(L, from: 2)))
         return 1
