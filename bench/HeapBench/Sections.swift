@@ -9,7 +9,9 @@ struct Benchmark {
 
     var n: Int { options.count }
     var reps: Int { options.repetitions }
-    var ratioTarget: Double { 3.0 }
+    /// The dealloc cascade against native ARC: 1.5× with the history on (what every run
+    /// records), 3× without.
+    func ratioTarget(history: Bool) -> Double { history ? 1.5 : 3.0 }
     var bytesTarget: Double { 200 }
 
     // MARK: (a) tree dealloc cascade, simulated vs native
@@ -47,8 +49,8 @@ struct Benchmark {
                        native: "\(fmt(native.build)) ns/obj", target: "\(fmt(b / native.build))× / info", result: "—")
             let ratio = c / native.release
             report.add("tree dealloc cascade, \(label)", simulated: "\(fmt(c)) ns/obj",
-                       native: "\(fmt(native.release)) ns/obj", target: "\(fmt(ratio))× / ≤ 3×",
-                       result: ratio <= ratioTarget ? "pass" : "miss")
+                       native: "\(fmt(native.release)) ns/obj", target: "\(fmt(ratio))× / ≤ \(fmt(ratioTarget(history: history)))×",
+                       result: ratio <= ratioTarget(history: history) ? "pass" : "miss")
         }
     }
 
