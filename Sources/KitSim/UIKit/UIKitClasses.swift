@@ -26,7 +26,7 @@ public final class UIKitClasses {
     public private(set) lazy var button: SimClass = c("UIButton")
     public private(set) lazy var gestureRecognizer: SimClass = c("UIGestureRecognizer")
     public private(set) lazy var tapRecognizer: SimClass = c("UITapGestureRecognizer")
-    lazy var gestureRecognizers: Property = p(view, "gestureRecognizers")
+    var gestureRecognizers: Property { @inline(__always) get { viewProperties.gestureRecognizers } }
     lazy var controlEnabled: Property = p(control, "isEnabled")
     lazy var buttonTitle: Property = p(button, "currentTitle")
     lazy var recognizerView: Property = p(gestureRecognizer, "view")
@@ -54,43 +54,43 @@ public final class UIKitClasses {
     lazy var itemSize: Property = p(flowLayout, "itemSize")
     lazy var pageStyle: Property = p(pageViewController, "transitionStyle")
     lazy var pageOrientation: Property = p(pageViewController, "navigationOrientation")
-    lazy var frame: Property = p(view, "frame")
-    lazy var backgroundColor: Property = p(view, "backgroundColor")
-    lazy var alpha: Property = p(view, "alpha")
-    lazy var isHidden: Property = p(view, "isHidden")
-    lazy var isUserInteractionEnabled: Property = p(view, "isUserInteractionEnabled")
-    lazy var tag: Property = p(view, "tag")
-    lazy var restorationIdentifier: Property = p(view, "restorationIdentifier")
-    lazy var accessibilityIdentifier: Property = p(view, "accessibilityIdentifier")
-    lazy var superview: Property = p(view, "superview")
-    lazy var subviews: Property = p(view, "subviews")
-    lazy var transform: Property = p(view, "transform")
-    lazy var layer: Property = p(view, "layer")
+    var frame: Property { @inline(__always) get { viewProperties.frame } }
+    var backgroundColor: Property { @inline(__always) get { viewProperties.backgroundColor } }
+    var alpha: Property { @inline(__always) get { viewProperties.alpha } }
+    var isHidden: Property { @inline(__always) get { viewProperties.isHidden } }
+    var isUserInteractionEnabled: Property { @inline(__always) get { viewProperties.isUserInteractionEnabled } }
+    var tag: Property { @inline(__always) get { viewProperties.tag } }
+    var restorationIdentifier: Property { @inline(__always) get { viewProperties.restorationIdentifier } }
+    var accessibilityIdentifier: Property { @inline(__always) get { viewProperties.accessibilityIdentifier } }
+    var superview: Property { @inline(__always) get { viewProperties.superview } }
+    var subviews: Property { @inline(__always) get { viewProperties.subviews } }
+    var transform: Property { @inline(__always) get { viewProperties.transform } }
+    var layer: Property { @inline(__always) get { viewProperties.layer } }
     public private(set) lazy var propertyAnimator: SimClass = c("UIViewPropertyAnimator")
     lazy var animatorDuration: Property = p(propertyAnimator, "duration")
     lazy var animatorAnimations: Property = p(propertyAnimator, "animations")
     lazy var animatorCompletions: Property = p(propertyAnimator, "completions")
-    lazy var windowLevel: Property = p(window, "windowLevel")
-    lazy var rootViewController: Property = p(window, "rootViewController")
+    var windowLevel: Property { @inline(__always) get { windowProperties.windowLevel } }
+    var rootViewController: Property { @inline(__always) get { windowProperties.rootViewController } }
     public private(set) lazy var windowScene: SimClass = c("UIWindowScene")
     public private(set) lazy var sceneDelegate: SimClass = c("SceneDelegate")
-    lazy var windowSceneProperty: Property = p(window, "windowScene")
+    var windowSceneProperty: Property { @inline(__always) get { windowProperties.windowSceneProperty } }
     lazy var sceneDelegateProperty: Property = p(windowScene, "delegate")
     lazy var activationState: Property = p(windowScene, "activationState")
     lazy var appDelegateProperty: Property = p(application, "delegate")
     lazy var screenBoundsProperty: Property = p(screen, "bounds")
     lazy var delegateWindow: Property = p(appDelegate, "window")
-    lazy var vcView: Property = p(viewController, "view")
-    lazy var title: Property = p(viewController, "title")
-    lazy var parent: Property = p(viewController, "parent")
-    lazy var children: Property = p(viewController, "children")
-    lazy var presented: Property = p(viewController, "presentedViewController")
-    lazy var presenting: Property = p(viewController, "presentingViewController")
-    lazy var modalPresentationStyle: Property = p(viewController, "modalPresentationStyle")
-    lazy var transitioningDelegate: Property = p(viewController, "transitioningDelegate")
-    lazy var navControllers: Property = p(navigationController, "viewControllers")
-    lazy var navBar: Property = p(navigationController, "navigationBar")
-    lazy var navDelegate: Property = p(navigationController, "delegate")
+    var vcView: Property { @inline(__always) get { viewControllerProperties.vcView } }
+    var title: Property { @inline(__always) get { viewControllerProperties.title } }
+    var parent: Property { @inline(__always) get { viewControllerProperties.parent } }
+    var children: Property { @inline(__always) get { viewControllerProperties.children } }
+    var presented: Property { @inline(__always) get { viewControllerProperties.presented } }
+    var presenting: Property { @inline(__always) get { viewControllerProperties.presenting } }
+    var modalPresentationStyle: Property { @inline(__always) get { viewControllerProperties.modalPresentationStyle } }
+    var transitioningDelegate: Property { @inline(__always) get { viewControllerProperties.transitioningDelegate } }
+    var navControllers: Property { @inline(__always) get { navigationControllerProperties.navControllers } }
+    var navBar: Property { @inline(__always) get { navigationControllerProperties.navBar } }
+    var navDelegate: Property { @inline(__always) get { navigationControllerProperties.navDelegate } }
     lazy var tabControllers: Property = p(tabBarController, "viewControllers")
     lazy var tabSelectedIndex: Property = p(tabBarController, "selectedIndex")
     lazy var tabDelegate: Property = p(tabBarController, "delegate")
@@ -115,6 +115,88 @@ public final class UIKitClasses {
     }
 
     // Declared in `Simulator.deferredClasses`: the lookups cannot fail.
+    // The properties of the classes the model reads most, as `let`s of one object per class,
+    // made when the model first reads one of them (which registers the class): a read then
+    // borrows the property, where a `lazy var` would copy it out of its optional storage.
+    final class ViewProperties {
+        let gestureRecognizers: Property
+        let frame: Property
+        let backgroundColor: Property
+        let alpha: Property
+        let isHidden: Property
+        let isUserInteractionEnabled: Property
+        let tag: Property
+        let restorationIdentifier: Property
+        let accessibilityIdentifier: Property
+        let superview: Property
+        let subviews: Property
+        let transform: Property
+        let layer: Property
+        init(_ k: UIKitClasses) {
+            let c = k.view
+            gestureRecognizers = k.p(c, "gestureRecognizers")
+            frame = k.p(c, "frame")
+            backgroundColor = k.p(c, "backgroundColor")
+            alpha = k.p(c, "alpha")
+            isHidden = k.p(c, "isHidden")
+            isUserInteractionEnabled = k.p(c, "isUserInteractionEnabled")
+            tag = k.p(c, "tag")
+            restorationIdentifier = k.p(c, "restorationIdentifier")
+            accessibilityIdentifier = k.p(c, "accessibilityIdentifier")
+            superview = k.p(c, "superview")
+            subviews = k.p(c, "subviews")
+            transform = k.p(c, "transform")
+            layer = k.p(c, "layer")
+        }
+    }
+    private(set) lazy var viewProperties = ViewProperties(self)
+    final class ViewControllerProperties {
+        let vcView: Property
+        let title: Property
+        let parent: Property
+        let children: Property
+        let presented: Property
+        let presenting: Property
+        let modalPresentationStyle: Property
+        let transitioningDelegate: Property
+        init(_ k: UIKitClasses) {
+            let c = k.viewController
+            vcView = k.p(c, "view")
+            title = k.p(c, "title")
+            parent = k.p(c, "parent")
+            children = k.p(c, "children")
+            presented = k.p(c, "presentedViewController")
+            presenting = k.p(c, "presentingViewController")
+            modalPresentationStyle = k.p(c, "modalPresentationStyle")
+            transitioningDelegate = k.p(c, "transitioningDelegate")
+        }
+    }
+    private(set) lazy var viewControllerProperties = ViewControllerProperties(self)
+    final class NavigationControllerProperties {
+        let navControllers: Property
+        let navBar: Property
+        let navDelegate: Property
+        init(_ k: UIKitClasses) {
+            let c = k.navigationController
+            navControllers = k.p(c, "viewControllers")
+            navBar = k.p(c, "navigationBar")
+            navDelegate = k.p(c, "delegate")
+        }
+    }
+    private(set) lazy var navigationControllerProperties = NavigationControllerProperties(self)
+    final class WindowProperties {
+        let windowLevel: Property
+        let rootViewController: Property
+        let windowSceneProperty: Property
+        init(_ k: UIKitClasses) {
+            let c = k.window
+            windowLevel = k.p(c, "windowLevel")
+            rootViewController = k.p(c, "rootViewController")
+            windowSceneProperty = k.p(c, "windowScene")
+        }
+    }
+    private(set) lazy var windowProperties = WindowProperties(self)
+
     private func c(_ name: String) -> SimClass { heap.classNamed(name)! }
-    private func p(_ c: SimClass, _ name: String) -> Property { heap.resolvedProperty(c, name)! }
+    fileprivate func p(_ c: SimClass, _ name: String) -> Property { heap.resolvedProperty(c, name)! }
 }
