@@ -181,4 +181,15 @@ import Testing
         #expect(Array(heap.events.prefix(first.count)) == first)
         #expect(heap.events.filter { $0.kind == .dealloc }.count == 5_001)
     }
+
+    /// The trace text reports the events the log had no memory for (an append that could
+    /// not grow the block) instead of the host stopping.
+    @Test func eventsTheLogCouldNotHoldAreReported() throws {
+        let heap = Heap()
+        let cls = try heap.defineClass("T", superclass: heap.rootClass, properties: [])
+        _ = heap.alloc(cls)
+        #expect(!heap.traceText().contains("not recorded"))
+        heap.lostEvents = 2
+        #expect(heap.traceText().hasSuffix("(2 later events not recorded: out of memory for the trace)\n"))
+    }
 }

@@ -5,7 +5,8 @@ import KitSimPlatform   // malloc, realloc, free
 /// Unlike a copy-on-write array stored in the heap, an append or a removal makes no
 /// uniqueness check, and growing uses `realloc`, which moves a large block by remapping
 /// its pages rather than copying them (the trace of a million-object cascade grows from
-/// 64 MB to 128 MB inside it). Running out of memory traps, as an array's growth does.
+/// 64 MB to 128 MB inside it). When the block cannot grow, `append` stores nothing and
+/// returns false: the owner decides what a lost entry means.
 final class AppendBuffer<Element: BitwiseCopyable> {
     private(set) var base: UnsafeMutablePointer<Element>
     private(set) var count = 0
@@ -13,8 +14,11 @@ final class AppendBuffer<Element: BitwiseCopyable> {
 
     init(capacity: Int = 256) {
         self.capacity = capacity
+        // A block of a fixed few kilobytes, made with the heap before any script runs: no
+        // script decides its size, and a process that cannot allocate it cannot make the
+        // heap's other tables either (every Swift allocation traps then).
         guard let raw = malloc(capacity * MemoryLayout<Element>.stride) else {
-            fatalError("out of memory for \(capacity) entries")
+            fatalError("cannot allocate the first \(capacity) entries")
         }
         base = raw.bindMemory(to: Element.self, capacity: capacity)
     }
@@ -23,11 +27,13 @@ final class AppendBuffer<Element: BitwiseCopyable> {
 
     var isEmpty: Bool { count == 0 }
 
-    @inline(__always)
-    func append(_ element: Element) {
-        if count == capacity { grow() }
+    /// Appends `element`; false (and nothing stored) when the block could not grow.
+    @inline(__always) @discardableResult
+    func append(_ element: Element) -> Bool {
+        if count == capacity, !grow() { return false }
         (base + count).initialize(to: element)
         count += 1
+        return true
     }
 
     /// Removes and returns the last entry; the buffer must not be empty.
@@ -44,12 +50,11 @@ final class AppendBuffer<Element: BitwiseCopyable> {
     }
 
     @inline(never)
-    private func grow() {
-        let newCapacity = capacity * 2
-        guard let raw = realloc(base, newCapacity * MemoryLayout<Element>.stride) else {
-            fatalError("out of memory for \(newCapacity) entries")
-        }
-        base = raw.bindMemory(to: Element.self, capacity: newCapacity)
-        capacity = newCapacity
+    private func grow() -> Bool {
+        let (bytes, overflow) = (capacity * 2).multipliedReportingOverflow(by: MemoryLayout<Element>.stride)
+        guard !overflow, let raw = realloc(base, bytes) else { return false }
+        capacity *= 2
+        base = raw.bindMemory(to: Element.self, capacity: capacity)
+        return true
     }
 }

@@ -87,7 +87,7 @@ extension Heap {
         if case .object(let target) = slots[index] {
             switch ownership {
             case .strong, .copy:
-                releaseStack.append(PendingRelease(target: target.raw, cause: cause == .associated ? .associated : .teardown,
+                pushRelease(PendingRelease(target: target.raw, cause: cause == .associated ? .associated : .teardown,
                                                    detail: detail, owner: owner))
             case .weak:
                 unlinkWeak(slot: UInt32(index))
@@ -126,14 +126,14 @@ extension Heap {
             // The pending releases are a stack: pushed in reverse, they run in order.
             for i in elements.indices.reversed() {
                 if case .object(let target) = elements[i] {
-                    releaseStack.append(PendingRelease(target: target.raw, cause: .teardown,
+                    pushRelease(PendingRelease(target: target.raw, cause: .teardown,
                                                        detail: elementNameID(detail, i), owner: owner))
                 }
             }
         case .array, .dictionary:
             if ownership.retains {
                 for entry in slots[index].objectPaths(name(detail)).reversed() {
-                    releaseStack.append(PendingRelease(target: entry.object.raw, cause: .teardown,
+                    pushRelease(PendingRelease(target: entry.object.raw, cause: .teardown,
                                                        detail: internPath(entry.path, base: detail), owner: owner))
                 }
             }

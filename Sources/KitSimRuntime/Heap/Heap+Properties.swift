@@ -291,7 +291,7 @@ extension Heap {
             // The pending releases are a stack: pushed in reverse, they run in path order.
             let base = releaseStack.count
             for entry in old.objectPaths(name(detail)).reversed() {
-                releaseStack.append(PendingRelease(target: entry.object.raw, cause: .element,
+                pushRelease(PendingRelease(target: entry.object.raw, cause: .element,
                                                    detail: internPath(entry.path, base: detail), owner: owner))
             }
             try runReleases(downTo: base)

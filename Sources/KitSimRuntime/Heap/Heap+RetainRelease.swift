@@ -28,8 +28,19 @@ extension Heap {
     /// rethrown after the cascade has completed, so the heap is always consistent.
     func release(_ target: UInt32, _ cause: TraceEvent.Cause, detail: UInt16, owner: UInt32) throws {
         let base = releaseStack.count
-        releaseStack.append(PendingRelease(target: target, cause: cause, detail: detail, owner: owner))
+        pushRelease(PendingRelease(target: target, cause: cause, detail: detail, owner: owner))
         try runReleases(downTo: base)
+    }
+
+    /// Queues a release for `runReleases`. Internal invariant: the pending releases are at
+    /// most the strong references of the objects being torn down, which the run's limits
+    /// bound (the object cap, and the work budget for the elements of collections), so the
+    /// queue needs no more memory than the references the heap already stores; a release
+    /// cannot be dropped without corrupting the retain counts, so a queue that cannot grow
+    /// stops the process, as any of the heap's own arrays would.
+    @inline(__always)
+    func pushRelease(_ r: PendingRelease) {
+        guard releaseStack.append(r) else { fatalError("no memory to queue a release") }
     }
 }
 

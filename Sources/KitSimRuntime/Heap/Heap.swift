@@ -59,6 +59,8 @@ public final class Heap {
     /// Every recorded event, in order.
     public var events: TraceLog { TraceLog(eventBuffer) }
     let eventBuffer = EventBuffer()
+    /// Events not recorded because the trace's block could not grow (reported by `traceText`).
+    public internal(set) var lostEvents = 0
     var names: [String] = [""]
     var nameIDs: [String: UInt16] = ["": 0]
     /// Interned `name[i]` (1-based) by the name's id and i - 1: the names of elements of

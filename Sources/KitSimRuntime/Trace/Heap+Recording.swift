@@ -4,8 +4,12 @@ extension Heap {
     func record(_ kind: TraceEvent.Kind, _ cause: TraceEvent.Cause = .none, detail: UInt16 = 0,
                 object: UInt32, other: UInt32 = 0) {
         if locationIsStale { refreshLocation() }
-        eventBuffer.append(TraceEvent(kind: kind, cause: cause, detail: detail, object: object,
-                                 other: other, location: currentLocation))
+        // The trace is a report, not state: an event the log has no memory for is counted
+        // (`lostEvents`, which the trace text reports) rather than stopping the host.
+        if !eventBuffer.append(TraceEvent(kind: kind, cause: cause, detail: detail, object: object,
+                                          other: other, location: currentLocation)) {
+            lostEvents &+= 1
+        }
     }
 
     /// Interns a name for events. Past 65,535 distinct names every further one is

@@ -7,7 +7,8 @@ extension Heap {
         let lines = renderEvents(from: first) { _ in true }
         // A negative count (from a script) is an empty tail, never a trap (DEVELOPERS.md rule 2).
         let kept = last.map { Array(lines.suffix(Swift.max($0, 0))) } ?? lines
-        return kept.map { $0 + "\n" }.joined()
+        let lost = lostEvents > 0 ? "(\(lostEvents) later events not recorded: out of memory for the trace)\n" : ""
+        return kept.map { $0 + "\n" }.joined() + lost
     }
 
     /// `sim.history(obj)`: every event that changed `id`'s retain count or state, with
