@@ -112,3 +112,12 @@ let package = Package(
         .testTarget(name: "KitSimTestingTests", dependencies: ["KitSimTesting", "KitSimLua"]),
     ]
 )
+
+// The libFuzzer target (scripts/fuzz-libfuzzer.sh, .clusterfuzzlite/build.sh) is declared
+// only when KITSIM_LIBFUZZER is set, and only on Linux: it has no `main` of its own
+// (libFuzzer's comes with `--sanitize fuzzer`), so an ordinary build could not link it.
+#if os(Linux)
+if Context.environment["KITSIM_LIBFUZZER"] != nil {
+    package.targets.append(.executableTarget(name: "kitsim-libfuzzer", dependencies: ["KitSimFuzz"], path: "Fuzz/LibFuzzer"))
+}
+#endif

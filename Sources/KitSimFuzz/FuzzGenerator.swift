@@ -66,7 +66,8 @@ public struct FuzzGenerator {
         end
         """
 
-    var rng: SplitMix64
+    /// Where the choices come from: a seed (`kitsim fuzz`) or an input's bytes (libFuzzer).
+    var rng: FuzzChoices
     /// What the declared-call category draws from (the class declarations).
     let vocabulary: FuzzVocabulary
     // How many slots of each pool have been assigned.
@@ -79,7 +80,12 @@ public struct FuzzGenerator {
     var madeOf: [String: Int] = [:]
 
     public init(seed: UInt64, vocabulary: FuzzVocabulary = .uikit) {
-        rng = SplitMix64(seed: seed)
+        self.init(choices: FuzzChoices(seed: seed), vocabulary: vocabulary)
+    }
+
+    /// A generator whose choices come from `choices`.
+    public init(choices: FuzzChoices, vocabulary: FuzzVocabulary = .uikit) {
+        rng = choices
         self.vocabulary = vocabulary
     }
 

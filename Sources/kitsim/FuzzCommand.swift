@@ -15,6 +15,10 @@ enum FuzzCommand {
         usage: kitsim fuzz [--seed S] [--count N | --long] [--calls-per-seed K] [--in-process]
                kitsim fuzz --seed S [--count N] --show      print the program of seed S
                kitsim fuzz --replay FILE [--verbose]        run a printed script call by call
+               kitsim fuzz --from-libfuzzer FILE [--show] [--no-minimize]
+                           a libFuzzer input as the script that replays it (minimised if it fails)
+               kitsim fuzz --write-corpus DIR [--seed S] [--count N] [--calls-per-seed K] [SCRIPT...]
+               kitsim fuzz --write-dictionary FILE         libFuzzer's seed corpus and dictionary
           --count N   calls in all (default 100000: seeds S… of K calls each, K = 100)
           --in-process  run the seeds in this process: faster to debug, but a host crash
                       ends the run instead of being reported
@@ -30,6 +34,12 @@ enum FuzzCommand {
         var show = false
         var verbose = false
         var isolated = true
+        var fromLibFuzzer: String?
+        var minimise = true
+        var corpus: String?
+        var dictionary: String?
+        var scripts: [String] = []
+        var countGiven = false
     }
 
     static func main(_ args: [String]) -> Int32 {
@@ -47,6 +57,7 @@ enum FuzzCommand {
             case "--count":
                 guard let v = value(), let n = Int(v), n >= 1 else { return usageError("--count takes a number >= 1") }
                 o.count = n
+                o.countGiven = true
             case "--calls-per-seed":
                 guard let v = value(), let n = Int(v), n >= 1 else { return usageError("--calls-per-seed takes a number >= 1") }
                 o.perSeed = n
@@ -57,6 +68,17 @@ enum FuzzCommand {
             case "--show": o.show = true
             case "--verbose", "-v": o.verbose = true
             case "--in-process", "--no-fork": o.isolated = false
+            case "--from-libfuzzer":
+                guard let v = value() else { return usageError("--from-libfuzzer takes a file") }
+                o.fromLibFuzzer = v
+            case "--no-minimize", "--no-minimise": o.minimise = false
+            case "--write-corpus":
+                guard let v = value() else { return usageError("--write-corpus takes a folder") }
+                o.corpus = v
+            case "--write-dictionary":
+                guard let v = value() else { return usageError("--write-dictionary takes a file") }
+                o.dictionary = v
+            case let a where o.corpus != nil && !a.hasPrefix("-"): o.scripts.append(a)
             case "--child": return child(Array(args.dropFirst(i + 1)))
             case "--help", "-h": print(usage); return 0
             default: return usageError("unknown argument '\(args[i])'")
@@ -64,8 +86,17 @@ enum FuzzCommand {
             i += 1
         }
         if let file = o.replay { return replay(file, verbose: o.verbose) }
+        if let file = o.fromLibFuzzer { return fromLibFuzzer(file, show: o.show, minimise: o.minimise) }
+        if let file = o.dictionary, o.corpus == nil { return writeDictionary(file) }
+        // A corpus is 50 seeds of 100 calls unless told otherwise.
+        if o.corpus != nil && !o.countGiven { o.count = 5_000 }
         let seeds = max(1, o.count / o.perSeed)
         let perSeed = min(o.perSeed, o.count)
+        if let dir = o.corpus {
+            let status = writeCorpus(dir, first: o.seed, seeds: seeds, perSeed: perSeed, scripts: o.scripts)
+            if status == 0, let file = o.dictionary { return writeDictionary(file) }
+            return status
+        }
         if o.show {
             print(Fuzzer.script(FuzzGenerator.program(seed: o.seed, calls: perSeed), note: "generated, \(perSeed) calls"), terminator: "")
             return 0

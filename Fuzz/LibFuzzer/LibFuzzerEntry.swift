@@ -1,0 +1,29 @@
+// The libFuzzer target: libFuzzer (linked by `-sanitize=fuzzer`) owns `main` and calls
+// `LLVMFuzzerTestOneInput` with each input it makes. Everything the target does is
+// `LibFuzzerTarget`'s (KitSimFuzz), so the command line and the tests run the same code;
+// this file only traps, which is how a libFuzzer target reports a failure.
+import KitSimFuzz
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// One input: run it, and on a failed check print which check (and the script that
+/// replays it) and abort, so that libFuzzer saves the input as a crash.
+@_cdecl("LLVMFuzzerTestOneInput")
+public func kitsimTestOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
+    let bytes = data.map { Array(UnsafeBufferPointer(start: $0, count: size)) } ?? []
+    let result = LibFuzzerTarget.run(bytes)
+    if let report = LibFuzzerTarget.report(result) {
+        let utf8 = Array(report.utf8)
+        var written = 0
+        while written < utf8.count {
+            let n = utf8[written...].withUnsafeBufferPointer { write(2, $0.baseAddress, $0.count) }
+            if n <= 0 { break }
+            written += n
+        }
+        abort()
+    }
+    return 0
+}

@@ -1,0 +1,100 @@
+import KitSimFuzz
+import KitSimLua
+import KitSimPlatform
+
+/// The libFuzzer side of `kitsim fuzz`: the seed corpus and the dictionary the target
+/// starts from, and a crash input turned back into a Lua script.
+extension FuzzCommand {
+    // MARK: - From a libFuzzer input
+
+    /// `--from-libfuzzer FILE`: decodes the input, runs it with the target's checks, and
+    /// prints the script that replays it (`kitsim run` or `kitsim fuzz --replay`); a failure
+    /// is minimised by delta debugging first. With `--show`, only prints the decoded script
+    /// (for an input that crashes the host, which libFuzzer's `-minimize_crash=1` shrinks).
+    static func fromLibFuzzer(_ file: String, show: Bool, minimise: Bool) -> Int32 {
+        guard let bytes = Platform.readBytes(file) else {
+            printError("kitsim fuzz: cannot read \(file)")
+            return 66
+        }
+        let program = FuzzInput.program(bytes)
+        if show {
+            print(Fuzzer.script(program, note: "from the libFuzzer input \(file) (\(bytes.count) bytes), not run"), terminator: "")
+            return 0
+        }
+        let result = Fuzzer.run(program)
+        guard let failure = result.failure else {
+            print(Fuzzer.script(program, note: "from the libFuzzer input \(file) (\(bytes.count) bytes): clean"), terminator: "")
+            printError("kitsim fuzz: \(file): \(result.callsRun) calls, clean")
+            return 0
+        }
+        let kept = minimise ? Fuzzer.minimise(program, failure: failure) : program
+        let again = Fuzzer.run(kept).failure ?? failure
+        let note = minimise ? "\(again.kind.rawValue) (minimised from \(program.calls.count) calls to \(kept.calls.count))"
+            : again.kind.rawValue
+        print(Fuzzer.script(kept, note: "from the libFuzzer input \(file): \(note)"), terminator: "")
+        printError("kitsim fuzz: \(file): FAILED: \(again)")
+        return 1
+    }
+
+    // MARK: - Corpus and dictionary
+
+    /// `--write-corpus DIR`: one input per seed (`seed-S`, the bytes that replay
+    /// `kitsim fuzz --seed S --calls-per-seed K`) and one per scenario given (`script-NAME`,
+    /// the scenario with the `lib.` modules it requires, as one written-out call).
+    static func writeCorpus(_ dir: String, first: UInt64, seeds: Int, perSeed: Int, scripts: [String]) -> Int32 {
+        if let problem = ReportFiles.prepareFolder(dir) {
+            printError("kitsim fuzz: \(dir): \(problem)")
+            return 73
+        }
+        var written = 0
+        for k in 0..<seeds {
+            let seed = first &+ UInt64(k)
+            guard Platform.writeBytes("\(dir)/seed-\(seed)", FuzzInput.bytes(seed: seed, calls: perSeed)) else {
+                printError("kitsim fuzz: cannot write \(dir)/seed-\(seed)")
+                return 73
+            }
+            written += 1
+        }
+        for path in scripts {
+            guard let text = readText(path) else {
+                printError("kitsim fuzz: cannot read \(path)")
+                return 66
+            }
+            let folder = path.contains("/") ? String(path[..<(path.lastIndex(of: "/") ?? path.endIndex)]) : "."
+            let chunk = FuzzInput.selfContained(text) { module in readText("\(folder)/\(module.replacingDots()).lua") }
+            let name = String(path.split(separator: "/").last ?? "script").replacingSuffix(".lua")
+            guard let bytes = FuzzInput.literal(chunk) else {
+                printError("kitsim fuzz: \(path) is longer than a written-out call can be (65,535 bytes)")
+                return 65
+            }
+            guard Platform.writeBytes("\(dir)/script-\(name)", bytes) else {
+                printError("kitsim fuzz: cannot write \(dir)/script-\(name)")
+                return 73
+            }
+            written += 1
+        }
+        printError("kitsim fuzz: wrote \(written) inputs to \(dir)")
+        return 0
+    }
+
+    /// `--write-dictionary FILE` (`-`: standard output).
+    static func writeDictionary(_ file: String) -> Int32 {
+        let text = LibFuzzerTarget.dictionary()
+        if file == "-" {
+            print(text, terminator: "")
+            return 0
+        }
+        guard writeFile(file, text) else {
+            printError("kitsim fuzz: cannot write \(file)")
+            return 73
+        }
+        return 0
+    }
+}
+
+extension String {
+    /// `lib.account` → `lib/account`, the path `require` searches.
+    fileprivate func replacingDots() -> String { split(separator: ".", omittingEmptySubsequences: false).joined(separator: "/") }
+
+    fileprivate func replacingSuffix(_ suffix: String) -> String { hasSuffix(suffix) ? String(dropLast(suffix.count)) : self }
+}
