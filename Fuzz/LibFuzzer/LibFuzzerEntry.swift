@@ -9,6 +9,17 @@ import Glibc
 import Darwin
 #endif
 
+/// Before libFuzzer installs its signal handlers: gives the crash signals back their
+/// default handling. The Swift runtime's backtracer has taken them, and libFuzzer keeps a
+/// handler it finds in place; under the address sanitizer that backtracer then reads
+/// memory the sanitizer reports as a wild read, in place of libFuzzer's "deadly signal"
+/// report of the abort below (the input is saved either way).
+@_cdecl("LLVMFuzzerInitialize")
+public func kitsimFuzzerInitialize(_ argc: UnsafeMutablePointer<Int32>?, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>?) -> Int32 {
+    for s in [SIGABRT, SIGILL, SIGTRAP, SIGSEGV, SIGBUS, SIGFPE] { signal(s, SIG_DFL) }
+    return 0
+}
+
 /// One input: run it, and on a failed check print which check (and the script that
 /// replays it) and abort, so that libFuzzer saves the input as a crash.
 @_cdecl("LLVMFuzzerTestOneInput")

@@ -196,3 +196,24 @@ import Testing
         #expect(sandbox.bridgeIsAtRest)
     }
 }
+
+/// The stranded-hold check and work that is still to come.
+@Suite struct StrandedHoldTests {
+    /// A custom transition whose animator has not yet called `completeTransition` is in
+    /// flight, not stranded (UIKit waits for the animator for as long as it takes, SPEC
+    /// rule 58): the check passes while it waits, and after the completion nothing is held.
+    @Test func aCustomTransitionAwaitingItsAnimatorIsNotStranded() {
+        let program = FuzzProgram(seed: 0, calls: [
+            "W[1] = UIWindow() W[1].rootViewController = FuzzVC() W[1]:makeKeyAndVisible() sim.hold(W[1])",
+            "C[1] = FuzzVC() C[1].modalPresentationStyle = 'custom' C[1].transitioningDelegate = C[1] C[1].s = FuzzVC() sim.hold(C[1])",
+            "W[1].rootViewController:present(C[1], true)",
+            "sim.run(1)",
+            "assert(#X == 1 and sim.alive(X[1]))",
+            "X[1]:completeTransition(true)",
+            "sim.run(1) assert(W[1].rootViewController.presentedViewController == C[1])",
+        ])
+        let r = Fuzzer.run(program)
+        #expect(r.failure == nil, "\(r.failure.map { "\($0)" } ?? "")")
+        #expect(r.statuses[.passed] == program.calls.count)
+    }
+}

@@ -150,3 +150,32 @@ extension String {
         split(separator: "\n", omittingEmptySubsequences: false).filter { !$0.contains("lib.missing") }.joined(separator: "\n")
     }
 }
+
+/// Inputs the libFuzzer target failed on, kept in `Fuzz/regressions/` once fixed: each
+/// must now run clean (their minimised scripts are tests of their own too).
+@Suite struct LibFuzzerRegressionTests {
+    static let folder: String = {
+        var path = #filePath
+        for _ in 0..<3 { path = String(path[..<(path.lastIndex(of: "/") ?? path.endIndex)]) }
+        return path + "/Fuzz/regressions"
+    }()
+
+    static var inputs: [String] {
+        guard let dir = opendir(folder) else { return [] }
+        defer { closedir(dir) }
+        var out: [String] = []
+        while let entry = readdir(dir) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self) }
+            if !name.hasPrefix(".") { out.append(name) }
+        }
+        return out.sorted()
+    }
+
+    @Test func thereAreRegressions() { #expect(!Self.inputs.isEmpty) }
+
+    @Test(arguments: inputs) func aFixedInputRunsClean(_ name: String) throws {
+        let bytes = try #require(Platform.readBytes(Self.folder + "/" + name))
+        let result = LibFuzzerTarget.run(bytes)
+        #expect(result.run.failure == nil, "\(name): \(result.run.failure.map { "\($0)" } ?? "")")
+    }
+}

@@ -120,6 +120,9 @@ struct CustomTransitions {
 
     mutating func register(_ ctx: ObjectID, _ end: @escaping (Bool) throws -> Void) { pending[ctx.raw] = end }
 
+    /// Whether no custom transition waits for its animator's `completeTransition`.
+    var isEmpty: Bool { pending.isEmpty }
+
     /// Takes the end of the context's transition: nil when it ended already.
     mutating func take(_ ctx: ObjectID) -> ((Bool) throws -> Void)? { pending.removeValue(forKey: ctx.raw) }
 
