@@ -88,6 +88,11 @@ KITSIM_FUZZ_INJECT=crash:3:5 "$bin/kitsim" fuzz --seed 1 --count 1000 > "$tmp/cr
     && grep -q "injected host crash at seed 3, call 5" "$tmp/crash.txt" \
     && grep -q "minimised from 5 calls to 1" "$tmp/crash.txt" \
     || { echo "test.sh: the fuzzer did not report an injected host crash (exit $status):" >&2; cat "$tmp/crash.txt" >&2; exit 1; }
+# The libFuzzer target through the engines' build script (.clusterfuzzlite/build.sh): its
+# files, a bounded seeded run, and the planted defect trapped, minimised and replayed
+# (two builds of their own, under .build/libfuzzer*; Linux only, as libFuzzer here).
+# KITSIM_SKIP_SANITIZERS=1 skips it too.
+if [ "${KITSIM_SKIP_SANITIZERS:-0}" != "1" ]; then scripts/test-libfuzzer.sh "$bin/kitsim"; fi
 # Sanitizers: the bridge's tests under ASan and the C shim under UBSan, in their
 # own build folders; KITSIM_SKIP_SANITIZERS=1 skips them on a developer's machine.
 # Linux only here: sanitize.sh's leak check and suppressions are Linux's (LeakSanitizer is

@@ -20,13 +20,21 @@ public func kitsimFuzzerInitialize(_ argc: UnsafeMutablePointer<Int32>?, _ argv:
     return 0
 }
 
+/// The inputs and calls this process has run: the report of a failure says how many it
+/// took to find (libFuzzer runs one input at a time, on one thread).
+nonisolated(unsafe) var inputsRun = 0
+nonisolated(unsafe) var callsRun = 0
+
 /// One input: run it, and on a failed check print which check (and the script that
 /// replays it) and abort, so that libFuzzer saves the input as a crash.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func kitsimTestOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
     let bytes = data.map { Array(UnsafeBufferPointer(start: $0, count: size)) } ?? []
     let result = LibFuzzerTarget.run(bytes)
-    if let report = LibFuzzerTarget.report(result) {
+    inputsRun += 1
+    callsRun += result.run.callsRun
+    if let failure = LibFuzzerTarget.report(result) {
+        let report = "==kitsim-libfuzzer== found after \(inputsRun) inputs and \(callsRun) calls in this process\n" + failure
         let utf8 = Array(report.utf8)
         var written = 0
         while written < utf8.count {
