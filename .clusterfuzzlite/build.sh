@@ -5,7 +5,7 @@
 #
 #   $OUT/kitsim-libfuzzer                   the target (libFuzzer's main, address sanitizer)
 #   $OUT/kitsim-libfuzzer.dict              names from the class declarations
-#   $OUT/kitsim-libfuzzer_seed_corpus.zip   the scenarios of scripts/ and 50 fuzz seeds
+#   $OUT/kitsim-libfuzzer_seed_corpus.zip   the scenarios of scripts/ and 200 fuzz seeds
 #                                           (a folder of the same name where zip is missing)
 #   $OUT/kitsim-libfuzzer.options           libFuzzer options the engines pass
 #
@@ -49,7 +49,7 @@ if [ -z "$tool" ]; then
 fi
 corpus="$OUT/kitsim-libfuzzer_seed_corpus"
 rm -rf "$corpus" "$corpus.zip"
-"$tool" fuzz --write-corpus "$corpus" --seed 180000 --count 5000 scripts/*.lua --write-dictionary "$OUT/kitsim-libfuzzer.dict"
+"$tool" fuzz --write-corpus "$corpus" --seed 180000 --count 20000 scripts/*.lua --write-dictionary "$OUT/kitsim-libfuzzer.dict"
 if command -v zip > /dev/null; then
     (cd "$corpus" && zip -q -r "$corpus.zip" .)
     rm -rf "$corpus"

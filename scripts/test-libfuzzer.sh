@@ -49,7 +49,7 @@ grep -q "libFuzzer: deadly signal" "$tmp/trap.log" || fail "libFuzzer did not re
 "$planted" -minimize_crash=1 -runs=40 -exact_artifact_path="$tmp/minimised" "$tmp/planted-input" > "$tmp/min.log" 2>&1 || true
 [ -s "$tmp/minimised" ] || { tail -20 "$tmp/min.log"; fail "-minimize_crash wrote nothing"; }
 "$kitsim" fuzz --from-libfuzzer "$tmp/minimised" --show > "$tmp/min.lua"
-grep -q 'overFullScreen' "$tmp/min.lua" || fail "the minimised script lost the planted path"
+grep -q 'animate_usingSpringWithDamping' "$tmp/min.lua" || fail "the minimised script lost the planted path"
 "$kitsim" fuzz --from-libfuzzer "$tmp/planted-input" > "$tmp/replay.lua" 2> "$tmp/replay.err" || fail "an ordinary kitsim failed the planted input: $(cat "$tmp/replay.err")"
 "$kitsim" run "$tmp/replay.lua" > /dev/null || fail "kitsim run did not replay the script"
 echo "test-libfuzzer.sh: all passed"

@@ -87,4 +87,17 @@ extension Platform {
         // S_IFMT and S_IFDIR as numbers: their imported types differ between Glibc and Darwin.
         return stat(folder, &s) == 0 && (s.st_mode & 0o170000) == 0o040000
     }
+
+    /// The names in the folder `dir`, sorted (without `.` and `..`), or nil when `dir` is
+    /// not a folder that can be read.
+    public static func folderEntries(_ dir: String) -> [String]? {
+        guard let d = opendir(dir) else { return nil }
+        defer { closedir(d) }
+        var names: [String] = []
+        while let e = readdir(d) {
+            let name = withUnsafeBytes(of: e.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            if name != "." && name != ".." { names.append(name) }
+        }
+        return names.sorted()
+    }
 }

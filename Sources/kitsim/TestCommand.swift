@@ -129,14 +129,9 @@ enum TestCommand {
     /// not a directory. `lib` folders hold the scenarios' shared modules, not scenarios, and
     /// hidden folders are skipped.
     static func luaFiles(in dir: String) -> [String]? {
-        guard let d = opendir(dir) else { return nil }
-        var names: [String] = []
-        while let e = readdir(d) {
-            names.append(withUnsafeBytes(of: e.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) })
-        }
-        closedir(d)
+        guard let names = Platform.folderEntries(dir) else { return nil }
         var out: [String] = []
-        for name in names.sorted() where !name.hasPrefix(".") {
+        for name in names where !name.hasPrefix(".") {
             let path = dir.hasSuffix("/") ? dir + name : dir + "/" + name
             if name.hasSuffix(".lua") {
                 if luaFiles(in: path) == nil { out.append(path) }

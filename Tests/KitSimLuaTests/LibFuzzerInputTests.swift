@@ -3,25 +3,19 @@ import KitSimPlatform
 @testable import KitSimFuzz
 @testable import KitSimLua
 
+/// The package's folder: this file is Tests/KitSimLuaTests/<file>.
+private let repositoryRoot: String = {
+    var path = #filePath
+    for _ in 0..<3 { path = String(path[..<(path.lastIndex(of: "/") ?? path.endIndex)]) }
+    return path
+}()
+
 /// The libFuzzer target's input format (`FuzzInput`), its corpus and dictionary, and what
 /// the target reports: the same code the `Fuzz/` executable calls.
 @Suite struct LibFuzzerInputTests {
-    static let scripts: String = {
-        var path = #filePath
-        for _ in 0..<3 { path = String(path[..<(path.lastIndex(of: "/") ?? path.endIndex)]) }
-        return path + "/scripts"
-    }()
+    static let scripts = repositoryRoot + "/scripts"
 
-    static var scenarioFiles: [String] {
-        guard let dir = opendir(scripts) else { return [] }
-        defer { closedir(dir) }
-        var out: [String] = []
-        while let entry = readdir(dir) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self) }
-            if name.hasSuffix(".lua") { out.append(name) }
-        }
-        return out.sorted()
-    }
+    static var scenarioFiles: [String] { (Platform.folderEntries(scripts) ?? []).filter { $0.hasSuffix(".lua") } }
 
     /// Seeded choices are SplitMix64's, so `kitsim fuzz` programs did not change.
     @Test(arguments: [1, 2, 3, 16, 100, 256, 257, 1_000, 65_536, 65_537])
@@ -154,22 +148,9 @@ extension String {
 /// Inputs the libFuzzer target failed on, kept in `Fuzz/regressions/` once fixed: each
 /// must now run clean (their minimised scripts are tests of their own too).
 @Suite struct LibFuzzerRegressionTests {
-    static let folder: String = {
-        var path = #filePath
-        for _ in 0..<3 { path = String(path[..<(path.lastIndex(of: "/") ?? path.endIndex)]) }
-        return path + "/Fuzz/regressions"
-    }()
+    static let folder = repositoryRoot + "/Fuzz/regressions"
 
-    static var inputs: [String] {
-        guard let dir = opendir(folder) else { return [] }
-        defer { closedir(dir) }
-        var out: [String] = []
-        while let entry = readdir(dir) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self) }
-            if !name.hasPrefix(".") { out.append(name) }
-        }
-        return out.sorted()
-    }
+    static var inputs: [String] { (Platform.folderEntries(folder) ?? []).filter { !$0.hasPrefix(".") } }
 
     @Test func thereAreRegressions() { #expect(!Self.inputs.isEmpty) }
 

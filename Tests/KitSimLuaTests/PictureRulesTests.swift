@@ -18,18 +18,7 @@ import KitSimPlatform
     }()
 
     /// The seeds' scenarios (`seed*.lua` in scripts/), sorted.
-    static var seeds: [String] {
-        guard let dir = opendir(scripts) else { return [] }
-        defer { closedir(dir) }
-        var out: [String] = []
-        while let entry = readdir(dir) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
-            }
-            if name.hasPrefix("seed") && name.hasSuffix(".lua") { out.append(name) }
-        }
-        return out.sorted()
-    }
+    static var seeds: [String] { (Platform.folderEntries(scripts) ?? []).filter { $0.hasPrefix("seed") && $0.hasSuffix(".lua") } }
 
     func sandbox(_ script: String) throws -> LuaSandbox {
         let sb = try LuaSandbox()

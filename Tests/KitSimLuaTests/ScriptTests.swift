@@ -13,18 +13,7 @@ import KitSimPlatform
         return path + "Scripts"
     }()
 
-    static var files: [String] {
-        guard let dir = opendir(directory) else { return [] }
-        defer { closedir(dir) }
-        var out: [String] = []
-        while let entry = readdir(dir) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
-            }
-            if name.hasSuffix(".lua") { out.append(name) }
-        }
-        return out.sorted()
-    }
+    static var files: [String] { (Platform.folderEntries(directory) ?? []).filter { $0.hasSuffix(".lua") } }
 
     @Test func thereAreScripts() { #expect(Self.files.count >= 4) }
 

@@ -6,6 +6,7 @@ extension Simulator {
         if child == parent {
             throw raise(.invalidArgument("child view controller:\(angle(child)) should not be its own parent", object: child))
         }
+        try checkNotAncestor(child, of: parent)
         if let p = try object(child, k.parent), p != parent {
             _ = try heap.send(child, .removeFromParent)
         }
@@ -16,6 +17,22 @@ extension Simulator {
         }
         try write(child, k.parent, parent)
         noteEnteredUI(child)
+    }
+
+    /// A controller cannot become a child of its own descendant (a tab bar controller
+    /// listing the navigation controller it is pushed in): the parent chain would be a
+    /// cycle, and the views would contain themselves. UIKit has no message for it (the
+    /// app hangs or crashes later); the model refuses it as an invalid argument, as it
+    /// refuses a controller as its own parent, so the chains stay acyclic (SPEC 3.5).
+    func checkNotAncestor(_ child: ObjectID, of parent: ObjectID) throws {
+        var found = false
+        try walkChain(from: parent, along: uikit.parent) { c in
+            found = c == child
+            return !found
+        }
+        if found {
+            throw raise(.invalidArgument("child view controller:\(angle(child)) is an ancestor of its requested parent \(angle(parent))", object: child))
+        }
     }
 
     /// After a `willMove(toParent:)` that ran a script: the callback may have given the

@@ -277,11 +277,6 @@ extension Simulator {
                     // SPEC rule 47: the links are cut already; what c presented is above it.
                     noteLeftUI(c, "dismissed", presentedAbove: Array(chain[(i + 1)...]))
                 }
-                #if KITSIM_PLANTED_DEFECT
-                if heap.isAlive(b), heap.isAlive(a), try plantedDefectApplies(dismissed: b, presenter: a, animated: animated) {
-                    try heap.hold(b, transitionHold)
-                }
-                #endif
                 attempt(&endError) { try askWillDealloc() }
                 if let endError { throw endError }
             }

@@ -110,6 +110,7 @@ extension Simulator {
                                  "child view controller:\(angle(vc)) should have parent view controller:\(angle(p)) but requested parent is:\(angle(nav))",
                                  object: vc))
         }
+        try checkNotAncestor(vc, of: nav)
         // A window's root may be pushed (seed 000's SDK wraps the root in a navigation
         // controller before making that the root); a presented controller may not.
         if try object(vc, k.presenting) != nil {
@@ -374,6 +375,7 @@ extension Simulator {
                                      "child view controller:\(angle(vc)) should have parent view controller:\(angle(p)) but requested parent is:\(angle(nav))",
                                      object: vc))
             }
+            try checkNotAncestor(vc, of: nav)
         }
         try checkNoTransitionInFlight(nav)
         let old = try objects(nav, k.navControllers)

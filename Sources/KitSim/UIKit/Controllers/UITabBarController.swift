@@ -54,6 +54,7 @@ extension Simulator {
                                      "child view controller:\(angle(vc)) should have parent view controller:\(angle(p)) but requested parent is:\(angle(tab))",
                                      object: vc))
             }
+            try checkNotAncestor(vc, of: tab)
         }
         // Each removed controller once: a list may name one twice ({ a, a }), and a hold
         // taken twice but released once on an error path would be stranded.
