@@ -187,7 +187,8 @@ public struct Invocation {
     public let selector: Selector
     /// The arguments, stored inline (see `Arguments`).
     public let args: Arguments
-    /// The replaced implementation, when this one was installed by `replaceMethod`.
+    /// The replaced implementation, when this one was installed by `replaceMethod`. Read it
+    /// during the send, as `heap` (the send keeps it alive).
     public var original: Implementation? { replaced?.takeUnretainedValue().implementation }
     /// `original` in a box the send that made the invocation keeps alive for its duration
     /// (`Heap.invoke`): a reference counted nowhere, so that ending a send has only the
