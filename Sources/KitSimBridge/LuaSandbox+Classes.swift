@@ -308,7 +308,12 @@ extension LuaSandbox {
             if let native = methodSlots[slot].native {
                 // Through the box at +0: calling its `let` closure retains nothing.
                 return try native._withUnsafeGuaranteedRef { box in
-                    push(L, try heap.sendNative(object, methodSlots[slot].selector, box.body, args: args(L, from: 2)))
+                    if let declared = box.declared,
+                       let result = try sendTyped(L, object, methodSlots[slot].selector, declared) {
+                        push(L, result)
+                    } else {
+                        push(L, try sendConverted(L, object, methodSlots[slot].selector, box.body))
+                    }
                     return 1
                 }
             }
@@ -352,12 +357,94 @@ extension LuaSandbox {
         cacheNative(cls.implementation(for: .initialize), inSlot: slot, version: cls.methodsVersion)
     }
 
+    /// Sends a declared method with its arguments (from stack index 2) read by their
+    /// declared types, when every one meets its parameter's check: numbers, flags, nil
+    /// and handles straight from the stack, no general conversion, and the body
+    /// runs without the check. Nil, having sent nothing, when any does not (a wrong type,
+    /// an argument of another kind, more arguments than parameters or than three): the
+    /// caller then sends the checked body with the general conversion, whose messages are
+    /// the check's (`bad argument #1 to 'set' (number expected, got string)`). Nothing is
+    /// converted before that is decided, so no host value is made twice.
+    @inline(__always)
+    func sendTyped(_ L: OpaquePointer, _ object: ObjectID, _ selector: Selector, _ method: DeclaredMethod) throws -> Value? {
+        let n = Int(lua_gettop(L)) - 1
+        let parameters = method.parameters
+        guard n <= parameters.count && n <= 3 else { return nil }
+        for i in n..<parameters.count where !parameters[i].isOptional { return nil }
+        switch n {
+        case 0:
+            return try heap.sendNative(object, selector, method.body, args: Arguments())
+        case 1:
+            guard let a = typedArgument(L, 2, parameters[0]) else { return nil }
+            return try heap.sendNative(object, selector, method.body, args: Arguments(scalars: a))
+        case 2:
+            guard let a = typedArgument(L, 2, parameters[0]), let b = typedArgument(L, 3, parameters[1]) else { return nil }
+            return try heap.sendNative(object, selector, method.body, args: Arguments(scalars: a, b))
+        default:
+            guard let a = typedArgument(L, 2, parameters[0]), let b = typedArgument(L, 3, parameters[1]),
+                  let c = typedArgument(L, 4, parameters[2]) else { return nil }
+            return try heap.sendNative(object, selector, method.body, args: Arguments(scalars: a, b, c))
+        }
+    }
+
+    /// `sendNative` with the arguments (from stack index 2) converted to general values;
+    /// none or one built in the call itself, so that they are moved into the send.
+    @inline(__always)
+    func sendConverted(_ L: OpaquePointer, _ object: ObjectID, _ selector: Selector, _ body: NativeMethod) throws -> Value {
+        switch lua_gettop(L) {
+        case ...1: return try heap.sendNative(object, selector, body, args: Arguments())
+        case 2: return try heap.sendNative(object, selector, body, args: Arguments(value(L, 2)))
+        default: return try heap.sendNative(object, selector, body, args: args(L, from: 2))
+        }
+    }
+
+    /// One argument of `sendTyped`, or nil when it does not meet `p` or is not a scalar
+    /// (a string argument takes the general conversion).
+    @inline(__always)
+    func typedArgument(_ L: OpaquePointer, _ index: Int32, _ p: ParameterDecoding) -> Arguments.Scalar? {
+        let t = lua_type(L, index)
+        if t == LUA_TNIL { return p.isOptional ? .nil : nil }
+        switch p.kind {
+        case .number:
+            guard t == LUA_TNUMBER else { return nil }
+            var isInteger: Int32 = 0
+            let i = lua_tointegerx(L, index, &isInteger)
+            if isInteger != 0 { return .int(Int(i)) }
+            let d = lua_tonumberx(L, index, nil)
+            return d.isFinite ? .double(d) : nil
+        case .object:
+            let id = ObjectID(kitsim_handle_id(L, index))
+            return id.raw != 0 && heap.fits(id, classID: p.classID) ? .object(id) : nil
+        case .anyValue:
+            // Scalars only: a table or function would become a host value, which the
+            // general conversion would then make again.
+            switch t {
+            case LUA_TBOOLEAN: return .bool(lua_toboolean(L, index) != 0)
+            case LUA_TNUMBER:
+                var isInteger: Int32 = 0
+                let i = lua_tointegerx(L, index, &isInteger)
+                return isInteger != 0 ? .int(Int(i)) : .double(lua_tonumberx(L, index, nil))
+            case LUA_TUSERDATA:
+                let id = kitsim_handle_id(L, index)
+                return id != 0 ? .object(ObjectID(id)) : nil
+            default: return nil
+            }
+        case .string, .checked:
+            return nil
+        }
+    }
+
     /// Caches the native body of `imp` in method slot `slot`, valid while the class's
     /// methods are at `version`: in a box the sandbox owns (the slot refers to it
     /// unretained); any other implementation leaves the slot without one.
     func cacheNative(_ imp: Implementation?, inSlot slot: Int, version: UInt64) {
         if case .native(let body)? = imp {
             let box = NativeBox(body)
+            nativeBoxes.append(box)
+            methodSlots[slot].native = Unmanaged.passUnretained(box)
+            dropRetiredNativeBoxes()
+        } else if case .declared(let method)? = imp {
+            let box = NativeBox(method.checkedBody, declared: method)
             nativeBoxes.append(box)
             methodSlots[slot].native = Unmanaged.passUnretained(box)
             dropRetiredNativeBoxes()

@@ -312,10 +312,16 @@ final class SwiftFunction {
     init(_ body: @escaping (LuaSandbox, OpaquePointer) throws -> Int32) { self.body = body }
 }
 
-/// A native method body cached by a method slot (see `MethodSlot.native`).
+/// A native method body cached by a method slot (see `MethodSlot.native`), and for a
+/// declared method with parameters, the method: its arguments are then decoded by their
+/// declared types (`LuaSandbox.sendTyped`).
 final class NativeBox {
     let body: NativeMethod
-    init(_ body: @escaping NativeMethod) { self.body = body }
+    let declared: DeclaredMethod?
+    init(_ body: @escaping NativeMethod, declared: DeclaredMethod? = nil) {
+        self.body = body
+        self.declared = declared
+    }
 }
 
 /// A host function (`setGlobal(_:function:)`) in a class box: its closure is stored at

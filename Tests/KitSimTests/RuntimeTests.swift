@@ -4,6 +4,24 @@ import Testing
 
 /// The object runtime: classes, dispatch, swizzling, errors in UIKit's words.
 @Suite struct RuntimeTests {
+    /// A property is a value although copies share its boxed name, type and declaring
+    /// class: changing one copy's type or class (as registration does for a class's own
+    /// and its subclasses' copies) leaves the others as they were.
+    @Test func aPropertyCopyIsIndependentOfTheOriginal() throws {
+        let heap = Heap()
+        let a = try heap.defineClass("A", superclass: heap.rootClass, properties: [Property("p", .strong, default: .int(3))])
+        let b = try heap.defineClass("B", superclass: a)
+        var original = try #require(b.property(named: "p"))
+        let copy = original
+        original.type = .number
+        original.declaringClassName = "Elsewhere"
+        #expect(copy.type.description == "any" && copy.declaringClassName == "A")
+        #expect(original.type.description == "number" && original.declaringClassName == "Elsewhere")
+        #expect(copy.name == "p" && original.name == "p" && copy.defaultValue == .int(3) && original.defaultValue == .int(3))
+        // The classes' own copies are untouched too.
+        #expect(a.property(named: "p")?.type.description == "any" && b.property(named: "p")?.declaringClassName == "A")
+    }
+
     @Test func inheritedMethodsResolveAndOverridesWin() throws {
         let heap = Heap()
         let a = try heap.defineClass("A", superclass: heap.rootClass, methods: ["hello": .native { _ in .string("A") }])

@@ -60,10 +60,13 @@ final class KitSimSide {
         let slot = thing.property(named: "value")!
         let viewDidLoad = Selector("viewDidLoad")
         heap.setMethod("get", on: thing) { inv in try inv.heap.readSlot(inv.receiver, slot) }
-        heap.setMethod("set", on: thing) { inv in
-            try inv.heap.writeSlot(inv.receiver, slot, inv.argument(0))
+        // Declared with its typed signature, as the model's methods are: the bridge reads
+        // the number straight from the stack, and the body skips the argument check.
+        nonisolated(unsafe) let setSlot = slot
+        try heap.setMethod(Method(signature: MethodSignature("set", [.number("value")])) { inv in
+            try inv.heap.writeSlot(inv.receiver, setSlot, inv.argument(0))
             return .nil
-        }
+        }, on: thing)
         heap.setMethod(viewDidLoad, on: thing) { _ in .nil }
         heap.setMethod("notify", on: thing) { inv in try inv.heap.send(inv.receiver, viewDidLoad) }
         var props = (1..<50).map { Property("p" + ($0 < 10 ? "0" : "") + String($0), .assign, type: .number) }

@@ -104,46 +104,124 @@ extension Heap {
             throw SimError(.invalidUse, "class \(d.name) is introduced in a later version but declares no initializer to refuse it")
         }
         for m in d.methods {
-            var body = m.body
-            // SPEC rule 51: on an older profile a newer method is an unrecognized
-            // selector, and making an instance of a newer class is refused.
-            if let version = m.signature.introduced {
-                let inner = body, name = m.signature.luaName, isClassMethod = m.signature.kind == .classMethod
-                body = { inv in
-                    guard inv.heap.platformVersion >= version else {
-                        throw inv.heap.recordException(isClassMethod
-                            ? SimError.invalidArgument("+[\(d.name) \(name)]: unrecognized selector sent to class \(d.name)")
-                            : inv.heap.unrecognizedSelector(inv.receiver, name))
-                    }
-                    return try inner(inv)
-                }
-            }
-            if m.signature.kind == .initializer, let version = d.interface.introduced {
-                let inner = body, name = d.name
-                body = { inv in
-                    guard inv.heap.platformVersion >= version else {
-                        // On a device the class would be missing; KitSim keeps every
-                        // class a global and refuses the instance instead.
-                        throw inv.heap.recordException(SimError.invalidArgument(
-                            "\(name) is not available on \(inv.heap.platformName) \(inv.heap.platformVersion) (introduced in \(inv.heap.platformName) \(version))",
-                            object: inv.receiver))
-                    }
-                    return try inner(inv)
-                }
-            }
             let selector = m.signature.kind == .initializer ? Selector.initialize : Selector(m.signature.luaName)
-            let imp: Implementation
-            if m.signature.kind == .accessor || m.signature.parameters.isEmpty {
-                imp = .native(body)
-            } else {
-                let checker = try ArgumentChecker(m.signature, className: d.name, heap: self)
-                imp = .native { inv in
-                    try checker.check(inv)
-                    return try body(inv)
-                }
-            }
+            let imp = try implementation(of: m, className: d.name, classIntroduced: d.interface.introduced)
             if m.signature.kind == .classMethod { cls.classMethods[selector] = imp } else { cls.ownMethods[selector] = imp }
         }
+    }
+
+    /// Installs a declared method on a class defined with `defineClass`, as a
+    /// declaration's methods are installed: its body behind its signature's argument
+    /// check, which a host may instead meet by decoding arguments by type (`DeclaredMethod`).
+    public func setMethod(_ method: Method, on cls: SimClass) throws {
+        let selector = method.signature.kind == .initializer ? Selector.initialize : Selector(method.signature.luaName)
+        let imp = try implementation(of: method, className: cls.name, classIntroduced: nil)
+        if method.signature.kind == .classMethod { cls.classMethods[selector] = imp } else { cls.ownMethods[selector] = imp }
+        cls.reflatten()
+    }
+
+    /// What a declared method installs: its body behind the version checks of SPEC rule
+    /// 51 and, when it has parameters, behind the argument check of its signature.
+    func implementation(of m: Method, className: String, classIntroduced: Int?) throws -> Implementation {
+        var body = m.body
+        // SPEC rule 51: on an older profile a newer method is an unrecognized
+        // selector, and making an instance of a newer class is refused.
+        if let version = m.signature.introduced {
+            let inner = body, name = m.signature.luaName, isClassMethod = m.signature.kind == .classMethod
+            body = { inv in
+                guard inv.heap.platformVersion >= version else {
+                    throw inv.heap.recordException(isClassMethod
+                        ? SimError.invalidArgument("+[\(className) \(name)]: unrecognized selector sent to class \(className)")
+                        : inv.heap.unrecognizedSelector(inv.receiver, name))
+                }
+                return try inner(inv)
+            }
+        }
+        if m.signature.kind == .initializer, let version = classIntroduced {
+            let inner = body, name = className
+            body = { inv in
+                guard inv.heap.platformVersion >= version else {
+                    // On a device the class would be missing; KitSim keeps every
+                    // class a global and refuses the instance instead.
+                    throw inv.heap.recordException(SimError.invalidArgument(
+                        "\(name) is not available on \(inv.heap.platformName) \(inv.heap.platformVersion) (introduced in \(inv.heap.platformName) \(version))",
+                        object: inv.receiver))
+                }
+                return try inner(inv)
+            }
+        }
+        if m.signature.kind == .accessor || m.signature.parameters.isEmpty { return .native(body) }
+        return .declared(DeclaredMethod(try ArgumentChecker(m.signature, className: className, heap: self), body: body))
+    }
+}
+
+/// A declared method with parameters, as installed: its body, the argument check of its
+/// signature, and each parameter's decoding, so that a host that can read arguments by
+/// their declared types (the Lua bridge, from the Lua stack) passes the body arguments
+/// that meet the check without building general values or running the check; any other
+/// call runs `checkedBody`, whose messages are the check's.
+public final class DeclaredMethod {
+    /// The body; its arguments must meet the check.
+    public let body: NativeMethod
+    /// The check, then the body: what a send of the method runs.
+    public let checkedBody: NativeMethod
+    /// How each declared parameter is read, in order.
+    public let parameters: ContiguousArray<ParameterDecoding>
+
+    init(_ checker: ArgumentChecker, body: @escaping NativeMethod) {
+        self.body = body
+        checkedBody = { inv in
+            try checker.check(inv)
+            return try body(inv)
+        }
+        parameters = ContiguousArray(checker.checks.map { c in
+            let optional = c.parameter.isOptional
+            switch c.check {
+            case .number, .integer: return ParameterDecoding(kind: .number, isOptional: optional)
+            case .bool, .any: return ParameterDecoding(kind: .anyValue, isOptional: true)
+            case .string: return ParameterDecoding(kind: .string, isOptional: optional)
+            case .object(let ref): return ParameterDecoding(kind: .object, isOptional: optional, classID: ref.id)
+            default: return ParameterDecoding(kind: .checked, isOptional: optional)
+            }
+        })
+    }
+}
+
+/// How a host may read one argument of a `DeclaredMethod` (a trivial value: reading the
+/// table retains nothing). An argument that does not fit its decoding, or a parameter of
+/// kind `checked`, means the call takes `checkedBody`.
+public struct ParameterDecoding: Sendable {
+    public enum Kind: UInt8, Sendable {
+        /// A finite number (an integer stays an integer).
+        case number
+        /// Any value, taken as it is (the check accepts every value: `any`, and `bool`,
+        /// which is read with Lua's truthiness).
+        case anyValue
+        /// A string.
+        case string
+        /// A usable object of class `classID` or a subclass (`Heap.fits(_:classID:)`).
+        case object
+        /// Only through the check (tables, rectangles, enumerations, functions, …).
+        case checked
+    }
+    public let kind: Kind
+    /// nil (or a missing argument) meets the check.
+    public let isOptional: Bool
+    public let classID: UInt32
+
+    init(kind: Kind, isOptional: Bool, classID: UInt32 = 0) {
+        self.kind = kind
+        self.isOptional = isOptional
+        self.classID = classID
+    }
+}
+
+extension Heap {
+    /// Whether `id` meets a `DeclaredMethod` parameter of kind `object`: a usable object of
+    /// the class `classID` or a subclass (the check's test, without its messages).
+    @inline(__always)
+    public func fits(_ id: ObjectID, classID: UInt32) -> Bool {
+        isUsable(id) && classOf(id).isSubclass(of: checkedClass(classID))
     }
 }
 

@@ -17,7 +17,7 @@ extension Heap {
             if recordsHistory {
                 record(.release, r.cause, detail: r.detail, object: r.target, other: r.owner)
             }
-            if retainCounts[t] == 0 && activeCalls[t] == 0 {
+            if retainCounts[t] == 0 && activeCalls[t] == 0 && !holdsPendingReceiver(t) {
                 if let e = deallocate(r.target), firstError == nil { firstError = e }
             }
         }

@@ -58,7 +58,7 @@ extension Heap {
         guard let imp = cls.classMethod(for: selector) else {
             throw SimError.invalidArgument("+[\(cls.name) \(selector)]: unrecognized selector sent to class \(cls.name)")
         }
-        return try dispatch(imp, Invocation(heap: self, receiver: ObjectID(0), selector: selector, args: args, original: nil))
+        return try dispatch(imp, Invocation(heap: self, receiver: ObjectID(0), selector: selector, args: args))
     }
 
     /// Runs an implementation with `receiver` kept alive for the duration.
@@ -71,14 +71,17 @@ extension Heap {
     public func invoke(_ imp: Implementation, receiver: ObjectID, selector: Selector,
                        args: consuming Arguments, original: Implementation?) throws -> Value {
         let raw = receiver.raw
-        activeCalls[Int(raw)] &+= 1
+        beginCall(raw)
         if tracesCalls { record(.call, detail: intern(selector.name), object: raw) }
         let result: Value
+        // The invocation refers to its original unretained: this frame keeps it.
+        let box = original.map(ImplementationBox.init)
+        defer { withExtendedLifetime(box) {} }
         do {
-            result = try dispatch(imp, Invocation(heap: self, receiver: receiver, selector: selector,
-                                                  args: args, original: original))
+            result = try dispatch(imp, Invocation(heap: self, receiver: receiver, selector: selector, args: args,
+                                                  replaced: box.map { Unmanaged.passUnretained($0) }))
         } catch {
-            try? endCall(raw)
+            try? finishCall(raw)
             throw error
         }
         try finishCall(raw)
@@ -87,50 +90,90 @@ extension Heap {
 
     /// `send` of a native body the host looked up and cached (the Lua bridge's method
     /// slots): `body` must be what `implementation(for: selector)` of the
-    /// receiver's class returns as `.native`, while `SimClass.methodsVersion` is unchanged.
+    /// receiver's class returns as `.native` (or a `.declared` method's `body` or
+    /// `checkedBody`, see `DeclaredMethod`), while `SimClass.methodsVersion` is unchanged.
     /// The semantics of `send` hold: a dead receiver is a zombie crash, the receiver stays
     /// alive for the call, the call is traced when calls are. No dispatch on
     /// `Implementation`, and no `original` to copy into the invocation.
     public func sendNative(_ id: ObjectID, _ selector: Selector, _ body: NativeMethod, args: consuming Arguments) throws -> Value {
         if !isUsable(id) { try failUnusable(id, selector.name) }
         let raw = id.raw
-        activeCalls[Int(raw)] &+= 1
+        beginCall(raw)
         if tracesCalls { record(.call, detail: intern(selector.name), object: raw) }
         let result: Value
         do {
-            result = try body(Invocation(heap: self, receiver: id, selector: selector, args: args, original: nil))
+            result = try body(Invocation(heap: self, receiver: id, selector: selector, args: args))
         } catch {
-            try? endCall(raw)
+            try? finishCall(raw)
             throw error
         }
         try finishCall(raw)
         return result
     }
 
-    /// `endCall` with its common case inline: the receiver has other calls running or an
-    /// owner left, so the call only ends.
+    /// A send begins: its receiver becomes the pending one, and the send it is inside of,
+    /// if that one's receiver was still pending, now counts its keep-alive in
+    /// `activeCalls` (the register holds one receiver).
+    @inline(__always)
+    private func beginCall(_ raw: UInt32) {
+        let outer = pendingReceiver
+        if outer != 0 { activeCalls[Int(outer)] &+= 1 }
+        pendingReceiver = raw
+    }
+
+    /// A send ends. Its receiver still pending: nothing counted it, and an object no one
+    /// owns deallocates now, as `endCall` does. Otherwise the call was counted
+    /// (`beginCall` of a send inside it, or `holdsPendingReceiver`), and `endCall` ends
+    /// it unless other calls or owners keep the receiver.
     @inline(__always)
     private func finishCall(_ raw: UInt32) throws {
         let t = Int(raw)
-        if activeCalls[t] != 1 || retainCounts[t] != 0 {
+        if pendingReceiver == raw {
+            pendingReceiver = 0
+            if retainCounts[t] == 0 && activeCalls[t] == 0 { try endPendingCall(raw) }
+        } else if activeCalls[t] != 1 || retainCounts[t] != 0 {
             activeCalls[t] &-= 1
         } else {
             try endCall(raw)
         }
     }
 
+    /// The end of an uncounted call whose receiver has no owner (one made and never
+    /// retained, say): it deallocates as at the end of a counted call.
+    @inline(never)
+    private func endPendingCall(_ raw: UInt32) throws {
+        activeCalls[Int(raw)] &+= 1
+        try endCall(raw)
+    }
+
+    /// Whether the object at `t`, whose retain count just reached zero, is the receiver of
+    /// the send in progress that has not counted it yet: if so the call counts it now (and
+    /// it deallocates when the call ends), as if the send had counted it from the start.
+    @inline(__always)
+    func holdsPendingReceiver(_ t: Int) -> Bool {
+        guard pendingReceiver != 0 && Int(pendingReceiver) == t else { return false }
+        activeCalls[t] &+= 1
+        pendingReceiver = 0
+        return true
+    }
+
     private func dispatch(_ imp: Implementation, _ inv: Invocation) throws -> Value {
         switch imp {
         case .native(let body):
             return try body(inv)
+        case .declared(let method):
+            return try method.checkedBody(inv)
         case .foreign(let fn):
             guard let dispatcher = foreignDispatcher else {
                 throw SimError(.invalidUse, "no host is attached to run \(inv.selector)")
             }
             return try dispatcher.invoke(fn, inv)
         case .replacing(let replacement, let original):
-            return try dispatch(replacement, Invocation(heap: inv.heap, receiver: inv.receiver, selector: inv.selector,
-                                                        args: inv.args, original: original))
+            let box = ImplementationBox(original)
+            return try withExtendedLifetime(box) {
+                try dispatch(replacement, Invocation(heap: inv.heap, receiver: inv.receiver, selector: inv.selector,
+                                                     args: inv.args, replaced: .passUnretained(box)))
+            }
         }
     }
 }

@@ -23,7 +23,7 @@ extension Heap {
         }
         retainCounts[t] &-= 1
         if recordsHistory { record(.release, .pool, detail: poolReason, object: id, other: 0) }
-        guard retainCounts[t] == 0 && activeCalls[t] == 0 else { return }
+        guard retainCounts[t] == 0 && activeCalls[t] == 0 && !holdsPendingReceiver(t) else { return }
         let base = releaseStack.count
         var failure = deallocate(id)
         do { try runReleases(downTo: base) } catch { if failure == nil { failure = error } }

@@ -34,6 +34,12 @@ public final class Heap {
     var slotBase: ContiguousArray<UInt32> = [0]
     var weakHead: ContiguousArray<UInt32> = [0]
     var activeCalls: ContiguousArray<UInt16> = [0]
+    /// The receiver of the innermost send whose keep-alive (SPEC §2) is not counted in
+    /// `activeCalls` yet, or 0. A send counts its receiver only when it has to: when
+    /// another send begins inside it, or when a release inside it takes the receiver's
+    /// retain count to zero (`holdsPendingReceiver`). A send whose body neither sends nor
+    /// releases its receiver, the common case, counts nothing.
+    var pendingReceiver: UInt32 = 0
     /// Property storage of every object, `slotCount` consecutive slots each.
     var slots: ContiguousArray<Value> = []
 

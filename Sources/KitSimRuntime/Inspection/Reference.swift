@@ -82,6 +82,7 @@ extension Heap {
         var set = Set(holds.keys)
         for e in poolEntries { set.insert(e) }
         for i in 1..<activeCalls.count where activeCalls[i] > 0 { set.insert(UInt32(i)) }
+        if pendingReceiver != 0 { set.insert(pendingReceiver) }
         for provider in extraRoots { for id in provider(self) where isAlive(id) { set.insert(id.raw) } }
         return set.sorted().map(ObjectID.init)
     }
@@ -90,7 +91,7 @@ extension Heap {
     public func rootReasons(of id: ObjectID) -> [String] {
         var out = holdReasons(of: id)
         if poolEntries.contains(id.raw) { out.append("autorelease pool") }
-        if isValid(id) && activeCalls[Int(id.raw)] > 0 { out.append("in a call") }
+        if isValid(id) && (activeCalls[Int(id.raw)] > 0 || id.raw == pendingReceiver) { out.append("in a call") }
         if extraRoots.contains(where: { $0(self).contains(id) }) { out.append("on screen") }
         return out
     }

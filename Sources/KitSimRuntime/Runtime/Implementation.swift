@@ -2,12 +2,21 @@
 /// bridge), or a replacement that wraps the original (`swizzle` with access to it).
 public enum Implementation {
     case native(NativeMethod)
+    /// A declared method with parameters (`Heap.install`, `setMethod(_:on:)`): its body
+    /// behind its signature's argument check.
+    case declared(DeclaredMethod)
     case foreign(ForeignBox)
     indirect case replacing(Implementation, original: Implementation)
 }
 
 /// A method written in Swift.
 public typealias NativeMethod = (Invocation) throws -> Value
+
+/// An invocation's replaced implementation (see `Invocation.original`).
+final class ImplementationBox {
+    let implementation: Implementation
+    init(_ implementation: Implementation) { self.implementation = implementation }
+}
 
 /// Runs host implementations. The Lua bridge installs one so that UIKit calling
 /// `viewDidLoad` on a Lua subclass runs the Lua function (SPEC §1).
@@ -34,39 +43,121 @@ extension Heap {
 /// The arguments of a message send, the first three stored inline, so that a send
 /// with few arguments (nearly all of them) builds no array (the Lua bridge
 /// sends a message per method call).
+///
+/// Inline arguments are scalars (nil, a flag, a number, an object id, a time) kept as a
+/// kind and eight bytes, so that ending a send destroys nothing but one optional array:
+/// a `Value` per argument would cost an outlined destroy that switches on each one's
+/// case on every send. Arguments with any other value (a string, a rectangle, a host
+/// table), or more than three, are kept as values in that array.
 public struct Arguments: RandomAccessCollection, ExpressibleByArrayLiteral {
     public let count: Int
-    @usableFromInline var a0: Value = .nil
-    @usableFromInline var a1: Value = .nil
-    @usableFromInline var a2: Value = .nil
-    /// Every argument when there are more than three.
-    @usableFromInline var rest: [Value]? = nil
+    @usableFromInline var k0: Kind = .nil, k1: Kind = .nil, k2: Kind = .nil
+    @usableFromInline var p0: UInt64 = 0, p1: UInt64 = 0, p2: UInt64 = 0
+    /// Every argument, when one is not a scalar or there are more than three.
+    @usableFromInline var boxed: [Value]? = nil
 
-    public init() { count = 0 }
-    public init(_ a0: Value) { count = 1; self.a0 = a0 }
-    public init(_ a0: Value, _ a1: Value) { count = 2; self.a0 = a0; self.a1 = a1 }
-    public init(_ a0: Value, _ a1: Value, _ a2: Value) { count = 3; self.a0 = a0; self.a1 = a1; self.a2 = a2 }
-    public init(_ values: [Value]) {
-        count = values.count
-        switch values.count {
-        case 0: break
-        case 1: a0 = values[0]
-        case 2: a0 = values[0]; a1 = values[1]
-        case 3: a0 = values[0]; a1 = values[1]; a2 = values[2]
-        default: rest = values
+    /// What an inline argument's eight bytes hold.
+    @usableFromInline enum Kind: UInt8 {
+        case `nil`, bool, int, double, object, time
+    }
+
+    @inlinable @inline(__always) public init() { count = 0 }
+    @inlinable @inline(__always) public init(_ a0: Value) {
+        count = 1
+        guard Arguments.store(a0, &k0, &p0) else { boxed = [a0]; return }
+    }
+    @inlinable @inline(__always) public init(_ a0: Value, _ a1: Value) {
+        count = 2
+        guard Arguments.store(a0, &k0, &p0), Arguments.store(a1, &k1, &p1) else { boxed = [a0, a1]; return }
+    }
+    @inlinable @inline(__always) public init(_ a0: Value, _ a1: Value, _ a2: Value) {
+        count = 3
+        guard Arguments.store(a0, &k0, &p0), Arguments.store(a1, &k1, &p1), Arguments.store(a2, &k2, &p2) else {
+            boxed = [a0, a1, a2]
+            return
         }
+    }
+    /// Scalar arguments a host read by their declared types (`DeclaredMethod`): nothing to
+    /// box, so nothing to destroy.
+    @inlinable @inline(__always) public init(scalars a0: Scalar) {
+        count = 1
+        k0 = a0.kind; p0 = a0.payload
+    }
+    @inlinable @inline(__always) public init(scalars a0: Scalar, _ a1: Scalar) {
+        count = 2
+        k0 = a0.kind; p0 = a0.payload
+        k1 = a1.kind; p1 = a1.payload
+    }
+    @inlinable @inline(__always) public init(scalars a0: Scalar, _ a1: Scalar, _ a2: Scalar) {
+        count = 3
+        k0 = a0.kind; p0 = a0.payload
+        k1 = a1.kind; p1 = a1.payload
+        k2 = a2.kind; p2 = a2.payload
+    }
+
+    /// One inline argument: nil, a flag, a number or an object id.
+    public struct Scalar {
+        @usableFromInline let kind: Kind
+        @usableFromInline let payload: UInt64
+        @inlinable init(_ kind: Kind, _ payload: UInt64) { self.kind = kind; self.payload = payload }
+        public static var `nil`: Scalar { @inline(__always) get { Scalar(.nil, 0) } }
+        @inlinable @inline(__always) public static func bool(_ b: Bool) -> Scalar { Scalar(.bool, b ? 1 : 0) }
+        @inlinable @inline(__always) public static func int(_ i: Int) -> Scalar { Scalar(.int, UInt64(bitPattern: Int64(i))) }
+        @inlinable @inline(__always) public static func double(_ d: Double) -> Scalar { Scalar(.double, d.bitPattern) }
+        @inlinable @inline(__always) public static func object(_ id: ObjectID) -> Scalar { Scalar(.object, UInt64(id.raw)) }
+    }
+
+    public init(_ values: [Value]) {
+        switch values.count {
+        case 0: self.init()
+        case 1: self.init(values[0])
+        case 2: self.init(values[0], values[1])
+        case 3: self.init(values[0], values[1], values[2])
+        default: self.init(boxing: values)
+        }
+    }
+
+    @usableFromInline init(boxing values: [Value]) {
+        count = values.count
+        boxed = values
     }
     public init(arrayLiteral elements: Value...) { self.init(elements) }
 
     /// Builds arguments one at a time (a host converting its own values).
     public init(count: Int, _ element: (Int) throws -> Value) rethrows {
-        self.count = count
         switch count {
-        case 0: break
-        case 1: a0 = try element(0)
-        case 2: a0 = try element(0); a1 = try element(1)
-        case 3: a0 = try element(0); a1 = try element(1); a2 = try element(2)
-        default: rest = try (0..<count).map(element)
+        case ..<1: self.init()
+        case 1: self.init(try element(0))
+        case 2: self.init(try element(0), try element(1))
+        case 3: self.init(try element(0), try element(1), try element(2))
+        default: self.init(boxing: try (0..<count).map(element))
+        }
+    }
+
+    /// Keeps a scalar inline; false for any other value.
+    @inlinable @inline(__always)
+    static func store(_ v: Value, _ kind: inout Kind, _ payload: inout UInt64) -> Bool {
+        switch v {
+        case .nil: kind = .nil
+        case .bool(let b): kind = .bool; payload = b ? 1 : 0
+        case .int(let i): kind = .int; payload = UInt64(bitPattern: Int64(i))
+        case .double(let d): kind = .double; payload = d.bitPattern
+        case .object(let id): kind = .object; payload = UInt64(id.raw)
+        case .time(let t): kind = .time; payload = UInt64(bitPattern: t)
+        default: return false
+        }
+        return true
+    }
+
+    @inlinable @inline(__always)
+    static func load(_ kind: Kind, _ payload: UInt64) -> Value {
+        switch kind {
+        case .nil: return .nil
+        case .bool: return .bool(payload != 0)
+        case .int: return .int(Int(Int64(bitPattern: payload)))
+        case .double: return .double(Double(bitPattern: payload))
+        case .object: return .object(ObjectID(UInt32(truncatingIfNeeded: payload)))
+        case .time: return .time(Int64(bitPattern: payload))
         }
     }
 
@@ -74,16 +165,16 @@ public struct Arguments: RandomAccessCollection, ExpressibleByArrayLiteral {
     public var endIndex: Int { count }
 
     @inlinable public subscript(index: Int) -> Value {
-        if let rest { return rest[index] }
+        if let boxed { return boxed[index] }
         switch index {
-        case 0: return a0
-        case 1: return a1
-        default: return a2
+        case 0: return Arguments.load(k0, p0)
+        case 1: return Arguments.load(k1, p1)
+        default: return Arguments.load(k2, p2)
         }
     }
 
     /// The arguments as an array (allocates when there are any).
-    public var array: [Value] { rest ?? Array(self) }
+    public var array: [Value] { boxed ?? Array(self) }
 }
 
 /// One message send in progress: the receiver, the selector, the arguments and, for a
@@ -96,15 +187,23 @@ public struct Invocation {
     public let selector: Selector
     /// The arguments, stored inline (see `Arguments`).
     public let args: Arguments
-    /// The replaced implementation, when this one was installed by `replaceMethod`.
-    public let original: Implementation?
+    /// The replaced implementation, when this one was installed by `replaceMethod`. Read it
+    /// during the send, as `heap` (the send keeps it alive).
+    public var original: Implementation? { replaced?.takeUnretainedValue().implementation }
+    /// `original` in a box the send that made the invocation keeps alive for its duration
+    /// (`Heap.invoke`): a reference counted nowhere, so that ending a send has only the
+    /// arguments to destroy.
+    let replaced: Unmanaged<ImplementationBox>?
 
-    init(heap: Heap, receiver: ObjectID, selector: Selector, args: consuming Arguments, original: Implementation?) {
+    /// `replaced` must stay alive while the invocation is in use.
+    @inline(__always)
+    init(heap: Heap, receiver: ObjectID, selector: Selector, args: consuming Arguments,
+         replaced: Unmanaged<ImplementationBox>? = nil) {
         self.heap = heap
         self.receiver = receiver
         self.selector = selector
         self.args = args
-        self.original = original
+        self.replaced = replaced
     }
 
     /// The arguments as an array (allocates; `argument(_:)` and `args` do not).
@@ -125,6 +224,6 @@ public struct Invocation {
             throw SimError(.invalidUse, "\(selector) has no original implementation to call")
         }
         return try heap.invoke(original, receiver: receiver, selector: selector,
-                               args: args.map(Arguments.init) ?? self.args, original: nil)
+                               args: args.map { Arguments($0) } ?? self.args, original: nil)
     }
 }

@@ -30,9 +30,34 @@ public enum ValueType: CustomStringConvertible {
 /// name methods that replace the synthesized accessors (UIKit's lazy `view`, say), and
 /// those methods live in the method table, so subclasses and swizzles can replace them.
 public struct Property {
-    public let name: String
+    /// The name, type, default and declaring class, in one box shared by copies (and
+    /// copied on a write, so a property stays a value): the model keeps properties by
+    /// value and passes them to every slot read and write, and a copy then costs one
+    /// retain where its strings, classes and default cost one each (BENCHMARKS.md,
+    /// push/pop at scale).
+    final class Info {
+        let name: String
+        var type: ValueType
+        let defaultValue: Value?
+        var declaringClassName: String
+        init(name: String, type: ValueType, defaultValue: Value?, declaringClassName: String) {
+            self.name = name
+            self.type = type
+            self.defaultValue = defaultValue
+            self.declaringClassName = declaringClassName
+        }
+        func copy() -> Info {
+            Info(name: name, type: type, defaultValue: defaultValue, declaringClassName: declaringClassName)
+        }
+    }
+    private var info: Info
+
+    public var name: String { info.name }
     public let ownership: Ownership
-    public internal(set) var type: ValueType
+    public internal(set) var type: ValueType {
+        get { info.type }
+        set { uniqueInfo().type = newValue }
+    }
     /// Scripts may not assign it (the model still writes the slot directly).
     public let isReadOnly: Bool
     /// A method run instead of reading the slot.
@@ -43,24 +68,31 @@ public struct Property {
     /// (SPEC rule 27: `subviews` reads `{}`; a tab bar's unset `viewControllers` reads nil).
     public let isOptional: Bool
     /// What a new instance's slot holds before any write (a scalar or a string), or nil.
-    public let defaultValue: Value?
+    public var defaultValue: Value? { info.defaultValue }
     /// The slot index within an instance, assigned when the class is defined.
     public internal(set) var slot: Int = 0
     /// The class that declared it.
-    public internal(set) var declaringClassName: String = ""
+    public internal(set) var declaringClassName: String {
+        get { info.declaringClassName }
+        set { uniqueInfo().declaringClassName = newValue }
+    }
     /// Interned name for trace events.
     var nameID: UInt16 = 0
+
+    /// The box, copied first when another property shares it.
+    private mutating func uniqueInfo() -> Info {
+        if !isKnownUniquelyReferenced(&info) { info = info.copy() }
+        return info
+    }
 
     public init(
         _ name: String, _ ownership: Ownership = .strong, type: ValueType = .any,
         readOnly: Bool = false, getter: Selector? = nil, setter: Selector? = nil, optional: Bool? = nil,
         default defaultValue: Value? = nil
     ) {
-        self.defaultValue = defaultValue
+        info = Info(name: name, type: type, defaultValue: defaultValue, declaringClassName: "")
         if case .objectArray = type { self.isOptional = optional ?? false } else { self.isOptional = optional ?? true }
-        self.name = name
         self.ownership = ownership
-        self.type = type
         self.isReadOnly = readOnly
         self.getter = getter
         self.setter = setter
