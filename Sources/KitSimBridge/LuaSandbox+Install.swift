@@ -17,7 +17,7 @@ extension LuaSandbox {
         // budget one call, so the budget stops a run that turns for ever as it stops a
         // loop (the same turn on every run: deterministic), and the watchdog sees that
         // `sim.run` is busy, not in a pure-Lua loop.
-        heap.onTurn = { try me._withUnsafeGuaranteedRef { try $0.chargeTurn() } }
+        heap.onTurn = { units in try me._withUnsafeGuaranteedRef { try $0.chargeTurn(units) } }
         heap.deallocObserver = { id in
             me._withUnsafeGuaranteedRef { sb in
                 // The object's undeclared fields go with it.
@@ -149,10 +149,10 @@ extension LuaSandbox {
         kitsim_pop(L, 1)
     }
 
-    /// Charges a run-loop turn to the work budget; past the budget, stops the run as the
-    /// trampolines do (pcall cannot swallow it).
-    func chargeTurn() throws {
-        guard kitsim_charge_work(current, 1) == 0 else { return }
+    /// Charges a run-loop turn of `units` to the work budget; past the budget, stops the
+    /// run as the trampolines do (pcall cannot swallow it).
+    func chargeTurn(_ units: Int) throws {
+        guard kitsim_charge_work(current, Int64(units)) == 0 else { return }
         throw SimError.limitExceeded(.work(calls: limitsConfiguration.work))
     }
 

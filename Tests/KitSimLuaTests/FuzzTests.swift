@@ -156,6 +156,35 @@ import Testing
         #expect(sorts <= 4, "the drain sorted the windows \(sorts) times")
     }
 
+    /// A repeating timer that adds a window at each firing (every 0.1 ms, Foundation's
+    /// shortest interval) for three seconds: the windows are sorted once per change, not
+    /// per turn, and each turn charges the work budget for the windows its layout pass
+    /// walks, so the run stops at the budget, at the same firing every time, in
+    /// bounded host time.
+    @Test func aTimerThatAddsAWindowPerFiringStopsAtTheBudget() throws {
+        var messages: [String] = []
+        for _ in 0..<2 {
+            var limits = LuaSandbox.Limits()
+            limits.work = 200_000
+            limits.objects = 1_000_000
+            let sandbox = try LuaSandbox(limits: limits)
+            let before = sandbox.sim.windowStack.sorts
+            let r = sandbox.run(chunk: """
+                FIRED = 0
+                Timer.scheduledTimer_withTimeInterval(0, true, function() FIRED = FIRED + 1 sim.hold(UIWindow()) end)
+                sim.run(3)
+                """, name: "=timer")
+            #expect(r.status == .limitExceeded, "\(r.status): \(r.message ?? "")")
+            let sorts = sandbox.sim.windowStack.sorts - before
+            let fired = sandbox.step(chunk: "assert(FIRED > 1000 and FIRED < 30000, FIRED)", name: "=fired")
+            #expect(fired.status == .passed, "\(fired.message ?? "")")
+            #expect(sorts <= 30_000, "sorted \(sorts) times")
+            messages.append(r.message ?? "")
+        }
+        #expect(messages[0] == messages[1])
+        #expect(messages[0].contains("work"), "\(messages[0])")
+    }
+
     struct Regression: CustomTestStringConvertible, Sendable {
         let code: String
         let message: String?     // nil: the call succeeds

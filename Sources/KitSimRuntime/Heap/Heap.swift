@@ -117,9 +117,11 @@ public final class Heap {
     /// (so `sim.verify()` and the fuzzer's check after every call cover them).
     public var invariantCheckers: [(Heap) -> [String]] = []
     /// Called once per run-loop turn the model runs (a timer's firing, a display link's
-    /// frame): the host charges its work budget and may stop the run, so a timer that fires
-    /// every 0.1 ms for an hour of virtual time cannot keep Swift busy beyond every limit.
-    public var onTurn: (() throws -> Void)?
+    /// frame) with the turn's cost in work units: the host charges its work budget and may
+    /// stop the run, so a timer that fires every 0.1 ms for an hour of virtual time cannot
+    /// keep Swift busy beyond every limit. The cost grows with what the turn's layout pass
+    /// walks, so neither can one that fills the app with windows.
+    public var onTurn: ((Int) throws -> Void)?
     /// Key-value observing (SPEC rule 35): a set of a property of an object in
     /// `observedObjects` calls this before the store (`isPrior` true) and after it, with
     /// the old value. The count of observed objects keeps the check to one comparison on

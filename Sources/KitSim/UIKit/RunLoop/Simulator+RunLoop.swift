@@ -10,7 +10,8 @@ extension Simulator {
         let end = time(after: seconds)
         try finishTurn()
         while let timer = runLoop.popTimer(until: end) {
-            try heap.onTurn?()
+            // A turn costs one unit and one more per 8 windows its layout pass walks.
+            try heap.onTurn?(1 + windowStack.count / 8)
             heap.advanceClock(to: timer.time)
             try timer.work()
             try finishTurn()

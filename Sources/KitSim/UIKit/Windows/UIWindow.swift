@@ -108,13 +108,17 @@ extension Simulator {
 
     /// Every live window, scene-less ones too, by rule 2.
     var allWindows: [ObjectID] {
+        if let order = windowStack.order { return order.allSatisfy(heap.isAlive) ? order : order.filter(heap.isAlive) }
         windowStack.sorts &+= 1
-        return windowStack.stamps.keys.filter { heap.isAlive(ObjectID($0)) }.map(ObjectID.init).sorted { a, b in
-            let la = (try? number(a, uikit.windowLevel, default: 0)) ?? 0
-            let lb = (try? number(b, uikit.windowLevel, default: 0)) ?? 0
-            if la != lb { return la < lb }
-            return windowStack.stamp(of: a) < windowStack.stamp(of: b)
+        // Each window's level read once, not once per comparison.
+        let keyed = windowStack.stamps.compactMap { raw, stamp -> (ObjectID, Double, UInt64)? in
+            let w = ObjectID(raw)
+            guard heap.isAlive(w) else { return nil }
+            return (w, (try? number(w, uikit.windowLevel, default: 0)) ?? 0, stamp)
         }
+        let sorted = keyed.sorted { a, b in a.1 != b.1 ? a.1 < b.1 : a.2 < b.2 }.map(\.0)
+        windowStack.order = sorted
+        return sorted
     }
 
     /// The windows on screen, bottom to top: shown and, on iOS 13+, in a connected scene

@@ -22,17 +22,28 @@ struct WindowStack {
     /// How many times the windows were sorted into rule 2's order: what a drain of N key
     /// windows must not do N times (a test counts it rather than timing the drain).
     var sorts = 0
+    /// The windows in rule 2's order as of the last change to a stamp or a level, or nil
+    /// when out of date: every run-loop turn's layout pass reads the order, and sorting it
+    /// each time made a timer that adds a window per firing quadratic.
+    var order: [ObjectID]?
+
+    /// How many windows there are.
+    var count: Int { stamps.count }
 
     /// Orders `window` front now (created, shown, made key and visible).
     mutating func orderFront(_ window: ObjectID) {
         lastStamp += 1
         stamps[window.raw] = lastStamp
         keyOrder = nil
+        order = nil
         if Simulator.checksInvariants { note(stamps[window.raw] == lastStamp ? nil : "a window ordered front does not have the latest stamp") }
     }
 
     /// Something changed the windows' order (a level, a new alert window).
-    mutating func orderChanged() { keyOrder = nil }
+    mutating func orderChanged() {
+        keyOrder = nil
+        order = nil
+    }
 
     /// Makes `window` the key window (0 for none) and returns the previous one.
     @discardableResult
@@ -47,6 +58,7 @@ struct WindowStack {
     /// status then passes on (rule 4).
     mutating func remove(_ window: ObjectID) -> Bool {
         stamps.removeValue(forKey: window.raw)
+        order = nil
         let wasKey = key == window.raw
         if wasKey { key = 0 }
         if Simulator.checksInvariants { note(key != 0 && stamps[key] == nil ? "the key window #\(key) is not a known window" : nil) }
