@@ -38,7 +38,9 @@ if [ "${KITSIM_PLANTED_DEFECT:-0}" = 1 ]; then flags+=(-Xswiftc -DKITSIM_PLANTED
 
 # The target exists only when KITSIM_LIBFUZZER is set (Package.swift): it has no main.
 KITSIM_LIBFUZZER=1 swift build -c release --scratch-path "$SCRATCH" --product kitsim-libfuzzer "${flags[@]}"
-cp "$SCRATCH/release/kitsim-libfuzzer" "$OUT/kitsim-libfuzzer"
+# Replaced, not overwritten: a run of the previous build may still be using it.
+cp "$SCRATCH/release/kitsim-libfuzzer" "$OUT/kitsim-libfuzzer.new"
+mv -f "$OUT/kitsim-libfuzzer.new" "$OUT/kitsim-libfuzzer"
 
 # The corpus and dictionary come from the class declarations and the scenarios, written
 # by an ordinary kitsim.

@@ -14,8 +14,8 @@ func reachedPlantedStage(_ stage: Int) { plantedDefectStages[stage] += 1 }
 
 extension Simulator {
     /// The planted defect: a spring animation of 0.35 s after 2 s, with damping 0.5 and
-    /// an initial velocity of 10, takes a transition hold on its `animations` block that
-    /// nothing releases, which the fuzzers' stranded-hold check reports. Each argument is
+    /// an initial velocity of 10, takes a transition hold on its `animations` block (or a
+    /// view in its place) that nothing releases, which the fuzzers' stranded-hold check reports. Each argument is
     /// a common value alone; all four together are rare.
     func plantedSpringDefect(duration: Double, delay: Double, damping: Double, velocity: Double, animations: Value) throws {
         guard duration == 0.35 else { return }
@@ -26,8 +26,12 @@ extension Simulator {
         reachedPlantedStage(3)
         guard velocity == 10 else { return }
         reachedPlantedStage(4)
+        // The animations block when it is one, else (a Lua function) a view standing for
+        // the animation's state: either is held for a transition that has ended.
         if let block = animations.objectID, heap.isKind(block, of: heap.blockClass) {
             try heap.hold(block, transitionHold)
+        } else {
+            try heap.hold(try make(uikit.view), transitionHold)
         }
     }
 }
