@@ -245,4 +245,71 @@ import Testing
         #expect(r.failure == nil, "\(r.failure.map { "\($0)" } ?? "")")
         #expect(r.statuses[.passed] == program.calls.count)
     }
+    /// An animator that cannot say its duration (here an `NSObject`, which has no
+    /// `transitionDuration`) fails the call with UIKit's unrecognized-selector exception;
+    /// the transition then runs by the clock, and no context is left held for a
+    /// `completeTransition` that nothing can call. Each line is one call; `!` marks the
+    /// one that fails.
+    @Test(arguments: [
+        ("push", [
+            "N[1] = UINavigationController(FuzzVC()) W[1] = UIWindow() W[1].rootViewController = N[1] W[1]:makeKeyAndVisible() sim.hold(W[1])",
+            "C[1] = FuzzVC() C[1].s = NSObject() sim.hold(C[1]) N[1].delegate = C[1] C[2] = FuzzVC()",
+            "!N[1]:pushViewController(C[2], true)",
+            "sim.run(1) assert(N[1].topViewController == C[2] and C[2].view.window == W[1] and #X == 0)",
+        ]),
+        ("pop", [
+            "N[1] = UINavigationController(FuzzVC()) W[1] = UIWindow() W[1].rootViewController = N[1] W[1]:makeKeyAndVisible() sim.hold(W[1])",
+            "N[1]:pushViewController(FuzzVC(), false) sim.run(1)",
+            "C[1] = FuzzVC() C[1].s = NSObject() sim.hold(C[1]) N[1].delegate = C[1]",
+            "!N[1]:popViewController(true)",
+            "sim.run(1) assert(#N[1].viewControllers == 1 and N[1].topViewController.view.window == W[1] and #X == 0)",
+        ]),
+        ("present", [
+            "W[1] = UIWindow() W[1].rootViewController = FuzzVC() W[1]:makeKeyAndVisible() sim.hold(W[1])",
+            "C[1] = FuzzVC() C[1].modalPresentationStyle = 'fullScreen' C[1].transitioningDelegate = C[1] C[1].s = NSObject() sim.hold(C[1])",
+            "!W[1].rootViewController:present(C[1], true)",
+            "sim.run(1) assert(W[1].rootViewController.presentedViewController == C[1] and C[1].view.window ~= nil and #X == 0)",
+        ]),
+        ("dismiss", [
+            "W[1] = UIWindow() W[1].rootViewController = FuzzVC() W[1]:makeKeyAndVisible() sim.hold(W[1])",
+            "C[1] = FuzzVC() C[1].modalPresentationStyle = 'fullScreen' sim.hold(C[1]) W[1].rootViewController:present(C[1], false) sim.run(1)",
+            "C[1].transitioningDelegate = C[1] C[1].s = NSObject()",
+            "!C[1]:dismiss(true)",
+            "sim.run(1) assert(W[1].rootViewController.presentedViewController == nil and C[1].view.window == nil and #X == 0)",
+        ]),
+    ])
+    func anAnimatorWithoutADurationLeavesNothingHeld(_ name: String, _ lines: [String]) {
+        let program = FuzzProgram(seed: 0, calls: lines.map { $0.hasPrefix("!") ? String($0.dropFirst()) : $0 })
+        var statuses: [Outcome.Status] = []
+        var messages: [String] = []
+        let r = Fuzzer.run(program, observe: { _, step in statuses.append(step.status); messages.append(step.message ?? "") })
+        #expect(r.failure == nil, "\(name): \(r.failure.map { "\($0)" } ?? "")")
+        #expect(statuses == lines.map { $0.hasPrefix("!") ? .crashed : .passed }, "\(name): \(messages)")
+        let failing = lines.firstIndex { $0.hasPrefix("!") } ?? 0
+        #expect(messages.indices.contains(failing) && messages[failing].contains("NSInvalidArgumentException: -[NSObject transitionDuration]: unrecognized selector sent to instance"),
+                "\(name): \(messages)")
+    }
+
+    /// The calls `kitsim fuzz` found (seed 431136, minimised): the navigation delegate
+    /// offered a window as the animator of a pop between two tab bar controllers, and
+    /// the context made for it stayed held after the pop ended by the clock.
+    @Test func theFuzzersWindowAnimatorLeavesNothingHeld() {
+        let program = FuzzProgram(seed: 431136, calls: [
+            "T[1] = UITabBarController()",
+            "N[1] = UINavigationController(C[1]) sim.hold(N[1])",
+            "T[3] = UITabBarController()",
+            "N[1]:setViewControllers({ T[3], T[1] }, 1)",
+            "C[1] = FuzzVC()",
+            "W[3] = UIWindow(UIApplication.shared.connectedScenes[1])",
+            "C[1].s = W[3]",
+            "W[4] = UIWindow() UIApplication.shared.delegate.window = W[4] W[4].rootViewController = N[1] W[4]:makeKeyAndVisible()",
+            "N[1].delegate = C[1]",
+            "N[1]:popViewController(1)",
+            "sim.run(3)",
+        ])
+        var statuses: [Outcome.Status] = []
+        let r = Fuzzer.run(program, observe: { _, step in statuses.append(step.status) })
+        #expect(r.failure == nil, "\(r.failure.map { "\($0)" } ?? "")")
+        #expect(statuses.count == 11 && statuses[9] == .crashed && statuses[10] == .passed)
+    }
 }

@@ -7,9 +7,7 @@ extension Simulator {
             throw raise(.invalidArgument("child view controller:\(angle(child)) should not be its own parent", object: child))
         }
         try checkNotAncestor(child, of: parent)
-        if let p = try object(child, k.parent), p != parent {
-            _ = try heap.send(child, .removeFromParent)
-        }
+        try leaveOtherParent(child, for: parent)
         _ = try heap.send(child, .willMove, args: Arguments(.object(parent)))
         try leaveOtherParent(child, for: parent)
         if try !objects(parent, k.children).contains(child) {
@@ -38,9 +36,16 @@ extension Simulator {
     /// After a `willMove(toParent:)` that ran a script: the callback may have given the
     /// child another parent (a push from its own willMove). A controller has one parent,
     /// so it leaves that one first, as it leaves the one it had before (SPEC rule 14).
+    /// That removal runs scripts too (`willDealloc`, `didMove(nil)`); one that gives the
+    /// child yet another parent is refused with UIKit's hierarchy exception, before the
+    /// new parent adopts it, so no container lists a controller whose parent is another.
     func leaveOtherParent(_ child: ObjectID, for parent: ObjectID) throws {
-        if let p = try object(child, uikit.parent), p != parent {
-            _ = try heap.send(child, .removeFromParent)
+        guard let p = try object(child, uikit.parent), p != parent else { return }
+        _ = try heap.send(child, .removeFromParent)
+        if let q = try object(child, uikit.parent), q != parent {
+            throw raise(SimError(.exception(name: "UIViewControllerHierarchyInconsistency"),
+                                 "child view controller:\(angle(child)) should have parent view controller:(null) but actual parent is:\(angle(q))",
+                                 object: child))
         }
     }
 

@@ -104,7 +104,10 @@ extension Simulator {
                 context = try makeTransitionContext(animator: animator, container: tv, from: presenter, to: b,
                                                     fromView: fromView, toView: bView, coordinator: coordinator)
             }
-        } else {
+        }
+        if context == nil {
+            // No animator, or one that could not say its duration: the default transition
+            // puts the presented view in the container.
             attempt(&firstError) {
                 if let bView, heap.isAlive(bView), heap.isAlive(tv) {
                     try write(bView, k.frame, .rect(try boundsOf(window)))

@@ -261,7 +261,10 @@ extension Simulator {
                                                     fromView: try from.flatMap { try object($0, k.vcView) }, toView: toView,
                                                     coordinator: coordinator)
             }
-        } else {
+        }
+        if context == nil {
+            // No animator, or one that could not say its duration: the default transition
+            // puts the incoming view in place.
             attempt(&firstError) {
                 if let toView, heap.isAlive(toView), let navView = try object(nav, k.vcView), try object(toView, k.superview) != navView {
                     try write(toView, k.frame, .rect(try boundsOf(navView)))

@@ -59,13 +59,21 @@ extension Simulator {
         let k = uikit.transitions
         let ctx = heap.alloc(k.context)
         try heap.hold(ctx, transitionHold)
-        for (p, v) in [(k.contextAnimator, animator), (k.contextContainer, container), (k.contextFrom, from), (k.contextTo, to),
-                       (k.contextFromView, fromView), (k.contextToView, toView)] {
-            if let v, heap.isAlive(v) { try write(ctx, p, v) }
-        }
-        let duration = try heap.send(animator, .transitionDuration, args: Arguments(.object(ctx)))
-        if let coordinator, heap.isAlive(coordinator), let seconds = duration.number, seconds.isFinite {
-            try write(coordinator, k.coordinatorDuration, .double(Swift.max(0, seconds)))
+        do {
+            for (p, v) in [(k.contextAnimator, animator), (k.contextContainer, container), (k.contextFrom, from), (k.contextTo, to),
+                           (k.contextFromView, fromView), (k.contextToView, toView)] {
+                if let v, heap.isAlive(v) { try write(ctx, p, v) }
+            }
+            let duration = try heap.send(animator, .transitionDuration, args: Arguments(.object(ctx)))
+            if let coordinator, heap.isAlive(coordinator), let seconds = duration.number, seconds.isFinite {
+                try write(coordinator, k.coordinatorDuration, .double(Swift.max(0, seconds)))
+            }
+        } catch {
+            // An animator that cannot say its duration (no `transitionDuration`, or one that
+            // fails) gets no context: the caller runs the default transition, and nothing
+            // will ever call `completeTransition` on this one, so it is not kept.
+            if heap.isAlive(ctx) { try? heap.unhold(ctx, transitionHold) }
+            throw error
         }
         return ctx
     }
