@@ -793,6 +793,35 @@ static void count_writes(lua_State *L) {
     lua_settop(L, 0);
 }
 
+/* A full collection visits every live Lua object, so collectgarbage counts against the
+   work budget as 1,000 calls into the host (a timer firing every nanosecond of virtual
+   time whose block collects would otherwise run for minutes before the budget stopped
+   it). Every option but the queries counts so (a step may finish a cycle, a switch to
+   generational mode collects fully); "count" and "isrunning" count as one call, as
+   print does. The standard function then runs in this frame, with stock's arguments and
+   messages. */
+#define KITSIM_COLLECT_WORK 1000
+
+static int counted_collectgarbage(lua_State *L) {
+    kitsim_limits *lim = kitsim_limits_of(L);
+    int64_t cost = KITSIM_COLLECT_WORK;
+    if (lua_type(L, 1) == LUA_TSTRING) {
+        const char *option = lua_tostring(L, 1);
+        if (strcmp(option, "count") == 0 || strcmp(option, "isrunning") == 0) cost = 1;
+    }
+    if (__builtin_expect((lim->work_left -= cost) < 0, 0)) return work_used_up(L, lim);
+    return lua_tocfunction(L, lua_upvalueindex(1))(L);    /* the standard function */
+}
+
+static void count_collections(lua_State *L) {
+    if (lua_getglobal(L, "collectgarbage") == LUA_TFUNCTION && lua_tocfunction(L, -1) != NULL) {
+        lua_pushcclosure(L, counted_collectgarbage, 1);
+        lua_setglobal(L, "collectgarbage");
+    } else {
+        lua_pop(L, 1);
+    }
+}
+
 /* setmetatable without finalizers: Lua runs __gc metamethods with hooks switched off,
    so a finalizer escapes the instruction budget (`while true do end` in one hangs the
    host), and when a collection step runs inside a Swift call it escapes the memory cap
@@ -1215,6 +1244,7 @@ static int open_libs(lua_State *L) {
     set_field(L, "coroutine", "resume", guarded_resume);
     set_field(L, "coroutine", "wrap", guarded_wrap);
     count_writes(L);
+    count_collections(L);
     set_field(L, "debug", "gethook", hidden_gethook);
     set_field(L, "math", "acos", conformant_acos);
     set_field(L, "math", "asin", conformant_asin);

@@ -290,6 +290,25 @@ import Testing
                 "\(name): \(messages)")
     }
 
+    /// The calls `kitsim fuzz` found (seed 512525, minimised): a timer firing every
+    /// nanosecond of virtual time whose block collects garbage ran for more than a
+    /// minute before the budget stopped it. A collection counts as 1,000 calls now, so
+    /// the budget stops the run loop after under a thousand firings of the fuzzer's
+    /// 1,000,000-call budget.
+    @Test func aTimerThatCollectsOnEveryFiringStopsAtTheBudget() {
+        let program = FuzzProgram(seed: 512525, calls: [
+            "Timer.scheduledTimer_withTimeInterval(1e-300, 1, function() FIRED = (FIRED or 0) + 1 collectgarbage() end)",
+            "sim.run(1)",
+            "assert(FIRED > 900 and FIRED < 1000, FIRED)",
+        ])
+        var statuses: [Outcome.Status] = []
+        var messages: [String] = []
+        let r = Fuzzer.run(program, observe: { _, step in statuses.append(step.status); messages.append(step.message ?? "") })
+        #expect(r.failure == nil, "\(r.failure.map { "\($0)" } ?? "")")
+        #expect(statuses == [.passed, .limitExceeded, .passed], "\(messages)")
+        #expect(messages.count == 3 && messages[1].contains("limit exceeded: work budget of 1000000 calls into KitSim used up"), "\(messages)")
+    }
+
     /// The calls `kitsim fuzz` found (seed 431136, minimised): the navigation delegate
     /// offered a window as the animator of a pop between two tab bar controllers, and
     /// the context made for it stayed held after the pop ended by the clock.

@@ -61,6 +61,36 @@ import CLuaShim
                 "\(c.name): \(short.message ?? "")")
     }
 
+    /// A collection counts as 1,000 calls (it visits every live Lua object), every option
+    /// but the two queries, which count as one; stock's results and messages are kept.
+    @Test(arguments: [
+        ("collectgarbage()", 1000), ("collectgarbage('collect')", 1000), ("collectgarbage('step')", 1000),
+        ("collectgarbage('generational')", 1000), ("collectgarbage('incremental')", 1000),
+        ("collectgarbage('count')", 1), ("collectgarbage('isrunning')", 1),
+    ] as [(String, Int)])
+    func aCollectionCountsAsAThousandCalls(_ call: String, _ cost: Int) throws {
+        // sim.log is one call more per iteration: the loop stops at the iteration whose
+        // collection passes the budget of 10,000.
+        let code = "N = 0 while true do N = N + 1 sim.log('x') local _ = \(call) end"
+        let sb = try Self.sandbox(work: 10_000)
+        let outcome = sb.run(chunk: code, name: "=gc")
+        #expect(outcome.status == .limitExceeded, "\(call): \(outcome.message ?? "")")
+        #expect(outcome.message?.hasPrefix("gc:1: limit exceeded: work budget of 10000 calls into KitSim used up") == true,
+                "\(call): \(outcome.message ?? "")")
+        #expect(outcome.output.count == 10_000 / (cost + 1) + (cost == 1 ? 0 : 1), "\(call): \(outcome.output.count)")
+    }
+
+    @Test func collectgarbageKeepsStocksResultsAndMessages() throws {
+        let r = try Self.sandbox().run(chunk: """
+            assert(collectgarbage() == 0)
+            assert(math.type(collectgarbage('count')) == 'float')
+            assert(collectgarbage('isrunning') == true)
+            local ok, e = pcall(collectgarbage, 'nope')
+            assert(not ok and e == "bad argument #1 to 'collectgarbage' (invalid option 'nope')", e)
+            """, name: "=stock")
+        #expect(r.status == .passed, "\(r.message ?? "")")
+    }
+
     /// The watchdog stops a pure-Lua loop wherever it runs, and a script cannot swallow the
     /// stop; what the script did before the loop is the same on every run.
     @Test(arguments: [

@@ -21,6 +21,27 @@ import Testing
         try f.heap.verify()
     }
 
+    /// The trace's tail is the full trace's last lines, with the counts and the time
+    /// replayed from the start, whatever the tail's length and wherever it starts.
+    @Test(arguments: [0, 1, 15, 39, 40, 41, 1000, -3])
+    func theTracesTailIsTheFullTracesLastLines(_ last: Int) throws {
+        let f = try Fixture()
+        let a = try f.held()
+        for i in 0..<10 {
+            let b = f.fresh()
+            try f.heap.set(a, "strongRef", .object(b))
+            f.heap.advanceClock(to: Int64(i + 1) * 1_000_000)
+        }
+        try f.heap.drain()
+        let full = f.heap.traceText().split(separator: "\n", omittingEmptySubsequences: false).dropLast()
+        #expect(full.count > 40)
+        for first in [0, 5] {
+            let all = f.heap.traceText(from: first).split(separator: "\n", omittingEmptySubsequences: false).dropLast()
+            let tail = f.heap.traceText(last: last, from: first).split(separator: "\n", omittingEmptySubsequences: false).dropLast()
+            #expect(Array(tail) == Array(all.suffix(Swift.max(last, 0))), "last \(last) from \(first)")
+        }
+    }
+
     @Test func reachableObjectsAndWeakBackReferencesAreNotLeaks() throws {
         let f = try Fixture()
         let parent = try f.held(), child = f.fresh()

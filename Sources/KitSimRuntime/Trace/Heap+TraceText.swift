@@ -4,7 +4,10 @@ extension Heap {
     /// replaying the events. `last` keeps only the final lines.
     /// `from` skips the events before that index (a report leaves out the start-up's).
     public func traceText(last: Int? = nil, from first: Int = 0) -> String {
-        let lines = renderEvents(from: first) { _ in true }
+        // Only the kept lines are rendered: a failure report after millions of events
+        // wants 15 of them, and rendering the rest took a minute and gigabytes.
+        let start = last.map { Swift.max(first, events.count - Swift.max($0, 0)) } ?? first
+        let lines = renderEvents(from: start) { _ in true }
         // A negative count (from a script) is an empty tail, never a trap (DEVELOPERS.md rule 2).
         let kept = last.map { Array(lines.suffix(Swift.max($0, 0))) } ?? lines
         let lost = lostEvents > 0 ? "(\(lostEvents) later events not recorded: out of memory for the trace)\n" : ""
