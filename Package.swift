@@ -118,6 +118,7 @@ let package = Package(
 // (libFuzzer's comes with `--sanitize fuzzer`), so an ordinary build could not link it.
 #if os(Linux)
 if Context.environment["KITSIM_LIBFUZZER"] != nil {
-    package.targets.append(.executableTarget(name: "kitsim-libfuzzer", dependencies: ["KitSimFuzz"], path: "Fuzz/LibFuzzer"))
+    package.targets.append(.target(name: "CLibFuzzer", path: "Fuzz/CLibFuzzer"))
+    package.targets.append(.executableTarget(name: "kitsim-libfuzzer", dependencies: ["KitSimFuzz", "CLibFuzzer"], path: "Fuzz/LibFuzzer"))
 }
 #endif

@@ -1,7 +1,9 @@
 // The libFuzzer target: libFuzzer (linked by `-sanitize=fuzzer`) owns `main` and calls
 // `LLVMFuzzerTestOneInput` with each input it makes. Everything the target does is
 // `LibFuzzerTarget`'s (KitSimFuzz), so the command line and the tests run the same code;
-// this file only traps, which is how a libFuzzer target reports a failure.
+// this file only traps, which is how a libFuzzer target reports a failure, and hands the
+// structure-aware mutator's work to libFuzzer.
+import CLibFuzzer
 import KitSimFuzz
 #if canImport(Glibc)
 import Glibc
@@ -45,4 +47,21 @@ public func kitsimTestOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> In
         abort()
     }
     return 0
+}
+
+/// libFuzzer's hook for a mutator of the target's own: `FuzzMutator` changes whole calls and
+/// single choices of the input's records, and leaves the rest of the mutations to
+/// libFuzzer's own (`LLVMFuzzerMutate`), which see bytes.
+@_cdecl("LLVMFuzzerCustomMutator")
+public func kitsimCustomMutator(_ data: UnsafeMutablePointer<UInt8>?, _ size: Int, _ maxSize: Int, _ seed: UInt32) -> Int {
+    guard let data else { return 0 }
+    switch FuzzMutator.mutate(Array(UnsafeBufferPointer(start: data, count: size)), maxSize: maxSize, seed: seed) {
+    case .mutated(let bytes):
+        bytes.withUnsafeBufferPointer { b in
+            if let base = b.baseAddress { data.update(from: base, count: b.count) }
+        }
+        return bytes.count
+    case .useDefault:
+        return LLVMFuzzerMutate(data, size, maxSize)
+    }
 }

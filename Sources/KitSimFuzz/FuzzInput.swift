@@ -23,24 +23,73 @@ public enum FuzzInput {
     /// The last call of every program.
     public static let finalCall = "sim.run(3)"
 
-    /// The program `bytes` describe.
-    public static func program(_ bytes: [UInt8], vocabulary: FuzzVocabulary = .uikit) -> FuzzProgram {
-        var g = FuzzGenerator(choices: FuzzChoices(bytes: bytes, range: 0..<0), vocabulary: vocabulary)
-        var calls: [String] = []
+    /// One record of an input: where its bytes are, header included, and where its
+    /// generated choices or written-out text are.
+    public struct Record: Equatable, Sendable {
+        /// The whole record, its first byte to its last.
+        public let bytes: Range<Int>
+        /// A generated call's choices, or a written-out call's text.
+        public let body: Range<Int>
+        /// A generated call (else written out).
+        public let isGenerated: Bool
+        /// The header promises more bytes than the input has (only the last record can).
+        public let isCut: Bool
+
+        /// A generated call's choices (empty for a written-out call).
+        public var choices: Range<Int> { isGenerated ? body : body.lowerBound..<body.lowerBound }
+    }
+
+    /// The records of `bytes`, in order, every byte in one of them; at most `maxCalls`
+    /// (the bytes after those are ignored, as `program` ignores them).
+    public static func records(_ bytes: [UInt8]) -> [Record] {
+        var records: [Record] = []
         var i = 0
-        while i < bytes.count && calls.count < maxCalls {
+        while i < bytes.count && records.count < maxCalls {
             if bytes[i] == literalMarker {
                 let length = i + 2 < bytes.count ? Int(bytes[i + 1]) << 8 | Int(bytes[i + 2]) : 0
                 let start = min(i + 3, bytes.count)
                 let stop = min(start + length, bytes.count)
-                calls.append(String(decoding: bytes[start..<stop], as: UTF8.self))
+                records.append(Record(bytes: i..<stop, body: start..<stop, isGenerated: false,
+                                      isCut: i + 2 >= bytes.count || start + length > bytes.count))
                 i = stop
             } else {
                 let start = i + 1
                 let stop = min(start + Int(bytes[i]), bytes.count)
-                g.rng.read(start..<stop)
-                calls.append(g.call())
+                records.append(Record(bytes: i..<stop, body: start..<stop, isGenerated: true, isCut: start + Int(bytes[i]) > bytes.count))
                 i = stop
+            }
+        }
+        return records
+    }
+
+    /// `bytes` with a cut last record's header saying how long it is, and nothing after
+    /// the last decoded record: the same program (a choice past a record's end reads 0, as
+    /// one past the input's end does), in bytes that another record can follow.
+    public static func normalized(_ bytes: [UInt8]) -> [UInt8] {
+        let records = records(bytes)
+        guard let last = records.last else { return [] }
+        var out = Array(bytes[..<last.bytes.upperBound])
+        if last.isCut {
+            let n = last.body.count
+            if last.isGenerated {
+                out[last.bytes.lowerBound] = UInt8(n)
+            } else {
+                out = Array(out[..<last.bytes.lowerBound]) + [literalMarker, UInt8(n >> 8), UInt8(n & 0xFF)] + out[last.body]
+            }
+        }
+        return out
+    }
+
+    /// The program `bytes` describe.
+    public static func program(_ bytes: [UInt8], vocabulary: FuzzVocabulary = .uikit) -> FuzzProgram {
+        var g = FuzzGenerator(choices: FuzzChoices(bytes: bytes, range: 0..<0), vocabulary: vocabulary)
+        var calls: [String] = []
+        for record in records(bytes) {
+            if record.isGenerated {
+                g.rng.read(record.body)
+                calls.append(g.call())
+            } else {
+                calls.append(String(decoding: bytes[record.body], as: UTF8.self))
             }
         }
         calls.append(finalCall)
@@ -69,6 +118,59 @@ public enum FuzzInput {
             out += [UInt8(r.count)] + r
         }
         return out
+    }
+
+    /// One short input per member of the declarations a generated call can reach — every
+    /// method (`:name(`), class method (`.name(`) and writable property (`.name =`) — so
+    /// that libFuzzer starts from every entry point with an input whose few records it can
+    /// change one at a time. Each is the first program of `seeds` seeds from `firstSeed`
+    /// (each of up to `calls` calls, recorded as `bytes(seed:calls:)` records them) whose
+    /// last call names the member, cut after that call; the first calls of a program create
+    /// objects, so an input has at least seven records. Sorted by member; a member no seed
+    /// reached is left out.
+    public static func memberSeeds(vocabulary: FuzzVocabulary = .uikit, firstSeed: UInt64 = 1, seeds: Int = 20_000,
+                                   calls: Int = 12) -> [(member: String, bytes: [UInt8])] {
+        var pending = Set<String>()
+        for c in vocabulary.calls { pending.insert(":" + c.signature.luaName + "(") }
+        for c in vocabulary.classCalls { pending.insert("." + c.signature.luaName + "(") }
+        for a in vocabulary.assignments { pending.insert("." + a.property.name + " =") }
+        var found: [String: [UInt8]] = [:]
+        for k in 0..<seeds where !pending.isEmpty {
+            var g = FuzzGenerator(choices: FuzzChoices(seed: firstSeed &+ UInt64(k), recording: true), vocabulary: vocabulary)
+            var out: [UInt8] = []
+            for _ in 0..<calls {
+                g.rng.startRecord()
+                let line = g.call()
+                guard let r = g.rng.recorded, r.count <= maxRecordBytes else { break }
+                out += [UInt8(r.count)] + r
+                for token in memberTokens(line) where pending.remove(token) != nil { found[token] = out }
+            }
+        }
+        return found.keys.sorted().compactMap { token in found[token].map { (token, $0) } }
+    }
+
+    /// The members a line of Lua names, as `memberSeeds` spells them: `:name(` (a method
+    /// call), `.name(` (a class method) and `.name =` (an assignment).
+    static func memberTokens(_ line: String) -> [String] {
+        let b = Array(line.utf8)
+        var tokens: [String] = []
+        var i = 0
+        func isName(_ c: UInt8) -> Bool { c == UInt8(ascii: "_") || (c | 0x20 >= UInt8(ascii: "a") && c | 0x20 <= UInt8(ascii: "z")) || (c >= UInt8(ascii: "0") && c <= UInt8(ascii: "9")) }
+        while i < b.count {
+            guard b[i] == UInt8(ascii: ":") || b[i] == UInt8(ascii: ".") else { i += 1; continue }
+            var j = i + 1
+            while j < b.count && isName(b[j]) { j += 1 }
+            guard j > i + 1, j < b.count else { i = j; continue }
+            let name = String(decoding: b[i..<j], as: UTF8.self)
+            if b[j] == UInt8(ascii: "(") {
+                tokens.append(name + "(")
+            } else if b[i] == UInt8(ascii: "."), j + 1 < b.count, b[j] == UInt8(ascii: " "), b[j + 1] == UInt8(ascii: "="),
+                      j + 2 == b.count || b[j + 2] != UInt8(ascii: "=") {
+                tokens.append(name + " =")
+            }
+            i = j
+        }
+        return tokens
     }
 
     /// `text` with every module it requires, directly or through another module

@@ -39,8 +39,10 @@ extension FuzzCommand {
     // MARK: - Corpus and dictionary
 
     /// `--write-corpus DIR`: one input per seed (`seed-S`, the bytes that replay
-    /// `kitsim fuzz --seed S --calls-per-seed K`) and one per scenario given (`script-NAME`,
-    /// the scenario with the `lib.` modules it requires, as one written-out call).
+    /// `kitsim fuzz --seed S --calls-per-seed K`), one short input per declared member a
+    /// call can reach (`member-…`, `FuzzInput.memberSeeds`), and one per scenario given
+    /// (`script-NAME`, the scenario with the `lib.` modules it requires, as one written-out
+    /// call).
     static func writeCorpus(_ dir: String, first: UInt64, seeds: Int, perSeed: Int, scripts: [String]) -> Int32 {
         if let problem = ReportFiles.prepareFolder(dir) {
             printError("kitsim fuzz: \(dir): \(problem)")
@@ -51,6 +53,16 @@ extension FuzzCommand {
             let seed = first &+ UInt64(k)
             guard Platform.writeBytes("\(dir)/seed-\(seed)", FuzzInput.bytes(seed: seed, calls: perSeed)) else {
                 printError("kitsim fuzz: cannot write \(dir)/seed-\(seed)")
+                return 73
+            }
+            written += 1
+        }
+        for (member, bytes) in FuzzInput.memberSeeds() {
+            // `:name(` → `member-call-name`, `.name(` → `member-class-name`, `.name =` → `member-set-name`.
+            let kind = member.hasPrefix(":") ? "call" : member.hasSuffix("(") ? "class" : "set"
+            let name = member.dropFirst().prefix { $0 != "(" && $0 != " " }
+            guard Platform.writeBytes("\(dir)/member-\(kind)-\(name)", bytes) else {
+                printError("kitsim fuzz: cannot write \(dir)/member-\(kind)-\(name)")
                 return 73
             }
             written += 1

@@ -309,6 +309,49 @@ import Testing
         #expect(messages.count == 3 && messages[1].contains("limit exceeded: work budget of 1000000 calls into KitSim used up"), "\(messages)")
     }
 
+    /// The calls `kitsim fuzz` found (seed 733840, minimised): a rotation was in flight
+    /// when a timer firing every 0.1 ms, whose block collects garbage, used up the work
+    /// budget. The budget refused the turn of the rotation's end after its timer had been
+    /// taken from the queue, and the coordinator's hold stayed with nothing pending. A
+    /// refused turn now leaves its timer pending: the rotation is unfinished, not lost.
+    @Test func aTurnTheBudgetRefusesLeavesItsTimerPending() {
+        let program = FuzzProgram(seed: 733840, calls: [
+            "sim.rotateDevice('landscapeLeft')",
+            "sim.run(0.2)",
+            "Timer.scheduledTimer_withTimeInterval(math.mininteger, true, function() collectgarbage() end)",
+            "sim.run(2.5)",
+            "sim.run(3)",
+        ])
+        var statuses: [Outcome.Status] = []
+        var pending: [Int] = []
+        let r = Fuzzer.run(program, check: { sandbox in
+            pending.append(sandbox.sim.pendingTimerCount)
+            return nil
+        }, observe: { _, step in statuses.append(step.status) })
+        #expect(r.failure == nil, "\(r.failure.map { "\($0)" } ?? "")")
+        #expect(statuses == [.passed, .passed, .passed, .limitExceeded, .limitExceeded])
+        // The rotation's end and the repeating timer are both still queued.
+        #expect(pending.last == 2, "\(pending)")
+    }
+
+    /// The calls `kitsim fuzz` found (seed 773814, minimised): a display link asked for
+    /// 1e-300 frames per second trapped converting 60 / 1e-300 frames to an Int. A rate
+    /// that low (or a list laid out in an infinite width) is clamped, and never fires.
+    @Test(arguments: ["1e-300", "1e-12", "0/0", "-1", "math.huge", "30"])
+    func aDisplayLinksRateNeverTraps(_ fps: String) {
+        let program = FuzzProgram(seed: 773814, calls: [
+            "F.link = CADisplayLink(FuzzVC(), 't') F.link:add(RunLoop.main, 'default') sim.hold(F.link)",
+            "F.link.preferredFramesPerSecond = \(fps)",
+            "sim.run(1)",
+            "local cv = UICollectionView(CGRect(0, 0, math.huge, 100)) cv.frame = CGRect(0, 0, 0/0, 100) sim.run(0)",
+            "sim.run(3)",
+        ])
+        var statuses: [Outcome.Status] = []
+        let r = Fuzzer.run(program, observe: { _, step in statuses.append(step.status) })
+        #expect(r.failure == nil, "\(r.failure.map { "\($0)" } ?? "")")
+        #expect(statuses.allSatisfy { $0 == .passed || $0 == .crashed }, "\(statuses)")
+    }
+
     /// The calls `kitsim fuzz` found (seed 431136, minimised): the navigation delegate
     /// offered a window as the animator of a pop between two tab bar controllers, and
     /// the context made for it stayed held after the pop ended by the clock.

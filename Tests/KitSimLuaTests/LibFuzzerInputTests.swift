@@ -126,6 +126,38 @@ private let repositoryRoot: String = {
         #expect(replayed.calls == ["error('', 0)", FuzzInput.finalCall])
     }
 
+    /// A seed per declared member: every method, class method and writable property the
+    /// generator can reach has a short input whose last call names it, and runs clean.
+    @Test func everyMemberHasAShortSeed() {
+        let seeds = FuzzInput.memberSeeds()
+        let v = FuzzVocabulary.uikit
+        var wanted = Set(v.calls.map { ":" + $0.signature.luaName + "(" })
+        wanted.formUnion(v.classCalls.map { "." + $0.signature.luaName + "(" })
+        wanted.formUnion(v.assignments.map { "." + $0.property.name + " =" })
+        #expect(Set(seeds.map(\.member)) == wanted)
+        #expect(seeds.map(\.member) == seeds.map(\.member).sorted())
+        for (member, bytes) in seeds {
+            let program = FuzzInput.program(bytes)
+            // The last call before the final `sim.run(3)` names the member.
+            #expect(program.calls.dropLast().last.map { FuzzInput.memberTokens($0).contains(member) } == true, "\(member)")
+            #expect(program.calls.count <= 13, "\(member): \(program.calls.count) calls")
+        }
+        let spring = seeds.first { $0.member == ".animate_usingSpringWithDamping(" }
+        #expect(spring.map { LibFuzzerTarget.run($0.bytes).run.failure == nil } == true)
+    }
+
+    /// How a line's members are spelled.
+    @Test(arguments: [
+        ("V[1]:addSubview(V[2])", [":addSubview("]),
+        ("UIView.animate_delay(1, 0, nil, f)", [".animate_delay("]),
+        ("W[1].windowLevel = 2 W[1]:makeKeyAndVisible()", [".windowLevel =", ":makeKeyAndVisible("]),
+        ("local x = C[1].view x.alpha == 1", []),
+        ("f(0.5) t[1].a.b(", [".b("]),
+    ])
+    func memberTokens(line: String, tokens: [String]) {
+        #expect(FuzzInput.memberTokens(line) == tokens)
+    }
+
     /// The dictionary holds the declared names, quoted and escaped as libFuzzer reads them.
     @Test func theDictionaryHasTheDeclaredNames() {
         let lines = LibFuzzerTarget.dictionary().split(separator: "\n").map(String.init)

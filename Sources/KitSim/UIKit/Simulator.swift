@@ -56,6 +56,12 @@ public final class Simulator {
 
     /// The windows, their order and the key window (Windows/WindowStack.swift).
     var windowStack = WindowStack()
+    #if KITSIM_PLANTED_DEFECT
+    /// The planted defect's table of springy animations and the instant it is for
+    /// (Views/Simulator+PlantedDefect.swift).
+    var plantedSpringSlots = 0
+    var plantedSpringInstant: Int64 = -1
+    #endif
     /// The connected scenes (Windows/UIWindowScene.swift).
     var scenes: SceneState
     /// Whether the model's state types check their invariants after every mutation (the

@@ -41,6 +41,13 @@ struct RunLoopQueues {
         return timer
     }
 
+    /// Returns a timer `popTimer` gave that did not fire, with its time and sequence, so
+    /// that it fires as it would have.
+    mutating func putBack(_ timer: Timer) {
+        timers.append(timer)
+        if Simulator.checksInvariants { note(timer.sequence > lastSequence ? "a timer's sequence number is later than the last one given" : nil) }
+    }
+
     mutating func enqueueLayout(_ work: @escaping LayoutWork) { layoutQueue.append(work) }
 
     /// Removes and returns the next piece of layout work, first queued first.

@@ -11,7 +11,15 @@ extension Simulator {
         try finishTurn()
         while let timer = runLoop.popTimer(until: end) {
             // A turn costs one unit and one more per 8 windows its layout pass walks.
-            try heap.onTurn?(1 + windowStack.count / 8)
+            do {
+                try heap.onTurn?(1 + windowStack.count / 8)
+            } catch {
+                // A turn the work budget refuses never starts: its timer stays pending, so
+                // the work it would do (a rotation's or transition's end, which releases
+                // the hold it took) is not lost, only never reached.
+                runLoop.putBack(timer)
+                throw error
+            }
             heap.advanceClock(to: timer.time)
             try timer.work()
             try finishTurn()

@@ -90,8 +90,7 @@ extension Simulator {
                            summary: "`animate_delay` with a spring; the damping and velocity shape the curve, not the timing.") { sim, inv in
             let options = try sim.optionSet(inv.argument(4), Simulator.animationOptions, position: 5, function: "animate_usingSpringWithDamping")
             #if KITSIM_PLANTED_DEFECT
-            try sim.plantedSpringDefect(duration: inv.numberArgument(0), delay: inv.numberArgument(1), damping: inv.numberArgument(2),
-                                        velocity: inv.numberArgument(3), animations: inv.argument(5))
+            try sim.plantedSpringDefect(damping: inv.numberArgument(2), animations: inv.argument(5))
             #endif
             try sim.animate(duration: inv.numberArgument(0), delay: inv.numberArgument(1), options: options,
                             animations: inv.argument(5), completion: inv.argument(6))
