@@ -11,7 +11,7 @@
 #   $OUT/kitsim-libfuzzer.options           libFuzzer options the engines pass
 #
 # KITSIM_PLANTED_DEFECT=1 builds the target with the planted defect
-# (Sources/KitSim/UIKit/Controllers/Simulator+PlantedDefect.swift). KITSIM_TOOL names a
+# (Sources/KitSim/UIKit/Views/Simulator+PlantedDefect.swift). KITSIM_TOOL names a
 # kitsim binary to write the corpus with; without it one is built.
 ROOT=${SRC:-}/kitsim
 [ -d "$ROOT/Sources/KitSimFuzz" ] || ROOT=$(cd "$(dirname "$0")/.." && pwd)

@@ -147,6 +147,34 @@ import Testing
             """)
     }
 
+    /// SPEC rule 40's flow layout in a width a script made infinite, NaN or huge: one item
+    /// a row when the columns cannot be counted, at most 10^9 a row otherwise, and never a
+    /// trap converting the count to an Int (DEVELOPERS.md rule 2).
+    @Test(arguments: [
+        ("math.huge", "2 0,0 0,60"),
+        ("0/0", "2 0,0 0,60"),
+        ("1e300", "9 0,0 100,0 200,0 300,0 400,0 500,0 600,0 700,0 800,0"),
+        ("390", "6 0,0 100,0 200,0 0,60 100,60 200,60"),
+    ])
+    func rule40_aFlowLayoutInAnUnboundedWidth(width: String, cells: String) throws {
+        try passes("""
+            local Items = NSObject:subclass("Items")
+            function Items:collectionView_numberOfItemsInSection(cv, s) return 9 end
+            function Items:collectionView_cellForItemAt(cv, ip) return cv:dequeueReusableCell("Item", ip) end
+            local items = sim.hold(Items())
+            local layout = UICollectionViewFlowLayout()
+            layout.itemSize = CGRect(0, 0, 100, 60)
+            local cv = UICollectionView(CGRect(0, 0, \(width), 120), layout)
+            cv:register(UICollectionViewCell, "Item")
+            cv.dataSource = items
+            show(cv)
+            local t = { #cv.visibleCells }
+            for _, c in ipairs(cv.visibleCells) do t[#t + 1] = c.frame.x .. "," .. c.frame.y end
+            assert(table.concat(t, " ") == "\(cells)", table.concat(t, " "))
+            sim.release(items)
+            """)
+    }
+
     @Test func rule40_collectionViewsAndPageViewControllers() throws {
         try passes("""
             local Items = NSObject:subclass("Items")

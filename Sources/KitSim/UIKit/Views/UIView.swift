@@ -88,10 +88,11 @@ extension Simulator {
                            .number("duration"), .number("delay"), .number("damping"), .number("velocity"),
                            Parameter("options", .any, optional: true), .function("animations", optional: false), .function("completion"),
                            summary: "`animate_delay` with a spring; the damping and velocity shape the curve, not the timing.") { sim, inv in
-            let options = try sim.optionSet(inv.argument(4), Simulator.animationOptions, position: 5, function: "animate_usingSpringWithDamping")
             #if KITSIM_PLANTED_DEFECT
+            // The planted table takes the call before its options are read.
             try sim.plantedSpringDefect(damping: inv.numberArgument(2), animations: inv.argument(5))
             #endif
+            let options = try sim.optionSet(inv.argument(4), Simulator.animationOptions, position: 5, function: "animate_usingSpringWithDamping")
             try sim.animate(duration: inv.numberArgument(0), delay: inv.numberArgument(1), options: options,
                             animations: inv.argument(5), completion: inv.argument(6))
             return .nil
