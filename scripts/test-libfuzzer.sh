@@ -27,11 +27,12 @@ n=$(ls "$seed" | wc -l)
 [ "$n" -ge 100 ] || fail "the seed corpus has $n inputs"
 [ -f "$seed/script-seed003_double_push_crash" ] || fail "the corpus lacks the scenarios"
 
-# A bounded run with a fixed libFuzzer seed: the corpus, then mutations, every check passing.
+# A bounded run with a fixed libFuzzer seed: the corpus (about 1,200 inputs), then
+# mutations, every check passing.
 mkdir -p "$tmp/corpus"
-"$target" -seed=1 -runs=400 -max_len=16384 -timeout=25 -dict="$out/kitsim-libfuzzer.dict" \
+"$target" -seed=1 -runs=1500 -max_len=16384 -timeout=25 -dict="$out/kitsim-libfuzzer.dict" \
     -artifact_prefix="$tmp/" "$tmp/corpus" "$seed" > "$tmp/run.log" 2>&1 || { tail -40 "$tmp/run.log"; fail "the target failed a bounded run"; }
-grep -q "Done 400 runs" "$tmp/run.log" || fail "the bounded run did not finish: $(tail -3 "$tmp/run.log")"
+grep -q "Done 1500 runs" "$tmp/run.log" || fail "the bounded run did not finish: $(tail -3 "$tmp/run.log")"
 grep -q "INITED cov: " "$tmp/run.log" || fail "no coverage reported"
 
 # The planted defect: built with it, the target traps on its path, naming the check.
