@@ -46,9 +46,14 @@ public enum FuzzMutator {
     /// One mutation of `input`, at most `maxSize` bytes long, chosen by `seed`.
     public static func mutate(_ input: [UInt8], maxSize: Int, seed: UInt32) -> Outcome {
         var rng = SplitMix64(seed: UInt64(seed) &* 0x9E37_79B9_7F4A_7C15 &+ UInt64(input.count))
-        // Normalised first, so that a record put after a cut last record stays a record.
-        let input = FuzzInput.normalized(input)
-        let records = FuzzInput.records(input)
+        // Normalised first (when it needs it), so that a record put after a cut last
+        // record stays a record.
+        var records = FuzzInput.records(input)
+        var input = input
+        if records.last?.isCut == true || (records.last?.bytes.upperBound ?? 0) != input.count {
+            input = FuzzInput.normalized(input)
+            records = FuzzInput.records(input)
+        }
         let generated = records.indices.filter { records[$0].isGenerated }
         var roll = rng.below(100)
         var operation = Operation.libFuzzers

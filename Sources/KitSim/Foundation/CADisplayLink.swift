@@ -108,10 +108,9 @@ extension Simulator {
             queueFrame(link, generation: generation)
             let f = foundation
             let fps = (try? number(link, f.linkFrames, default: 0)) ?? 0
-            // Every k-th frame at 60 Hz; a rate so low that k passes 10^9 frames (about 200
-            // days) never fires, and never traps converting k (DEVELOPERS.md rule 2).
-            let ratio = fps > 0 && fps < 60 ? (60 / fps).rounded() : 1
-            let every = ratio < 1e9 ? Swift.max(1, Int(ratio)) : Int.max
+            // Every k-th frame at 60 Hz, k clamped as any script number made an Int is
+            // (DEVELOPERS.md rule 2): a rate as low as 1e-300 never fires, never traps.
+            let every = fps > 0 && fps < 60 ? Swift.max(1, clampedInt((60 / fps).rounded())) : 1
             guard !((try? bool(link, f.linkPaused, default: false)) ?? false), s.frames % every == 0 else { return }
             try write(link, f.linkTimestamp, .double(Double(at) / 1e9))
             guard let target = try object(link, f.linkTarget) else { return }

@@ -18,10 +18,10 @@ extension Simulator {
                 var size = Rect(x: 0, y: 0, width: 50, height: 50)
                 if let layout = try sim.object(list, sim.uikit.collectionLayout) { size = try sim.rect(layout, sim.uikit.itemSize) }
                 let w = Swift.max(size.width, 1), h = Swift.max(size.height, 1)
-                // A width a script made huge, infinite or NaN lays one item per row beyond
-                // 10^9 columns, never an Int trap (DEVELOPERS.md rule 2).
+                // A width a script made infinite or NaN lays one item per row, a huge one
+                // clamped columns, never an Int trap (DEVELOPERS.md rule 2).
                 let columns = (width / w).rounded(.down)
-                let perRow = columns.isFinite && columns >= 1 ? Int(Swift.min(columns, 1e9)) : 1
+                let perRow = columns.isFinite ? Swift.max(1, clampedInt(columns)) : 1
                 return Rect(x: Double(index % perRow) * w, y: Double(index / perRow) * h, width: w, height: h)
             }
         }
