@@ -119,6 +119,6 @@ let package = Package(
 #if os(Linux)
 if Context.environment["KITSIM_LIBFUZZER"] != nil {
     package.targets.append(.target(name: "CLibFuzzer", path: "Fuzz/CLibFuzzer"))
-    package.targets.append(.executableTarget(name: "kitsim-libfuzzer", dependencies: ["KitSimFuzz", "CLibFuzzer"], path: "Fuzz/LibFuzzer"))
+    package.targets.append(.executableTarget(name: "kitsim-libfuzzer", dependencies: ["KitSim", "KitSimFuzz", "CLibFuzzer"], path: "Fuzz/LibFuzzer"))
 }
 #endif

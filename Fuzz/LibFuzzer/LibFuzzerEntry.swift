@@ -5,6 +5,9 @@
 // structure-aware mutator's work to libFuzzer.
 import CLibFuzzer
 import KitSimFuzz
+#if KITSIM_PLANTED_DEFECT
+import KitSim
+#endif
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -19,7 +22,23 @@ import Darwin
 @_cdecl("LLVMFuzzerInitialize")
 public func kitsimFuzzerInitialize(_ argc: UnsafeMutablePointer<Int32>?, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>?) -> Int32 {
     for s in [SIGABRT, SIGILL, SIGTRAP, SIGSEGV, SIGBUS, SIGFPE] { signal(s, SIG_DFL) }
+    #if KITSIM_PLANTED_DEFECT
+    // How far the search got when it ends without a find (libFuzzer exits at
+    // -max_total_time and -runs): each worker's log says it.
+    atexit { writeError("==kitsim-libfuzzer== planted path after \(inputsRun) inputs and \(callsRun) calls: \(plantedDefectStagesLine())\n") }
+    #endif
     return 0
+}
+
+/// Writes all of `text` to standard error, unbuffered (the process may abort next).
+func writeError(_ text: String) {
+    let utf8 = Array(text.utf8)
+    var written = 0
+    while written < utf8.count {
+        let n = utf8[written...].withUnsafeBufferPointer { write(2, $0.baseAddress, $0.count) }
+        if n <= 0 { break }
+        written += n
+    }
 }
 
 /// The inputs and calls this process has run: the report of a failure says how many it
@@ -36,14 +55,11 @@ public func kitsimTestOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> In
     inputsRun += 1
     callsRun += result.run.callsRun
     if let failure = LibFuzzerTarget.report(result) {
-        let report = "==kitsim-libfuzzer== found after \(inputsRun) inputs and \(callsRun) calls in this process\n" + failure
-        let utf8 = Array(report.utf8)
-        var written = 0
-        while written < utf8.count {
-            let n = utf8[written...].withUnsafeBufferPointer { write(2, $0.baseAddress, $0.count) }
-            if n <= 0 { break }
-            written += n
-        }
+        var report = "==kitsim-libfuzzer== found after \(inputsRun) inputs and \(callsRun) calls in this process\n"
+        #if KITSIM_PLANTED_DEFECT
+        report += "==kitsim-libfuzzer== planted path: \(plantedDefectStagesLine())\n"
+        #endif
+        writeError(report + failure)
         abort()
     }
     return 0

@@ -234,6 +234,10 @@ enum FuzzCommand {
                 }
             }
             summary(first: first, seeds: seeds, perSeed: perSeed, callsRun: callsRun, totals: totals, failures: failures)
+            #if KITSIM_PLANTED_DEFECT
+            // The stages are counted in this process only: a child's counts end with it.
+            print("planted path: \(plantedDefectStagesLine())")
+            #endif
             return failures.isEmpty ? 0 : 1
         }
 

@@ -57,7 +57,7 @@ public final class Simulator {
     /// The windows, their order and the key window (Windows/WindowStack.swift).
     var windowStack = WindowStack()
     #if KITSIM_PLANTED_DEFECT
-    /// The planted defect's table of springy animations and the instant it is for
+    /// The planted defect's table of spring animations and the instant it is for
     /// (Views/Simulator+PlantedDefect.swift).
     var plantedSpringSlots = 0
     var plantedSpringInstant: Int64 = -1

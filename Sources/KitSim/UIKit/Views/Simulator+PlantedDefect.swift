@@ -4,9 +4,15 @@
 // target finds a bug on a rare path that `kitsim fuzz`, drawing calls at random, does not
 // find with the same budget. Never part of an ordinary build.
 
-/// How often each stage of the planted path was reached (stage k: the k-th springy
-/// animation begun at one instant; stage 4 is the defect).
-nonisolated(unsafe) public var plantedDefectStages = [Int](repeating: 0, count: 5)
+/// How often each stage of the planted path was reached (stage k: the k-th spring
+/// animation begun at one instant; the last stage is the defect). The fuzzers print these
+/// at exit, which shows how far a search got.
+nonisolated(unsafe) public var plantedDefectStages = [Int](repeating: 0, count: Simulator.plantedSpringTableSize + 2)
+
+/// The stages as one line: `stage 1: 120, stage 2: 7, …`.
+public func plantedDefectStagesLine() -> String {
+    plantedDefectStages.indices.dropFirst().map { "stage \($0): \(plantedDefectStages[$0])" }.joined(separator: ", ")
+}
 
 /// Counts a stage. Not inlined, so that each stage is a call site of its own, and so an
 /// edge of its own to libFuzzer's coverage: each stage reached is progress it keeps.
@@ -15,18 +21,23 @@ func reachedPlantedStage(_ stage: Int) { plantedDefectStages[stage] += 1 }
 
 extension Simulator {
     /// The number of slots in the planted table.
-    static let plantedSpringTableSize = 3
+    public static let plantedSpringTableSize = 4
 
-    /// The planted defect, the shape of a fixed-size table that overflows: the springy
-    /// animations (`animate_usingSpringWithDamping` with damping 0.5) begun at one instant
-    /// of the virtual clock — one Core Animation transaction — share a table of three
-    /// slots, emptied when the clock moves on; the fourth finds the table full and takes a
-    /// transition hold on its `animations` block (or a view in its place) that nothing
-    /// releases, which the fuzzers' stranded-hold check reports. A damping of 0.5 is a
-    /// common value alone; four such animations with no turn of the run loop between them
-    /// are rare, however long the program.
-    func plantedSpringDefect(damping: Double, animations: Value) throws {
-        guard damping == 0.5 else { return }
+    /// The planted defect, the shape of a fixed-size table that overflows: the spring
+    /// animations (`animate_usingSpringWithDamping`) begun at one instant of the virtual
+    /// clock — one Core Animation transaction — share a table of four slots, emptied when
+    /// the clock moves on; the fifth finds the table full and takes a transition hold on
+    /// its `animations` block (or a view in its place) that nothing releases, which the
+    /// fuzzers' stranded-hold check reports once the run loop is idle. One spring
+    /// animation is common; five with no turn of the clock between them are rare in a
+    /// random program, however long.
+    ///
+    /// Not optimised: the optimiser folds the switch below, whose every case calls
+    /// `reachedPlantedStage` with its own slot count, into one call taking the count (one
+    /// block, one coverage counter for all the stages), and libFuzzer would then see no
+    /// progress until the last slot. Unoptimised, each case is a block of its own.
+    @_optimize(none)
+    func plantedSpringDefect(animations: Value) throws {
         if plantedSpringInstant != heap.now {
             plantedSpringInstant = heap.now
             plantedSpringSlots = 0
@@ -37,10 +48,12 @@ extension Simulator {
         case 1: reachedPlantedStage(1)
         case 2: reachedPlantedStage(2)
         case 3: reachedPlantedStage(3)
+        case 4: reachedPlantedStage(4)
         default:
-            reachedPlantedStage(4)
-            // The animations block when it is one, else (a Lua function) a view standing
-            // for the animation's state: either is held for a transition that has ended.
+            reachedPlantedStage(5)
+            // The animations block when it is one, else (a Lua function, or a bad
+            // argument) a view standing for the animation's state: either is held for a
+            // transition that has ended.
             if let block = animations.objectID, heap.isKind(block, of: heap.blockClass) {
                 try heap.hold(block, transitionHold)
             } else {

@@ -89,8 +89,8 @@ extension Simulator {
                            Parameter("options", .any, optional: true), .function("animations", optional: false), .function("completion"),
                            summary: "`animate_delay` with a spring; the damping and velocity shape the curve, not the timing.") { sim, inv in
             #if KITSIM_PLANTED_DEFECT
-            // The planted table takes the call before its options are read.
-            try sim.plantedSpringDefect(damping: inv.numberArgument(2), animations: inv.argument(5))
+            // The planted table takes the call before its arguments are read.
+            try sim.plantedSpringDefect(animations: inv.argument(5))
             #endif
             let options = try sim.optionSet(inv.argument(4), Simulator.animationOptions, position: 5, function: "animate_usingSpringWithDamping")
             try sim.animate(duration: inv.numberArgument(0), delay: inv.numberArgument(1), options: options,
