@@ -4,8 +4,8 @@
 /// generated record moves every later record's boundary, so one mutation rewrites every
 /// call after it, and a change meant for one argument lands on a byte chosen among the
 /// whole input's. This mutator works on the records of `FuzzInput`'s format instead: it
-/// changes one choice of one call, grows a call's choices, removes, copies, swaps or adds
-/// whole calls, and leaves every other record as it was. A share of the mutations still
+/// changes one choice of one call, grows a call's choices, removes, copies, repeats, swaps
+/// or adds whole calls, and leaves every other record as it was. A share of the mutations still
 /// goes to libFuzzer's own (`.useDefault`), which is how dictionary words, the values of
 /// compared operands and crossover with other inputs reach the written-out calls.
 ///
@@ -24,14 +24,15 @@ public enum FuzzMutator {
 
     /// The kinds of mutation, each with its share out of 100.
     enum Operation: CaseIterable {
-        case changeChoice, growCall, removeCalls, copyCall, swapCalls, addCall, libFuzzers
+        case changeChoice, growCall, removeCalls, copyCall, repeatCall, swapCalls, addCall, libFuzzers
 
         var share: Int {
             switch self {
-            case .changeChoice: return 40
+            case .changeChoice: return 38
             case .growCall: return 5
             case .removeCalls: return 15
-            case .copyCall: return 8
+            case .copyCall: return 5
+            case .repeatCall: return 5
             case .swapCalls: return 4
             case .addCall: return 8
             case .libFuzzers: return 20
@@ -72,6 +73,8 @@ public enum FuzzMutator {
             result = removeCalls(input, records, &rng)
         case .copyCall:
             result = copyCall(input, records, &rng)
+        case .repeatCall:
+            result = repeatCall(input, records, &rng)
         case .swapCalls:
             result = swapCalls(input, records, &rng)
         case .addCall:
@@ -141,6 +144,18 @@ public enum FuzzMutator {
         let i = rng.below(records.count)
         let copy = Array(input[records[i].bytes])
         return rng.chance(50) ? insert(copy, into: input, before: i + 1, records) : insert(copy, into: input, records, &rng)
+    }
+
+    /// One call followed by one to four copies of itself: the same call made again at
+    /// once, as apps do when a tap arrives twice or a push is sent again before the first
+    /// has finished (the shape of "Can't add self as subview"). Repeats at one instant of
+    /// the virtual clock reach the paths that count what happens within one run-loop
+    /// turn, which one copy at a time reaches only through inputs that each add coverage.
+    static func repeatCall(_ input: [UInt8], _ records: [FuzzInput.Record], _ rng: inout SplitMix64) -> [UInt8]? {
+        guard !records.isEmpty else { return nil }
+        let i = rng.below(records.count)
+        let copies: [UInt8] = (0..<rng.int(1...4)).flatMap { _ in input[records[i].bytes] }
+        return insert(copies, into: input, before: i + 1, records)
     }
 
     /// `record` put at a record boundary of `input` chosen at random.

@@ -87,6 +87,14 @@ import Testing
             let k = zip(before, after).prefix { $0 == $1 }.count
             return before.contains(after[k]) && Array(before[k...]) == Array(after[(k + 1)...])
         },
+        Case(operation: .repeatCall) { before, after in
+            // One to four copies of one record right after it, the rest in order.
+            let m = after.count - before.count
+            guard (1...4).contains(m) else { return false }
+            return before.indices.contains { i in
+                after == Array(before[...i]) + Array(repeating: before[i], count: m) + Array(before[(i + 1)...])
+            }
+        },
         Case(operation: .swapCalls) { before, after in
             // Two records exchanged.
             guard before.count == after.count else { return false }
@@ -115,6 +123,7 @@ import Testing
                 case .growCall: out = FuzzMutator.growCall(base, records, generated, &rng)
                 case .removeCalls: out = FuzzMutator.removeCalls(base, records, &rng)
                 case .copyCall: out = FuzzMutator.copyCall(base, records, &rng)
+                case .repeatCall: out = FuzzMutator.repeatCall(base, records, &rng)
                 case .swapCalls: out = FuzzMutator.swapCalls(base, records, &rng)
                 case .addCall: out = FuzzMutator.insert(FuzzMutator.newCall(&rng), into: base, records, &rng)
                 case .libFuzzers: out = nil
