@@ -125,28 +125,55 @@ public enum FuzzInput {
     /// that libFuzzer starts from every entry point with an input whose few records it can
     /// change one at a time. Each is the first program of `seeds` seeds from `firstSeed`
     /// (each of up to `calls` calls, recorded as `bytes(seed:calls:)` records them) whose
-    /// last call names the member, cut after that call; the first calls of a program create
-    /// objects, so an input has at least seven records. Sorted by member; a member no seed
-    /// reached is left out.
+    /// last call names the member and reaches its body — it runs to its end or raises a
+    /// UIKit exception, rather than failing an argument check — cut after that call; the
+    /// first calls of a program create objects, so an input has at least seven records. A
+    /// seed whose call fails its checks exercises only the bridge's argument errors, which
+    /// every other seed exercises too. A member no seed reaches in `attempts` tries keeps
+    /// the first seed that names it. Sorted by member; a member no seed names is left out.
     public static func memberSeeds(vocabulary: FuzzVocabulary = .uikit, firstSeed: UInt64 = 1, seeds: Int = 20_000,
-                                   calls: Int = 12) -> [(member: String, bytes: [UInt8])] {
+                                   calls: Int = 12, attempts: Int = 200) -> [(member: String, bytes: [UInt8])] {
         var pending = Set<String>()
         for c in vocabulary.calls { pending.insert(":" + c.signature.luaName + "(") }
         for c in vocabulary.classCalls { pending.insert("." + c.signature.luaName + "(") }
         for a in vocabulary.assignments { pending.insert("." + a.property.name + " =") }
-        var found: [String: [UInt8]] = [:]
+        var found: [String: [UInt8]] = [:], first: [String: [UInt8]] = [:]
+        var tries: [String: Int] = [:]
         for k in 0..<seeds where !pending.isEmpty {
             var g = FuzzGenerator(choices: FuzzChoices(seed: firstSeed &+ UInt64(k), recording: true), vocabulary: vocabulary)
             var out: [UInt8] = []
+            var lines: [String] = []
             for _ in 0..<calls {
                 g.rng.startRecord()
                 let line = g.call()
                 guard let r = g.rng.recorded, r.count <= maxRecordBytes else { break }
                 out += [UInt8(r.count)] + r
-                for token in memberTokens(line) where pending.remove(token) != nil { found[token] = out }
+                lines.append(line)
+                let named = memberTokens(line).filter { pending.contains($0) }
+                guard !named.isEmpty else { continue }
+                for token in named where first[token] == nil { first[token] = out }
+                let reached = reachesBody(lines)
+                for token in named {
+                    tries[token, default: 0] += 1
+                    if reached || tries[token, default: 0] >= attempts {
+                        pending.remove(token)
+                        found[token] = reached ? out : first[token]
+                    }
+                }
             }
         }
+        for token in pending { found[token] = first[token] }
         return found.keys.sorted().compactMap { token in found[token].map { (token, $0) } }
+    }
+
+    /// Whether the last of `lines`, run after the others in a fresh fuzz sandbox, ends
+    /// passed or with a UIKit exception (its body ran), every check holding.
+    static func reachesBody(_ lines: [String]) -> Bool {
+        var last: Outcome.Status?
+        let run = Fuzzer.run(FuzzProgram(seed: 0, calls: lines), observe: { i, r in
+            if i == lines.count - 1 { last = r.status }
+        })
+        return run.failure == nil && (last == .passed || last == .crashed)
     }
 
     /// The members a line of Lua names, as `memberSeeds` spells them: `:name(` (a method

@@ -144,6 +144,10 @@ private let repositoryRoot: String = {
         }
         let spring = seeds.first { $0.member == ".animate_usingSpringWithDamping(" }
         #expect(spring.map { LibFuzzerTarget.run($0.bytes).run.failure == nil } == true)
+        // A seed's member call gets past its argument checks: its body runs.
+        let reached = seeds.filter { FuzzInput.reachesBody(Array(FuzzInput.program($0.bytes).calls.dropLast())) }.map(\.member)
+        #expect(reached.contains(".animate_usingSpringWithDamping("))
+        #expect(reached.count * 10 >= seeds.count * 9, "\(reached.count) of \(seeds.count)")
     }
 
     /// How a line's members are spelled.
