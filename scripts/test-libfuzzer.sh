@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # The libFuzzer target, built by the engines' own build script (.clusterfuzzlite/build.sh,
 # through scripts/fuzz-libfuzzer.sh): its files are all there, it runs a bounded,
-# seeded number of inputs clean, and its planted-defect build traps on the planted path
-# with the check's name, saves the input, and libFuzzer's -minimize_crash and
+# seeded number of inputs clean, its seeded mode runs `kitsim fuzz`'s programs, and its
+# planted-defect build traps on the planted path with the check's name and the stages it
+# passed, saves the input, and libFuzzer's -minimize_crash and
 # `kitsim fuzz --from-libfuzzer` work on what it saved.
 #
 #   scripts/test-libfuzzer.sh KITSIM     (an ordinary kitsim, which writes the corpus)
@@ -35,6 +36,11 @@ mkdir -p "$tmp/corpus"
 grep -q "Done 1500 runs" "$tmp/run.log" || fail "the bounded run did not finish: $(tail -3 "$tmp/run.log")"
 grep -q "INITED cov: " "$tmp/run.log" || fail "no coverage reported"
 
+# The seeded mode: kitsim fuzz's programs in place of the inputs, coverage still reported.
+mkdir -p "$tmp/seeded"
+KITSIM_LIBFUZZER_SEEDED=1 "$target" -seed=1 -runs=20 -artifact_prefix="$tmp/" "$tmp/seeded" > "$tmp/seeded.log" 2>&1 || { tail -20 "$tmp/seeded.log"; fail "the seeded mode failed"; }
+grep -q "Done 20 runs" "$tmp/seeded.log" && grep -q "cov: " "$tmp/seeded.log" || fail "the seeded mode did not run: $(tail -3 "$tmp/seeded.log")"
+
 # The planted defect: built with it, the target traps on its path, naming the check.
 KITSIM_TOOL=$kitsim scripts/fuzz-libfuzzer.sh --planted --build-only > "$tmp/planted.log" 2>&1 || { tail -30 "$tmp/planted.log"; fail "the planted build failed"; }
 planted=.build/libfuzzer-out-planted/kitsim-libfuzzer
@@ -45,6 +51,7 @@ if "$target" "$tmp/planted-input" > "$tmp/clean.log" 2>&1; then :; else tail -20
 if "$planted" -artifact_prefix="$tmp/found-" "$tmp/planted-input" > "$tmp/trap.log" 2>&1; then fail "the planted target did not trap"; fi
 grep -q "==kitsim-libfuzzer== check failed: a runtime hold left behind (strandedHold)" "$tmp/trap.log" || { tail -20 "$tmp/trap.log"; fail "the trap does not name the check"; }
 grep -q "libFuzzer: deadly signal" "$tmp/trap.log" || fail "libFuzzer did not report the abort"
+grep -q "planted path: stage 1: 1, stage 2: 1, stage 3: 1, stage 4: 1, stage 5: 1$" "$tmp/trap.log" || fail "the trap does not report the planted stages"
 # libFuzzer shrinks what it saved; kitsim turns it into a script (clean here: an ordinary
 # kitsim has no planted defect) that kitsim run replays.
 "$planted" -minimize_crash=1 -runs=40 -exact_artifact_path="$tmp/minimised" "$tmp/planted-input" > "$tmp/min.log" 2>&1 || true

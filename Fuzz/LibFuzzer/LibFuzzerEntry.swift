@@ -46,12 +46,22 @@ func writeError(_ text: String) {
 nonisolated(unsafe) var inputsRun = 0
 nonisolated(unsafe) var callsRun = 0
 
+/// `KITSIM_LIBFUZZER_SEEDED=S` in the environment: each input is ignored and the program of
+/// the next seed from S (100 calls, as `kitsim fuzz` runs them) runs in its place. libFuzzer
+/// still reports the coverage, so a run measures `kitsim fuzz`'s random search in the same
+/// instrumented binary and for the same time as the coverage-guided one.
+let seededFrom: UInt64? = getenv("KITSIM_LIBFUZZER_SEEDED").flatMap { UInt64(String(cString: $0)) }
+
 /// One input: run it, and on a failed check print which check (and the script that
 /// replays it) and abort, so that libFuzzer saves the input as a crash.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func kitsimTestOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
-    let bytes = data.map { Array(UnsafeBufferPointer(start: $0, count: size)) } ?? []
-    let result = LibFuzzerTarget.run(bytes)
+    let result: LibFuzzerTarget.Result
+    if let first = seededFrom {
+        result = LibFuzzerTarget.run(seed: first &+ UInt64(inputsRun), calls: 100)
+    } else {
+        result = LibFuzzerTarget.run(data.map { Array(UnsafeBufferPointer(start: $0, count: size)) } ?? [])
+    }
     inputsRun += 1
     callsRun += result.run.callsRun
     if let failure = LibFuzzerTarget.report(result) {

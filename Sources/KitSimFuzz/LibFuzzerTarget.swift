@@ -17,6 +17,15 @@ public enum LibFuzzerTarget {
         return Result(program: program, run: Fuzzer.run(program))
     }
 
+    /// Runs the program of `seed` (`kitsim fuzz --seed S --calls-per-seed K`'s), checking
+    /// after every call: the target's seeded mode, which runs `kitsim fuzz`'s programs
+    /// under the target's instrumentation without its coverage guidance, so that the two
+    /// searches' coverage compares at equal cost.
+    public static func run(seed: UInt64, calls: Int, vocabulary: FuzzVocabulary = .uikit) -> Result {
+        let program = FuzzGenerator.program(seed: seed, calls: calls, vocabulary: vocabulary)
+        return Result(program: program, run: Fuzzer.run(program))
+    }
+
     /// The report the target prints before it traps: the check that failed, where, and the
     /// script that replays it (`kitsim fuzz --from-libfuzzer FILE` prints it again from the
     /// crash file libFuzzer writes).

@@ -150,6 +150,16 @@ private let repositoryRoot: String = {
         #expect(reached.count * 10 >= seeds.count * 9, "\(reached.count) of \(seeds.count)")
     }
 
+    /// The target's seeded mode runs `kitsim fuzz`'s program of the seed, every call checked.
+    @Test func theSeededModeRunsTheSeedsProgram() {
+        let r = LibFuzzerTarget.run(seed: 42, calls: 30)
+        let program = FuzzGenerator.program(seed: 42, calls: 30)
+        #expect(r.program == program)
+        #expect(r.run.callsRun == 30)
+        #expect(r.run.failure == nil)
+        #expect(r.run.digests == Fuzzer.run(program).digests)
+    }
+
     /// How a line's members are spelled.
     @Test(arguments: [
         ("V[1]:addSubview(V[2])", [":addSubview("]),
