@@ -21,15 +21,15 @@ func reachedPlantedStage(_ stage: Int) { plantedDefectStages[stage] += 1 }
 
 extension Simulator {
     /// The number of slots in the planted table.
-    public static let plantedSpringTableSize = 4
+    public static let plantedSpringTableSize = 3
 
     /// The planted defect, the shape of a fixed-size table that overflows: the spring
     /// animations (`animate_usingSpringWithDamping`) begun at one instant of the virtual
-    /// clock — one Core Animation transaction — share a table of four slots, emptied when
-    /// the clock moves on; the fifth finds the table full and takes a transition hold on
+    /// clock — one Core Animation transaction — share a table of three slots, emptied when
+    /// the clock moves on; the fourth finds the table full and takes a transition hold on
     /// its `animations` block (or a view in its place) that nothing releases, which the
     /// fuzzers' stranded-hold check reports once the run loop is idle. One spring
-    /// animation is common; five with no turn of the clock between them are rare in a
+    /// animation is common; four with no turn of the clock between them are rare in a
     /// random program, however long.
     ///
     /// Not optimised: the optimiser folds the switch below, whose every case calls
@@ -48,9 +48,8 @@ extension Simulator {
         case 1: reachedPlantedStage(1)
         case 2: reachedPlantedStage(2)
         case 3: reachedPlantedStage(3)
-        case 4: reachedPlantedStage(4)
         default:
-            reachedPlantedStage(5)
+            reachedPlantedStage(4)
             // The animations block when it is one, else (a Lua function, or a bad
             // argument) a view standing for the animation's state: either is held for a
             // transition that has ended.
