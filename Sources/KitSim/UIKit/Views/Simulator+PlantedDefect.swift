@@ -43,13 +43,14 @@ extension Simulator {
             plantedSpringSlots = 0
         }
         plantedSpringSlots += 1
-        // One call site per stage: libFuzzer sees the table fill up, slot by slot.
+        // One call site per stage, one case per slot of the table: libFuzzer sees the
+        // table fill up, slot by slot, and the default is the animation that finds it full.
         switch plantedSpringSlots {
         case 1: reachedPlantedStage(1)
         case 2: reachedPlantedStage(2)
         case 3: reachedPlantedStage(3)
         default:
-            reachedPlantedStage(4)
+            reachedPlantedStage(Self.plantedSpringTableSize + 1)
             // The animations block when it is one, else (a Lua function, or a bad
             // argument) a view standing for the animation's state: either is held for a
             // transition that has ended.
