@@ -1001,14 +1001,16 @@ static int conformant_log(lua_State *L) {
 
 /* print as lbaselib's (luaL_tolstring of each argument, tabs between), writing through
    the host's output function (upvalue 1, a Swift function index) with the line's bytes
-   as they are. */
+   as they are. The separator goes in before the value is pushed: a luaL_Buffer owns the
+   stack top between its calls, and luaL_addchar with a value above the buffer's box
+   grows the wrong slot (a heap overwrite once a tab lands where the buffer is full). */
 static int kitsim_print(lua_State *L) {
     int n = lua_gettop(L);
     luaL_Buffer b;
     luaL_buffinit(L, &b);
     for (int i = 1; i <= n; i++) {
-        luaL_tolstring(L, i, NULL);
         if (i > 1) luaL_addchar(&b, '\t');
+        luaL_tolstring(L, i, NULL);
         luaL_addvalue(&b);
     }
     luaL_pushresult(&b);
