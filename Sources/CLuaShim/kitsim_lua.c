@@ -264,6 +264,11 @@ int kitsim_charge_work(lua_State *L, int64_t n) {
         arm_stop(L, lim, lim->time_message);
         return 0;
     }
+    /* So does Ctrl-C. */
+    if (__builtin_expect(lim->interrupted, 0)) {
+        arm_stop(L, lim, "interrupted");
+        return 0;
+    }
     if (lim->work_left == INT64_MAX) return 1;
     lim->work_left -= n;
     if (lim->work_left >= 0) return 1;

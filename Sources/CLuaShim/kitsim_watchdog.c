@@ -143,8 +143,10 @@ static void end_process(const char *message) {
 void kitsim_end_stuck_here(kitsim_limits *lim, const char *what, const char *ending, int status) {
     locate(lim);
     char message[1024];
-    snprintf(message, sizeof message, "%s%s%s; the run was inside '%s', a C function that Lua cannot interrupt, so %s",
-             stuck_where, stuck_where[0] ? " " : "", what, stuck_function, ending);
+    int in_host = __atomic_load_n(&lim->swift_depth, __ATOMIC_RELAXED) > 0;
+    snprintf(message, sizeof message, "%s%s%s; the run was inside '%s', %s, so %s",
+             stuck_where, stuck_where[0] ? " " : "", what, stuck_function,
+             in_host ? "a call into KitSim that did not return" : "a C function that Lua cannot interrupt", ending);
     if (ftrylockfile(stdout) == 0) {
         fflush(stdout);
         funlockfile(stdout);
