@@ -32,6 +32,19 @@ for case in "find:3" "move:1"; do
     within "$start" "$end" 5 || fail "$name: took $start..$end, more than the limit and the grace second and 3 s"
 done
 
+# A host crash (a signal from outside stands in for a bug in KitSim) is reported with what
+# was running, and the signal still ends the process.
+printf 'while true do end\n' > "$work/loop.lua"
+"$bin" run "$work/loop.lua" --time-limit 0 > /dev/null 2> "$work/crash.err" & pid=$!
+sleep 0.5; kill -SEGV $pid
+set +e; wait $pid; st=$?; set -e
+[ "$st" = 139 ] || fail "a crashed run exited $st, expected 139"
+grep -qF "kitsim: the host crashed (signal 11, SIGSEGV) while running the scenario $work/loop.lua." "$work/crash.err" || fail "crash report: $(cat "$work/crash.err")"
+(printf 'x = 1\nwhile true do end\n'; sleep 5) | "$bin" repl --time-limit 0 > /dev/null 2> "$work/crash.err" & pid=$!
+sleep 1; kill -SEGV $pid
+wait $pid 2>/dev/null || true
+grep -qF "kitsim: the host crashed (signal 11, SIGSEGV) while running the REPL entry 'while true do end'." "$work/crash.err" || fail "REPL crash report: $(cat "$work/crash.err")"
+
 # kitsim test: a line per scenario, a complete summary, TAP and JUnit.
 mkdir -p "$work/mix/sub"
 printf 'print("fine")\n' > "$work/mix/a_pass.lua"

@@ -223,10 +223,12 @@ enum TestIsolation {
         let entries = text.split(separator: "\n").map { line in
             line.split(separator: "\t", omittingEmptySubsequences: false).map { unescape(String($0)) }
         }
+        Platform.installCrashReport(context: "a kitsim test worker")
         let injected = getenv("KITSIM_TEST_INJECT").map { String(cString: $0) }
         for index in indices where entries.indices.contains(index) && entries[index].count == 2 {
             let file = entries[index][0], report = entries[index][1]
             send(["S", "\(index)"])
+            Platform.setCrashContext("the scenario \(file)")
             // `KITSIM_TEST_INJECT=crash:NAME`: the worker dies of SIGSEGV when it starts the
             // scenario whose path ends in NAME. How scripts/test-isolation.sh checks that a
             // host crash is one scenario's failure: only the test's environment reaches
