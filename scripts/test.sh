@@ -4,6 +4,9 @@
 # `kitsim run --trace`, and the benchmark in its short smoke mode (a check that it still
 # works, never a timing).
 set -euo pipefail
+# --fast: the contributors' tier, without the sanitizer and libFuzzer builds (CI runs all).
+if [ "${1:-}" = "--fast" ]; then export KITSIM_SKIP_SANITIZERS=1; shift; fi
+[ $# -eq 0 ] || { echo "usage: scripts/test.sh [--fast]" >&2; exit 64; }
 cd "$(dirname "$0")/.."
 source scripts/setup.sh
 # The package must keep building on macOS, which CI cannot build: no Linux-only construct
