@@ -433,20 +433,10 @@ enum FuzzCommand {
         }
     }
 
-    /// The crash handlers' stack, kept reachable until the child exits (LeakSanitizer checks
-    /// the child's exit in scripts/sanitize.sh).
-    nonisolated(unsafe) static var alternateStack: UnsafeMutableRawPointer?
-
+    /// The child's crash handlers: the exit status tells the parent the signal.
     static func installCrashHandlers() {
-        // An alternate stack, so that a stack overflow can be reported too.
-        let size = 1 << 16
-        alternateStack = malloc(size)
-        var ss = stack_t()
-        ss.ss_sp = alternateStack
-        ss.ss_size = size
-        ss.ss_flags = 0
-        sigaltstack(&ss, nil)
-        for sig in [SIGILL, SIGTRAP, SIGSEGV, SIGBUS, SIGABRT, SIGFPE, SIGALRM] {
+        Platform.installAlternateSignalStack()
+        for sig in Platform.crashSignals + [SIGALRM] {
             Platform.setSignalHandler(sig, alternateStack: true) { s in _exit(100 + s) }
         }
     }

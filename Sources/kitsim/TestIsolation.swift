@@ -288,19 +288,15 @@ enum TestIsolation {
 
     /// A field without tabs or newlines: backslash, tab and newline escaped.
     static func escape(_ s: String) -> String {
-        guard s.unicodeScalars.contains(where: { $0 == "\\" || $0 == "\t" || $0 == "\n" || $0 == "\r" }) else { return s }
+        guard s.unicodeScalars.contains(where: { escapes[$0] != nil }) else { return s }
         var out = ""
         for c in s.unicodeScalars {
-            switch c {
-            case "\\": out += "\\\\"
-            case "\t": out += "\\t"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            default: out.unicodeScalars.append(c)
-            }
+            if let e = escapes[c] { out += e } else { out.unicodeScalars.append(c) }
         }
         return out
     }
+
+    static let escapes: [Unicode.Scalar: String] = ["\\": "\\\\", "\t": "\\t", "\n": "\\n", "\r": "\\r"]
 
     static func unescape(_ s: String) -> String {
         guard s.contains("\\") else { return s }
