@@ -17,6 +17,9 @@
 # uses it for its own tools; on macOS the names are mapped to formulas, and valgrind,
 # which Homebrew does not have for macOS, is skipped).
 set -euo pipefail
+# The repository's own builds use the compiler flags of Package.swift's `tuned` (a package
+# that depends on KitSim builds without them).
+export KITSIM_TUNED=1
 case "$(uname -s)" in
 Linux)
     kitsim_install() {
