@@ -218,7 +218,7 @@ enum TestIsolation {
         }
         guard let manifest, let text = readTextFile(manifest) else {
             printError("kitsim test --worker: no manifest")
-            return 71
+            return ExitCode.childCannotStart
         }
         let entries = text.split(separator: "\n").map { line in
             line.split(separator: "\t", omittingEmptySubsequences: false).map { unescape(String($0)) }
@@ -240,7 +240,7 @@ enum TestIsolation {
             let r = TestCommand.runOne(file, limits: limits, report: report.isEmpty ? nil : report)
             send(encode(r, index: index))
         }
-        return 0
+        return ExitCode.success
     }
 
     static func send(_ fields: [String]) {
