@@ -89,4 +89,22 @@ grep -q "Failed 3/5 subtests" "$work/prove.txt" || fail "prove: $(cat "$work/pro
 set +e; KITSIM_TEST_INJECT=crash:a_pass.lua limit "$bin" test "$work/mix" -j 1 --time-limit 2 > "$work/one" 2>&1; set -e
 [ "$(tail -n 1 "$work/one")" = "2 passed, 3 failed" ] || fail "-j 1 after a crash: $(cat "$work/one")"
 grep -qx "ok    $work/mix/sub/e_unpack.lua" "$work/one" || fail "-j 1: the last scenario did not run after the crash: $(cat "$work/one")"
+# The workers' reports are the in-process run's, byte for byte: each kind of failure, with
+# tabs, newlines and backslashes in its messages and output.
+mkdir -p "$work/kinds"
+printf 'print("a\\tb\\\\c")\nexpect(1).to.equal(2)\n' > "$work/kinds/assertion.lua"
+printf 'local v = UIView()\nv:addSubview(v)\n' > "$work/kinds/crash.lua"
+printf 'print("line\\nbreak")\nerror("multi\\nline\\twith tab")\n' > "$work/kinds/error.lua"
+printf 'while true do sim.run(0) end\n' > "$work/kinds/work.lua"
+printf 'local w = UIWindow()\nprint(w)\n' > "$work/kinds/pass.lua"
+for mode in isolated in-process; do
+    opt=(); [ $mode = in-process ] && opt=(--in-process)
+    set +e
+    limit "$bin" test "$work/kinds" ${opt[@]+"${opt[@]}"} > "$work/$mode.plain" 2>&1
+    limit "$bin" test "$work/kinds" --tap ${opt[@]+"${opt[@]}"} 2>&1 | grep -v duration_ms > "$work/$mode.tap"
+    set -e
+done
+cmp -s "$work/isolated.plain" "$work/in-process.plain" || { diff "$work/in-process.plain" "$work/isolated.plain" >&2; fail "the workers' plain report differs from the in-process one"; }
+cmp -s "$work/isolated.tap" "$work/in-process.tap" || { diff "$work/in-process.tap" "$work/isolated.tap" >&2; fail "the workers' TAP differs from the in-process one"; }
+[ "$(tail -n 1 "$work/isolated.plain")" = "1 passed, 4 failed" ] || fail "kinds: $(cat "$work/isolated.plain")"
 echo "test-isolation.sh: all passed"

@@ -263,7 +263,7 @@ enum TestIsolation {
     static func encode(_ r: TestCommand.Result, index: Int) -> [String] {
         func opt(_ s: String?) -> String { s.map { "+" + $0 } ?? "-" }
         return ["R", "\(index)", opt(r.status?.rawValue), opt(r.message), opt(r.error),
-                r.output.joined(separator: "\n"), r.leaks.joined(separator: "\n"),
+                list(r.output), list(r.leaks),
                 "\(r.seconds)", opt(r.report), r.reportFailed ? "1" : "0",
                 r.output.isEmpty ? "0" : "1", r.leaks.isEmpty ? "0" : "1"]
     }
@@ -273,17 +273,20 @@ enum TestIsolation {
         func opt(_ s: String) -> String? { s.hasPrefix("+") ? String(s.dropFirst()) : nil }
         let status = opt(f[2]).flatMap(Outcome.Status.init(rawValue:))
         var r = TestCommand.Result(file: file, status: status, message: opt(f[3]), error: opt(f[4]))
-        if f[10] == "1" { r.output = lines(f[5]) }
-        if f[11] == "1" { r.leaks = lines(f[6]) }
+        if f[10] == "1" { r.output = unlist(f[5]) }
+        if f[11] == "1" { r.leaks = unlist(f[6]) }
         r.seconds = Double(f[7]) ?? 0
         r.report = opt(f[8])
         r.reportFailed = f[9] == "1"
         return r
     }
 
-    /// The lines of `s`, split at each newline scalar (a `\r\n` is one Character to Swift).
-    static func lines(_ s: String) -> [String] {
-        s.unicodeScalars.split(separator: "\n", omittingEmptySubsequences: false).map { String(String.UnicodeScalarView($0)) }
+    /// A list as one field: each element escaped (a printed line may hold newlines), then
+    /// joined with newlines, which the field's own escaping keeps apart from the elements'.
+    static func list(_ items: [String]) -> String { items.map(escape).joined(separator: "\n") }
+
+    static func unlist(_ field: String) -> [String] {
+        field.unicodeScalars.split(separator: "\n", omittingEmptySubsequences: false).map { unescape(String(String.UnicodeScalarView($0))) }
     }
 
     /// A field without tabs or newlines: backslash, tab and newline escaped.
