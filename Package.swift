@@ -44,14 +44,14 @@ let package = Package(
         .systemLibrary(
             name: "CLua",
             // Debian's lua5.4.pc; Homebrew's keg-only lua@5.4 installs lua5.4.pc (and a
-            // liblua5.4 link) too, found once PKG_CONFIG_PATH names the keg (README).
+            // liblua5.4 link) too, found once PKG_CONFIG_PATH names the keg (docs/architecture.md).
             pkgConfig: "lua5.4",
             providers: [.apt(["liblua5.4-dev"]), .brew(["lua@5.4"])]
         ),
         .target(name: "CLuaShim", dependencies: ["CLua"], cSettings: dwarf4),
         .systemLibrary(
             name: "CEdit",
-            // Homebrew's libedit is keg-only (PKG_CONFIG_PATH, README); without it the macOS
+            // Homebrew's libedit is keg-only (PKG_CONFIG_PATH, docs/architecture.md); without it the macOS
             // SDK's editline/readline.h and libedit are found on the default paths.
             pkgConfig: "libedit",
             providers: [.apt(["libedit-dev"]), .brew(["libedit"])]

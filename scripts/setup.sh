@@ -11,8 +11,8 @@
 #   Linux: the Debian packages, with apt-get.
 #   macOS: Homebrew's formulas. lua@5.4 and libedit are keg-only (Homebrew's `lua` is
 #          5.5, and macOS has its own libedit), so PKG_CONFIG_PATH and PATH are set here
-#          to their kegs for the build; set them in your shell too (README, "Building on
-#          macOS").
+#          to their kegs for the build; set them in your shell too (docs/architecture.md,
+#          "Building on macOS").
 # kitsim_install PKG...: installs what is missing, named as Debian names it (bench/run.sh
 # uses it for its own tools; on macOS the names are mapped to formulas, and valgrind,
 # which Homebrew does not have for macOS, is skipped).

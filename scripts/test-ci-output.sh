@@ -122,6 +122,12 @@ for cmd in run test repl graph api fuzz; do
     set +e; "$KITSIM" $cmd --help > "$work/help.txt" 2>&1; st=$?; set -e
     [ "$st" = 0 ] && head -1 "$work/help.txt" | grep -q "^usage: kitsim $cmd" && grep -q -- "-h, --help" "$work/help.txt" \
         || fail "kitsim $cmd --help: exit $st, $(head -3 "$work/help.txt")"
+    # docs/cli.md shows the usage line as --help prints it, and every option.
+    grep -qxF "$(head -1 "$work/help.txt")" docs/cli.md \
+        || fail "docs/cli.md does not show kitsim $cmd's usage line as --help prints it: $(head -1 "$work/help.txt")"
+    for option in $(sed -n 's/^  \(-[^ ,]*\).*/\1/p' "$work/help.txt"); do
+        [ "$option" = -h ] || grep -qF -- "\`$option" docs/cli.md || fail "docs/cli.md does not mention kitsim $cmd's option $option"
+    done
 done
 set +e; "$KITSIM" run --trce "$s" > /dev/null 2> "$work/bad.txt"; st=$?; set -e
 [ "$st" = 64 ] && grep -q "unknown option '--trce' for run; did you mean '--trace'?" "$work/bad.txt" || fail "a misspelt option: exit $st, $(cat "$work/bad.txt")"
