@@ -324,7 +324,8 @@ public struct FuzzGenerator {
         switch rng.below(25) {
         case 0: return "sim.hold(\(object()))"
         case 1: return "sim.release(\(object()))"
-        case 2: return "do local h <close> = sim.hold(\(object())) \(action()) end"
+        // `;` ends the declaration: the action may begin with a parenthesis.
+        case 2: return "do local h <close> = sim.hold(\(object())); \(action()) end"
         case 3: return "UIApplication.shared.delegate.window = \(rng.chance(80) ? ref("W") : bad())"
         case 4, 5: return "\(ref("C")).\(rng.pick(["s", "w", "u", "a", "c"])) = \(object())"
         case 6: return "\(ref("V")).\(rng.pick(["s", "w", "u", "a"])) = \(object())"
