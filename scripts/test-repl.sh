@@ -113,6 +113,16 @@ if screen | grep -q "not found"; then echo "test-repl.sh: -i did not find the se
 tmux send-keys -t "$session" C-d
 expect_screen "REPL-EXITED"
 
+# A C function Lua cannot interrupt (a pattern match that backtracks for ever): the first
+# Ctrl-C cannot stop it, the second ends the session and says where it was stuck.
+tmux kill-session -t "$session"
+tmux new-session -d -s "$session" -x 160 -y 50 "HOME=$tmp $bin repl; echo REPL-EXITED \$?; sleep 30"
+expect_screen "Ctrl-D to quit"
+send 'print(string.find(("a"):rep(100000), ("a*"):rep(50) .. "b"))'; enter
+sleep 0.5; tmux send-keys -t "$session" C-c; sleep 0.5; tmux send-keys -t "$session" C-c
+expect_screen "stdin:1: interrupted; the run was inside 'find', a C function that Lua cannot interrupt, so the session ends"
+expect_screen "REPL-EXITED 130"
+
 # Piped (stdin not a terminal): values on stdout, the first error on stderr, and the
 # session ends there with the exit code `kitsim run` gives that failure.
 piped() {   # piped EXPECTED_CODE INPUT
@@ -128,6 +138,11 @@ piped 1 "expect(1).to.equal(2)"
 piped 2 "UIWindow():nope()"
 piped 4 "while true do end"          # the same instruction budget as kitsim run
 piped 3 ":help me"
+# The time limit ends a piped session stuck in a C function, with its report (exit 4).
+code=0
+printf '%s\n' 'print("before")' 'string.find(("a"):rep(100000), ("a*"):rep(50) .. "b")' | "$bin" repl --time-limit 1 > "$tmp/out" 2> "$tmp/err" || code=$?
+[ "$code" = 4 ] && grep -q "before" "$tmp/out" && grep -q "stdin:1: limit exceeded: time limit of 1 s reached (a loop that never ends?); the run was inside 'find'" "$tmp/err" \
+    || { echo "test-repl.sh: a piped entry stuck in a C function: exit $code" >&2; cat "$tmp/err" >&2; exit 1; }
 piped 3 "function f()"               # input ends inside an entry
 grep -q "'end' expected near <eof>" "$tmp/err" || { echo "test-repl.sh: an unfinished entry must be reported" >&2; exit 1; }
 echo "test-repl.sh: all passed"

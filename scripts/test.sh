@@ -39,6 +39,9 @@ grep -q "<error message=\"$tmp/failing/override.lua:3: " "$tmp/j.xml"
 # What CI reads: TAP through prove, JUnit against Jenkins's schema, shards, the folder
 # walk and bad output paths (needs perl and xmllint, which setup.sh installs).
 scripts/test-ci-output.sh "$bin/kitsim"
+# What no script can do to the host: a run stuck in a C function ends at the time limit
+# with a report, and kitsim test reports every scenario when one crashes or hangs the host.
+scripts/test-isolation.sh "$bin/kitsim"
 # Graph and screen pictures (every format, bad paths refused, focus, a missing dot), and
 # the LuaLS annotations.
 scripts/test-pictures.sh "$bin/kitsim"

@@ -185,13 +185,7 @@ static void limit_hook(lua_State *L, lua_Debug *ar) {
     if (!lim->stopping) {
         int budget = lim->instructions_left != INT64_MAX;
         if (budget) lim->instructions_left -= lua_gethookcount(L);
-        /* The watchdog's stop stands only inside the idle stretch it saw: a call into the
-           host since it decided means that stretch ended (and the watchdog starts over). */
         int timed = __atomic_load_n(&lim->timed_out, __ATOMIC_ACQUIRE);
-        if (timed && lim->work_left != lim->timed_out_work) {
-            __atomic_store_n(&lim->timed_out, 0, __ATOMIC_RELEASE);
-            timed = 0;
-        }
         if (lim->interrupted) {
             snprintf(lim->stop_message, sizeof lim->stop_message, "interrupted");
         } else if (timed) {
@@ -264,6 +258,17 @@ void kitsim_stop(lua_State *L, const char *message) {
 
 int kitsim_charge_work(lua_State *L, int64_t n) {
     kitsim_limits *lim = kitsim_limits_of(L);
+    /* The time limit passed while the host ran its run loop: the loop ends at this turn,
+       not when the budget does. */
+    if (__builtin_expect(__atomic_load_n(&lim->timed_out, __ATOMIC_ACQUIRE), 0)) {
+        arm_stop(L, lim, lim->time_message);
+        return 0;
+    }
+    /* So does Ctrl-C. */
+    if (__builtin_expect(lim->interrupted, 0)) {
+        arm_stop(L, lim, "interrupted");
+        return 0;
+    }
     if (lim->work_left == INT64_MAX) return 1;
     lim->work_left -= n;
     if (lim->work_left >= 0) return 1;
@@ -273,6 +278,13 @@ int kitsim_charge_work(lua_State *L, int64_t n) {
 
 void kitsim_interrupt(lua_State *L) {
     kitsim_limits *lim = kitsim_limits_of(L);
+    /* A second Ctrl-C before the first one's hook ran: the run is inside a C function that
+       Lua cannot interrupt, and the only way out is the end of the process (lua.c's second
+       Ctrl-C kills it too), with where it was. */
+    if (lim->interrupted && !lim->stopping && lim->lua_depth > 0) {
+        kitsim_end_stuck_here(lim, "interrupted", "the session ends (a second Ctrl-C)", 130);
+        return;
+    }
     lim->interrupted = 1;
     kitsim_arm_stop_hooks(lim);
 }
@@ -1001,14 +1013,16 @@ static int conformant_log(lua_State *L) {
 
 /* print as lbaselib's (luaL_tolstring of each argument, tabs between), writing through
    the host's output function (upvalue 1, a Swift function index) with the line's bytes
-   as they are. */
+   as they are. The separator goes in before the value is pushed: a luaL_Buffer owns the
+   stack top between its calls, and luaL_addchar with a value above the buffer's box
+   grows the wrong slot (a heap overwrite once a tab lands where the buffer is full). */
 static int kitsim_print(lua_State *L) {
     int n = lua_gettop(L);
     luaL_Buffer b;
     luaL_buffinit(L, &b);
     for (int i = 1; i <= n; i++) {
-        luaL_tolstring(L, i, NULL);
         if (i > 1) luaL_addchar(&b, '\t');
+        luaL_tolstring(L, i, NULL);
         luaL_addvalue(&b);
     }
     luaL_pushresult(&b);

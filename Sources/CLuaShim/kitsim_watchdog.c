@@ -1,12 +1,23 @@
-/* The watchdog of the time limit (SPEC §5: a wall-clock limit for pure-Lua loops).
+/* The watchdog of the time limit (SPEC §5): a promise about wall time.
 
-   Nothing runs on the normal path: no count hook, no clock read. Every call from Lua into
-   the host decrements the state's work budget (kitsim_lua.c), and a process-wide thread
-   samples each watched state a few times per limit: a state that has run Lua code for the
-   whole limit with neither a call into the host nor a new run in between is in a pure-Lua
-   loop. The thread then sends SIGURG to the thread running it, whose handler arms the stop
-   hook, as lua.c arms its hook from its SIGINT handler. The stop lands inside that loop,
-   between two calls into the host, so the trace up to it is the same on every run.
+   A run (the outermost protected call of the host: a script, a REPL entry, a fuzz call)
+   may take `seconds` of wall-clock time. Nothing runs on the normal path: no count hook
+   and no clock read but one when a run begins. A process-wide thread samples each
+   watched state a few times per limit, and when a run has lasted the limit it ends it
+   in two stages:
+
+   1. The stop. The thread sends SIGURG to the thread running the state, whose handler
+      arms the stop hook, as lua.c arms its hook from its SIGINT handler. Lua code stops
+      at its next instruction, KitSim's run loop at its next turn (kitsim_charge_work),
+      and a call into the host raises the stop when it returns.
+   2. The end of the process. Lua cannot interrupt a C function (a pattern match that
+      backtracks for ever, table.move over a huge range) and nothing can interrupt a
+      call that never returns to Lua. A run still going `KITSIM_STUCK_GRACE` seconds
+      after the stop is stuck in one: the running thread's handler notes where (the
+      function and the script's line), and the process ends with that report and the
+      time limit's exit status, as Redis's SHUTDOWN NOSAVE ends a script that SCRIPT KILL
+      cannot. A host that must survive it runs scenarios in a child process, as
+      `kitsim test` does.
 
    SIGURG is ignored by default, so a signal that arrives when no state is running harms
    nothing; a handler that was installed before is still called for signals that are not
@@ -14,18 +25,20 @@
 #include "kitsim_lua.h"
 #include <pthread.h>
 #include <signal.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 
 typedef struct watch_entry {
     kitsim_limits *lim;
     double seconds;                  /* the limit */
     pthread_t thread;                /* the thread running the state's current run */
     kitsim_limits *outer;            /* the state that thread ran before this run began */
-    unsigned seen_runs;              /* what the last sample saw */
-    int64_t seen_work;
-    double since;                    /* when the state was last seen making progress */
+    unsigned seen_runs;              /* the run the last sample saw */
+    double started;                  /* when the current run began (monotonic seconds) */
+    double stopped;                  /* when the stop was sent (0: not yet) */
     struct watch_entry *next;
 } watch_entry;
 
@@ -37,10 +50,20 @@ static struct sigaction previous_action;
 
 /* The state whose run this thread is in (read by the signal handler). */
 static _Thread_local kitsim_limits *running_here;
-/* Whether this thread takes SIGURG: libdispatch's worker threads (where `kitsim test` and
-   the test runners run scenarios) start with most signals blocked, and a blocked signal
-   would stay pending for ever. Unblocked once per thread, at its first watched run. */
+/* Whether this thread takes SIGURG: libdispatch's worker threads (where the test runners
+   run scenarios) start with most signals blocked, and a blocked signal would stay
+   pending for ever. Unblocked once per thread, at its first watched run. */
 static _Thread_local int takes_signal;
+
+/* Where a stuck run is, written by the running thread's signal handler for the watchdog:
+   "file:line:" of the innermost Lua line, and the function running there. */
+static char stuck_where[256];
+static char stuck_function[64];
+static volatile sig_atomic_t stuck_located;
+
+static kitsim_stuck_fn stuck_handler;
+
+void kitsim_set_stuck_handler(kitsim_stuck_fn fn) { stuck_handler = fn; }
 
 static double monotonic_seconds(void) {
     struct timespec t;
@@ -48,9 +71,35 @@ static double monotonic_seconds(void) {
     return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
 }
 
+/* Notes where the running thread is (stage 2): its innermost Lua line and the function
+   running at the top of its stack. Called from the signal handler on that thread while
+   it is stuck in a C function or in the host: neither changes Lua's call stack, and
+   lua_getstack and lua_getinfo without 'f' or 'L' read it without allocating. */
+static void locate(kitsim_limits *lim) {
+    int depth = lim->running_depth;
+    lua_State *L = depth > 0 && depth <= KITSIM_RUNNING_MAX ? lim->running[depth - 1] : lim->L;
+    lua_Debug ar;
+    stuck_where[0] = '\0';
+    snprintf(stuck_function, sizeof stuck_function, "?");
+    if (L == NULL) return;
+    if (lua_getstack(L, 0, &ar) && lua_getinfo(L, "nS", &ar) && ar.name != NULL)
+        snprintf(stuck_function, sizeof stuck_function, "%s", ar.name);
+    for (int level = 0; lua_getstack(L, level, &ar); level++) {
+        if (lua_getinfo(L, "Sl", &ar) && ar.currentline > 0) {
+            snprintf(stuck_where, sizeof stuck_where, "%s:%d:", ar.short_src, ar.currentline);
+            break;
+        }
+    }
+}
+
 static void on_signal(int sig, siginfo_t *info, void *context) {
     kitsim_limits *lim = running_here;
     if (lim != NULL && lim->lua_depth > 0 && __atomic_load_n(&lim->timed_out, __ATOMIC_ACQUIRE)) {
+        if (__atomic_load_n(&lim->locate, __ATOMIC_ACQUIRE)) {
+            locate(lim);
+            __atomic_store_n(&lim->locate, 0, __ATOMIC_RELEASE);
+            stuck_located = 1;
+        }
         kitsim_arm_stop_hooks(lim);
         return;
     }
@@ -61,24 +110,102 @@ static void on_signal(int sig, siginfo_t *info, void *context) {
     }
 }
 
+/* Writes all of s to fd, as far as it can. */
+static void write_all(int fd, const char *s) {
+    size_t left = strlen(s);
+    while (left > 0) {
+        ssize_t n = write(fd, s, left);
+        if (n <= 0) return;
+        s += n;
+        left -= (size_t)n;
+    }
+}
+
+/* The report of a stuck run and the end of the process (stage 2), unless the host set a
+   handler of its own. Output the script wrote is flushed first when no other thread is
+   in the middle of writing it (a stdout blocked on a full pipe must not keep the process
+   alive). */
+static void end_process(const char *message) {
+    if (stuck_handler != NULL) {
+        stuck_handler(message);
+        return;
+    }
+    if (ftrylockfile(stdout) == 0) {
+        fflush(stdout);
+        funlockfile(stdout);
+    }
+    write_all(2, "\n== LIMIT EXCEEDED ==\n");
+    write_all(2, message);
+    write_all(2, "\n");
+    _exit(4);
+}
+
+void kitsim_end_stuck_here(kitsim_limits *lim, const char *what, const char *ending, int status) {
+    locate(lim);
+    char message[1024];
+    int in_host = __atomic_load_n(&lim->swift_depth, __ATOMIC_RELAXED) > 0;
+    snprintf(message, sizeof message, "%s%s%s; the run was inside '%s', %s, so %s",
+             stuck_where, stuck_where[0] ? " " : "", what, stuck_function,
+             in_host ? "a call into KitSim that did not return" : "a C function that Lua cannot interrupt", ending);
+    if (ftrylockfile(stdout) == 0) {
+        fflush(stdout);
+        funlockfile(stdout);
+    }
+    write_all(2, "\n");
+    write_all(2, message);
+    write_all(2, "\n");
+    _exit(status);
+}
+
+/* Stage 2 for the entry's run, under the lock: locate the running thread, then end the
+   process, unless the run ended meanwhile. */
+static void run_is_stuck(watch_entry *e) {
+    kitsim_limits *lim = e->lim;
+    unsigned run = e->seen_runs;
+    stuck_located = 0;
+    __atomic_store_n(&lim->locate, 1, __ATOMIC_RELEASE);
+    pthread_kill(e->thread, SIGURG);
+    /* The handler runs at once unless the thread is blocked in the kernel; a tenth of a
+       second is plenty, and the report goes on without the place when it did not run. */
+    for (int i = 0; i < 100 && !stuck_located; i++) {
+        struct timespec ms = { 0, 1000000L };
+        nanosleep(&ms, NULL);
+    }
+    if (lim->lua_depth == 0 || __atomic_load_n(&lim->runs, __ATOMIC_RELAXED) != run) return;
+    char message[1024];
+    int located = stuck_located && stuck_where[0] != '\0';
+    int in_host = __atomic_load_n(&lim->swift_depth, __ATOMIC_RELAXED) > 0;
+    snprintf(message, sizeof message,
+             "%s%s%s; the run was inside '%s', %s, so KitSim ended the process %g s later",
+             located ? stuck_where : "", located ? " " : "", lim->time_message,
+             stuck_located ? stuck_function : "?",
+             in_host ? "a call into KitSim that did not return" : "a C function that Lua cannot interrupt",
+             KITSIM_STUCK_GRACE);
+    end_process(message);
+}
+
 /* One sample of one state, under the lock. */
 static void sample(watch_entry *e, double now) {
     kitsim_limits *lim = e->lim;
+    if (lim->lua_depth == 0) return;
     unsigned runs = __atomic_load_n(&lim->runs, __ATOMIC_RELAXED);
-    int64_t work = __atomic_load_n(&lim->work_left, __ATOMIC_RELAXED);
-    int in_lua = lim->lua_depth > 0 && __atomic_load_n(&lim->swift_depth, __ATOMIC_RELAXED) == 0;
-    if (!in_lua || runs != e->seen_runs || work != e->seen_work) {
+    if (runs != e->seen_runs) {
         e->seen_runs = runs;
-        e->seen_work = work;
-        e->since = now;
-        return;
+        e->stopped = 0;
     }
-    if (now - e->since < e->seconds || __atomic_load_n(&lim->timed_out, __ATOMIC_RELAXED)) return;
-    /* The hook stops only if no call into the host came between this decision and the
-       signal's arrival: the stop stays inside the loop that was idle. */
-    lim->timed_out_work = work;
-    __atomic_store_n(&lim->timed_out, 1, __ATOMIC_RELEASE);
-    pthread_kill(e->thread, SIGURG);
+    if (now - e->started < e->seconds) return;
+    if (e->stopped == 0) {
+        e->stopped = now;
+        __atomic_store_n(&lim->timed_out, 1, __ATOMIC_RELEASE);
+        pthread_kill(e->thread, SIGURG);
+    } else if (now - e->stopped >= KITSIM_STUCK_GRACE) {
+        run_is_stuck(e);
+        e->stopped = now;                   /* a host handler that returned: ask again later */
+    } else {
+        /* The thread may have been in the host when the first signal came, and a new
+           coroutine since: arm again. */
+        pthread_kill(e->thread, SIGURG);
+    }
 }
 
 static void *watchdog_main(void *unused) {
@@ -166,8 +293,8 @@ void kitsim_unwatch(kitsim_limits *lim) {
 }
 
 /* The outermost protected call of a run begins (kitsim_lua.c's enter_lua): record the
-   thread, and start a new generation so that the idle time of an earlier run is not
-   counted. */
+   thread and the time, and start a new generation, so that a stop armed for an earlier
+   run does not end this one. */
 void kitsim_watch_begin(kitsim_limits *lim) {
     pthread_mutex_lock(&watch_lock);
     if (!takes_signal) {
@@ -181,6 +308,7 @@ void kitsim_watch_begin(kitsim_limits *lim) {
     if (e != NULL) {
         e->thread = pthread_self();
         e->outer = running_here;
+        e->started = monotonic_seconds();
         running_here = lim;
         __atomic_store_n(&lim->timed_out, 0, __ATOMIC_RELEASE);
         __atomic_store_n(&lim->runs, lim->runs + 1, __ATOMIC_RELAXED);

@@ -149,10 +149,12 @@ extension LuaSandbox {
         kitsim_pop(L, 1)
     }
 
-    /// Charges a run-loop turn of `units` to the work budget; past the budget, stops the
-    /// run as the trampolines do (pcall cannot swallow it).
+    /// Charges a run-loop turn of `units` to the work budget; past the budget, or once the
+    /// time limit has passed, stops the run as the trampolines do (pcall cannot swallow it).
     func chargeTurn(_ units: Int) throws {
         guard kitsim_charge_work(current, Int64(units)) == 0 else { return }
+        if kitsim_timed_out(current) != 0 { throw SimError.limitExceeded(.time(seconds: limitsConfiguration.timeLimit)) }
+        if limits.pointee.interrupted != 0 { throw SimError(.limit, "interrupted") }
         throw SimError.limitExceeded(.work(calls: limitsConfiguration.work))
     }
 

@@ -43,9 +43,12 @@ public final class LuaSandbox {
         /// `print`, `io.write`; a run-loop turn counts as one): a loop that touches the
         /// simulator stops at the same call on every run. 0 for none.
         public var work: Int64 = 10_000_000
-        /// Wall-clock seconds the scripts may run Lua code without calling KitSim (a
-        /// pure-Lua loop, which touches nothing observable) before the watchdog stops them
-        /// (`--time-limit`); 0 for none. No hook and no clock read on the normal path.
+        /// Wall-clock seconds a run (the script, a REPL entry, a call from Swift) may take,
+        /// whatever it executes (`--time-limit`); 0 for none. The watchdog stops Lua code
+        /// and the run loop at that time, and ends the process, with a report naming the
+        /// function and the line, when the run is inside something that cannot be
+        /// interrupted (a C function such as a pattern match) a second later
+        /// (`kitsim_watch`). No hook on the normal path, and one clock read per run.
         public var timeLimit: Double = 10
         /// An instruction budget, counted by a count hook every 1,000 instructions; 0 (the
         /// default) for none. Deterministic for pure-Lua loops too, but any count hook makes
@@ -59,6 +62,10 @@ public final class LuaSandbox {
         public var objects: Int = 2_000_000
         public init() {}
     }
+
+    /// Seconds a run may go on after the time limit's stop before the watchdog decides it
+    /// cannot be stopped (inside a C function) and ends the process (`Limits.timeLimit`).
+    public static var stuckGraceSeconds: Double { Double(KITSIM_STUCK_GRACE) }
 
     /// The model the scripts drive.
     public let model: SandboxModel

@@ -127,6 +127,47 @@ public enum Platform {
         return rc == 0 ? .success(pid) : .failure(SpawnError(code: rc))
     }
 
+    /// Starts `path` as `spawn` does, with a new pipe whose write end is the child's
+    /// descriptor `pipeFD` (and the parent's copy closed), standard output on /dev/null
+    /// and standard error on the file `standardError`; the child's process id and the
+    /// pipe's read end (close-on-exec, so later children do not hold it open).
+    public static func spawnWithPipe(_ path: String, _ arguments: [String], pipeFD: Int32,
+                                     standardError: String) -> Result<(pid_t, Int32), SpawnError> {
+        var fds: [Int32] = [0, 0]
+        guard pipe(&fds) == 0 else { return .failure(SpawnError(code: errno)) }
+        let (readEnd, writeEnd) = (fds[0], fds[1])
+        _ = fcntl(readEnd, F_SETFD, FD_CLOEXEC)
+        #if canImport(Darwin)
+        var actions: posix_spawn_file_actions_t? = nil
+        #else
+        var actions = posix_spawn_file_actions_t()
+        #endif
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_adddup2(&actions, writeEnd, pipeFD)
+        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 2, standardError, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        let argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
+        defer { for a in argv { free(a) } }
+        var pid: pid_t = 0
+        let rc = argv.withUnsafeBufferPointer { buf in
+            posix_spawn(&pid, path, &actions, nil, buf.baseAddress!, environment)
+        }
+        close(writeEnd)
+        guard rc == 0 else {
+            close(readEnd)
+            return .failure(SpawnError(code: rc))
+        }
+        return .success((pid, readEnd))
+    }
+
+    /// Seconds on the monotonic clock: for timeouts, never for anything a run prints.
+    public static func monotonicSeconds() -> Double {
+        var t = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &t)
+        return Double(t.tv_sec) + Double(t.tv_nsec) * 1e-9
+    }
+
     public struct SpawnError: Error, CustomStringConvertible {
         public let code: Int32
         public var description: String { String(cString: strerror(code)) }

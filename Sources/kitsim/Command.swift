@@ -10,12 +10,14 @@ enum Command {
                                          run a scenario script; exit 0 passed, 1 assertion
                                          failed, 2 crashed, 3 script error, 4 limit exceeded
                kitsim test [DIR|FILES…] [--junit out.xml] [--tap] [--tap-version 13|14] [--shard i/n]
-                           [--report DIR] [-j N] [--time-limit S]
+                           [--report DIR] [-j N] [--time-limit S] [--in-process]
                                          run every scenario (subfolders too, not lib/) in a
-                                         fresh sandbox, in parallel; --shard 2/4 runs a quarter;
-                                         --report DIR: an HTML report each and index.html
-                                         --time-limit S: seconds of Lua without a call into
-                                         KitSim before a run is stopped (default 10, 0: none)
+                                         fresh sandbox, in N worker processes: a scenario that
+                                         crashes or hangs the host fails alone; --shard 2/4
+                                         runs a quarter; --report DIR: an HTML report each and
+                                         index.html; --time-limit S: wall-clock seconds a run
+                                         may take (default 10, 0: none); --in-process: on
+                                         threads of one process (a host crash ends the run)
                kitsim repl [-i FILE] [--ios N] [--time-limit S]
                                          interactive Lua with the simulator (:help inside)
                kitsim graph FILE.lua [--format dot|mermaid|svg|png] [--focus OBJ]

@@ -48,6 +48,7 @@ enum ReplCommand {
         }
         session = repl
         state = repl.luaState
+        Platform.installCrashReport(context: "the REPL")
         if tty {
             print("KitSim \(kitsimVersion) — Lua 5.4 with a simulated UIKit. :help for commands, Ctrl-D to quit.")
             let home = getenv("HOME").map { String(cString: $0) } ?? "."
@@ -67,6 +68,7 @@ enum ReplCommand {
             return (reply.failure ?? .scriptError).exitCode
         }
         if let initial {
+            Platform.setCrashContext("the scenario \(initial) (repl -i)")
             if let code = show(evaluate { repl.load(file: initial) }) { return code }
         }
         var entry: [String] = []
@@ -91,6 +93,7 @@ enum ReplCommand {
             }
             guard let line else { break }
             entry.append(line)
+            Platform.setCrashContext("the REPL entry '\(entry.joined(separator: "\n").prefix(200))'")
             guard let reply = evaluate({ repl.submit(line) }) else { continue }     // more input needed
             if tty { kitsim_edit_remember(entry.joined(separator: "\n")) }
             entry = []

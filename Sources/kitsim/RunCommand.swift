@@ -61,6 +61,7 @@ enum RunCommand {
             printError("kitsim: --report \(reportPath): \(problem)")
             return PictureFiles.cannotCreate
         }
+        Platform.installCrashReport(context: "the scenario \(file)")
         let sandbox: LuaSandbox
         do {
             sandbox = try LuaSandbox(configuration: configuration, limits: limits, sandboxed: sandboxed)

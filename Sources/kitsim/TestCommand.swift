@@ -4,22 +4,51 @@ import KitSimLua
 import Synchronization
 import KitSimPlatform
 
-/// `kitsim test [DIR|FILES…] [--junit out.xml] [--tap] [--shard i/n] [--report DIR] [-j N]`
-/// (SPEC §5): every scenario in a fresh sandbox, in parallel, results in file order, then
-/// `N passed, N failed`; `--report DIR` writes each scenario's HTML report and an index.
+/// `kitsim test [DIR|FILES…] [--junit out.xml] [--tap] [--shard i/n] [--report DIR] [-j N]
+/// [--time-limit S] [--in-process]` (SPEC §5): every scenario in a fresh sandbox, in worker
+/// processes (`TestIsolation`: a host crash or hang is one scenario's failure), results
+/// in file order, then `N passed, N failed`; `--report DIR` writes each scenario's HTML
+/// report and an index. `--in-process` runs them on threads of this process instead.
 enum TestCommand {
+    /// One scenario's result, as the summary, TAP, JUnit and the report index show it.
+    /// A worker process sends it to the parent (`TestIsolation`), so it holds rendered
+    /// text, not the outcome's objects.
     struct Result: Sendable {
         let file: String
-        let outcome: Outcome?
-        let error: String?
+        /// nil: the scenario could not be run (its file is missing, say); `error` says why.
+        var status: Outcome.Status?
+        /// The outcome's message: the headline (`file:line: …`) and what follows it.
+        var message: String?
+        var error: String?
+        /// The last lines the scenario printed.
+        var output: [String] = []
+        /// The leak reports, one line each.
+        var leaks: [String] = []
         /// Wall-clock seconds the run took: CI's timing, never part of a trace.
         var seconds: Double = 0
         /// The HTML report's file name in the `--report` folder, once written.
         var report: String?
         /// Whether writing the HTML report failed (said on stderr).
         var reportFailed = false
-        var passed: Bool { outcome?.status == .passed }
+        var passed: Bool { status == .passed }
+        var location: (file: String, line: Int)? { message.flatMap { Outcome.leadingLocation(of: $0) } }
+
+        init(file: String, status: Outcome.Status?, message: String? = nil, error: String? = nil) {
+            self.file = file
+            self.status = status
+            self.message = message
+            self.error = error
+        }
+
+        init(file: String, outcome: Outcome) {
+            self.init(file: file, status: outcome.status, message: outcome.message)
+            output = Array(outcome.output.suffix(TestCommand.outputLines))
+            leaks = outcome.leaks.map(\.description)
+        }
     }
+
+    /// How many of a failed scenario's last output lines its report shows.
+    static let outputLines = 20
 
     /// The `--shard i/n` slice: the i-th of n (1-based), every n-th file of the sorted list.
     struct Shard: Equatable {
@@ -40,7 +69,9 @@ enum TestCommand {
     }
 
     static func main(_ args: [String]) -> Int32 {
+        if args.first == "--worker" { return TestIsolation.worker(Array(args.dropFirst())) }
         var paths: [String] = []
+        var isolated = true
         var junit: String?
         var reportDir: String?
         var tap = false
@@ -53,6 +84,7 @@ enum TestCommand {
             let a = args[i]
             switch a {
             case "--tap": tap = true
+            case "--in-process": isolated = false
             case "--junit", "-j", "--shard", "--tap-version", "--report", "--time-limit":
                 guard i + 1 < args.count else { return Command.usageError("\(a) needs a value") }
                 i += 1
@@ -104,7 +136,8 @@ enum TestCommand {
         let reports = reportDir.map { dir in
             ReportFiles.fileNames(files).map { (dir.hasSuffix("/") ? dir : dir + "/") + $0 }
         }
-        let results = runAll(files, jobs: jobs, limits: limits, reports: reports)
+        let results = isolated ? TestIsolation.runAll(files, jobs: jobs, limits: limits, reports: reports)
+            : runAll(files, jobs: jobs, limits: limits, reports: reports)
         if tap { printTAP(results, version: tapVersion) } else { printPlain(results) }
         if let junit, !writeFile(junit, junitXML(results)) {
             printError("kitsim: cannot write \(junit)")
@@ -112,7 +145,7 @@ enum TestCommand {
         }
         if let reportDir {
             let rows = results.map { r in
-                (file: r.file, report: r.report, status: r.outcome?.status.rawValue ?? "error", passed: r.passed, headline: r.passed ? "" : headline(r))
+                (file: r.file, report: r.report, status: r.status?.rawValue ?? "error", passed: r.passed, headline: r.passed ? "" : headline(r))
             }
             let index = (reportDir.hasSuffix("/") ? reportDir : reportDir + "/") + "index.html"
             if let status = ReportFiles.write(ReportFiles.index(rows), to: index) { return status }
@@ -166,7 +199,7 @@ enum TestCommand {
             let sandbox = try LuaSandbox(limits: limits, sandboxed: true)
             sandbox.capturesTrace = false           // reports use the output, message and leaks
             let outcome = try sandbox.run(file: file)
-            r = Result(file: file, outcome: outcome, error: nil)
+            r = Result(file: file, outcome: outcome)
             if let report {
                 if ReportFiles.write(sandbox.htmlReport(outcome, title: file), to: report) == nil {
                     r.report = String(report[(report.lastIndex(of: "/").map { report.index(after: $0) } ?? report.startIndex)...])
@@ -175,7 +208,7 @@ enum TestCommand {
                 }
             }
         } catch {
-            r = Result(file: file, outcome: nil, error: "\(error)")
+            r = Result(file: file, status: nil, error: "\(error)")
         }
         r.seconds = Double(DispatchTime.now().uptimeNanoseconds &- start) / 1e9
         return r
@@ -184,20 +217,20 @@ enum TestCommand {
     /// The headline of a failure: `file:line: message` (SPEC §5).
     static func headline(_ r: Result) -> String {
         if let e = r.error { return e }
-        return (r.outcome?.message ?? "").split(separator: "\n", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init) ?? ""
+        return (r.message ?? "").split(separator: "\n", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init) ?? ""
     }
 
     static func failureText(_ r: Result) -> String {
         if let e = r.error { return e }
-        guard let o = r.outcome else { return "no outcome" }
+        guard let status = r.status else { return "no outcome" }
         // The headline (`file:line: …`, SPEC §5) first, then the status.
         var lines = [headline(r)]
-        lines.append("status: \(o.status.rawValue)")
-        if let rest = o.message?.split(separator: "\n", maxSplits: 1, omittingEmptySubsequences: false).dropFirst().first {
+        lines.append("status: \(status.rawValue)")
+        if let rest = r.message?.split(separator: "\n", maxSplits: 1, omittingEmptySubsequences: false).dropFirst().first {
             lines.append(String(rest))
         }
-        if !o.output.isEmpty { lines.append("output:"); lines += o.output.suffix(20).map { "  " + $0 } }
-        if !o.leaks.isEmpty { lines.append("leaks:"); lines += o.leaks.map { "  " + $0.description } }
+        if !r.output.isEmpty { lines.append("output:"); lines += r.output.map { "  " + $0 } }
+        if !r.leaks.isEmpty { lines.append("leaks:"); lines += r.leaks.map { "  " + $0 } }
         return lines.joined(separator: "\n")
     }
 
@@ -223,9 +256,9 @@ enum TestCommand {
             let text = failureText(r).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
             out.append("  ---")
             out.append("  message: \(yamlQuoted(headline(r)))")
-            out.append("  severity: \(r.outcome?.status == .assertionFailed ? "fail" : "error")")
-            out.append("  status: \(yamlQuoted(r.outcome?.status.rawValue ?? "error"))")
-            if let at = r.outcome?.location {
+            out.append("  severity: \(r.status == .assertionFailed ? "fail" : "error")")
+            out.append("  status: \(yamlQuoted(r.status?.rawValue ?? "error"))")
+            if let at = r.location {
                 out.append("  at:")
                 out.append("    file: \(yamlQuoted(at.file))")
                 out.append("    line: \(at.line)")
@@ -275,7 +308,7 @@ enum TestCommand {
     /// starts with `file:line:`.
     static func junitXML(_ results: [Result]) -> String {
         func folder(_ file: String) -> String { file.lastIndex(of: "/").map { String(file[..<$0]) } ?? "." }
-        func isFailure(_ r: Result) -> Bool { r.outcome?.status == .assertionFailed }
+        func isFailure(_ r: Result) -> Bool { r.status == .assertionFailed }
         var folders: [String] = []
         for r in results where !folders.contains(folder(r.file)) { folders.append(folder(r.file)) }
         let failures = results.filter(isFailure).count
@@ -293,7 +326,7 @@ enum TestCommand {
                 let attributes = "classname=\"\(classname)\" name=\"\(name)\" time=\"\(formatSeconds(r.seconds))\""
                 if r.passed { xml += "    <testcase \(attributes)/>\n"; continue }
                 let element = isFailure(r) ? "failure" : "error"
-                let type = escapeXML(r.outcome?.status.rawValue ?? "error")
+                let type = escapeXML(r.status?.rawValue ?? "error")
                 xml += "    <testcase \(attributes)>\n"
                 xml += "      <\(element) message=\"\(escapeXML(headline(r)))\" type=\"\(type)\">\(escapeXML(failureText(r)))</\(element)>\n"
                 xml += "    </testcase>\n"

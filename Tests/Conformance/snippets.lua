@@ -26,6 +26,27 @@ print(1, 2)
 --- base_print_without_tostring
 tostring = nil
 print(1, "x")
+--- base_print_many_values
+-- Thousands of values through print, io.write and string.format: print's line buffer
+-- grows many times, with a separator landing where it is full.
+local t = {} for i = 1, 5000 do t[i] = i end
+print(table.unpack(t))
+print(table.unpack(t, 1, 2000))
+local s = {} for i = 1, 3000 do s[i] = ("x"):rep(i % 37) end
+print(table.unpack(s))
+io.write(table.unpack(t)) io.write("\n")
+print(#string.format(("%d,"):rep(200), table.unpack(t)))
+print(select("#", table.unpack(t)), #table.pack(table.unpack(t)))
+--- base_many_values_coroutines
+local t = {} for i = 1, 5000 do t[i] = i end
+local co = coroutine.create(function(...) local n = select("#", ...) return n, coroutine.yield(table.unpack(t)) end)
+print(select("#", coroutine.resume(co, table.unpack(t))))
+print(select("#", coroutine.resume(co, table.unpack(t))))
+local w = coroutine.wrap(function(...) coroutine.yield(...) return table.unpack(t) end)
+print(select("#", w(table.unpack(t))), select("#", w()))
+print(select("#", pcall(table.unpack, t)), select("#", xpcall(table.unpack, print, t)))
+local big = {} for i = 1, 990000 do big[i] = i end
+print(pcall(function(...) return select("#", ...) end, table.unpack(big)))
 --- base_type
 print(type(nil), type(1), type("x"), type({}), type(print), type(coroutine.create(print)), type(true))
 print(pcall(type))

@@ -147,7 +147,7 @@ import Testing
 
     /// Every limit renders its message once.
     @Test(arguments: [
-        ("while true do end", "limit exceeded: time limit of 0.2 s without a call into KitSim (a loop that never ends?)"),
+        ("while true do end", "limit exceeded: time limit of 0.2 s reached (a loop that never ends?)"),
         ("while true do sim.run(0) end", "limit exceeded: work budget of 100000 calls into KitSim used up (a loop that never ends?)"),
         ("local s = 'x' while true do s = s .. s end", "limit exceeded: memory cap of"),
         ("for i = 1, 10000000 do UIView() end", "limit exceeded: "),

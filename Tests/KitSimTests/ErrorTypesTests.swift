@@ -7,8 +7,8 @@ import Testing
 @Suite struct ErrorTypesTests {
     static let limits: [(Limit, String)] = [
         (.work(calls: 10_000_000), "limit exceeded: work budget of 10000000 calls into KitSim used up (a loop that never ends?)"),
-        (.time(seconds: 10), "limit exceeded: time limit of 10 s without a call into KitSim (a loop that never ends?)"),
-        (.time(seconds: 0.25), "limit exceeded: time limit of 0.25 s without a call into KitSim (a loop that never ends?)"),
+        (.time(seconds: 10), "limit exceeded: time limit of 10 s reached (a loop that never ends?)"),
+        (.time(seconds: 0.25), "limit exceeded: time limit of 0.25 s reached (a loop that never ends?)"),
         (.instructions, "limit exceeded: instruction budget used up (a loop that never ends?)"),
         (.memory(bytes: 1024), "limit exceeded: memory cap of 1024 bytes reached"),
         (.virtualTime(seconds: 3600), "limit exceeded: virtual time cap of 3600 s"),

@@ -47,8 +47,8 @@ typedef struct kitsim_limits {
     int64_t work_left;           /* calls into the host the run may still make */
     int stopping;                /* a limit fired: raise on every instruction until out */
     int interrupted;             /* Ctrl-C (REPL) */
-    int timed_out;               /* the watchdog fired: Lua ran the time limit without the host */
-    int64_t timed_out_work;      /* work_left when it fired (a call since then: no stop) */
+    int timed_out;               /* the watchdog fired: the run has lasted the time limit */
+    int locate;                  /* the watchdog asks the running thread where it is stuck */
     unsigned runs;               /* outermost protected calls so far (the watchdog's generation) */
     int running_depth;           /* threads being resumed by coroutine.resume or a wrap, */
     lua_State *running[KITSIM_RUNNING_MAX];   /* innermost last (the first MAX of them) */
@@ -178,14 +178,29 @@ void kitsim_set_budget(lua_State *L, int64_t instructions, int step, int64_t wor
 /// each limit's text is written in one place).
 void kitsim_set_limit_messages(lua_State *L, const char *work, const char *time);
 /// Charges `n` units to the work budget from Swift (a run-loop turn); returns 0 when the
-/// budget is used up, after arming the stop with the budget's message.
+/// budget is used up or the time limit has passed, after arming the stop with that
+/// limit's message (`kitsim_timed_out` tells which).
 int kitsim_charge_work(lua_State *L, int64_t n);
-/// The watchdog: stops the Lua code of this state once it has run `seconds` of wall-clock
-/// time without calling the host (a pure-Lua loop: nothing observable happens, so the stop
-/// leaves the same trace on every run). It arms the hooks from a signal handler in the
-/// running thread, as lua.c's Ctrl-C does. 0 removes the state from the watchdog; so must
-/// the host before it closes the state.
+/// Whether the time limit stopped the current run.
+static inline int kitsim_timed_out(lua_State *L) { return kitsim_limits_of(L)->timed_out; }
+/// Seconds a run may go on after the time limit's stop before the watchdog ends the
+/// process (stage 2 of kitsim_watch).
+#define KITSIM_STUCK_GRACE 1.0
+/// The watchdog: each run of this state (an outermost protected call) may take `seconds`
+/// of wall-clock time. Then it stops the run: the hooks are armed from a signal handler
+/// in the running thread, as lua.c's Ctrl-C does, so Lua code stops at its next
+/// instruction and the host's run loop at its next turn. A run still going
+/// KITSIM_STUCK_GRACE seconds later is inside something that cannot be interrupted (a C
+/// function, or a host call that never returns): the process ends, with a report that
+/// names the function and the script's line (see kitsim_set_stuck_handler). 0 removes the
+/// state from the watchdog; so must the host before it closes the state.
 void kitsim_watch(lua_State *L, double seconds);
+/// What ends the process when a run is stuck: `fn` gets the report's headline
+/// ("file:line: limit exceeded: …"), on the watchdog's thread, and must not return (it
+/// is asked again a grace period later if it does). NULL (the default) writes the
+/// report to standard error and exits with status 4, the time limit's.
+typedef void (*kitsim_stuck_fn)(const char *message);
+void kitsim_set_stuck_handler(kitsim_stuck_fn fn);
 void kitsim_unwatch(kitsim_limits *lim);
 /// The outermost protected call of a run begins or ends (the bridge's own calls only).
 void kitsim_watch_begin(kitsim_limits *lim);
@@ -199,8 +214,13 @@ int kitsim_hook_mask(lua_State *L);
 /// instruction, again after any pcall, until the host's own pcall is reached).
 void kitsim_stop(lua_State *L, const char *message);
 /// Ctrl-C: asks the running Lua code to stop at its next instruction (signal-safe,
-/// as lua.c's `laction`).
+/// as lua.c's `laction`). A second one before the first was taken ends the process with
+/// status 130 and says where the run was stuck.
 void kitsim_interrupt(lua_State *L);
+/// Called on the thread running `lim`'s state (a signal handler): writes "file:line:
+/// WHAT; the run was inside 'f', a C function …, so ENDING" to standard error and exits
+/// with `status`.
+void kitsim_end_stuck_here(kitsim_limits *lim, const char *what, const char *ending, int status);
 
 /// Clears a stop (after the host's pcall returned).
 void kitsim_clear_stop(lua_State *L);

@@ -125,8 +125,8 @@ public enum Limit: Equatable, Sendable {
     /// The work budget: calls from Lua into KitSim (methods, properties, `sim.*`, `print`,
     /// `io.write`) and run-loop turns a run may make.
     case work(calls: Int64)
-    /// The time limit: wall-clock seconds of Lua code without a call into KitSim (a
-    /// pure-Lua loop), found by the watchdog.
+    /// The time limit: wall-clock seconds a run may take, whatever it executes (Lua code,
+    /// the run loop; a run stuck in a C function ends the process, `kitsim_watch`).
     case time(seconds: Double)
     /// The optional instruction budget (a count hook; off unless asked for).
     case instructions
@@ -149,7 +149,7 @@ public enum Limit: Equatable, Sendable {
     public var message: String {
         switch self {
         case .work(let calls): return "work budget of \(calls) calls into KitSim used up (a loop that never ends?)"
-        case .time(let s): return "time limit of \(formatNumber(s)) s without a call into KitSim (a loop that never ends?)"
+        case .time(let s): return "time limit of \(formatNumber(s)) s reached (a loop that never ends?)"
         case .instructions: return "instruction budget used up (a loop that never ends?)"
         case .memory(let bytes): return "memory cap of \(bytes) bytes reached"
         case .virtualTime(let s): return "virtual time cap of \(formatNumber(s)) s"
