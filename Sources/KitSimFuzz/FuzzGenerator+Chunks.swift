@@ -34,6 +34,12 @@ extension FuzzGenerator {
     /// Every loop and function body starts with this (at most 40 turns and calls in all).
     static let chunkGuard = "n = n + 1 if n > 40 then "
 
+    /// Whether the chunk has taken its share of the call's choices: a libFuzzer record
+    /// holds at most `FuzzInput.maxRecordBytes` of them (the loading and running of the
+    /// chunk, and a breakage, take a few dozen more), so past this a chunk grows no more
+    /// statements and its expressions are atoms.
+    var chunkIsFull: Bool { rng.used - callStart > 170 }
+
     // MARK: Loading
 
     /// A generated chunk, loaded (as text, through a reader function, with an environment,
@@ -150,7 +156,7 @@ extension FuzzGenerator {
         let saved = s.locals
         var parts: [String] = []
         let count = depth >= 3 ? rng.int(0...2) : rng.int(1...4)
-        for _ in 0..<count where s.budget > 0 {
+        for _ in 0..<count where s.budget > 0 && !chunkIsFull {
             s.budget -= 1
             parts.append(chunkStatement(&s, depth: depth))
         }
@@ -305,7 +311,7 @@ extension FuzzGenerator {
                                   "&", "|", "~", "<<", ">>"]
 
     mutating func chunkExpression(_ s: inout ChunkScope, depth: Int) -> String {
-        if depth >= 5 || rng.chance(35) { return chunkAtom(&s) }
+        if depth >= 5 || chunkIsFull || rng.chance(35) { return chunkAtom(&s) }
         switch rng.below(12) {
         case 0, 1, 2:
             // Spaces around every operator: `1 - -1`, never `1--1` (a comment).
@@ -325,7 +331,7 @@ extension FuzzGenerator {
     /// trailing one, metamethods among the names.
     mutating func chunkTable(_ s: inout ChunkScope, depth: Int) -> String {
         var fields: [String] = []
-        for _ in 0..<rng.int(0...4) {
+        for _ in 0..<rng.int(0...4) where !chunkIsFull {
             switch rng.below(4) {
             case 0: fields.append("\(rng.pick(["a", "b", "x", "__index", "__call", "__tostring", "__add", "__concat", "__eq", "__lt", "__close"])) = \(chunkExpression(&s, depth: depth + 1))")
             case 1: fields.append("[ \(chunkExpression(&s, depth: depth + 1)) ] = \(chunkExpression(&s, depth: depth + 1))")

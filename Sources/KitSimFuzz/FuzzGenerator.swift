@@ -84,6 +84,10 @@ public struct FuzzGenerator {
     var counts: [Character: Int] = ["V": 0, "C": 0, "N": 0, "T": 0, "A": 0, "W": 0, "K": 0]
     var swizzles = 0
     var made = 0
+    /// How many of the calls so far were Lua-level (`lua()`), for the tests of the share.
+    public private(set) var luaLevelCalls = 0
+    /// `rng.used` when the current call began.
+    var callStart = 0
     /// How many slots of the pool `F` (objects of the classes that are neither views nor
     /// controllers: timers, sessions, observers…) each class has had, so that later calls
     /// reach the same objects again.
@@ -269,6 +273,7 @@ public struct FuzzGenerator {
     public mutating func call() -> String {
         let line: String
         made += 1
+        callStart = rng.used
         // The first calls mostly populate the pools.
         switch made <= 6 ? rng.below(16) : rng.below(110) {
         case 0..<16: line = create()
@@ -289,7 +294,9 @@ public struct FuzzGenerator {
                 : "collectgarbage(\(rng.pick(["\"collect\"", "\"step\"", "\"generational\"", "\"incremental\""])))"
         // Lua itself around the API: the standard library with adversarial arguments,
         // metamethods, coroutines and loaded chunks (FuzzGenerator+Lua.swift).
-        case 100..<110: line = lua()
+        case 100..<110:
+            line = lua()
+            luaLevelCalls += 1
         // A profile change, with scenes on or off (SPEC rules 69–72; an error below iOS 13).
         default: line = "sim.configure{ ios = \(rng.pick(["7", "8", "13", "17", "6", "99", "0/0", "1e300"])), transition = \(rng.pick(["0", "0.35", "1", "-1", "1e300", "0/0"])), scenes = \(rng.pick(["false", "true", "true", "nil"])) }"
         }
