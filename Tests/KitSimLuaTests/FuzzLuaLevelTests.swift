@@ -160,4 +160,36 @@ import Testing
         #expect(r.failure == nil)
         #expect(statuses == [.scriptError, .passed, .passed, .passed])
     }
+
+    /// Found by the Lua-level calls (`kitsim fuzz --seed 1 --count 100000`, seeds 276,
+    /// 334, 352, 734, 943 and 950): coroutines closed from the `__close` of other
+    /// coroutines' pending variables, nested 20,000 deep, overflowed the C stack in Lua
+    /// 5.4.4's lua_resetthread (SIGSEGV). The nesting now stops at Lua's own C-call limit
+    /// with "C stack overflow", the outer closes complete, and the count of closes in
+    /// progress goes back to zero (a chain of 150 closes afterwards is clean).
+    @Test func nestedCoroutineClosesStopAtTheCStackLimit() throws {
+        let sandbox = try LuaSandbox(limits: Fuzzer.limits)
+        let r = sandbox.step(chunk: """
+            local function chain(n)
+              local co, err = false, nil
+              for i = 1, n do
+                local prev = co
+                co = coroutine.create(function()
+                  local c <close> = setmetatable({}, { __close = function()
+                    if prev then local ok, e = coroutine.close(prev) if not ok then err = err or e end end
+                  end })
+                  coroutine.yield()
+                end)
+                coroutine.resume(co)
+              end
+              return coroutine.close(co), err
+            end
+            local ok, err = chain(20000)
+            assert(ok == true and tostring(err):find("C stack overflow"), tostring(err))
+            ok, err = chain(150)
+            assert(ok == true and err == nil, tostring(err))
+            """, name: "=close")
+        #expect(r.status == .passed, "\(r.message ?? "")")
+        #expect(sandbox.bridgeIsAtRest)
+    }
 }
