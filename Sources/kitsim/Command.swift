@@ -26,7 +26,9 @@ enum Command {
                                          LuaLS annotations, the API reference (docs/API.md),
                                          or a luacheck std of the globals (.luacheckrc)
                kitsim fuzz [--seed S] [--count N | --long] [--replay FILE]
-                                         random API call sequences, every call checked;
+                                         random API and Lua-level call sequences (the
+                                         standard library, metatables, coroutines, loaded
+                                         chunks, thousands of values), every call checked;
                                          exit 0 clean, 1 a failure (seed and script printed)
                kitsim --help | --version
         """
