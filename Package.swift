@@ -14,8 +14,19 @@ import PackageDescription
 // class declarations and the bridge use a few dozen such types (arrays and dictionaries
 // of their own structs) while `kitsim run` starts. Direct metadata accessors do the same
 // in a few hundred instructions, for a little more code.
-let startup: [SwiftSetting] = [.unsafeFlags(["-Xfrontend", "-disable-concrete-type-metadata-mangled-name-accessors"])]
-let hot: [SwiftSetting] = [.unsafeFlags(["-enforce-exclusivity=unchecked"])] + startup
+//
+// These are compiler flags SwiftPM calls unsafe, and it refuses a package whose library
+// products need unsafe flags as a dependency resolved by version (`from: "0.1.0"`). So
+// they are on only when KITSIM_TUNED=1, which scripts/setup.sh exports for every build
+// of this repository's own scripts (tests, benchmarks, `scripts/kitsim.sh`); a package
+// that depends on KitSim builds it without them (exclusivity checked, a slower start-up),
+// as scripts/test-dependency.sh checks.
+let tuned = Context.environment["KITSIM_TUNED"] == "1"
+let startup: [SwiftSetting] = tuned ? [.unsafeFlags(["-Xfrontend", "-disable-concrete-type-metadata-mangled-name-accessors"])] : []
+let hot: [SwiftSetting] = (tuned ? [.unsafeFlags(["-enforce-exclusivity=unchecked"])] : []) + startup
+// DWARF 4: valgrind 3.19 (Debian 12, bench/run.sh's callgrind counts) gives up on
+// binaries whose C units are DWARF 5.
+let dwarf4: [CSetting] = tuned ? [.unsafeFlags(["-gdwarf-4"], .when(platforms: [.linux]))] : []
 
 let package = Package(
     name: "KitSim",
@@ -33,17 +44,14 @@ let package = Package(
         .systemLibrary(
             name: "CLua",
             // Debian's lua5.4.pc; Homebrew's keg-only lua@5.4 installs lua5.4.pc (and a
-            // liblua5.4 link) too, found once PKG_CONFIG_PATH names the keg (README).
+            // liblua5.4 link) too, found once PKG_CONFIG_PATH names the keg (docs/architecture.md).
             pkgConfig: "lua5.4",
             providers: [.apt(["liblua5.4-dev"]), .brew(["lua@5.4"])]
         ),
-        // DWARF 4: valgrind 3.19 (Debian 12, bench/run.sh's callgrind counts) gives up on
-        // binaries whose C units are DWARF 5.
-        .target(name: "CLuaShim", dependencies: ["CLua"],
-                cSettings: [.unsafeFlags(["-gdwarf-4"], .when(platforms: [.linux]))]),
+        .target(name: "CLuaShim", dependencies: ["CLua"], cSettings: dwarf4),
         .systemLibrary(
             name: "CEdit",
-            // Homebrew's libedit is keg-only (PKG_CONFIG_PATH, README); without it the macOS
+            // Homebrew's libedit is keg-only (PKG_CONFIG_PATH, docs/architecture.md); without it the macOS
             // SDK's editline/readline.h and libedit are found on the default paths.
             pkgConfig: "libedit",
             providers: [.apt(["libedit-dev"]), .brew(["libedit"])]
@@ -97,8 +105,7 @@ let package = Package(
         // DWARF 4: valgrind 3.19 (Debian 12) cannot read a second DWARF 5 C unit in one binary.
         // The benchmarks build on macOS too; there they skip callgrind (no valgrind) and
         // glibc's malloc statistics.
-        .target(name: "PlainC", dependencies: ["CLua"], path: "bench/PlainC",
-                cSettings: [.unsafeFlags(["-gdwarf-4"], .when(platforms: [.linux]))]),
+        .target(name: "PlainC", dependencies: ["CLua"], path: "bench/PlainC", cSettings: dwarf4),
         .executableTarget(
             name: "kitsim-lua-bench",
             dependencies: ["KitSim", "KitSimLua", "KitSimPlatform", "CLua", "PlainC", "BenchSupport"],

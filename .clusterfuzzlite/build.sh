@@ -13,6 +13,8 @@
 # KITSIM_PLANTED_DEFECT=1 builds the target with the planted defect
 # (Sources/KitSim/UIKit/Views/Simulator+PlantedDefect.swift). KITSIM_TOOL names a
 # kitsim binary to write the corpus with; without it one is built.
+# The repository's own compiler flags (Package.swift's `tuned`), as scripts/setup.sh sets them.
+export KITSIM_TUNED=1
 ROOT=${SRC:-}/kitsim
 [ -d "$ROOT/Sources/KitSimFuzz" ] || ROOT=$(cd "$(dirname "$0")/.." && pwd)
 cd "$ROOT"

@@ -3,8 +3,8 @@
 # ones in snippets.lua and the ones generate.lua writes) runs under stock `lua5.4 FILE`
 # and under `kitsim run FILE`, and the two must agree on standard output (byte for
 # byte), on success or failure, on the error message and on the warnings, unless
-# Tests/Conformance/deliberate.txt lists the snippet with the README row of "Differences
-# from stock Lua 5.4" that explains it. A listed snippet that no longer differs fails too.
+# Tests/Conformance/deliberate.txt lists the snippet with the row of "Differences from
+# stock Lua 5.4" (docs/limits.md) that explains it. A listed snippet that no longer differs fails too.
 # Usage: scripts/conformance.sh [KITSIM_BINARY]   (default .build/release/kitsim)
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -33,4 +33,4 @@ run_one() {
 export -f limit run_one
 export LUA="$lua" KITSIM="$kitsim"
 (cd "$tmp/run" && ls | grep '\.lua$' | xargs -P2 -n 10 bash -c 'for f; do run_one "$f"; done' _)
-"$lua" "$dir/compare.lua" "$tmp/run" "$dir/deliberate.txt" README.md
+"$lua" "$dir/compare.lua" "$tmp/run" "$dir/deliberate.txt" docs/limits.md

@@ -11,12 +11,15 @@
 #   Linux: the Debian packages, with apt-get.
 #   macOS: Homebrew's formulas. lua@5.4 and libedit are keg-only (Homebrew's `lua` is
 #          5.5, and macOS has its own libedit), so PKG_CONFIG_PATH and PATH are set here
-#          to their kegs for the build; set them in your shell too (README, "Building on
-#          macOS").
+#          to their kegs for the build; set them in your shell too (docs/architecture.md,
+#          "Building on macOS").
 # kitsim_install PKG...: installs what is missing, named as Debian names it (bench/run.sh
 # uses it for its own tools; on macOS the names are mapped to formulas, and valgrind,
 # which Homebrew does not have for macOS, is skipped).
 set -euo pipefail
+# The repository's own builds use the compiler flags of Package.swift's `tuned` (a package
+# that depends on KitSim builds without them).
+export KITSIM_TUNED=1
 case "$(uname -s)" in
 Linux)
     kitsim_install() {

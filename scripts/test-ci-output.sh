@@ -110,10 +110,29 @@ done
 # message and exit 4, inside pcall too.
 for cmd in run test repl; do
     for bad in -1 x inf; do
-        set +e; "$KITSIM" $cmd --time-limit "$bad" "$s" < /dev/null > /dev/null 2> "$work/bad.txt"; st=$?; set -e
+        # (the REPL takes no scenario operand: -i names one)
+        operand=("$s"); [ $cmd = repl ] && operand=(-i "$s")
+        set +e; "$KITSIM" $cmd --time-limit "$bad" "${operand[@]}" < /dev/null > /dev/null 2> "$work/bad.txt"; st=$?; set -e
         [ "$st" = 64 ] && grep -q -- '--time-limit takes seconds' "$work/bad.txt" || fail "$cmd --time-limit $bad: exit $st, $(cat "$work/bad.txt")"
     done
 done
+# Every command has its own --help, on stdout with exit 0, made from the same declaration
+# as its parser; a misspelt option is refused with the nearest one and exit 64.
+for cmd in run test repl graph api fuzz; do
+    set +e; "$KITSIM" $cmd --help > "$work/help.txt" 2>&1; st=$?; set -e
+    [ "$st" = 0 ] && head -1 "$work/help.txt" | grep -q "^usage: kitsim $cmd" && grep -q -- "-h, --help" "$work/help.txt" \
+        || fail "kitsim $cmd --help: exit $st, $(head -3 "$work/help.txt")"
+    # docs/cli.md shows the usage line as --help prints it, and every option.
+    grep -qxF "$(head -1 "$work/help.txt")" docs/cli.md \
+        || fail "docs/cli.md does not show kitsim $cmd's usage line as --help prints it: $(head -1 "$work/help.txt")"
+    for option in $(sed -n 's/^  \(-[^ ,]*\).*/\1/p' "$work/help.txt"); do
+        [ "$option" = -h ] || grep -qF -- "\`$option" docs/cli.md || fail "docs/cli.md does not mention kitsim $cmd's option $option"
+    done
+done
+set +e; "$KITSIM" run --trce "$s" > /dev/null 2> "$work/bad.txt"; st=$?; set -e
+[ "$st" = 64 ] && grep -q "unknown option '--trce' for run; did you mean '--trace'?" "$work/bad.txt" || fail "a misspelt option: exit $st, $(cat "$work/bad.txt")"
+set +e; "$KITSIM" tset > /dev/null 2> "$work/bad.txt"; st=$?; set -e
+[ "$st" = 64 ] && grep -q "unknown command 'tset'; did you mean 'test'?" "$work/bad.txt" || fail "a misspelt command: exit $st, $(cat "$work/bad.txt")"
 printf 'print("before")\nprint(pcall(function() while true do end end))\nprint("escaped")\n' > "$work/spin.lua"
 set +e; "$KITSIM" run "$work/spin.lua" --time-limit 0.2 > "$work/spin.out" 2> "$work/spin.err"; st=$?; set -e
 [ "$st" = 4 ] || fail "a pure-Lua loop under --time-limit 0.2: exit $st"

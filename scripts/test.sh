@@ -4,6 +4,10 @@
 # `kitsim run --trace`, and the benchmark in its short smoke mode (a check that it still
 # works, never a timing).
 set -euo pipefail
+# --fast: the contributors' tier, without the sanitizer, libFuzzer and dependency builds
+# (CI runs all).
+if [ "${1:-}" = "--fast" ]; then export KITSIM_SKIP_SANITIZERS=1; shift; fi
+[ $# -eq 0 ] || { echo "usage: scripts/test.sh [--fast]" >&2; exit 64; }
 cd "$(dirname "$0")/.."
 source scripts/setup.sh
 # The package must keep building on macOS, which CI cannot build: no Linux-only construct
@@ -21,7 +25,8 @@ swift test "${flags[@]}" --skip-build
 bin=.build/release
 "$bin/kitsim" test scripts
 # Stock Lua 5.4 where KitSim does not say otherwise: 300+ snippets under lua5.4 and
-# kitsim run, every difference listed as deliberate (README, "Differences from stock Lua 5.4").
+# kitsim run, every difference listed as deliberate (docs/limits.md, "Differences from
+# stock Lua 5.4").
 scripts/conformance.sh "$bin/kitsim"
 # Same script, same trace, byte for byte (DEVELOPERS.md rule 3).
 tmp=$(mktemp -d)
@@ -96,6 +101,10 @@ KITSIM_FUZZ_INJECT=crash:3:5 "$bin/kitsim" fuzz --seed 1 --count 1000 > "$tmp/cr
 # (two builds of their own, under .build/libfuzzer*; Linux only, as libFuzzer here).
 # KITSIM_SKIP_SANITIZERS=1 skips it too.
 if [ "${KITSIM_SKIP_SANITIZERS:-0}" != "1" ]; then scripts/test-libfuzzer.sh "$bin/kitsim"; fi
+# A package that depends on KitSim by version builds it (no unsafe flags in the library
+# products) and runs docs/swift-api.md's KitSimTesting test; a debug build of its own, so the
+# fast tier skips it too.
+if [ "${KITSIM_SKIP_SANITIZERS:-0}" != "1" ]; then scripts/test-dependency.sh; fi
 # Sanitizers: the bridge's tests under ASan and the C shim under UBSan, in their
 # own build folders; KITSIM_SKIP_SANITIZERS=1 skips them on a developer's machine.
 # Linux only here: sanitize.sh's leak check and suppressions are Linux's (LeakSanitizer is

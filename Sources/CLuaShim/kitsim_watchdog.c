@@ -61,10 +61,6 @@ static char stuck_where[256];
 static char stuck_function[64];
 static volatile sig_atomic_t stuck_located;
 
-static kitsim_stuck_fn stuck_handler;
-
-void kitsim_set_stuck_handler(kitsim_stuck_fn fn) { stuck_handler = fn; }
-
 static double monotonic_seconds(void) {
     struct timespec t;
     clock_gettime(CLOCK_MONOTONIC, &t);
@@ -121,44 +117,41 @@ static void write_all(int fd, const char *s) {
     }
 }
 
-/* The report of a stuck run and the end of the process (stage 2), unless the host set a
-   handler of its own. Output the script wrote is flushed first when no other thread is
-   in the middle of writing it (a stdout blocked on a full pipe must not keep the process
-   alive). */
-static void end_process(const char *message) {
-    if (stuck_handler != NULL) {
-        stuck_handler(message);
-        return;
-    }
-    if (ftrylockfile(stdout) == 0) {
-        fflush(stdout);
-        funlockfile(stdout);
-    }
-    write_all(2, "\n== LIMIT EXCEEDED ==\n");
-    write_all(2, message);
-    write_all(2, "\n");
-    _exit(4);
+/* "file:line: WHAT; the run was inside 'f', <what f is>, so ENDING", from what locate
+   found (`located`: whether it ran). */
+static void stuck_message(char *buf, size_t size, kitsim_limits *lim, int located,
+                          const char *what, const char *ending) {
+    int placed = located && stuck_where[0] != '\0';
+    int in_host = __atomic_load_n(&lim->swift_depth, __ATOMIC_RELAXED) > 0;
+    snprintf(buf, size, "%s%s%s; the run was inside '%s', %s, so %s",
+             placed ? stuck_where : "", placed ? " " : "", what, located ? stuck_function : "?",
+             in_host ? "a call into KitSim that did not return" : "a C function that Lua cannot interrupt",
+             ending);
 }
 
-void kitsim_end_stuck_here(kitsim_limits *lim, const char *what, const char *ending, int status) {
-    locate(lim);
-    char message[1024];
-    int in_host = __atomic_load_n(&lim->swift_depth, __ATOMIC_RELAXED) > 0;
-    snprintf(message, sizeof message, "%s%s%s; the run was inside '%s', %s, so %s",
-             stuck_where, stuck_where[0] ? " " : "", what, stuck_function,
-             in_host ? "a call into KitSim that did not return" : "a C function that Lua cannot interrupt", ending);
+/* Ends the process with `message` on standard error after `banner`. What the script
+   printed is flushed first when no other thread is in the middle of writing it (a stdout
+   blocked on a full pipe must not keep the process alive). */
+static void end_process(const char *banner, const char *message, int status) {
     if (ftrylockfile(stdout) == 0) {
         fflush(stdout);
         funlockfile(stdout);
     }
-    write_all(2, "\n");
+    write_all(2, banner);
     write_all(2, message);
     write_all(2, "\n");
     _exit(status);
 }
 
+void kitsim_end_stuck_here(kitsim_limits *lim, const char *what, const char *ending, int status) {
+    locate(lim);
+    char message[1024];
+    stuck_message(message, sizeof message, lim, 1, what, ending);
+    end_process("\n", message, status);
+}
+
 /* Stage 2 for the entry's run, under the lock: locate the running thread, then end the
-   process, unless the run ended meanwhile. */
+   process with the time limit's report and status, unless the run ended meanwhile. */
 static void run_is_stuck(watch_entry *e) {
     kitsim_limits *lim = e->lim;
     unsigned run = e->seen_runs;
@@ -172,16 +165,10 @@ static void run_is_stuck(watch_entry *e) {
         nanosleep(&ms, NULL);
     }
     if (lim->lua_depth == 0 || __atomic_load_n(&lim->runs, __ATOMIC_RELAXED) != run) return;
-    char message[1024];
-    int located = stuck_located && stuck_where[0] != '\0';
-    int in_host = __atomic_load_n(&lim->swift_depth, __ATOMIC_RELAXED) > 0;
-    snprintf(message, sizeof message,
-             "%s%s%s; the run was inside '%s', %s, so KitSim ended the process %g s later",
-             located ? stuck_where : "", located ? " " : "", lim->time_message,
-             stuck_located ? stuck_function : "?",
-             in_host ? "a call into KitSim that did not return" : "a C function that Lua cannot interrupt",
-             KITSIM_STUCK_GRACE);
-    end_process(message);
+    char ending[64], message[1024];
+    snprintf(ending, sizeof ending, "KitSim ended the process %g s later", KITSIM_STUCK_GRACE);
+    stuck_message(message, sizeof message, lim, stuck_located, lim->time_message, ending);
+    end_process("\n== LIMIT EXCEEDED ==\n", message, 4);
 }
 
 /* One sample of one state, under the lock. */
@@ -199,8 +186,7 @@ static void sample(watch_entry *e, double now) {
         __atomic_store_n(&lim->timed_out, 1, __ATOMIC_RELEASE);
         pthread_kill(e->thread, SIGURG);
     } else if (now - e->stopped >= KITSIM_STUCK_GRACE) {
-        run_is_stuck(e);
-        e->stopped = now;                   /* a host handler that returned: ask again later */
+        run_is_stuck(e);                    /* returns only when the run ended meanwhile */
     } else {
         /* The thread may have been in the host when the first signal came, and a new
            coroutine since: arm again. */

@@ -96,9 +96,9 @@ extension LuaSandbox: ForeignDispatcher {
         let top = lua_gettop(L)
         defer { lua_settop(L, top) }
         let count = invocation.args.count
-        guard lua_checkstack(L, Int32(count + 5)) != 0 else {
-            throw SimError.limitExceeded(.luaStack)
-        }
+        // More arguments than Lua's stack holds (a million, from table.unpack): the error
+        // stock Lua raises for such a call, which a pcall catches.
+        guard lua_checkstack(L, Int32(count + 5)) != 0 else { throw SimError.stackOverflow }
         kitsim_push_traceback(L)
         ref.push(L)
         pushHandle(L, invocation.receiver)
@@ -118,9 +118,7 @@ extension LuaSandbox: ForeignDispatcher {
         let L = current
         let top = lua_gettop(L)
         defer { lua_settop(L, top) }
-        guard lua_checkstack(L, Int32(args.count + 5)) != 0 else {
-            throw SimError.limitExceeded(.luaStack)
-        }
+        guard lua_checkstack(L, Int32(args.count + 5)) != 0 else { throw SimError.stackOverflow }
         kitsim_push_traceback(L)
         ref.push(L)
         for i in 0..<args.count { push(L, args[i]) }

@@ -7,9 +7,22 @@ extension Platform {
     /// reads without allocating.
     nonisolated(unsafe) static var crashContext: UnsafeMutablePointer<CChar>?
     static let crashContextSize = 1024
-    /// The handlers' stack (a stack overflow must be reported too); kept for the
-    /// process's life.
-    nonisolated(unsafe) static var crashStack: UnsafeMutableRawPointer?
+    /// The signal handlers' stack, kept reachable for the process's life (LeakSanitizer
+    /// checks the fuzzer's children's exits in scripts/sanitize.sh).
+    nonisolated(unsafe) static var alternateStack: UnsafeMutableRawPointer?
+
+    /// An alternate stack for handlers installed with `alternateStack: true`, so that a
+    /// stack overflow can be reported too. Once per process.
+    public static func installAlternateSignalStack() {
+        guard alternateStack == nil else { return }
+        let size = 1 << 16
+        alternateStack = malloc(size)
+        var ss = stack_t()
+        ss.ss_sp = alternateStack
+        ss.ss_size = size
+        ss.ss_flags = 0
+        sigaltstack(&ss, nil)
+    }
 
     /// The signals a crash of the host raises: Swift's traps (SIGILL on Linux, SIGTRAP on
     /// macOS), memory faults, arithmetic faults and abort.
@@ -21,13 +34,7 @@ extension Platform {
         if crashContext == nil {
             crashContext = UnsafeMutablePointer<CChar>.allocate(capacity: crashContextSize)
             crashContext?.initialize(repeating: 0, count: crashContextSize)
-            let size = 1 << 16
-            crashStack = malloc(size)
-            var ss = stack_t()
-            ss.ss_sp = crashStack
-            ss.ss_size = size
-            ss.ss_flags = 0
-            sigaltstack(&ss, nil)
+            installAlternateSignalStack()
             for sig in crashSignals {
                 setSignalHandler(sig, alternateStack: true) { s in Platform.reportCrash(s) }
             }

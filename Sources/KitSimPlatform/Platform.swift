@@ -110,6 +110,13 @@ public enum Platform {
     /// Starts `path` with `arguments` (argv[0] included) and this process's environment,
     /// each redirect's descriptor opened on its file first; the child's process id.
     public static func spawn(_ path: String, _ arguments: [String], redirects: [Redirect]) -> Result<pid_t, SpawnError> {
+        spawn(path, arguments, redirects: redirects, duplicates: [])
+    }
+
+    /// `spawn` with descriptors of this process duplicated onto the child's first
+    /// (`(from, to)`: the child's `to` is this process's `from`).
+    static func spawn(_ path: String, _ arguments: [String], redirects: [Redirect],
+                      duplicates: [(from: Int32, to: Int32)]) -> Result<pid_t, SpawnError> {
         #if canImport(Darwin)
         var actions: posix_spawn_file_actions_t? = nil
         #else
@@ -117,6 +124,7 @@ public enum Platform {
         #endif
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
+        for d in duplicates { posix_spawn_file_actions_adddup2(&actions, d.from, d.to) }
         for r in redirects { posix_spawn_file_actions_addopen(&actions, r.fd, r.path, r.flags, 0o600) }
         let argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
         defer { for a in argv { free(a) } }
@@ -137,28 +145,17 @@ public enum Platform {
         guard pipe(&fds) == 0 else { return .failure(SpawnError(code: errno)) }
         let (readEnd, writeEnd) = (fds[0], fds[1])
         _ = fcntl(readEnd, F_SETFD, FD_CLOEXEC)
-        #if canImport(Darwin)
-        var actions: posix_spawn_file_actions_t? = nil
-        #else
-        var actions = posix_spawn_file_actions_t()
-        #endif
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_adddup2(&actions, writeEnd, pipeFD)
-        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 2, standardError, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
-        let argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
-        defer { for a in argv { free(a) } }
-        var pid: pid_t = 0
-        let rc = argv.withUnsafeBufferPointer { buf in
-            posix_spawn(&pid, path, &actions, nil, buf.baseAddress!, environment)
-        }
+        let started = spawn(path, arguments,
+                            redirects: [Redirect(fd: 1, path: "/dev/null", flags: O_WRONLY),
+                                        Redirect(fd: 2, path: standardError, flags: O_WRONLY | O_CREAT | O_TRUNC)],
+                            duplicates: [(writeEnd, pipeFD)])
         close(writeEnd)
-        guard rc == 0 else {
+        switch started {
+        case .success(let pid): return .success((pid, readEnd))
+        case .failure(let e):
             close(readEnd)
-            return .failure(SpawnError(code: rc))
+            return .failure(e)
         }
-        return .success((pid, readEnd))
     }
 
     /// Seconds on the monotonic clock: for timeouts, never for anything a run prints.

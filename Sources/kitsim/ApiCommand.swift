@@ -4,21 +4,36 @@ import KitSimLua
 /// class declarations — LuaLS annotations (`---@meta`) for editors, the Markdown reference
 /// `docs/API.md`, or a luacheck std of KitSim's globals (`.luacheckrc`).
 enum ApiCommand {
-    static let usage = "usage: kitsim api --luals | --markdown | --luacheck"
+    static let spec = ArgumentSpec(
+        command: "api", operands: "",
+        summary: "The API from the class declarations: LuaLS annotations, the Markdown reference (docs/API.md) or a luacheck std (.luacheckrc).",
+        options: [
+            .init("--luals", help: "LuaLS annotations (---@meta) for editors"),
+            .init("--markdown", help: "the API reference as Markdown"),
+            .init("--luacheck", help: "a luacheck std of KitSim's globals"),
+        ],
+        operandCount: 0...0)
 
     static func main(_ args: [String]) -> Int32 {
-        guard args.count == 1, ["--luals", "--markdown", "--luacheck"].contains(args[0]) else { return Command.usageError(usage) }
+        let p: ArgumentSpec.Parsed
+        switch spec.parse(args) {
+        case .help: print(spec.help); return ExitCode.success
+        case .error(let m): return Command.usageError(m, spec)
+        case .parsed(let parsed): p = parsed
+        }
+        let wanted = ["--luals", "--markdown", "--luacheck"].filter(p.flag)
+        guard wanted.count == 1, let what = wanted.first else { return Command.usageError("give one of --luals, --markdown, --luacheck", spec) }
         do {
             let reference = APIReference(try LuaSandbox(), version: kitsimVersion)
-            switch args[0] {
+            switch what {
             case "--luals": print(reference.luaLS, terminator: "")
             case "--luacheck": print(reference.luacheck, terminator: "")
             default: print(reference.markdown, terminator: "")
             }
-            return 0
+            return ExitCode.success
         } catch {
             printError("kitsim api: \(error)")
-            return 1
+            return ExitCode.failed
         }
     }
 }

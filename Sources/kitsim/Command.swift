@@ -1,64 +1,48 @@
 import KitSim
 import KitSimLua
 
-/// Parses the command line and runs the command. Returns the process exit code:
-/// 0 success, 1 a scenario's expectation failed, 64 usage error (sysexits' EX_USAGE).
+/// Parses the command line and runs the command. Returns the process exit code
+/// (`ExitCode`).
 enum Command {
-    static let usage = """
-        usage: kitsim run FILE.lua [--trace] [--sandbox] [--graph out.dot|.mmd|.svg|.png] [--graph-focus OBJ]
-                              [--screen out.svg|.png] [--report out.html] [--ios N] [--time-limit S] [-- ARGS...]
-                                         run a scenario script; exit 0 passed, 1 assertion
-                                         failed, 2 crashed, 3 script error, 4 limit exceeded
-               kitsim test [DIR|FILES…] [--junit out.xml] [--tap] [--tap-version 13|14] [--shard i/n]
-                           [--report DIR] [-j N] [--time-limit S] [--in-process]
-                                         run every scenario (subfolders too, not lib/) in a
-                                         fresh sandbox, in N worker processes: a scenario that
-                                         crashes or hangs the host fails alone; --shard 2/4
-                                         runs a quarter; --report DIR: an HTML report each and
-                                         index.html; --time-limit S: wall-clock seconds a run
-                                         may take (default 10, 0: none); --in-process: on
-                                         threads of one process (a host crash ends the run)
-               kitsim repl [-i FILE] [--ios N] [--time-limit S]
-                                         interactive Lua with the simulator (:help inside)
-               kitsim graph FILE.lua [--format dot|mermaid|svg|png] [--focus OBJ]
-                                         the ownership graph at the end (svg, png: Graphviz)
-               kitsim api --luals | --markdown | --luacheck
-                                         LuaLS annotations, the API reference (docs/API.md),
-                                         or a luacheck std of the globals (.luacheckrc)
-               kitsim fuzz [--seed S] [--count N | --long] [--replay FILE]
-                                         random API and Lua-level call sequences (the
-                                         standard library, metatables, coroutines, loaded
-                                         chunks, thousands of values), every call checked;
-                                         exit 0 clean, 1 a failure (seed and script printed)
-               kitsim --help | --version
-        """
+    /// Each command's declaration and entry point, in the order the help lists them.
+    static let commands: [(spec: ArgumentSpec, main: @Sendable ([String]) -> Int32)] = [
+        (RunCommand.spec, RunCommand.main),
+        (TestCommand.spec, TestCommand.main),
+        (ReplCommand.spec, ReplCommand.main),
+        (GraphCommand.spec, GraphCommand.main),
+        (ApiCommand.spec, ApiCommand.main),
+        (FuzzCommand.spec, FuzzCommand.main),
+    ]
+
+    /// `kitsim --help`: each command's usage line and what it does.
+    static var usage: String {
+        var lines = ["usage: kitsim COMMAND [options]   (kitsim COMMAND --help for a command's options)", ""]
+        for (spec, _) in commands {
+            lines.append("  kitsim \(spec.command)\(spec.operands.isEmpty ? "" : " " + spec.operands)")
+            lines += wrap(spec.summary, width: 88, indent: "      ")
+        }
+        lines += ["", "  kitsim --help | --version"]
+        return lines.joined(separator: "\n")
+    }
 
     static func main(_ args: [String]) -> Int32 {
         guard let first = args.first else {
             print(usage)
-            return 64
+            return ExitCode.usage
         }
         switch first {
         case "--help", "-h", "help":
             print(usage)
-            return 0
+            return ExitCode.success
         case "--version":
             print("kitsim \(kitsimVersion)")
-            return 0
-        case "run":
-            return RunCommand.main(Array(args.dropFirst()))
-        case "test":
-            return TestCommand.main(Array(args.dropFirst()))
-        case "repl":
-            return ReplCommand.main(Array(args.dropFirst()))
-        case "graph":
-            return GraphCommand.main(Array(args.dropFirst()))
-        case "api":
-            return ApiCommand.main(Array(args.dropFirst()))
-        case "fuzz":
-            return FuzzCommand.main(Array(args.dropFirst()))
+            return ExitCode.success
         default:
-            return usageError("unknown command '\(first)'")
+            guard let command = commands.first(where: { $0.spec.command == first }) else {
+                let hint = Spelling.nearest(to: first, among: commands.map(\.spec.command)).map { "; did you mean '\($0)'?" } ?? ""
+                return usageError("unknown command '\(first)'\(hint)")
+            }
+            return command.main(Array(args.dropFirst()))
         }
     }
 
@@ -70,9 +54,14 @@ enum Command {
 
     static let timeLimitUsage = "--time-limit takes seconds, a number >= 0 (0: none)"
 
-    static func usageError(_ message: String) -> Int32 {
-        printError("kitsim: \(message)\n\(usage)")
-        return 64
+    /// A bad command line: the message, then the command's usage line (or every command's).
+    static func usageError(_ message: String, _ spec: ArgumentSpec? = nil) -> Int32 {
+        if let spec {
+            printError("kitsim: \(message)\n\(spec.usage)\n(kitsim \(spec.command) --help for more)")
+        } else {
+            printError("kitsim: \(message)\n\(usage)")
+        }
+        return ExitCode.usage
     }
 }
 

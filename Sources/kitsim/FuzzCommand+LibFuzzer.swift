@@ -14,18 +14,18 @@ extension FuzzCommand {
     static func fromLibFuzzer(_ file: String, show: Bool, minimise: Bool) -> Int32 {
         guard let bytes = Platform.readBytes(file) else {
             printError("kitsim fuzz: cannot read \(file)")
-            return 66
+            return ExitCode.noInput
         }
         let program = FuzzInput.program(bytes)
         if show {
             print(Fuzzer.script(program, note: "from the libFuzzer input \(file) (\(bytes.count) bytes), not run"), terminator: "")
-            return 0
+            return ExitCode.success
         }
         let result = Fuzzer.run(program)
         guard let failure = result.failure else {
             print(Fuzzer.script(program, note: "from the libFuzzer input \(file) (\(bytes.count) bytes): clean"), terminator: "")
             printError("kitsim fuzz: \(file): \(result.callsRun) calls, clean")
-            return 0
+            return ExitCode.success
         }
         let kept = minimise ? Fuzzer.minimise(program, failure: failure) : program
         let again = Fuzzer.run(kept).failure ?? failure
@@ -33,7 +33,7 @@ extension FuzzCommand {
             : again.kind.rawValue
         print(Fuzzer.script(kept, note: "from the libFuzzer input \(file): \(note)"), terminator: "")
         printError("kitsim fuzz: \(file): FAILED: \(again)")
-        return 1
+        return ExitCode.failed
     }
 
     // MARK: - Corpus and dictionary
@@ -46,14 +46,14 @@ extension FuzzCommand {
     static func writeCorpus(_ dir: String, first: UInt64, seeds: Int, perSeed: Int, scripts: [String]) -> Int32 {
         if let problem = ReportFiles.prepareFolder(dir) {
             printError("kitsim fuzz: \(dir): \(problem)")
-            return 73
+            return ExitCode.cannotCreate
         }
         var written = 0
         for k in 0..<seeds {
             let seed = first &+ UInt64(k)
             guard Platform.writeBytes("\(dir)/seed-\(seed)", FuzzInput.bytes(seed: seed, calls: perSeed)) else {
                 printError("kitsim fuzz: cannot write \(dir)/seed-\(seed)")
-                return 73
+                return ExitCode.cannotCreate
             }
             written += 1
         }
@@ -63,30 +63,30 @@ extension FuzzCommand {
             let name = member.dropFirst().prefix { $0 != "(" && $0 != " " }
             guard Platform.writeBytes("\(dir)/member-\(kind)-\(name)", bytes) else {
                 printError("kitsim fuzz: cannot write \(dir)/member-\(kind)-\(name)")
-                return 73
+                return ExitCode.cannotCreate
             }
             written += 1
         }
         for path in scripts {
             guard let text = readText(path) else {
                 printError("kitsim fuzz: cannot read \(path)")
-                return 66
+                return ExitCode.noInput
             }
             let folder = path.contains("/") ? String(path[..<(path.lastIndex(of: "/") ?? path.endIndex)]) : "."
             let chunk = FuzzInput.selfContained(text) { module in readText("\(folder)/\(module.replacingDots()).lua") }
             let name = String(path.split(separator: "/").last ?? "script").replacingSuffix(".lua")
             guard let bytes = FuzzInput.literal(chunk) else {
                 printError("kitsim fuzz: \(path) is longer than a written-out call can be (65,535 bytes)")
-                return 65
+                return ExitCode.dataError
             }
             guard Platform.writeBytes("\(dir)/script-\(name)", bytes) else {
                 printError("kitsim fuzz: cannot write \(dir)/script-\(name)")
-                return 73
+                return ExitCode.cannotCreate
             }
             written += 1
         }
         printError("kitsim fuzz: wrote \(written) inputs to \(dir)")
-        return 0
+        return ExitCode.success
     }
 
     /// `--write-dictionary FILE` (`-`: standard output).
@@ -94,13 +94,13 @@ extension FuzzCommand {
         let text = LibFuzzerTarget.dictionary()
         if file == "-" {
             print(text, terminator: "")
-            return 0
+            return ExitCode.success
         }
         guard writeFile(file, text) else {
             printError("kitsim fuzz: cannot write \(file)")
-            return 73
+            return ExitCode.cannotCreate
         }
-        return 0
+        return ExitCode.success
     }
 }
 

@@ -11,20 +11,25 @@ import KitSimPlatform
 /// minimises by delta debugging (each candidate in a child of its own) and prints the
 /// seed and a script that reproduces the failure.
 enum FuzzCommand {
-    static let usage = """
-        usage: kitsim fuzz [--seed S] [--count N | --long] [--calls-per-seed K] [--in-process]
-               kitsim fuzz --seed S [--count N] --show      print the program of seed S
-               kitsim fuzz --replay FILE [--verbose]        run a printed script call by call
-               kitsim fuzz --from-libfuzzer FILE [--show] [--no-minimize]
-                           a libFuzzer input as the script that replays it (minimised if it fails)
-               kitsim fuzz --write-corpus DIR [--seed S] [--count N] [--calls-per-seed K] [SCRIPT...]
-               kitsim fuzz --write-dictionary FILE         libFuzzer's seed corpus and dictionary
-          --count N   calls in all (default 100000: seeds S… of K calls each, K = 100)
-          --in-process  run the seeds in this process: faster to debug, but a host crash
-                      ends the run instead of being reported
-          --long      10000000 calls
-          exit 0 when clean, 1 when a failure was found (its seed and minimised script printed)
-        """
+    static let spec = ArgumentSpec(
+        command: "fuzz", operands: "[SCRIPT…]",
+        summary: "Random programs of API calls and Lua, one per seed, every call checked, in child processes; a failure is minimised and printed as a script.",
+        options: [
+            .init("--seed", value: "S", help: "the first seed (default 1)"),
+            .init("--count", value: "N", help: "calls in all (default 100000: seeds S… of K calls each)"),
+            .init("--calls-per-seed", value: "K", help: "calls per program (default 100)"),
+            .init("--long", help: "10000000 calls"),
+            .init("--in-process", "--no-fork", help: "run the seeds in this process: faster to debug, but a host crash ends the run"),
+            .init("--show", help: "print the program of --seed (or of --from-libfuzzer's input)"),
+            .init("--replay", value: "FILE", help: "run a printed script call by call"),
+            .init("--verbose", "-v", help: "with --replay: each call's outcome"),
+            .init("--from-libfuzzer", value: "FILE", help: "a libFuzzer input as the script that replays it (minimised if it fails)"),
+            .init("--no-minimize", "--no-minimise", help: "with --from-libfuzzer: keep the input's calls as they are"),
+            .init("--write-corpus", value: "DIR", help: "libFuzzer's seed corpus: the SCRIPTs given, then --count calls of seeds"),
+            .init("--write-dictionary", value: "FILE", help: "libFuzzer's dictionary"),
+        ],
+        operandCount: 0...Int.max,
+        epilogue: "exit status: 0 clean, 1 a failure was found (its seed and minimised script printed).")
 
     struct Options {
         var seed: UInt64 = 1
@@ -43,47 +48,39 @@ enum FuzzCommand {
     }
 
     static func main(_ args: [String]) -> Int32 {
-        var o = Options()
-        var i = 0
-        func value() -> String? {
-            i += 1
-            return i < args.count ? args[i] : nil
+        if args.first == "--child" { return child(Array(args.dropFirst())) }
+        let p: ArgumentSpec.Parsed
+        switch spec.parse(args) {
+        case .help: print(spec.help); return ExitCode.success
+        case .error(let m): return Command.usageError(m, spec)
+        case .parsed(let parsed): p = parsed
         }
-        while i < args.count {
-            switch args[i] {
-            case "--seed":
-                guard let v = value(), let n = UInt64(v) else { return usageError("--seed takes a number") }
-                o.seed = n
-            case "--count":
-                guard let v = value(), let n = Int(v), n >= 1 else { return usageError("--count takes a number >= 1") }
-                o.count = n
-                o.countGiven = true
-            case "--calls-per-seed":
-                guard let v = value(), let n = Int(v), n >= 1 else { return usageError("--calls-per-seed takes a number >= 1") }
-                o.perSeed = n
-            case "--long": o.count = 10_000_000
-            case "--replay":
-                guard let v = value() else { return usageError("--replay takes a file") }
-                o.replay = v
-            case "--show": o.show = true
-            case "--verbose", "-v": o.verbose = true
-            case "--in-process", "--no-fork": o.isolated = false
-            case "--from-libfuzzer":
-                guard let v = value() else { return usageError("--from-libfuzzer takes a file") }
-                o.fromLibFuzzer = v
-            case "--no-minimize", "--no-minimise": o.minimise = false
-            case "--write-corpus":
-                guard let v = value() else { return usageError("--write-corpus takes a folder") }
-                o.corpus = v
-            case "--write-dictionary":
-                guard let v = value() else { return usageError("--write-dictionary takes a file") }
-                o.dictionary = v
-            case let a where o.corpus != nil && !a.hasPrefix("-"): o.scripts.append(a)
-            case "--child": return child(Array(args.dropFirst(i + 1)))
-            case "--help", "-h": print(usage); return 0
-            default: return usageError("unknown argument '\(args[i])'")
-            }
-            i += 1
+        var o = Options()
+        if let v = p.value("--seed") {
+            guard let n = UInt64(v) else { return Command.usageError("--seed takes a number", spec) }
+            o.seed = n
+        }
+        if let v = p.value("--count") {
+            guard let n = Int(v), n >= 1 else { return Command.usageError("--count takes a number >= 1", spec) }
+            o.count = n
+            o.countGiven = true
+        }
+        if let v = p.value("--calls-per-seed") {
+            guard let n = Int(v), n >= 1 else { return Command.usageError("--calls-per-seed takes a number >= 1", spec) }
+            o.perSeed = n
+        }
+        if p.flag("--long") { o.count = 10_000_000 }
+        o.replay = p.value("--replay")
+        o.show = p.flag("--show")
+        o.verbose = p.flag("--verbose")
+        o.isolated = !p.flag("--in-process")
+        o.fromLibFuzzer = p.value("--from-libfuzzer")
+        o.minimise = !p.flag("--no-minimize")
+        o.corpus = p.value("--write-corpus")
+        o.dictionary = p.value("--write-dictionary")
+        o.scripts = p.operands
+        if !o.scripts.isEmpty && o.corpus == nil {
+            return Command.usageError("scripts are taken with --write-corpus only (got '\(o.scripts[0])')", spec)
         }
         if let file = o.replay { return replay(file, verbose: o.verbose) }
         if let file = o.fromLibFuzzer { return fromLibFuzzer(file, show: o.show, minimise: o.minimise) }
@@ -99,14 +96,9 @@ enum FuzzCommand {
         }
         if o.show {
             print(Fuzzer.script(FuzzGenerator.program(seed: o.seed, calls: perSeed), note: "generated, \(perSeed) calls"), terminator: "")
-            return 0
+            return ExitCode.success
         }
         return fuzz(first: o.seed, seeds: seeds, perSeed: perSeed, isolated: o.isolated)
-    }
-
-    static func usageError(_ message: String) -> Int32 {
-        printError("kitsim fuzz: \(message)\n\(usage)")
-        return 64
     }
 
     // MARK: - Replay
@@ -114,7 +106,7 @@ enum FuzzCommand {
     static func replay(_ file: String, verbose: Bool) -> Int32 {
         guard let text = readText(file), let program = Fuzzer.parse(script: text) else {
             printError("kitsim fuzz: cannot read a fuzz script from \(file)")
-            return 66
+            return ExitCode.noInput
         }
         let result = Fuzzer.run(program, observe: { i, r in
             guard verbose else { return }
@@ -123,10 +115,10 @@ enum FuzzCommand {
         })
         if let f = result.failure {
             print("FAILED: \(f)")
-            return 1
+            return ExitCode.failed
         }
         print("replayed \(result.callsRun) calls: clean")
-        return 0
+        return ExitCode.success
     }
 
     // MARK: - Fuzzing in a child process
@@ -241,9 +233,9 @@ enum FuzzCommand {
             return failures.isEmpty ? 0 : 1
         }
 
-        guard let shared = Shared() else { printError("kitsim fuzz: cannot make the shared file in \(Platform.temporaryDirectory)"); return 70 }
-        guard let exe = Platform.executablePath() else { printError("kitsim fuzz: cannot find the kitsim executable to run children"); return 70 }
-        guard let log = StderrCapture() else { printError("kitsim fuzz: cannot make a file in \(Platform.temporaryDirectory)"); return 70 }
+        guard let shared = Shared() else { printError("kitsim fuzz: cannot make the shared file in \(Platform.temporaryDirectory)"); return ExitCode.software }
+        guard let exe = Platform.executablePath() else { printError("kitsim fuzz: cannot find the kitsim executable to run children"); return ExitCode.software }
+        guard let log = StderrCapture() else { printError("kitsim fuzz: cannot make a file in \(Platform.temporaryDirectory)"); return ExitCode.software }
         let child = Child(executable: exe, shared: shared, log: log, perSeed: perSeed)
         while next < end {
             shared.p[Shared.failKind] = 0
@@ -368,13 +360,13 @@ enum FuzzCommand {
             case "--watchdog": watchdog = UInt32(v) ?? 60
             case "--keep": keep = decode(v)
             case "--twice": twice = true; i -= 1
-            default: printError("kitsim fuzz --child: unknown argument '\(args[i])'"); return 71
+            default: printError("kitsim fuzz --child: unknown argument '\(args[i])'"); return ExitCode.childCannotStart
             }
             i += 2
         }
         guard perSeed > 0, let shared = Shared(path: path, owner: false), mode == "seeds" || keep != nil else {
             printError("kitsim fuzz --child: bad arguments \(args)")
-            return 71
+            return ExitCode.childCannotStart
         }
         installCrashHandlers()
         alarm(watchdog)
@@ -384,7 +376,7 @@ enum FuzzCommand {
             let onCall: (Int) -> Void = { c in inject?.fire(seed: from, call: c) }
             let r = twice ? Fuzzer.runTwice(p, only: keep, onCall: onCall) : Fuzzer.run(p, only: keep, onCall: onCall)
             if let f = r.failure { return 10 + Int32(kindOrder.firstIndex(of: f.kind) ?? 0) }
-            return 0
+            return ExitCode.success
         }
         for s in from..<to {
             shared.p[Shared.seed] = Int64(bitPattern: s)
@@ -404,7 +396,7 @@ enum FuzzCommand {
                 return 3
             }
         }
-        return 0
+        return ExitCode.success
     }
 
     /// `KITSIM_FUZZ_INJECT=crash:SEED:CALL` (or `hang:SEED:CALL`) makes a child crash
@@ -433,20 +425,10 @@ enum FuzzCommand {
         }
     }
 
-    /// The crash handlers' stack, kept reachable until the child exits (LeakSanitizer checks
-    /// the child's exit in scripts/sanitize.sh).
-    nonisolated(unsafe) static var alternateStack: UnsafeMutableRawPointer?
-
+    /// The child's crash handlers: the exit status tells the parent the signal.
     static func installCrashHandlers() {
-        // An alternate stack, so that a stack overflow can be reported too.
-        let size = 1 << 16
-        alternateStack = malloc(size)
-        var ss = stack_t()
-        ss.ss_sp = alternateStack
-        ss.ss_size = size
-        ss.ss_flags = 0
-        sigaltstack(&ss, nil)
-        for sig in [SIGILL, SIGTRAP, SIGSEGV, SIGBUS, SIGABRT, SIGFPE, SIGALRM] {
+        Platform.installAlternateSignalStack()
+        for sig in Platform.crashSignals + [SIGALRM] {
             Platform.setSignalHandler(sig, alternateStack: true) { s in _exit(100 + s) }
         }
     }

@@ -6,31 +6,35 @@ import KitSimPlatform
 /// the scenario and writes the ownership graph at its end to standard output; SVG and PNG
 /// are drawn by Graphviz's `dot`.
 enum GraphCommand {
-    static let usage = "usage: kitsim graph FILE.lua [--format dot|mermaid|svg|png] [--focus OBJ]"
+    static let spec = ArgumentSpec(
+        command: "graph", operands: "FILE.lua",
+        summary: "Runs the scenario and writes the ownership graph at its end to standard output (svg and png drawn by Graphviz).",
+        options: [
+            .init("--format", value: "dot|mermaid|svg|png", help: "the graph's format (default dot)"),
+            .init("--focus", value: "OBJ", help: "only the paths from the roots to OBJ (a label, Class#id or #id)"),
+        ],
+        operandCount: 1...1,
+        epilogue: "exit status: the scenario's (as kitsim run's); 65 a focus that names nothing, 66 a file that cannot be run, 69 Graphviz missing.")
 
     static func main(_ args: [String]) -> Int32 {
-        var file: String?
-        var format = Pictures.Format.dot
-        var focus: String?
-        var i = 0
-        while i < args.count {
-            if args[i] == "--format" || args[i] == "--focus" {
-                guard i + 1 < args.count else { return Command.usageError("\(args[i]) needs a value") }
-                if args[i] == "--focus" { focus = args[i + 1] } else {
-                    guard let f = Pictures.Format(rawValue: args[i + 1]) else {
-                        return Command.usageError("--format takes dot, mermaid, svg or png, got '\(args[i + 1])'")
-                    }
-                    format = f
-                }
-                i += 2; continue
-            }
-            if args[i].hasPrefix("-") || file != nil { return Command.usageError(usage) }
-            file = args[i]; i += 1
+        let p: ArgumentSpec.Parsed
+        switch spec.parse(args) {
+        case .help: print(spec.help); return ExitCode.success
+        case .error(let m): return Command.usageError(m, spec)
+        case .parsed(let parsed): p = parsed
         }
-        guard let file else { return Command.usageError(usage) }
+        let file = p.operands[0]
+        let focus = p.value("--focus")
+        var format = Pictures.Format.dot
+        if let value = p.value("--format") {
+            guard let f = Pictures.Format(rawValue: value) else {
+                return Command.usageError("--format takes dot, mermaid, svg or png, got '\(value)'", spec)
+            }
+            format = f
+        }
         guard let sandbox = try? LuaSandbox(), let outcome = try? sandbox.run(file: file) else {
             printError("kitsim: cannot run \(file)")
-            return 66
+            return ExitCode.noInput
         }
         var focusID: ObjectID?
         if let focus {
@@ -38,18 +42,18 @@ enum GraphCommand {
             case .success(let id): focusID = id
             case .failure(let f):
                 printError("kitsim: --focus \(focus): \(f)")
-                return PictureFiles.dataError
+                return ExitCode.dataError
             }
         }
         let bytes: [UInt8]
         do { bytes = try Pictures.graph(sandbox.heap, format, focus: focusID) } catch {
             printError("kitsim: \(error)")
-            return PictureFiles.unavailable
+            return ExitCode.unavailable
         }
         var written = 0
         while written < bytes.count {
             let n = bytes[written...].withUnsafeBufferPointer { KitSimPlatform.write(1, $0.baseAddress, $0.count) }
-            guard n > 0 else { printError("kitsim: cannot write the graph"); return PictureFiles.cannotCreate }
+            guard n > 0 else { printError("kitsim: cannot write the graph"); return ExitCode.cannotCreate }
             written += n
         }
         if outcome.status != .passed { printError("kitsim: the scenario \(outcome.status.rawValue): \(outcome.message ?? "")") }

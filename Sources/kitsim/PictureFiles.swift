@@ -6,13 +6,6 @@ import KitSimPlatform
 /// file's extension, checked before the scenario runs together with the file's folder, so
 /// that a typo costs no run and is never silently written as DOT.
 enum PictureFiles {
-    /// Exit codes (sysexits): a file that cannot be written or a path refused (as `kitsim
-    /// test` refuses its outputs), a tool that is missing, a
-    /// focus that names no live object.
-    static let cannotCreate: Int32 = 73
-    static let unavailable: Int32 = 69
-    static let dataError: Int32 = 65
-
     /// The format of a `--graph` path, or the message refusing it.
     static func graphFormat(_ path: String) -> Result<Pictures.Format, Pictures.Failure> {
         guard let f = Pictures.Format(path: path) else {
@@ -42,13 +35,13 @@ enum PictureFiles {
             case .success(let id): focusID = id
             case .failure(let f):
                 printError("kitsim: --graph-focus \(focus): \(f)")
-                return dataError
+                return ExitCode.dataError
             }
         }
         let bytes: [UInt8]
         do { bytes = try Pictures.graph(sandbox.heap, format, focus: focusID) } catch {
             printError("kitsim: \(error)")
-            return unavailable
+            return ExitCode.unavailable
         }
         return write(bytes, to: path)
     }
@@ -60,16 +53,16 @@ enum PictureFiles {
             return write(format == .png ? try Pictures.png(fromSVG: svg) : Array(svg.utf8), to: path)
         } catch let f as Pictures.Failure {
             printError("kitsim: \(f)")
-            return unavailable
+            return ExitCode.unavailable
         } catch {
             printError("kitsim: cannot draw the screen: \(error)")
-            return cannotCreate
+            return ExitCode.cannotCreate
         }
     }
 
     private static func write(_ bytes: [UInt8], to path: String) -> Int32? {
         if Platform.writeBytes(path, bytes) { return nil }
         printError("kitsim: cannot write \(path): \(String(cString: strerror(errno)))")
-        return cannotCreate
+        return ExitCode.cannotCreate
     }
 }

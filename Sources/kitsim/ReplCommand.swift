@@ -12,25 +12,34 @@ enum ReplCommand {
     nonisolated(unsafe) static var session: ReplSession?
     nonisolated(unsafe) static var state: OpaquePointer?
 
+    static let spec = ArgumentSpec(
+        command: "repl", operands: "",
+        summary: "Interactive Lua with the simulator (:help inside); piped input runs as a script under kitsim run's limits.",
+        options: [
+            .init("-i", value: "FILE", help: "run the scenario first and keep its state (its folder on package.path)"),
+            .init("--ios", value: "N", help: "the iOS version UIKit behaves as (7…17; default 17)"),
+            .init("--time-limit", value: "S", help: "wall-clock seconds an entry may take (at a terminal none: Ctrl-C stops it)"),
+        ],
+        operandCount: 0...0,
+        epilogue: "exit status (piped): as kitsim run's for the first entry that fails; 130 after a second Ctrl-C that ended the session.")
+
     static func main(_ args: [String]) -> Int32 {
-        var initial: String?
+        let p: ArgumentSpec.Parsed
+        switch spec.parse(args) {
+        case .help: print(spec.help); return ExitCode.success
+        case .error(let m): return Command.usageError(m, spec)
+        case .parsed(let parsed): p = parsed
+        }
+        let initial = p.value("-i")
         var configuration = Simulator.Configuration()
         var timeLimit: Double?
-        var i = 0
-        while i < args.count {
-            switch args[i] {
-            case "--time-limit":
-                guard i + 1 < args.count, let s = Command.timeLimit(args[i + 1]) else { return Command.usageError(Command.timeLimitUsage) }
-                i += 1; timeLimit = s
-            case "-i":
-                guard i + 1 < args.count else { return Command.usageError("-i needs a scenario file") }
-                i += 1; initial = args[i]
-            case "--ios":
-                guard i + 1 < args.count, let n = Int(args[i + 1]), (7...17).contains(n) else { return Command.usageError("--ios takes 7…17") }
-                i += 1; configuration.ios = n
-            default: return Command.usageError("unknown argument '\(args[i])' for repl")
-            }
-            i += 1
+        if let value = p.value("--time-limit") {
+            guard let s = Command.timeLimit(value) else { return Command.usageError(Command.timeLimitUsage, spec) }
+            timeLimit = s
+        }
+        if let value = p.value("--ios") {
+            guard let n = Int(value), (7...17).contains(n) else { return Command.usageError("--ios takes 7…17", spec) }
+            configuration.ios = n
         }
         let tty = isatty(0) != 0
         // A piped session (a script of REPL input) runs under `kitsim run`'s limits; at a
@@ -44,7 +53,7 @@ enum ReplCommand {
         if let timeLimit { limits.timeLimit = timeLimit }
         guard let repl = try? ReplSession(configuration: configuration, limits: limits) else {
             printError("kitsim: cannot start the REPL")
-            return 70
+            return ExitCode.software
         }
         session = repl
         state = repl.luaState
@@ -103,7 +112,7 @@ enum ReplCommand {
         if tty { print("") }
         // An entry left incomplete at the end of piped input is an error, as lua.c reports it.
         if !tty, repl.isContinuing, let reply = repl.finishInput(), let code = show(reply) { return code }
-        return 0
+        return ExitCode.success
     }
 
     /// Runs `body` with Ctrl-C armed to interrupt the Lua code.

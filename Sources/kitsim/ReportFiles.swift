@@ -12,7 +12,7 @@ enum ReportFiles {
     static func write(_ html: String, to path: String) -> Int32? {
         if Platform.writeBytes(path, Array(html.utf8)) { return nil }
         printError("kitsim: cannot write \(path): \(String(cString: strerror(errno)))")
-        return PictureFiles.cannotCreate
+        return ExitCode.cannotCreate
     }
 
     /// Why `dir` cannot take a suite's reports, or nil: a folder that exists, or one whose

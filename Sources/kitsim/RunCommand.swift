@@ -1,65 +1,68 @@
 import KitSim
 import KitSimLua
 
-/// `kitsim run FILE.lua [--trace] [--sandbox] [--graph out.dot|.mmd|.svg|.png]
-/// [--graph-focus OBJ] [--screen out.svg|.png] [--report out.html] [--ios N] [--time-limit S] [-- ARGS…]` (SPEC §5). The arguments after `--` are the script's (`arg[1]…`, `...`), as `lua FILE ARGS`.
+/// `kitsim run FILE.lua [options] [-- ARGS…]` (SPEC §5; `spec` lists the options).
 enum RunCommand {
+    static let spec = ArgumentSpec(
+        command: "run", operands: "FILE.lua",
+        summary: "Runs one scenario script and reports how it ended.",
+        options: [
+            .init("--trace", help: "print every retain, release, weak zeroing, dealloc and message send with its line"),
+            .init("--sandbox", help: "no os, io, load, dofile, debug; require from the scenario's folder only"),
+            .init("--graph", value: "FILE", help: "the ownership graph at the end (.dot, .mmd, .svg, .png)"),
+            .init("--graph-focus", value: "OBJ", help: "only the paths to OBJ (a label, Class#id or #id) in --graph"),
+            .init("--screen", value: "FILE", help: "the screen's wireframe at the end (.svg, .png)"),
+            .init("--report", value: "FILE", help: "an HTML report of the run (.html)"),
+            .init("--ios", value: "N", help: "the iOS version UIKit behaves as (7…17; default 17)"),
+            .init("--time-limit", value: "S", help: "wall-clock seconds the run may take (default 10, 0: none)"),
+        ],
+        operandCount: 1...1, passesRest: true,
+        epilogue: """
+            The arguments after -- are the script's (arg[1]…, ...), as for lua FILE ARGS.
+            exit status: 0 passed, 1 an expect failed, 2 the app crashed, 3 a script error,
+            4 a limit was exceeded; 64 a bad command line, 66 a file that cannot be read,
+            73 an output that cannot be written.
+            """)
+
     static func main(_ args: [String]) -> Int32 {
-        var file: String?
-        var trace = false, sandboxed = false
-        var graphPath: String?
-        var screenPath: String?
-        var graphFocus: String?
-        var reportPath: String?
+        let p: ArgumentSpec.Parsed
+        switch spec.parse(args) {
+        case .help: print(spec.help); return ExitCode.success
+        case .error(let m): return Command.usageError(m, spec)
+        case .parsed(let parsed): p = parsed
+        }
+        let file = p.operands[0]
+        let trace = p.flag("--trace"), sandboxed = p.flag("--sandbox")
+        let graphPath = p.value("--graph"), screenPath = p.value("--screen")
+        let graphFocus = p.value("--graph-focus"), reportPath = p.value("--report")
+        let scriptArguments = p.rest
         var configuration = Simulator.Configuration()
         var limits = LuaSandbox.Limits()
-        var scriptArguments: [String] = []
-        var i = 0
-        while i < args.count {
-            let a = args[i]
-            if a == "--" {
-                scriptArguments = Array(args[(i + 1)...])
-                break
-            }
-            switch a {
-            case "--trace": trace = true
-            case "--sandbox": sandboxed = true
-            case "--graph", "--screen", "--graph-focus", "--report", "--ios", "--time-limit":
-                guard i + 1 < args.count else { return Command.usageError("\(a) needs a value") }
-                i += 1
-                if a == "--time-limit" {
-                    guard let s = Command.timeLimit(args[i]) else { return Command.usageError(Command.timeLimitUsage) }
-                    limits.timeLimit = s
-                } else if a == "--graph" { graphPath = args[i] } else if a == "--screen" { screenPath = args[i] }
-                else if a == "--graph-focus" { graphFocus = args[i] } else if a == "--report" { reportPath = args[i] } else {
-                    guard let n = Int(args[i]), (7...17).contains(n) else { return Command.usageError("--ios takes 7…17") }
-                    configuration.ios = n
-                }
-            default:
-                if a.hasPrefix("-") { return Command.usageError("unknown option '\(a)'") }
-                if file != nil { return Command.usageError("unexpected argument '\(a)'") }
-                file = a
-            }
-            i += 1
+        if let text = p.value("--time-limit") {
+            guard let s = Command.timeLimit(text) else { return Command.usageError(Command.timeLimitUsage, spec) }
+            limits.timeLimit = s
         }
-        guard let file else { return Command.usageError("missing scenario file") }
-        if graphFocus != nil && graphPath == nil { return Command.usageError("--graph-focus needs --graph FILE") }
+        if let text = p.value("--ios") {
+            guard let n = Int(text), (7...17).contains(n) else { return Command.usageError("--ios takes 7…17", spec) }
+            configuration.ios = n
+        }
+        if graphFocus != nil && graphPath == nil { return Command.usageError("--graph-focus needs --graph FILE", spec) }
         var graphFormat: Pictures.Format?, screenFormat: Pictures.Format?
         if let graphPath {
             switch PictureFiles.graphFormat(graphPath) {
             case .success(let f): graphFormat = f
-            case .failure(let f): printError("kitsim: \(f)"); return PictureFiles.cannotCreate
+            case .failure(let f): printError("kitsim: \(f)"); return ExitCode.cannotCreate
             }
         }
         if let screenPath {
             switch PictureFiles.screenFormat(screenPath) {
             case .success(let f): screenFormat = f
-            case .failure(let f): printError("kitsim: \(f)"); return PictureFiles.cannotCreate
+            case .failure(let f): printError("kitsim: \(f)"); return ExitCode.cannotCreate
             }
         }
         if let reportPath, let problem = OutputPath.problem(reportPath, extensions: ReportFiles.extensions) {
             printError("kitsim: --report \(reportPath): \(problem)")
-            return PictureFiles.cannotCreate
+            return ExitCode.cannotCreate
         }
         Platform.installCrashReport(context: "the scenario \(file)")
         let sandbox: LuaSandbox
@@ -67,7 +70,7 @@ enum RunCommand {
             sandbox = try LuaSandbox(configuration: configuration, limits: limits, sandboxed: sandboxed)
         } catch {
             printError("kitsim: \(error)")
-            return 70
+            return ExitCode.software
         }
         // The process exits after this command: the Lua state is closed as on any exit
         // (finalizers, open files), and the rest of the memory goes with the process.
@@ -81,7 +84,7 @@ enum RunCommand {
         let outcome: Outcome
         do { outcome = try sandbox.run(file: file, arguments: scriptArguments) } catch {
             printError("kitsim: \(error)")
-            return 66
+            return ExitCode.noInput
         }
         if trace { print(outcome.trace, terminator: "") }
         // A picture that cannot be written fails the run, after the scenario's own report.

@@ -4,8 +4,7 @@ import KitSimLua
 import Synchronization
 import KitSimPlatform
 
-/// `kitsim test [DIR|FILES…] [--junit out.xml] [--tap] [--shard i/n] [--report DIR] [-j N]
-/// [--time-limit S] [--in-process]` (SPEC §5): every scenario in a fresh sandbox, in worker
+/// `kitsim test [DIR|FILES…] [options]` (SPEC §5; `spec` lists the options): every scenario in a fresh sandbox, in worker
 /// processes (`TestIsolation`: a host crash or hang is one scenario's failure), results
 /// in file order, then `N passed, N failed`; `--report DIR` writes each scenario's HTML
 /// report and an index. `--in-process` runs them on threads of this process instead.
@@ -68,69 +67,72 @@ enum TestCommand {
         }
     }
 
+    static let spec = ArgumentSpec(
+        command: "test", operands: "[DIR|FILE.lua…]",
+        summary: "Runs every scenario (subfolders too, not lib/; scripts/ by default), each in a fresh sandbox, in worker processes: a scenario that crashes or hangs the host fails alone.",
+        options: [
+            .init("--junit", value: "FILE", help: "JUnit XML as Jenkins reads it (.xml)"),
+            .init("--tap", help: "TAP on standard output (the summary on standard error)"),
+            .init("--tap-version", value: "13|14", help: "the TAP version line (implies --tap)"),
+            .init("--shard", value: "i/n", help: "the i-th of n slices of the sorted scenarios"),
+            .init("--report", value: "DIR", help: "an HTML report per scenario and index.html"),
+            .init("-j", "--jobs", value: "N", help: "worker processes (default: the processors)"),
+            .init("--time-limit", value: "S", help: "wall-clock seconds a run may take (default 10, 0: none)"),
+            .init("--in-process", help: "on threads of this process (a host crash ends the whole run)"),
+        ],
+        operandCount: 0...Int.max,
+        epilogue: "exit status: 0 all passed, 1 a scenario failed; 64 a bad command line, 66 no scenarios, 73 an output that cannot be written.")
+
     static func main(_ args: [String]) -> Int32 {
         if args.first == "--worker" { return TestIsolation.worker(Array(args.dropFirst())) }
-        var paths: [String] = []
-        var isolated = true
-        var junit: String?
-        var reportDir: String?
-        var tap = false
+        let p: ArgumentSpec.Parsed
+        switch spec.parse(args) {
+        case .help: print(spec.help); return ExitCode.success
+        case .error(let m): return Command.usageError(m, spec)
+        case .parsed(let parsed): p = parsed
+        }
+        var paths = p.operands
+        let isolated = !p.flag("--in-process")
+        let junit = p.value("--junit"), reportDir = p.value("--report")
+        var tap = p.flag("--tap")
         var tapVersion = 13
         var shard: Shard?
         var jobs = Platform.processorCount
         var limits = LuaSandbox.Limits()
-        var i = 0
-        while i < args.count {
-            let a = args[i]
-            switch a {
-            case "--tap": tap = true
-            case "--in-process": isolated = false
-            case "--junit", "-j", "--shard", "--tap-version", "--report", "--time-limit":
-                guard i + 1 < args.count else { return Command.usageError("\(a) needs a value") }
-                i += 1
-                let value = args[i]
-                switch a {
-                case "--junit": junit = value
-                case "--report": reportDir = value
-                case "--time-limit":
-                    guard let s = Command.timeLimit(value) else { return Command.usageError(Command.timeLimitUsage) }
-                    limits.timeLimit = s
-                case "--shard":
-                    guard let s = Shard(value) else { return Command.usageError("--shard takes i/n with 1 <= i <= n (got '\(value)')") }
-                    shard = s
-                case "--tap-version":
-                    guard value == "13" || value == "14" else { return Command.usageError("--tap-version takes 13 or 14 (got '\(value)')") }
-                    tap = true
-                    tapVersion = Int(value) ?? 13
-                default:
-                    guard let n = Int(value), n >= 1 else { return Command.usageError("-j takes a number of jobs >= 1") }
-                    jobs = n
-                }
-            default:
-                if a.hasPrefix("-j"), let n = Int(a.dropFirst(2)), n >= 1 { jobs = n }
-                else if a.hasPrefix("--shard="), let s = Shard(String(a.dropFirst(8))) { shard = s }
-                else if a.hasPrefix("-") { return Command.usageError("unknown option '\(a)'") }
-                else { paths.append(a) }
-            }
-            i += 1
+        if let value = p.value("--time-limit") {
+            guard let s = Command.timeLimit(value) else { return Command.usageError(Command.timeLimitUsage, spec) }
+            limits.timeLimit = s
+        }
+        if let value = p.value("--shard") {
+            guard let s = Shard(value) else { return Command.usageError("--shard takes i/n with 1 <= i <= n (got '\(value)')", spec) }
+            shard = s
+        }
+        if let value = p.value("--tap-version") {
+            guard value == "13" || value == "14" else { return Command.usageError("--tap-version takes 13 or 14 (got '\(value)')", spec) }
+            tap = true
+            tapVersion = Int(value) ?? 13
+        }
+        if let value = p.value("-j") {
+            guard let n = Int(value), n >= 1 else { return Command.usageError("-j takes a number of jobs >= 1", spec) }
+            jobs = n
         }
         // An output that cannot be written is an error before anything runs.
         if let junit, let problem = OutputPath.problem(junit, extensions: ["xml"]) {
             printError("kitsim: --junit \(junit): \(problem)")
-            return 73
+            return ExitCode.cannotCreate
         }
         if let reportDir, let problem = ReportFiles.prepareFolder(reportDir) {
             printError("kitsim: --report \(reportDir): \(problem)")
-            return 73
+            return ExitCode.cannotCreate
         }
         if paths.isEmpty { paths = ["scripts"] }
         var files: [String] = []
         for p in paths {
             if let listed = luaFiles(in: p) { files += listed }
             else if p.hasSuffix(".lua") { files.append(p) }
-            else { printError("kitsim: no such scenario or folder: \(p)"); return 66 }
+            else { printError("kitsim: no such scenario or folder: \(p)"); return ExitCode.noInput }
         }
-        if files.isEmpty { printError("kitsim: no scenarios found in \(paths.joined(separator: " "))"); return 66 }
+        if files.isEmpty { printError("kitsim: no scenarios found in \(paths.joined(separator: " "))"); return ExitCode.noInput }
         if let shard { files = shard.select(files) }
 
         let reports = reportDir.map { dir in
@@ -141,7 +143,7 @@ enum TestCommand {
         if tap { printTAP(results, version: tapVersion) } else { printPlain(results) }
         if let junit, !writeFile(junit, junitXML(results)) {
             printError("kitsim: cannot write \(junit)")
-            return 73
+            return ExitCode.cannotCreate
         }
         if let reportDir {
             let rows = results.map { r in
@@ -149,7 +151,7 @@ enum TestCommand {
             }
             let index = (reportDir.hasSuffix("/") ? reportDir : reportDir + "/") + "index.html"
             if let status = ReportFiles.write(ReportFiles.index(rows), to: index) { return status }
-            if results.contains(where: \.reportFailed) { return 73 }
+            if results.contains(where: \.reportFailed) { return ExitCode.cannotCreate }
         }
         let failed = results.filter { !$0.passed }.count
         let summary = "\(results.count - failed) passed, \(failed) failed"

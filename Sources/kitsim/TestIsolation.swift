@@ -218,7 +218,7 @@ enum TestIsolation {
         }
         guard let manifest, let text = readTextFile(manifest) else {
             printError("kitsim test --worker: no manifest")
-            return 71
+            return ExitCode.childCannotStart
         }
         let entries = text.split(separator: "\n").map { line in
             line.split(separator: "\t", omittingEmptySubsequences: false).map { unescape(String($0)) }
@@ -240,7 +240,7 @@ enum TestIsolation {
             let r = TestCommand.runOne(file, limits: limits, report: report.isEmpty ? nil : report)
             send(encode(r, index: index))
         }
-        return 0
+        return ExitCode.success
     }
 
     static func send(_ fields: [String]) {
@@ -263,7 +263,7 @@ enum TestIsolation {
     static func encode(_ r: TestCommand.Result, index: Int) -> [String] {
         func opt(_ s: String?) -> String { s.map { "+" + $0 } ?? "-" }
         return ["R", "\(index)", opt(r.status?.rawValue), opt(r.message), opt(r.error),
-                r.output.joined(separator: "\n"), r.leaks.joined(separator: "\n"),
+                list(r.output), list(r.leaks),
                 "\(r.seconds)", opt(r.report), r.reportFailed ? "1" : "0",
                 r.output.isEmpty ? "0" : "1", r.leaks.isEmpty ? "0" : "1"]
     }
@@ -273,34 +273,33 @@ enum TestIsolation {
         func opt(_ s: String) -> String? { s.hasPrefix("+") ? String(s.dropFirst()) : nil }
         let status = opt(f[2]).flatMap(Outcome.Status.init(rawValue:))
         var r = TestCommand.Result(file: file, status: status, message: opt(f[3]), error: opt(f[4]))
-        if f[10] == "1" { r.output = lines(f[5]) }
-        if f[11] == "1" { r.leaks = lines(f[6]) }
+        if f[10] == "1" { r.output = unlist(f[5]) }
+        if f[11] == "1" { r.leaks = unlist(f[6]) }
         r.seconds = Double(f[7]) ?? 0
         r.report = opt(f[8])
         r.reportFailed = f[9] == "1"
         return r
     }
 
-    /// The lines of `s`, split at each newline scalar (a `\r\n` is one Character to Swift).
-    static func lines(_ s: String) -> [String] {
-        s.unicodeScalars.split(separator: "\n", omittingEmptySubsequences: false).map { String(String.UnicodeScalarView($0)) }
+    /// A list as one field: each element escaped (a printed line may hold newlines), then
+    /// joined with newlines, which the field's own escaping keeps apart from the elements'.
+    static func list(_ items: [String]) -> String { items.map(escape).joined(separator: "\n") }
+
+    static func unlist(_ field: String) -> [String] {
+        field.unicodeScalars.split(separator: "\n", omittingEmptySubsequences: false).map { unescape(String(String.UnicodeScalarView($0))) }
     }
 
     /// A field without tabs or newlines: backslash, tab and newline escaped.
     static func escape(_ s: String) -> String {
-        guard s.unicodeScalars.contains(where: { $0 == "\\" || $0 == "\t" || $0 == "\n" || $0 == "\r" }) else { return s }
+        guard s.unicodeScalars.contains(where: { escapes[$0] != nil }) else { return s }
         var out = ""
         for c in s.unicodeScalars {
-            switch c {
-            case "\\": out += "\\\\"
-            case "\t": out += "\\t"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            default: out.unicodeScalars.append(c)
-            }
+            if let e = escapes[c] { out += e } else { out.unicodeScalars.append(c) }
         }
         return out
     }
+
+    static let escapes: [Unicode.Scalar: String] = ["\\": "\\\\", "\t": "\\t", "\n": "\\n", "\r": "\\r"]
 
     static func unescape(_ s: String) -> String {
         guard s.contains("\\") else { return s }

@@ -1,5 +1,5 @@
 -- Compares the runs scripts/conformance.sh made:
--- `lua5.4 compare.lua RUNDIR deliberate.txt README.md`.
+-- `lua5.4 compare.lua RUNDIR deliberate.txt docs/limits.md`.
 -- For each snippet NAME.lua, RUNDIR has NAME.lua.{out,err,rc} from `lua5.4 NAME.lua` and
 -- NAME.lua.kit.{out,err,rc} from `kitsim run NAME.lua`. What is compared:
 --   stdout    byte for byte;
@@ -12,10 +12,10 @@
 --             compared, since kitsim's report adds its own frames' context; the place
 --             kitsim puts before a message that does not start with one is not compared;
 --   warnings  the "Lua warning: " lines on stderr, in order.
--- Every difference must be listed in deliberate.txt ("name | README row", the row being
--- the first cell of a row of the README's "Differences from stock Lua 5.4" table), and
+-- Every difference must be listed in deliberate.txt ("name | row", the row being the
+-- first cell of a row of the "Differences from stock Lua 5.4" table in docs/limits.md), and
 -- every listed snippet must still differ.
-local rundir, listfile, readme = arg[1], arg[2], arg[3]
+local rundir, listfile, page = arg[1], arg[2], arg[3]
 
 local function read(path)
   local f = io.open(path, "rb")
@@ -25,11 +25,11 @@ local function read(path)
   return s
 end
 
--- The README table's rows.
+-- The table's rows: its section runs to the next `## ` heading or the end of the page.
 local rows, nrows = {}, 0
-local text = assert(read(readme), "cannot read " .. readme)
+local text = assert(read(page), "cannot read " .. page)
 local section = text:match("\n## Differences from stock Lua 5%.4\n(.-)\n## ") or text:match("\n## Differences from stock Lua 5%.4\n(.*)$")
-assert(section, readme .. " has no section '## Differences from stock Lua 5.4'")
+assert(section, page .. " has no section '## Differences from stock Lua 5.4'")
 for line in section:gmatch("[^\n]+") do
   local cell = line:match("^|%s*(.-)%s*|")
   if cell and cell ~= "difference" and not cell:match("^[-:]+$") then rows[cell] = true; nrows = nrows + 1 end
@@ -43,7 +43,7 @@ for line in assert(read(listfile), "cannot read " .. listfile):gmatch("[^\n]+") 
     if not name then
       problems[#problems + 1] = "deliberate.txt: cannot read the line: " .. line
     elseif not rows[row] then
-      problems[#problems + 1] = ("deliberate.txt: %s names the row '%s', which the README table does not have"):format(name, row)
+      problems[#problems + 1] = ("deliberate.txt: %s names the row '%s', which the table in %s does not have"):format(name, row, page)
     else
       listed[name] = row
     end
@@ -138,4 +138,4 @@ if #problems > 0 then
   io.stderr:write(("conformance: %d snippets, %d differ, %d problems\n"):format(#names, differing, #problems))
   os.exit(1)
 end
-print(("conformance: %d snippets, %d differ, all deliberate (%d README rows)"):format(#names, differing, nrows))
+print(("conformance: %d snippets, %d differ, all deliberate (%d rows of %s)"):format(#names, differing, nrows, page))

@@ -4,7 +4,7 @@ import KitSimPlatform
 @testable import KitSimBridge
 @testable import KitSimLua
 
-/// Where a script sees stock Lua 5.4 (README, "Differences from stock Lua 5.4"); the
+/// Where a script sees stock Lua 5.4 (docs/limits.md, "Differences from stock Lua 5.4"); the
 /// differential test `scripts/conformance.sh` compares hundreds of snippets with
 /// `lua5.4`, these check the same points through the Swift API.
 @Suite struct ConformanceTests {

@@ -186,7 +186,7 @@ import Testing
     }
 }
 
-// The README's "Declaring a class" example, as written there.
+// The "Declaring a class" example of docs/swift-api.md, as written there.
 extension Simulator {
     static let beaconModes = EnumType("Beacon.Mode", ["loud", "quiet"])   // declared once, named where used
 

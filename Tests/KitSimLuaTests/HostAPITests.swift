@@ -126,7 +126,7 @@ import Testing
         #expect(outcome.output.first?.hasPrefix("false") == true)
     }
 
-    /// The README's host example, as written there.
+    /// The host example of docs/swift-api.md, as written there.
     @Test func theReadmeHostExampleWorks() throws {
         let sandbox = try LuaSandbox()
         let heap = sandbox.heap

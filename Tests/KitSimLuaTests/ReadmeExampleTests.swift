@@ -6,9 +6,11 @@ import KitSimRuntime
 @testable import KitSimLua
 import KitSimTesting
 
-/// The README's examples cannot go stale: every Lua block runs, the main command's account
-/// is the seed script's output, and every Swift block is code a test compiles and runs
-/// (found, line for line, in a file under Tests/).
+/// The examples of the README and of the pages under docs/ cannot go stale: every Lua block
+/// runs, the main command's account is the seed script's output, every Swift block is code a
+/// test compiles and runs (found, line for line, in a file under Tests/), and every link
+/// between the pages reaches a file and a heading. A failure names the page and the line
+/// (`docs/guide.md:64: …`).
 @Suite struct ReadmeExampleTests {
     static let root: String = {
         var path = #filePath
@@ -16,51 +18,142 @@ import KitSimTesting
         return path
     }()
 
-    /// The fenced blocks of the README with the given info string, each with the line it
-    /// starts on.
-    static func blocks(_ language: String) throws -> [(line: Int, text: [String])] {
-        let lines = try String(contentsOfFile: root + "/README.md", encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false)
-        var out: [(line: Int, text: [String])] = []
-        var current: [String]?
-        var start = 0
-        for (i, l) in lines.enumerated() {
-            if current == nil, l == "```" + language { current = []; start = i + 1 }
-            else if current != nil, l == "```" { out.append((start, current ?? [])); current = nil }
-            else if current != nil { current?.append(String(l)) }
+    /// The pages whose examples are checked: README.md and every docs/*.md but the generated
+    /// API reference, by their paths from the repository's root.
+    static func pages() throws -> [String] {
+        let docs = try FileManager.default.contentsOfDirectory(atPath: root + "/docs")
+            .filter { $0.hasSuffix(".md") && $0 != "API.md" }.sorted()
+        return ["README.md"] + docs.map { "docs/" + $0 }
+    }
+
+    static func text(_ page: String) throws -> String {
+        try String(contentsOfFile: root + "/" + page, encoding: .utf8)
+    }
+
+    /// The fenced blocks of every page with the given info string, each with its page and the
+    /// line it starts on.
+    static func blocks(_ language: String) throws -> [(page: String, line: Int, text: [String])] {
+        var out: [(page: String, line: Int, text: [String])] = []
+        for page in try pages() {
+            let lines = try text(page).split(separator: "\n", omittingEmptySubsequences: false)
+            var current: [String]?
+            var start = 0
+            for (i, l) in lines.enumerated() {
+                if current == nil, l == "```" + language { current = []; start = i + 1 }
+                else if current != nil, l == "```" { out.append((page, start, current ?? [])); current = nil }
+                else if current != nil { current?.append(String(l)) }
+            }
         }
         return out
+    }
+
+    /// The lines of the fenced block that follows `marker` on whichever page has it, with the
+    /// page's name.
+    static func shownAfter(_ marker: String) throws -> (page: String, lines: [String])? {
+        for page in try pages() {
+            let text = try text(page)
+            guard let start = text.range(of: marker), let end = text[start.upperBound...].range(of: "\n```") else { continue }
+            return (page, text[start.upperBound..<end.lowerBound].split(separator: "\n").map(String.init))
+        }
+        return nil
+    }
+
+    /// The pages hold two Lua and seven Swift examples: one lost in a move (a page left out, a
+    /// fence changed) fails here rather than going untested.
+    @Test func theExamplesAreAllFound() throws {
+        #expect(try Self.blocks("lua").count >= 2)
+        #expect(try Self.blocks("swift").count >= 7)
     }
 
     @Test func everyLuaBlockRuns() throws {
         let lua = try Self.blocks("lua")
         #expect(!lua.isEmpty)
         for block in lua {
-            let outcome = try LuaSandbox().run(chunk: block.text.joined(separator: "\n"), name: "=README.md:\(block.line)")
-            #expect(outcome.status == .passed, "README.md:\(block.line): \(outcome.message ?? "")")
+            let outcome = try LuaSandbox().run(chunk: block.text.joined(separator: "\n"), name: "=\(block.page):\(block.line)")
+            #expect(outcome.status == .passed, "\(block.page):\(block.line): \(outcome.message ?? "")")
         }
     }
 
     @Test func theMainCommandsAccountIsTheSeedScriptsOutput() throws {
-        let readme = try String(contentsOfFile: Self.root + "/README.md", encoding: .utf8)
-        let marker = "The run prints its account on the virtual clock:\n\n```\n"
-        let start = try #require(readme.range(of: marker))
-        let end = try #require(readme[start.upperBound...].range(of: "\n```"))
-        let shown = readme[start.upperBound..<end.lowerBound].split(separator: "\n").map(String.init)
+        let shown = try #require(try Self.shownAfter("The run prints its account on the virtual clock:\n\n```\n"))
         let sandbox = try LuaSandbox(sandboxed: true)
         let outcome = try sandbox.run(file: "scripts/seed000_splash_ad_weak_root.lua")   // as kitsim run from the root
-        #expect(outcome.output == shown)
+        #expect(outcome.output == shown.lines, "\(shown.page): the main command's account is not what the seed script prints")
     }
 
     @Test func theFirstScenariosAccountIsWhatItPrints() throws {
-        let readme = try String(contentsOfFile: Self.root + "/README.md", encoding: .utf8)
         let script = try #require(try Self.blocks("lua").first { $0.text.first?.hasPrefix("-- clock.lua") == true })
-        let marker = "The account says who keeps the popped screen and what MLeaksFinder would have said:\n\n```\n"
-        let start = try #require(readme.range(of: marker))
-        let end = try #require(readme[start.upperBound...].range(of: "\n```"))
-        let shown = readme[start.upperBound..<end.lowerBound].split(separator: "\n").map(String.init)
+        let shown = try #require(try Self.shownAfter("The account says who keeps the popped screen and what MLeaksFinder would have said:\n\n```\n"))
         let outcome = try LuaSandbox(sandboxed: true).run(chunk: script.text.joined(separator: "\n"), name: "@clock.lua")
-        #expect(outcome.status == .passed, "\(outcome.message ?? "")")
-        #expect(outcome.output.joined(separator: "\n") == shown.joined(separator: "\n"))
+        #expect(outcome.status == .passed, "\(script.page):\(script.line): \(outcome.message ?? "")")
+        #expect(outcome.output.joined(separator: "\n") == shown.lines.joined(separator: "\n"), "\(shown.page): the first scenario's account is not what clock.lua prints")
+    }
+
+    /// A heading's anchor as GitHub makes it: lower case, punctuation but `-` and `_` dropped,
+    /// spaces as `-`.
+    static func anchor(_ heading: String) -> String {
+        String(heading.lowercased().compactMap { c -> Character? in
+            if c == " " { return "-" }
+            return c.isLetter || c.isNumber || c == "-" || c == "_" ? c : nil
+        })
+    }
+
+    /// Every relative link of the pages reaches a file, and a link with `#anchor` into a
+    /// Markdown file reaches one of its headings: moving a section to another page must move
+    /// the links to it.
+    @Test func everyLinkBetweenThePagesResolves() throws {
+        func anchors(_ page: String) throws -> Set<String> {
+            var out: Set<String> = []
+            var fenced = false
+            for line in try Self.text(page).split(separator: "\n") {
+                if line.hasPrefix("```") { fenced.toggle(); continue }
+                guard !fenced, line.hasPrefix("#"), let space = line.firstIndex(of: " ") else { continue }
+                out.insert(Self.anchor(String(line[line.index(after: space)...])))
+            }
+            return out
+        }
+        /// The targets of the `[text](target)` links on a line.
+        func targets(_ line: Substring) -> [String] {
+            var out: [String] = []
+            var rest = line[...]
+            while let open = rest.range(of: "](") {
+                let after = rest[open.upperBound...]
+                guard let close = after.firstIndex(where: { $0 == ")" || $0 == " " }), after[close] == ")" else {
+                    rest = after
+                    continue
+                }
+                out.append(String(after[..<close]))
+                rest = after[after.index(after: close)...]
+            }
+            return out
+        }
+        var checked = 0
+        for page in try Self.pages() {
+            let folder = page.contains("/") ? String(page[..<page.lastIndex(of: "/")!]) : ""
+            var fenced = false
+            for (n, line) in try Self.text(page).split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+                if line.hasPrefix("```") { fenced.toggle(); continue }
+                if fenced { continue }
+                for target in targets(line) {
+                    if target.hasPrefix("http://") || target.hasPrefix("https://") { continue }
+                    let parts = target.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
+                    var file = parts[0].isEmpty ? page : (folder.isEmpty ? parts[0] : folder + "/" + parts[0])
+                    // `a/../b` as a path from the root.
+                    var components: [String] = []
+                    for c in file.split(separator: "/") { if c == ".." { _ = components.popLast() } else if c != "." { components.append(String(c)) } }
+                    file = components.joined(separator: "/")
+                    // SPEC.md is kept beside the repository, not in it.
+                    if parts[0].hasSuffix("shared/SPEC.md") { continue }
+                    let exists = FileManager.default.fileExists(atPath: Self.root + "/" + file)
+                    #expect(exists, "\(page):\(n + 1): the link \(target) names no file")
+                    if exists, parts.count == 2, file.hasSuffix(".md") {
+                        #expect(try anchors(file).contains(parts[1]), "\(page):\(n + 1): the link \(target) names no heading of \(file)")
+                    }
+                    checked += 1
+                }
+            }
+        }
+        #expect(checked > 20)
     }
 
     /// A line of Swift as the comparison sees it: trimmed, without a trailing `// …` comment.
@@ -79,8 +172,10 @@ import KitSimTesting
             }
         }
         let swift = try Self.blocks("swift")
-        #expect(swift.count >= 5)
-        for block in swift {
+        #expect(swift.count >= 7)
+        // A package manifest is built, not found in a test: scripts/test-dependency.sh makes
+        // a package of it.
+        for block in swift where block.text.first?.hasPrefix("// swift-tools-version") != true {
             let lines = block.text.map { Self.code(Substring($0)) }.filter { !$0.isEmpty }
             // Imports may sit anywhere in the test's file; the code must be there line for line.
             let imports = lines.filter { $0.hasPrefix("import ") }
@@ -90,11 +185,11 @@ import KitSimTesting
                 guard let first = wanted.first else { return true }
                 return file.indices.contains { i in file[i] == first && Array(file[i...].prefix(wanted.count)) == wanted }
             }
-            #expect(found, "README.md:\(block.line): this Swift example is in no test under Tests/; copy it into one, as written")
+            #expect(found, "\(block.page):\(block.line): this Swift example is in no test under Tests/; copy it into one, as written")
         }
     }
 
-    // The README's examples, as written there.
+    // The examples of the README and docs/swift-api.md, as written there.
 
     @Test func theSandboxFromSwift() throws {
         let sandbox = try LuaSandbox(configuration: .init())      // Simulator.Configuration: ios, transition

@@ -254,7 +254,7 @@ import KitSimPlatform
     }
 
     /// `kitsim repl -i FILE` / `:load FILE`: `require` finds modules next to the file, as
-    /// with `kitsim run` (the README's example).
+    /// with `kitsim run` (the example of docs/repl.md).
     @Test func aLoadedScenarioRequiresItsLibraries() throws {
         let r = try ReplSession()
         let file = SeedScriptOutcomeTests.scripts + "/seed000_splash_ad_weak_root.lua"
@@ -266,13 +266,14 @@ import KitSimPlatform
     }
 }
 
-/// The README's REPL example, as written there: each `> ` line fed, and what follows it
-/// up to the next prompt is what the session prints.
+/// The REPL page's example (docs/repl.md), as written there: each `> ` line fed, and what
+/// follows it up to the next prompt is what the session prints.
 @Suite struct ReplReadmeTests {
     @Test func theReadmeSessionPrintsWhatTheReadmeShows() throws {
-        let readme = try #require(readTextFile(SeedScriptOutcomeTests.scripts + "/../README.md"))
-        let section = try #require(readme.split(separator: "## The REPL", maxSplits: 1).last)
-        let block = try #require(section.split(separator: "```", omittingEmptySubsequences: false).dropFirst().first)
+        let page = try #require(readTextFile(SeedScriptOutcomeTests.scripts + "/../docs/repl.md"))
+        // The first fenced block that starts with the command.
+        let block = try #require(page.split(separator: "```", omittingEmptySubsequences: false).enumerated()
+            .first { $0.offset % 2 == 1 && $0.element.hasPrefix("\n$ kitsim repl") }?.element)
         let r = try ReplSession()
         var expected: [String] = [], printed: [String] = []
         for line in block.split(separator: "\n").map(String.init) {

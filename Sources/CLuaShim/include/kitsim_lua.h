@@ -192,16 +192,11 @@ static inline int kitsim_timed_out(lua_State *L) { return kitsim_limits_of(L)->t
 /// in the running thread, as lua.c's Ctrl-C does, so Lua code stops at its next
 /// instruction and the host's run loop at its next turn. A run still going
 /// KITSIM_STUCK_GRACE seconds later is inside something that cannot be interrupted (a C
-/// function, or a host call that never returns): the process ends, with a report that
-/// names the function and the script's line (see kitsim_set_stuck_handler). 0 removes the
-/// state from the watchdog; so must the host before it closes the state.
+/// function, or a host call that never returns): the process ends with status 4, the
+/// time limit's, after a report on standard error that names the function and the
+/// script's line. 0 removes the state from the watchdog; so must the host before it
+/// closes the state.
 void kitsim_watch(lua_State *L, double seconds);
-/// What ends the process when a run is stuck: `fn` gets the report's headline
-/// ("file:line: limit exceeded: …"), on the watchdog's thread, and must not return (it
-/// is asked again a grace period later if it does). NULL (the default) writes the
-/// report to standard error and exits with status 4, the time limit's.
-typedef void (*kitsim_stuck_fn)(const char *message);
-void kitsim_set_stuck_handler(kitsim_stuck_fn fn);
 void kitsim_unwatch(kitsim_limits *lim);
 /// The outermost protected call of a run begins or ends (the bridge's own calls only).
 void kitsim_watch_begin(kitsim_limits *lim);

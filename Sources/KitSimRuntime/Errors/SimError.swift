@@ -63,6 +63,10 @@ public struct SimError: Error, Equatable, CustomStringConvertible, Sendable {
     /// exception's reason stays UIKit's; not part of equality.
     public var hint: String?
 
+    /// A call from the model into a script function with more arguments than Lua's
+    /// stack holds: stock Lua's "stack overflow", an ordinary error a `pcall` catches.
+    public static var stackOverflow: SimError { SimError(.invalidUse, "stack overflow") }
+
     public init(_ kind: Kind, _ message: String, object: ObjectID? = nil, payload: ForeignValue? = nil,
                 reference: String? = nil, argument: ArgumentProblem? = nil, limit: Limit? = nil) {
         self.argument = argument

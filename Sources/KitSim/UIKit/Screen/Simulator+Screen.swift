@@ -51,13 +51,23 @@ public struct ScreenState: Equatable, Sendable, CustomStringConvertible {
             line += " root: \(w.rootViewController.map { "\($0)" } ?? "none")"
             lines.append(line)
             for v in w.views {
-                var l = String(repeating: "  ", count: v.depth + 2) + "\(v.className)\(v.id)"
+                var l = Self.indent(v.depth) + "\(v.className)\(v.id)"
                 if let c = v.controller, let cc = v.controllerClass { l += " (view of \(cc)\(c))" }
                 if v.isHidden { l += " hidden" } else if v.isCovered { l += " covered" }
                 lines.append(l)
             }
         }
         return lines.joined(separator: "\n")
+    }
+
+    /// Views deeper than this are indented as deep as it, with their depth written out:
+    /// the text of a chain of n nested views stays O(n), where full indentation is O(n²)
+    /// (400 MB for a script's chain of 20,000 views).
+    static let maxIndentDepth = 32
+
+    static func indent(_ depth: Int) -> String {
+        if depth <= maxIndentDepth { return String(repeating: "  ", count: depth + 2) }
+        return String(repeating: "  ", count: maxIndentDepth + 2) + "[depth \(depth)] "
     }
 }
 
