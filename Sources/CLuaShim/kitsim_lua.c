@@ -776,6 +776,60 @@ static int guarded_wrap(lua_State *L) {
     return 1;
 }
 
+/* coroutine.close as lcorolib's luaB_close, its nesting bounded. Lua 5.4.4's
+   lua_resetthread runs a coroutine's pending __close metamethods without counting them
+   as C calls, so a __close that closes another coroutine, nested twenty thousand deep,
+   overflows the C stack and crashes the host (Lua 5.4.6's lua_closethread gives the
+   closed thread its caller's count instead). Closes and resumes in progress together stay
+   under Lua's own limit of C calls (LUAI_MAXCCALLS, 200): past it a close raises
+   "C stack overflow", as a resume does. A stop raised while a __close ran goes on, as
+   from the guarded pcall. */
+#define KITSIM_MAX_NESTED_CLOSES 200
+
+enum { COS_RUN, COS_DEAD, COS_YIELD, COS_NORM };
+static const char *const coroutine_status_names[] = { "running", "dead", "suspended", "normal" };
+
+/* lcorolib's auxstatus. */
+static int coroutine_status(lua_State *L, lua_State *co) {
+    if (L == co) return COS_RUN;
+    switch (lua_status(co)) {
+    case LUA_YIELD: return COS_YIELD;
+    case LUA_OK: {
+        lua_Debug ar;
+        if (lua_getstack(co, 0, &ar)) return COS_NORM;      /* it has frames: it is running */
+        return lua_gettop(co) == 0 ? COS_DEAD : COS_YIELD;  /* else dead, or not started */
+    }
+    default: return COS_DEAD;                               /* an error ended it */
+    }
+}
+
+static int guarded_close(lua_State *L) {
+    luaL_checktype(L, 1, LUA_TTHREAD);
+    lua_State *co = lua_tothread(L, 1);
+    int status = coroutine_status(L, co);
+    if (status != COS_DEAD && status != COS_YIELD)
+        return luaL_error(L, "cannot close a %s coroutine", coroutine_status_names[status]);
+    kitsim_limits *lim = kitsim_limits_of(L);
+    if (lim->closing + lim->running_depth >= KITSIM_MAX_NESTED_CLOSES) return luaL_error(L, "C stack overflow");
+    lim->closing++;
+#if LUA_VERSION_RELEASE_NUM >= 50406
+    status = lua_closethread(co, L);
+#else
+    status = lua_resetthread(co);
+#endif
+    lim->closing--;
+    if (status == LUA_OK) {
+        lua_pushboolean(L, 1);
+        return 1;
+    }
+    lua_xmove(co, L, 1);                        /* the error */
+    if (lim->stopping) return lua_error(L);
+    forget_last_error(L);
+    lua_pushboolean(L, 0);
+    lua_insert(L, -2);
+    return 2;
+}
+
 /* io.write and a file's write method produce output, so they count against the work
    budget as print does (a loop that writes is stopped at the same call on every run, not
    by the watchdog). Each calls the standard function in its own frame, so argument
@@ -1257,6 +1311,7 @@ static int open_libs(lua_State *L) {
     lua_setglobal(L, "dofile");
     set_field(L, "coroutine", "resume", guarded_resume);
     set_field(L, "coroutine", "wrap", guarded_wrap);
+    set_field(L, "coroutine", "close", guarded_close);
     count_writes(L);
     count_collections(L);
     set_field(L, "debug", "gethook", hidden_gethook);

@@ -16,6 +16,9 @@ public struct FuzzChoices {
     var end = 0
     /// Seeded mode with recording: the bytes of the choices made since `startRecord()`.
     var recorded: [UInt8]?
+    /// The bytes the choices so far take (as recorded; in bytes mode, as read): the
+    /// generator keeps a call's choices within a record of `FuzzInput.maxRecordBytes`.
+    public private(set) var used = 0
 
     /// Choices from a seeded SplitMix64 (the same numbers `SplitMix64.below` gives).
     public init(seed: UInt64, recording: Bool = false) {
@@ -48,6 +51,7 @@ public struct FuzzChoices {
     /// recorded choice replays exactly.
     public mutating func below(_ n: Int) -> Int {
         guard n > 0 else { return 0 }
+        used += FuzzChoices.width(n)
         switch source {
         case .seeded(var rng):
             let v = rng.below(n)

@@ -21,16 +21,26 @@ public struct FuzzProgram: Sendable, Equatable {
 /// push / pop / present / dismiss with and without animation; window show / hide / level
 /// changes; run-loop steps; swizzles; re-entrant callbacks (a `viewDidLoad` override that
 /// pushes or swaps roots, a `deinit` that stores `self`, completions that dismiss); and
-/// deliberately bad arguments (wrong types, nil, dead handles, huge and negative numbers).
+/// deliberately bad arguments (wrong types, nil, dead handles, huge and negative numbers);
+/// and Lua itself around the API (FuzzGenerator+Lua.swift, FuzzGenerator+Chunks.swift):
+/// thousands of values through the shim's and the bridge's C functions, the standard
+/// library with adversarial arguments, hostile metatables, coroutines, loaded chunks.
 ///
 /// State lives in Lua globals: pools `V` (views), `C` (controllers), `N` (navigation
 /// controllers), `T` (tab bar controllers), `A` (alerts), `W` (windows), `K` (blocks),
-/// and `HOOK[obj]`, the callbacks a `FuzzVC` or `FuzzView` runs. A reference to a pool
-/// slot may be nil or a handle whose object has died; both are part of the test.
+/// `CO` (coroutines), and `HOOK[obj]`, the callbacks a `FuzzVC` or `FuzzView` runs. A
+/// reference to a pool slot may be nil or a handle whose object has died; both are part
+/// of the test. `BIG` holds 200,000 small integers (the bytes of the string `BIGS`) for
+/// calls with many values; `io.write` writes to a temporary file (`FUZZOUT`), never to
+/// the fuzzer's own output.
 public struct FuzzGenerator {
     /// Run once per sandbox before the calls.
     public static let header = """
-        V, C, N, T, A, W, K, F, X, HOOK, GUARD = {}, {}, {}, {}, {}, {}, {}, {}, {}, {}, {}
+        V, C, N, T, A, W, K, F, X, HOOK, GUARD, CO = {}, {}, {}, {}, {}, {}, {}, {}, {}, {}, {}, {}
+        BIGS = ("\\0\\1\\2\\3\\9\\10\\13\\32\\48\\57\\65\\97\\99\\100\\127\\128\\192\\200\\254\\255"):rep(10000)
+        BIG = { BIGS:byte(1, -1) }
+        FUZZOUT = io.tmpfile() or io.open("/dev/null", "w")
+        if FUZZOUT then io.output(FUZZOUT) end
         FuzzVC = UIViewController:subclass("FuzzVC", { s = "strong", w = "weak", u = "unowned", a = "assign", c = "copy" })
         FuzzView = UIView:subclass("FuzzView", { s = "strong", w = "weak", u = "unowned", a = "assign" })
         local function hook(self, name, ...)
@@ -51,10 +61,10 @@ public struct FuzzGenerator {
         function FuzzVC:tabBarController_shouldSelect(t, vc) local r = hook(self, "shouldSelect", t, vc) if r == nil then return true end return r end
         function FuzzVC:tabBarController_didSelect(t, vc) hook(self, "didSelect", t, vc) end
         function FuzzVC:deinit() hook(self, "deinit") end
-        function FuzzVC:animationController_forPresented(p, presenting, source) return self.s end
-        function FuzzVC:animationController_forDismissed(d) return self.s end
-        function FuzzVC:navigationController_animationControllerFor(n, operation, from, to) return self.s end
-        function FuzzVC:transitionDuration(ctx) return 0.3 end
+        function FuzzVC:animationController_forPresented(p, presenting, source) local h = HOOK[self] if h and h.animator then return h.animator(self, p) end return self.s end
+        function FuzzVC:animationController_forDismissed(d) local h = HOOK[self] if h and h.animator then return h.animator(self, d) end return self.s end
+        function FuzzVC:navigationController_animationControllerFor(n, operation, from, to) local h = HOOK[self] if h and h.animator then return h.animator(self, from, to) end return self.s end
+        function FuzzVC:transitionDuration(ctx) local h = HOOK[self] if h and h.duration then return h.duration(self, ctx) end return 0.3 end
         function FuzzVC:animateTransition(ctx) X[#X + 1] = ctx hook(self, "animate", ctx) end
         function FuzzVC:gestureRecognizerShouldBegin(r) local v = hook(self, "shouldBegin", r) if v == nil then return true end return v end
         function FuzzVC:willDealloc() local r = hook(self, "willDealloc") if r == nil then return true end return r end
@@ -74,6 +84,10 @@ public struct FuzzGenerator {
     var counts: [Character: Int] = ["V": 0, "C": 0, "N": 0, "T": 0, "A": 0, "W": 0, "K": 0]
     var swizzles = 0
     var made = 0
+    /// How many of the calls so far were Lua-level (`lua()`), for the tests of the share.
+    public private(set) var luaLevelCalls = 0
+    /// `rng.used` when the current call began.
+    var callStart = 0
     /// How many slots of the pool `F` (objects of the classes that are neither views nor
     /// controllers: timers, sessions, observers…) each class has had, so that later calls
     /// reach the same objects again.
@@ -259,8 +273,9 @@ public struct FuzzGenerator {
     public mutating func call() -> String {
         let line: String
         made += 1
+        callStart = rng.used
         // The first calls mostly populate the pools.
-        switch made <= 6 ? rng.below(16) : rng.below(100) {
+        switch made <= 6 ? rng.below(16) : rng.below(110) {
         case 0..<16: line = create()
         case 16..<28: line = ownership()
         case 28..<38: line = windows()
@@ -277,6 +292,11 @@ public struct FuzzGenerator {
         case 99 where rng.chance(50):
             line = rng.chance(50) ? "setmetatable({}, { __gc = function() \(action()) end })"
                 : "collectgarbage(\(rng.pick(["\"collect\"", "\"step\"", "\"generational\"", "\"incremental\""])))"
+        // Lua itself around the API: the standard library with adversarial arguments,
+        // metamethods, coroutines and loaded chunks (FuzzGenerator+Lua.swift).
+        case 100..<110:
+            line = lua()
+            luaLevelCalls += 1
         // A profile change, with scenes on or off (SPEC rules 69–72; an error below iOS 13).
         default: line = "sim.configure{ ios = \(rng.pick(["7", "8", "13", "17", "6", "99", "0/0", "1e300"])), transition = \(rng.pick(["0", "0.35", "1", "-1", "1e300", "0/0"])), scenes = \(rng.pick(["false", "true", "true", "nil"])) }"
         }
@@ -324,7 +344,8 @@ public struct FuzzGenerator {
         switch rng.below(25) {
         case 0: return "sim.hold(\(object()))"
         case 1: return "sim.release(\(object()))"
-        case 2: return "do local h <close> = sim.hold(\(object())) \(action()) end"
+        // `;` ends the declaration: the action may begin with a parenthesis.
+        case 2: return "do local h <close> = sim.hold(\(object())); \(action()) end"
         case 3: return "UIApplication.shared.delegate.window = \(rng.chance(80) ? ref("W") : bad())"
         case 4, 5: return "\(ref("C")).\(rng.pick(["s", "w", "u", "a", "c"])) = \(object())"
         case 6: return "\(ref("V")).\(rng.pick(["s", "w", "u", "a"])) = \(object())"

@@ -4,9 +4,9 @@ import KitSimFuzz
 import KitSimPlatform
 
 /// `kitsim fuzz [--seed S] [--count N | --long] [--calls-per-seed K] [--replay FILE] [--show]`:
-/// random API call sequences, one program per seed, each call checked (every
-/// failure a Lua error with a message, the bridge at rest, the heap invariant). The
-/// programs run in a child process (this executable again, started with posix_spawn) so
+/// random API call sequences mixed with Lua-level calls (FuzzGenerator+Lua.swift), one
+/// program per seed, each call checked (every failure a Lua error with a message, the
+/// bridge at rest, the heap invariant). The programs run in a child process (this executable again, started with posix_spawn) so
 /// that a host crash or hang is caught too: the parent then knows the seed and call,
 /// minimises by delta debugging (each candidate in a child of its own) and prints the
 /// seed and a script that reproduces the failure.

@@ -390,6 +390,63 @@ print(coroutine.status(co))
 print(coroutine.resume(co, 10))
 print(coroutine.resume(co, 3, 4))
 print(coroutine.status(co), coroutine.resume(co))
+--- coroutine_close_states
+-- coroutine.close is the shim's (its nesting is bounded): stock's results and messages.
+print(pcall(coroutine.close, 1))
+print(coroutine.close(coroutine.create(print)))
+local dead = coroutine.create(function() error("boom", 0) end)
+print(coroutine.resume(dead))
+print(coroutine.close(dead))
+print(pcall(coroutine.close, coroutine.running()))
+local outer
+outer = coroutine.create(function()
+  local inner = coroutine.create(function() return pcall(coroutine.close, outer) end)
+  return coroutine.resume(inner)
+end)
+print(coroutine.resume(outer))
+local y = coroutine.create(function()
+  local x <close> = setmetatable({}, { __close = function(_, e) print("closing", e) end })
+  coroutine.yield(1)
+end)
+print(coroutine.resume(y))
+print(coroutine.close(y), coroutine.status(y))
+print(coroutine.close(y))
+local z = coroutine.create(function()
+  local x <close> = setmetatable({}, { __close = function() error("in close", 0) end })
+  coroutine.yield(1)
+end)
+coroutine.resume(z)
+print(coroutine.close(z))
+--- coroutine_close_nested
+-- Coroutines closed from the __close of other coroutines' pending variables, 100 deep
+-- (below the C-call limit the shim's coroutine.close keeps).
+local co, err = false, nil
+for i = 1, 100 do
+  local prev = co
+  co = coroutine.create(function()
+    local c <close> = setmetatable({}, { __close = function()
+      if prev then local ok, e = coroutine.close(prev) if not ok then err = err or e end end
+    end })
+    coroutine.yield(i)
+  end)
+  coroutine.resume(co)
+end
+print(coroutine.close(co), err)
+--- coroutine_close_deep
+-- The same, 300 deep: past 200 closes in progress the shim's close raises C stack
+-- overflow (the innermost closes are not made); stock 5.4.4 goes on.
+local co, err = false, nil
+for i = 1, 300 do
+  local prev = co
+  co = coroutine.create(function()
+    local c <close> = setmetatable({}, { __close = function()
+      if prev then local ok, e = coroutine.close(prev) if not ok then err = err or e end end
+    end })
+    coroutine.yield(i)
+  end)
+  coroutine.resume(co)
+end
+print(coroutine.close(co), err)
 --- coroutine_wrap
 local gen = coroutine.wrap(function() for i = 1, 3 do coroutine.yield(i) end end)
 print(gen(), gen(), gen(), gen())

@@ -56,6 +56,7 @@ typedef struct kitsim_limits {
     char time_message[192];      /* the time limit's stop message */
     void *watch;                 /* the watchdog's entry for this state (NULL: no time limit) */
     int xpcalls;                 /* xpcalls in progress, on any thread (an upper bound) */
+    int closing;                 /* coroutine.close calls in progress (guarded_close) */
     char stop_message[256];      /* the limit's message */
     void *host;                  /* the Swift bridge (unretained) */
     const void *location_function; /* kitsim_current_location's cache: the function, */
