@@ -59,7 +59,10 @@ public enum Fuzzer {
     public static var limits: LuaSandbox.Limits {
         var l = LuaSandbox.Limits()
         l.instructions = 5_000_000
-        l.work = 1_000_000
+        // A tenth of a scenario's budget: a timer that fires every 1e-300 s spends the budget
+        // at every sim.run, and at 1,000,000 calls a program of a few such runs took
+        // seconds, a third of a smoke run's time.
+        l.work = 100_000
         l.timeLimit = 0
         l.memoryBytes = 64 << 20
         l.virtualSeconds = 3600
@@ -73,8 +76,10 @@ public enum Fuzzer {
     /// Runs `program` in a fresh sandbox. `only` restricts the calls run (for
     /// minimisation); `onCall` is told each call's index before it runs (the command
     /// line records it where a crash can be read back); `classes` are declared classes
-    /// the sandbox has besides UIKit's (those of the program's vocabulary).
-    public static func run(_ program: FuzzProgram, classes: [ClassDeclaration] = [], only: [Int]? = nil, check: Check? = nil,
+    /// the sandbox has besides UIKit's (those of the program's vocabulary); `limits` are
+    /// the fuzzer's unless a test needs others.
+    public static func run(_ program: FuzzProgram, classes: [ClassDeclaration] = [], limits: LuaSandbox.Limits = Fuzzer.limits,
+                           only: [Int]? = nil, check: Check? = nil,
                            onCall: ((Int) -> Void)? = nil,
                            observe: ((Int, LuaSandbox.StepResult) -> Void)? = nil) -> FuzzRun {
         var result = FuzzRun()

@@ -293,20 +293,20 @@ import Testing
     /// The calls `kitsim fuzz` found (seed 512525, minimised): a timer firing every
     /// nanosecond of virtual time whose block collects garbage ran for more than a
     /// minute before the budget stopped it. A collection counts as 1,000 calls now, so
-    /// the budget stops the run loop after under a thousand firings of the fuzzer's
-    /// 1,000,000-call budget.
+    /// the budget stops the run loop after under (budget / 1,000) firings.
     @Test func aTimerThatCollectsOnEveryFiringStopsAtTheBudget() {
+        let work = Int(Fuzzer.limits.work)
         let program = FuzzProgram(seed: 512525, calls: [
             "Timer.scheduledTimer_withTimeInterval(1e-300, 1, function() FIRED = (FIRED or 0) + 1 collectgarbage() end)",
             "sim.run(1)",
-            "assert(FIRED > 900 and FIRED < 1000, FIRED)",
+            "assert(FIRED > \(work / 1000 * 9 / 10) and FIRED <= \(work / 1000), FIRED)",
         ])
         var statuses: [Outcome.Status] = []
         var messages: [String] = []
         let r = Fuzzer.run(program, observe: { _, step in statuses.append(step.status); messages.append(step.message ?? "") })
         #expect(r.failure == nil, "\(r.failure.map { "\($0)" } ?? "")")
         #expect(statuses == [.passed, .limitExceeded, .passed], "\(messages)")
-        #expect(messages.count == 3 && messages[1].contains("limit exceeded: work budget of 1000000 calls into KitSim used up"), "\(messages)")
+        #expect(messages.count == 3 && messages[1].contains("limit exceeded: work budget of \(work) calls into KitSim used up"), "\(messages)")
     }
 
     /// The calls `kitsim fuzz` found (seed 733840, minimised): a rotation was in flight
@@ -314,7 +314,11 @@ import Testing
     /// budget. The budget refused the turn of the rotation's end after its timer had been
     /// taken from the queue, and the coordinator's hold stayed with nothing pending. A
     /// refused turn now leaves its timer pending: the rotation is unfinished, not lost.
+    /// The race needs the budget the fuzzer had then (1,000,000 calls: 0.1 s of firings
+    /// per call).
     @Test func aTurnTheBudgetRefusesLeavesItsTimerPending() {
+        var limits = Fuzzer.limits
+        limits.work = 1_000_000
         let program = FuzzProgram(seed: 733840, calls: [
             "sim.rotateDevice('landscapeLeft')",
             "sim.run(0.2)",
@@ -324,7 +328,7 @@ import Testing
         ])
         var statuses: [Outcome.Status] = []
         var pending: [Int] = []
-        let r = Fuzzer.run(program, check: { sandbox in
+        let r = Fuzzer.run(program, limits: limits, check: { sandbox in
             pending.append(sandbox.sim.pendingTimerCount)
             return nil
         }, observe: { _, step in statuses.append(step.status) })
