@@ -107,7 +107,13 @@ import KitSimTesting
             var fenced = false
             for line in try Self.text(page).split(separator: "\n") {
                 if line.hasPrefix("```") { fenced.toggle(); continue }
-                guard !fenced, line.hasPrefix("#"), let space = line.firstIndex(of: " ") else { continue }
+                guard !fenced else { continue }
+                // An explicit anchor, `<a id="rule-47"></a>`, as GitHub renders it.
+                if line.hasPrefix("<a id=\""), let end = line.dropFirst(7).firstIndex(of: "\"") {
+                    out.insert(String(line[line.index(line.startIndex, offsetBy: 7)..<end]))
+                    continue
+                }
+                guard line.hasPrefix("#"), let space = line.firstIndex(of: " ") else { continue }
                 out.insert(Self.anchor(String(line[line.index(after: space)...])))
             }
             return out
