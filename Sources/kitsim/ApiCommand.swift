@@ -15,12 +15,8 @@ enum ApiCommand {
         operandCount: 0...0)
 
     static func main(_ args: [String]) -> Int32 {
-        let p: ArgumentSpec.Parsed
-        switch spec.parse(args) {
-        case .help: print(spec.help); return ExitCode.success
-        case .error(let m): return Command.usageError(m, spec)
-        case .parsed(let parsed): p = parsed
-        }
+        let (parsed, status) = spec.parseOrReport(args)
+        guard let p = parsed else { return status }
         let wanted = ["--luals", "--markdown", "--luacheck"].filter(p.flag)
         guard wanted.count == 1, let what = wanted.first else { return Command.usageError("give one of --luals, --markdown, --luacheck", spec) }
         do {

@@ -56,6 +56,18 @@ struct ArgumentSpec: Sendable {
         case error(String)
     }
 
+    /// Parses `args`, and answers `--help` (on stdout) or a usage error (on stderr) itself:
+    /// the parsed command line, or nil and the status to exit with.
+    func parseOrReport(_ args: [String]) -> (Parsed?, Int32) {
+        switch parse(args) {
+        case .parsed(let p): return (p, ExitCode.success)
+        case .help:
+            print(help)
+            return (nil, ExitCode.success)
+        case .error(let m): return (nil, Command.usageError(m, self))
+        }
+    }
+
     /// The option a spelling names, by its first spelling.
     func option(named name: String) -> Option? { options.first { $0.names.contains(name) } }
 

@@ -49,12 +49,8 @@ enum FuzzCommand {
 
     static func main(_ args: [String]) -> Int32 {
         if args.first == "--child" { return child(Array(args.dropFirst())) }
-        let p: ArgumentSpec.Parsed
-        switch spec.parse(args) {
-        case .help: print(spec.help); return ExitCode.success
-        case .error(let m): return Command.usageError(m, spec)
-        case .parsed(let parsed): p = parsed
-        }
+        let (parsed, status) = spec.parseOrReport(args)
+        guard let p = parsed else { return status }
         var o = Options()
         if let v = p.value("--seed") {
             guard let n = UInt64(v) else { return Command.usageError("--seed takes a number", spec) }

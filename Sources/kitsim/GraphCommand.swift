@@ -17,12 +17,8 @@ enum GraphCommand {
         epilogue: "exit status: the scenario's (as kitsim run's); 65 a focus that names nothing, 66 a file that cannot be run, 69 Graphviz missing.")
 
     static func main(_ args: [String]) -> Int32 {
-        let p: ArgumentSpec.Parsed
-        switch spec.parse(args) {
-        case .help: print(spec.help); return ExitCode.success
-        case .error(let m): return Command.usageError(m, spec)
-        case .parsed(let parsed): p = parsed
-        }
+        let (parsed, status) = spec.parseOrReport(args)
+        guard let p = parsed else { return status }
         let file = p.operands[0]
         let focus = p.value("--focus")
         var format = Pictures.Format.dot

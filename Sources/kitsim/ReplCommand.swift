@@ -24,12 +24,8 @@ enum ReplCommand {
         epilogue: "exit status (piped): as kitsim run's for the first entry that fails; 130 after a second Ctrl-C that ended the session.")
 
     static func main(_ args: [String]) -> Int32 {
-        let p: ArgumentSpec.Parsed
-        switch spec.parse(args) {
-        case .help: print(spec.help); return ExitCode.success
-        case .error(let m): return Command.usageError(m, spec)
-        case .parsed(let parsed): p = parsed
-        }
+        let (parsed, status) = spec.parseOrReport(args)
+        guard let p = parsed else { return status }
         let initial = p.value("-i")
         var configuration = Simulator.Configuration()
         var timeLimit: Double?

@@ -25,12 +25,8 @@ enum RunCommand {
             """)
 
     static func main(_ args: [String]) -> Int32 {
-        let p: ArgumentSpec.Parsed
-        switch spec.parse(args) {
-        case .help: print(spec.help); return ExitCode.success
-        case .error(let m): return Command.usageError(m, spec)
-        case .parsed(let parsed): p = parsed
-        }
+        let (parsed, status) = spec.parseOrReport(args)
+        guard let p = parsed else { return status }
         let file = p.operands[0]
         let trace = p.flag("--trace"), sandboxed = p.flag("--sandbox")
         let graphPath = p.value("--graph"), screenPath = p.value("--screen")

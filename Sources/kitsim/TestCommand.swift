@@ -85,12 +85,8 @@ enum TestCommand {
 
     static func main(_ args: [String]) -> Int32 {
         if args.first == "--worker" { return TestIsolation.worker(Array(args.dropFirst())) }
-        let p: ArgumentSpec.Parsed
-        switch spec.parse(args) {
-        case .help: print(spec.help); return ExitCode.success
-        case .error(let m): return Command.usageError(m, spec)
-        case .parsed(let parsed): p = parsed
-        }
+        let (parsed, status) = spec.parseOrReport(args)
+        guard let p = parsed else { return status }
         var paths = p.operands
         let isolated = !p.flag("--in-process")
         let junit = p.value("--junit"), reportDir = p.value("--report")
