@@ -369,7 +369,7 @@ function UIWindow.new(frameOrScene) end
 ---Shows the window, orders it front and makes it key (rule 3).
 function UIWindow:makeKeyAndVisible() end
 
----Makes the window key without showing it (rule 4).
+---Makes the window key without showing it (rule 3).
 function UIWindow:makeKey() end
 
 ---Sent when the window becomes key.

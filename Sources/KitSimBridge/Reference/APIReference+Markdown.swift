@@ -27,7 +27,28 @@ extension APIReference {
         out += ["", "## Globals", "", "| Function | Returns | Description |", "|---|---|---|"]
         for g in APIReference.preludeGlobals { out.append("| `\(APIReference.call(g))` | \(APIReference.returns(g)) | \(APIReference.cell(g.summary)) |") }
         out.append("")
-        return out.joined(separator: "\n")
+        return APIReference.linkingRules(out.joined(separator: "\n"))
+    }
+
+    /// `text` with each rule it cites ("rule 47", "rules 52–55", "SPEC rule 66") linked to
+    /// its section of docs/rules.md, which states the rule with its source; a reader of
+    /// the reference has no SPEC, so "SPEC rule" reads "rule". Code spans are left alone.
+    static func linkingRules(_ text: String) -> String {
+        let citation = /(SPEC )?(rules?) ([0-9]+(?:(?:–|-|, | and )[0-9]+)*)/
+        var out = ""
+        var inCode = false
+        for (i, piece) in text.split(separator: "`", omittingEmptySubsequences: false).enumerated() {
+            if i > 0 { out += "`" }
+            defer { inCode.toggle() }
+            guard !inCode else { out += piece; continue }
+            out += piece.replacing(citation) { m in
+                let cited = String(m.output.3)
+                if let n = Int(cited) { return "[\(m.output.2) \(n)](rules.md#rule-\(n))" }
+                let numbers = cited.replacing(/[0-9]+/) { n in "[\(n.output)](rules.md#rule-\(n.output))" }
+                return "\(m.output.2) \(numbers)"
+            }
+        }
+        return out
     }
 
     func section(_ cls: ClassInterface) -> [String] {

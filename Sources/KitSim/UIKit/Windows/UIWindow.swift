@@ -74,7 +74,7 @@ extension Simulator {
             try sim.makeKey(inv.receiver)
             return .nil
         }
-        Method("makeKey", summary: "Makes the window key without showing it (rule 4).") { sim, inv in
+        Method("makeKey", summary: "Makes the window key without showing it (rule 3).") { sim, inv in
             try sim.makeKey(inv.receiver)
             return .nil
         }
