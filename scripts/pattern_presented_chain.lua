@@ -1,4 +1,4 @@
--- Pattern · a chain of presented controllers (SPEC rules 10–12)
+-- Pattern · a chain of presented controllers (rules 13, 15 and 16: docs/rules.md)
 --
 -- A flow presents each step from the step before it — login, then verification, then
 -- terms — and, done, dismisses only the top one:
