@@ -15,7 +15,7 @@ struct DisplayLinkState {
     var fires: Bool { modes.contains("common") || modes.contains("default") }
 }
 
-extension Simulator {
+extension Timers {
     /// `RunLoop.Mode` as scripts write it.
     static let runLoopModes = EnumType("RunLoop.Mode", ["common", "default", "tracking"])
 
@@ -32,21 +32,21 @@ extension Simulator {
         PropertyDeclaration("timestamp", .assign, .number, readOnly: true, default: .double(0),
                             summary: "The virtual time of the last frame, in seconds.")
         PropertyDeclaration("duration", .assign, .number, readOnly: true, default: .double(1.0 / 60))
-        Simulator.runLoopModes
+        Timers.runLoopModes
 
         Method.initializer(swift: "init(target:selector:)", .object("target", "NSObject"), .string("selector")) { sim, inv in
             try sim.write(inv.receiver, sim.foundation.linkTarget, inv.objectArgument(0))
-            sim.displayLinks[inv.receiver.raw] = DisplayLinkState(selector: Selector(inv.stringArgument(1) ?? ""))
+            sim.timers.addLinkState(inv.receiver, selector: Selector(inv.stringArgument(1) ?? ""))
             return .object(inv.receiver)
         }
-        Method("add", swift: "add(to:forMode:)", .object("runLoop", "RunLoop"), .enumeration("mode", Simulator.runLoopModes),
+        Method("add", swift: "add(to:forMode:)", .object("runLoop", "RunLoop"), .enumeration("mode", Timers.runLoopModes),
                summary: "Adds it to the run loop for a mode; the run loop keeps it.") { sim, inv in
-            try sim.addDisplayLink(inv.receiver, mode: inv.stringArgument(1) ?? "common")
+            try sim.timers.addLink(inv.receiver, mode: inv.stringArgument(1) ?? "common")
             return .nil
         }
-        Method("remove", swift: "remove(from:forMode:)", .object("runLoop", "RunLoop"), .enumeration("mode", Simulator.runLoopModes),
+        Method("remove", swift: "remove(from:forMode:)", .object("runLoop", "RunLoop"), .enumeration("mode", Timers.runLoopModes),
                summary: "Removes one mode; with none left the run loop releases it.") { sim, inv in
-            try sim.removeDisplayLink(inv.receiver, modes: [inv.stringArgument(1) ?? "common"])
+            try sim.timers.removeLink(inv.receiver, modes: [inv.stringArgument(1) ?? "common"])
             return .nil
         }
         Method.accessor("preferredFramesPerSecond", returns: .number, introduced: 10) { sim, inv in
@@ -57,39 +57,50 @@ extension Simulator {
             return .nil
         }
         Method("invalidate", summary: "Removes it from every mode; the run loop releases it, it releases its target.") { sim, inv in
-            try sim.removeDisplayLink(inv.receiver, modes: Set(Simulator.runLoopModes.cases))
-            sim.displayLinks.removeValue(forKey: inv.receiver.raw)
+            try sim.timers.removeLink(inv.receiver, modes: Set(Timers.runLoopModes.cases))
+            sim.timers.removeLinkState(inv.receiver)
             try sim.write(inv.receiver, sim.foundation.linkTarget, nil)
             return .nil
         }
     }
 
-    func addDisplayLink(_ link: ObjectID, mode: String) throws {
-        guard var s = displayLinks[link.raw] else { return }
+    /// A display link made with `init(target:selector:)`: known, in no mode yet.
+    func addLinkState(_ link: ObjectID, selector: Selector) {
+        links[link.raw] = DisplayLinkState(selector: selector)
+    }
+
+    /// An invalidated display link: out of every mode already, forgotten.
+    func removeLinkState(_ link: ObjectID) {
+        log.note(links[link.raw].map { $0.modes.isEmpty } == false ? "display link #\(link) forgotten while in a mode" : nil)
+        links.removeValue(forKey: link.raw)
+    }
+
+    func addLink(_ link: ObjectID, mode: String) throws {
+        guard var s = links[link.raw] else { return }
         let wasFiring = s.fires, wasAdded = !s.modes.isEmpty
         s.modes.insert(mode)
-        displayLinks[link.raw] = s
-        if !wasAdded { try heap.insertElement(link, into: mainRunLoop(), foundation.runLoopDisplayLinks) }
+        links[link.raw] = s
+        if !wasAdded { try heap.insertElement(link, into: sim.mainRunLoop(), sim.foundation.runLoopDisplayLinks) }
         if !wasFiring && s.fires {
             // The first frame after now.
             var k = heap.now / 1_000_000_000 * 60 + (heap.now % 1_000_000_000) * 60 / 1_000_000_000
-            while Simulator.frameTime(k) <= heap.now { k += 1 }
+            while Timers.frameTime(k) <= heap.now { k += 1 }
             s.nextFrame = k
-            displayLinks[link.raw] = s
+            links[link.raw] = s
             queueFrame(link, generation: s.generation)
         }
     }
 
-    func removeDisplayLink(_ link: ObjectID, modes: Set<String>) throws {
-        guard var s = displayLinks[link.raw], !s.modes.isEmpty else { return }
+    func removeLink(_ link: ObjectID, modes: Set<String>) throws {
+        guard var s = links[link.raw], !s.modes.isEmpty else { return }
         let wasFiring = s.fires
         s.modes.subtract(modes)
         if wasFiring && !s.fires { s.generation &+= 1 }
-        displayLinks[link.raw] = s
+        links[link.raw] = s
         if s.modes.isEmpty {
-            try heap.hold(link, timerFiringHold)
-            defer { if heap.isAlive(link) { try? heap.unhold(link, timerFiringHold) } }
-            try heap.removeElement(link, from: mainRunLoop(), foundation.runLoopDisplayLinks)
+            try heap.hold(link, firingHold)
+            defer { if heap.isAlive(link) { try? heap.unhold(link, firingHold) } }
+            try heap.removeElement(link, from: sim.mainRunLoop(), sim.foundation.runLoopDisplayLinks)
         }
     }
 
@@ -98,24 +109,24 @@ extension Simulator {
 
     /// Queues the link's next frame; each frame queues the one after it.
     func queueFrame(_ link: ObjectID, generation: UInt64) {
-        guard let state = displayLinks[link.raw] else { return }
-        let at = Simulator.frameTime(state.nextFrame)
-        runLoop.schedule(at: at) { [unowned self] in
-            guard var s = displayLinks[link.raw], s.generation == generation, s.fires, heap.isAlive(link) else { return }
+        guard let state = links[link.raw] else { return }
+        let at = Timers.frameTime(state.nextFrame)
+        sim.runLoop.schedule(at: at) { [unowned self] in
+            guard var s = links[link.raw], s.generation == generation, s.fires, heap.isAlive(link) else { return }
             s.frames += 1
             s.nextFrame += 1
-            displayLinks[link.raw] = s
+            links[link.raw] = s
             queueFrame(link, generation: generation)
-            let f = foundation
-            let fps = (try? number(link, f.linkFrames, default: 0)) ?? 0
+            let f = sim.foundation
+            let fps = (try? sim.number(link, f.linkFrames, default: 0)) ?? 0
             // Every k-th frame at 60 Hz, k clamped as any script number made an Int is
             // (DEVELOPERS.md rule 2): a rate as low as 1e-300 never fires, never traps.
             let every = fps > 0 && fps < 60 ? Swift.max(1, clampedInt((60 / fps).rounded())) : 1
-            guard !((try? bool(link, f.linkPaused, default: false)) ?? false), s.frames % every == 0 else { return }
-            try write(link, f.linkTimestamp, .double(Double(at) / 1e9))
-            guard let target = try object(link, f.linkTarget) else { return }
-            try heap.hold(link, timerFiringHold)
-            defer { if heap.isAlive(link) { try? heap.unhold(link, timerFiringHold) } }
+            guard !((try? sim.bool(link, f.linkPaused, default: false)) ?? false), s.frames % every == 0 else { return }
+            try sim.write(link, f.linkTimestamp, .double(Double(at) / 1e9))
+            guard let target = try sim.object(link, f.linkTarget) else { return }
+            try heap.hold(link, firingHold)
+            defer { if heap.isAlive(link) { try? heap.unhold(link, firingHold) } }
             _ = try heap.send(target, s.selector, args: Arguments(.object(link)))
         }
     }

@@ -109,7 +109,6 @@ public final class Simulator {
     let appHold: HoldReason
     let alertHold: HoldReason
     let runLoopHold: HoldReason
-    let timerFiringHold: HoldReason
     let urlSessionHold: HoldReason
     let sharedSessionHold: HoldReason
     let sessionConfigurationHold: HoldReason
@@ -141,10 +140,8 @@ public final class Simulator {
     /// (Foundation/NSKeyValueObservation.swift).
     var observations: [UInt32: KeyValueObservation] = [:]
     var observationOrder: [UInt32] = []
-    /// The valid timers' schedules (Foundation/Timer.swift), by timer id.
-    var timerSchedules: [UInt32: TimerSchedule] = [:]
-    /// The display links' selectors, modes and frames (Foundation/CADisplayLink.swift).
-    var displayLinks: [UInt32: DisplayLinkState] = [:]
+    /// The timers and display links (Foundation/Timer.swift, CADisplayLink.swift).
+    private(set) lazy var timers = Timers(self)
     /// `URLSession.shared` and `URLSessionConfiguration.default` once made
     /// (Foundation/URLSession.swift, URLSessionConfiguration.swift), else id 0.
     var sharedSessionID = ObjectID(0)
@@ -207,7 +204,6 @@ public final class Simulator {
         appHold = Simulator.declaredHold("UIApplication.shared", heap)
         alertHold = Simulator.declaredHold("alert window", heap)
         runLoopHold = Simulator.declaredHold("RunLoop.main", heap)
-        timerFiringHold = Simulator.declaredHold("timer firing", heap)
         urlSessionHold = Simulator.declaredHold("URLSession", heap)
         sharedSessionHold = Simulator.declaredHold("URLSession.shared", heap)
         sessionConfigurationHold = Simulator.declaredHold("URLSessionConfiguration.default", heap)
@@ -285,6 +281,7 @@ public final class Simulator {
                 + self.navTransitions.violations(isAlive: heap.isAlive) + self.presentations.violations(linkErrors: self.controllerLinkViolations())
                 + self.viewAnimations.violations() + self.coordination.violations(isAlive: heap.isAlive)
                 + self.customTransitions.violations(isAlive: heap.isAlive) + self.sceneViolations()
+                + self.timers.violations()
         }
     }
 
