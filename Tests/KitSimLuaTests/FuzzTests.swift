@@ -11,9 +11,9 @@ import Testing
         let sandbox = try LuaSandbox()
         #expect(Fuzzer.strandedHolds(sandbox) == nil)
         let v = try sandbox.sim.make(sandbox.sim.uikit.view)
-        try sandbox.heap.hold(v, sandbox.sim.transitionHold)
+        try sandbox.heap.hold(v, sandbox.sim.transitions.transitionHold)
         #expect(Fuzzer.strandedHolds(sandbox) == "\(sandbox.heap.describe(v)) is still held for transition in flight with nothing pending")
-        try sandbox.heap.unhold(v, sandbox.sim.transitionHold)
+        try sandbox.heap.unhold(v, sandbox.sim.transitions.transitionHold)
         #expect(Fuzzer.strandedHolds(sandbox) == nil)
     }
 

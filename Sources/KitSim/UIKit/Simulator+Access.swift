@@ -103,3 +103,24 @@ extension Invocation {
         clampedInt(try number(index, function))
     }
 }
+
+extension Simulator {
+    /// Whether the controller is the root of a live window, a scene-less one too.
+    func isWindowRoot(_ vc: ObjectID) -> Bool {
+        allWindows.contains { (try? object($0, uikit.rootViewController)) == vc }
+    }
+
+    /// Records an exception in the trace, where it is raised, and returns it for throwing.
+    func raise(_ e: SimError) -> SimError { heap.recordException(e) }
+
+    /// Calls a completion, handler or timer body.
+    func callCallback(_ callback: Value, _ arguments: [Value]) throws {
+        switch callback {
+        case .object(let block): _ = try heap.callBlock(block, arguments)
+        case .foreign(let f):
+            guard let d = heap.foreignDispatcher else { return }
+            _ = try d.call(f.box, arguments)
+        default: return
+        }
+    }
+}

@@ -70,8 +70,8 @@ public final class Simulator {
 
     // Controllers (Controllers/).
     var appearance: [UInt32: AppearanceState] = [:]
-    /// Animated pushes and pops in flight (Controllers/NavigationTransitions.swift).
-    var navTransitions = NavigationTransitions()
+    /// Navigation and tab bar controllers (Controllers/NavigationTransitions.swift).
+    private(set) lazy var navigation = Navigation(self)
     var leftUI: [UInt32: LeftUIRecord] = [:]
     /// Controllers that left the UI and have not been asked `willDealloc` yet, in the
     /// order they left (SPEC rule 47; Screen/Simulator+Abandoned.swift).
@@ -81,25 +81,14 @@ public final class Simulator {
     var abandonedIgnoredObjects: Set<UInt32> = []
     var abandonedIgnoredClasses: Set<UInt32> = []
     var loadDepth: [UInt32: Int] = [:]
-    /// The transition view each presented controller's view sits in
-    /// (Controllers/PresentationChain.swift).
-    var presentations = PresentationChain()
-    /// The transition coordinators in flight (Controllers/UIViewControllerTransitionCoordinator.swift).
-    var coordination = TransitionCoordination()
-    /// The custom transitions waiting for `completeTransition`
-    /// (Controllers/UIViewControllerOneToOneTransitionContext.swift).
-    var customTransitions = CustomTransitions()
-    /// The edge swipe `sim.swipeBack` is sending `popViewController` for, by navigation
-    /// controller id (Controllers/Simulator+InteractivePop.swift).
-    var pendingSwipes: [UInt32: Swipe] = [:]
-    /// How many non-interactive animated transitions are in flight: UIKit ignores touches
-    /// meanwhile (SPEC rule 61).
-    var interactionIgnoringTransitions = 0
+    /// The presentations and the legacy alert window (Controllers/Simulator+Presentation.swift).
+    private(set) lazy var presentations = Presentations(self)
+    /// The transitions in flight: coordinators, custom transitions (Controllers/Transitions.swift).
+    private(set) lazy var transitions = Transitions(self)
 
     /// The main run loop's timers and layout queue (RunLoop/RunLoopQueues.swift).
     var runLoop = RunLoopQueues()
 
-    let transitionHold: HoldReason
     let mainQueueHold: HoldReason
     let mainOperationQueueHold: HoldReason
     let defaultCenterHold: HoldReason
@@ -107,7 +96,6 @@ public final class Simulator {
     let recognizingHold: HoldReason
     let keyboardHold: HoldReason
     let appHold: HoldReason
-    let alertHold: HoldReason
     let runLoopHold: HoldReason
     let urlSessionHold: HoldReason
     let sharedSessionHold: HoldReason
@@ -194,7 +182,6 @@ public final class Simulator {
         self.foundation = FoundationClasses(heap)
         self.webkit = WebKitClasses(heap)
         self.quartz = QuartzCoreClasses(heap)
-        transitionHold = Simulator.declaredHold("transition in flight", heap)
         mainQueueHold = Simulator.declaredHold("DispatchQueue.main", heap)
         mainOperationQueueHold = Simulator.declaredHold("OperationQueue.main", heap)
         defaultCenterHold = Simulator.declaredHold("NotificationCenter.default", heap)
@@ -202,7 +189,6 @@ public final class Simulator {
         recognizingHold = Simulator.declaredHold("recognizing", heap)
         keyboardHold = Simulator.declaredHold("keyboard", heap)
         appHold = Simulator.declaredHold("UIApplication.shared", heap)
-        alertHold = Simulator.declaredHold("alert window", heap)
         runLoopHold = Simulator.declaredHold("RunLoop.main", heap)
         urlSessionHold = Simulator.declaredHold("URLSession", heap)
         sharedSessionHold = Simulator.declaredHold("URLSession.shared", heap)
@@ -278,9 +264,9 @@ public final class Simulator {
         heap.extraRoots.append { [unowned self] _ in self.visibleWindows }
         heap.invariantCheckers.append { [unowned self] heap in
             self.windowStack.violations() + self.runLoop.violations()
-                + self.navTransitions.violations(isAlive: heap.isAlive) + self.presentations.violations(linkErrors: self.controllerLinkViolations())
-                + self.viewAnimations.violations() + self.coordination.violations(isAlive: heap.isAlive)
-                + self.customTransitions.violations(isAlive: heap.isAlive) + self.sceneViolations()
+                + self.navigation.violations() + self.presentations.violations()
+                + self.viewAnimations.violations()
+                + self.transitions.violations() + self.sceneViolations()
                 + self.timers.violations()
         }
     }

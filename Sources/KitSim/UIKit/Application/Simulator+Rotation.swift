@@ -158,7 +158,7 @@ extension Simulator {
             guard let root = try object(w, uikit.rootViewController), try rect(w, uikit.frame) == bounds else { continue }
             var decider = root
             for p in try chain(from: try object(root, uikit.presented), along: uikit.presented) where heap.isAlive(p) {
-                if try presentationStyle(of: p) == "fullScreen" { decider = p }
+                if try presentations.presentationStyle(of: p) == "fullScreen" { decider = p }
             }
             return decider
         }
@@ -211,11 +211,11 @@ extension Simulator {
         let roots = try windows.compactMap { try object($0, uikit.rootViewController) }
         var controllers: [ObjectID] = []
         for root in roots { controllers += try rotationTree(from: root) }
-        let coordinator = try beginCoordinator(for: controllers, from: nil, to: nil, container: nil,
+        let coordinator = try transitions.beginCoordinator(for: controllers, from: nil, to: nil, container: nil,
                                                duration: configuration.rotationDuration)
         // The coordinator ends with the animation, or when the next rotation or a reset
         // ends this one first.
-        scheduleRotationEnd(generation) { [unowned self] in try endCoordinator(coordinator) }
+        scheduleRotationEnd(generation) { [unowned self] in try transitions.endCoordinator(coordinator) }
         var firstError: Error?
         rotation.isRotating = true
         for root in roots where heap.isAlive(root) {
@@ -231,7 +231,7 @@ extension Simulator {
             try setInterfaceOrientation(target)
             try followScreenBounds(from: old, to: new)
         }
-        attempt(&firstError) { try startCoordinator(coordinator) }
+        attempt(&firstError) { try transitions.startCoordinator(coordinator) }
         if let firstError { throw firstError }
     }
 

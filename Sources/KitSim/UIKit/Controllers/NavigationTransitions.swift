@@ -59,3 +59,28 @@ struct NavigationTransitions {
         failuresAfterMutations.append(f)
     }
 }
+
+/// Navigation (SPEC rules 9–12, 17, 19, 61, 64–67): navigation controllers' pushes and
+/// pops — the animated ones in flight, and the edge swipe that pops interactively — and
+/// tab bar controllers' selection. It changes a stack only through UIKit's own checks
+/// ("Can't add self as subview", pushing a controller twice) and ends its transitions
+/// through `Transitions`.
+final class Navigation: Subsystem {
+    unowned let sim: Simulator
+    let heap: Heap
+    /// The animated pushes and pops in flight, by navigation controller.
+    /// (Changed only by the push and pop of UINavigationController.swift.)
+    var navTransitions = NavigationTransitions()
+    /// The edge swipe `sim.swipeBack` is sending `popViewController` for, by navigation
+    /// controller id (Simulator+InteractivePop.swift).
+    var pendingSwipes: [UInt32: Swipe] = [:]
+
+    init(_ sim: Simulator) {
+        self.sim = sim
+        heap = sim.heap
+    }
+
+    /// The transitions' own invariants. A pending swipe lives only inside `swipeBack`
+    /// (which a script's override may call `sim.verify()` from), so it has none to check.
+    func violations() -> [String] { navTransitions.violations(isAlive: heap.isAlive) }
+}

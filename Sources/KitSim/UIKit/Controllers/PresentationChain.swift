@@ -58,7 +58,7 @@ struct PresentationChain {
     }
 }
 
-extension Simulator {
+extension Presentations {
     /// The controller links that must agree whenever a script can look (`sim.verify()`,
     /// any callback): a live controller presenting another is that one's presenter, and
     /// each controller in a navigation stack or a tab bar's list names that container as
@@ -67,21 +67,21 @@ extension Simulator {
         // Before UIViewController is made (`Heap.defer`) no controller exists: the check
         // must not make it (it runs at the end of every run).
         guard heap.isMaterialized("UIViewController") else { return [] }
-        let k = uikit
+        let k = sim.uikit
         var out: [String] = []
         for id in heap.liveObjects where heap.isKind(id, of: k.viewController) {
-            if let b = try? object(id, k.presented), heap.isAlive(b), let back = try? object(b, k.presenting), back != id {
+            if let b = try? sim.object(id, k.presented), heap.isAlive(b), let back = try? sim.object(b, k.presenting), back != id {
                 out.append("\(heap.describe(id)) presents \(heap.describe(b)), whose presentingViewController is \(heap.describe(back))")
-            } else if let b = try? object(id, k.presented), heap.isAlive(b), (try? object(b, k.presenting)) == nil {
+            } else if let b = try? sim.object(id, k.presented), heap.isAlive(b), (try? sim.object(b, k.presenting)) == nil {
                 out.append("\(heap.describe(id)) presents \(heap.describe(b)), whose presentingViewController is nil")
             }
-            if heap.isKind(id, ofClassNamed: "UINavigationController"), let stack = try? objects(id, k.navControllers) {
+            if heap.isKind(id, ofClassNamed: "UINavigationController"), let stack = try? sim.objects(id, k.navControllers) {
                 if Set(stack).count != stack.count { out.append("\(heap.describe(id))'s stack names a controller twice") }
-                for c in stack where (try? object(c, k.parent)) != id {
+                for c in stack where (try? sim.object(c, k.parent)) != id {
                     out.append("\(heap.describe(c)) is in \(heap.describe(id))'s stack but its parent is not that controller")
                 }
-            } else if heap.isKind(id, ofClassNamed: "UITabBarController"), let tabs = try? objects(id, k.tabControllers) {
-                for c in tabs where (try? object(c, k.parent)) != id {
+            } else if heap.isKind(id, ofClassNamed: "UITabBarController"), let tabs = try? sim.objects(id, k.tabControllers) {
+                for c in tabs where (try? sim.object(c, k.parent)) != id {
                     out.append("\(heap.describe(c)) is one of \(heap.describe(id))'s tabs but its parent is not that controller")
                 }
             }

@@ -47,9 +47,9 @@ extension Simulator {
     func appearanceChildren(of vc: ObjectID) throws -> [ObjectID] {
         var out: [ObjectID] = []
         if heap.isKind(vc, of: uikit.navigationController) {
-            if navTransitions[vc] == nil, let top = try objects(vc, uikit.navControllers).last { out = [top] }
+            if navigation.navTransitions[vc] == nil, let top = try objects(vc, uikit.navControllers).last { out = [top] }
         } else if heap.isKind(vc, of: uikit.tabBarController) {
-            if let sel = try selectedChild(of: vc) { out = [sel] }
+            if let sel = try navigation.selectedChild(of: vc) { out = [sel] }
         } else if let view = try object(vc, uikit.vcView) {
             for c in try objects(vc, uikit.children) {
                 if let cv = try object(c, uikit.vcView), try isDescendant(cv, of: view) { out.append(c) }

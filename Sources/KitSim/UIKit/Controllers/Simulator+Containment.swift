@@ -54,8 +54,8 @@ extension Simulator {
     func removeFromParent(_ child: ObjectID) throws {
         let k = uikit
         guard let p = try object(child, k.parent) else { return }
-        try heap.hold(child, transitionHold)
-        defer { try? heap.unhold(child, transitionHold) }
+        try heap.hold(child, transitions.transitionHold)
+        defer { try? heap.unhold(child, transitions.transitionHold) }
         try write(child, k.parent, nil)
         if heap.isKind(p, of: k.navigationController) {
             try heap.removeElement(child, from: p, k.navControllers)

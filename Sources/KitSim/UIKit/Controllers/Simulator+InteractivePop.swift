@@ -5,7 +5,7 @@ struct Swipe {
     var completes: Bool
 }
 
-extension Simulator {
+extension Navigation {
     /// `UIScreenEdgePanGestureRecognizer`: the recognizer of a navigation controller's
     /// edge swipe (SPEC rule 66).
     static let edgePanRecognizerDeclaration = ClassDeclaration("UIScreenEdgePanGestureRecognizer",
@@ -14,10 +14,10 @@ extension Simulator {
     /// `nav.interactivePopGestureRecognizer`, made on first use: the navigation controller
     /// owns it (SPEC rule 66).
     func interactivePopRecognizer(of nav: ObjectID) throws -> ObjectID {
-        let k = uikit.transitions
-        if let r = try object(nav, k.interactivePop) { return r }
+        let k = sim.uikit.transitions
+        if let r = try sim.object(nav, k.interactivePop) { return r }
         let r = heap.alloc(k.edgePanRecognizer)
-        try write(nav, k.interactivePop, r)
+        try sim.write(nav, k.interactivePop, r)
         return r
     }
 
@@ -27,13 +27,13 @@ extension Simulator {
     /// is in flight, touches are ignored or the navigation controller is not on screen;
     /// otherwise it sends `popViewController(true)` through the method table (a swizzle
     /// sees it), and returns whether a pop began, which is interactive.
-    public func swipeBack(_ nav: ObjectID, completes: Bool, drag: Double) throws -> Bool {
-        let k = uikit
-        guard !isIgnoringInteractionEvents, navTransitions[nav] == nil, try isOnScreen(nav),
-              try objects(nav, k.navControllers).count > 1 else { return false }
+    func swipeBack(_ nav: ObjectID, completes: Bool, drag: Double) throws -> Bool {
+        let k = sim.uikit
+        guard !sim.isIgnoringInteractionEvents, navTransitions[nav] == nil, try isOnScreen(nav),
+              try sim.objects(nav, k.navControllers).count > 1 else { return false }
         let recognizer = try interactivePopRecognizer(of: nav)
-        guard try bool(recognizer, k.recognizerEnabled, default: true) else { return false }
-        if let d = try object(recognizer, k.recognizerDelegate), heap.responds(d, to: .gestureRecognizerShouldBegin) {
+        guard try sim.bool(recognizer, k.recognizerEnabled, default: true) else { return false }
+        if let d = try sim.object(recognizer, k.recognizerDelegate), heap.responds(d, to: .gestureRecognizerShouldBegin) {
             // Lua's truthiness, as the bridge reads a returned flag: nil and false are false.
             switch try heap.send(d, .gestureRecognizerShouldBegin, args: Arguments(.object(recognizer))) {
             case .nil, .bool(false): return false
@@ -44,11 +44,19 @@ extension Simulator {
         // Whatever the pop does (a swizzle may refuse it), the swipe is spent.
         defer { pendingSwipes.removeValue(forKey: nav.raw) }
         _ = try heap.send(nav, .popViewController, args: Arguments(.bool(true)))
-        return navTransitions[nav] != nil && coordination.coordinator(of: nav).map(isInteractiveCoordinator) == true
+        return navTransitions[nav] != nil && sim.transitions.coordination.coordinator(of: nav).map(isInteractiveCoordinator) == true
     }
 
     /// Whether the coordinator's transition is driven by a finger (it began interactive).
     func isInteractiveCoordinator(_ c: ObjectID) -> Bool {
-        (try? bool(c, uikit.transitions.coordinatorInitiallyInteractive, default: false)) ?? false
+        (try? sim.bool(c, sim.uikit.transitions.coordinatorInitiallyInteractive, default: false)) ?? false
+    }
+}
+
+extension Simulator {
+    /// `sim.swipeBack(nav, { complete, drag })`: the edge swipe that pops interactively;
+    /// whether a pop began (SPEC rule 66).
+    public func swipeBack(_ nav: ObjectID, completes: Bool, drag: Double) throws -> Bool {
+        try navigation.swipeBack(nav, completes: completes, drag: drag)
     }
 }

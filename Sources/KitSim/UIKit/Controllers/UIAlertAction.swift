@@ -1,4 +1,4 @@
-extension Simulator {
+extension Presentations {
     /// `UIAlertAction.Style`.
     static let alertActionStyles = EnumType("UIAlertAction.Style", ["default", "cancel", "destructive"])
 
@@ -6,12 +6,12 @@ extension Simulator {
     static let alertActionDeclaration = ClassDeclaration("UIAlertAction",
         summary: "A button of an alert; it keeps its handler strongly.") {
         PropertyDeclaration("title", .copy, .string, readOnly: true)
-        PropertyDeclaration("style", .assign, .enumeration(Simulator.alertActionStyles), readOnly: true)
+        PropertyDeclaration("style", .assign, .enumeration(Presentations.alertActionStyles), readOnly: true)
         PropertyDeclaration("handler", .strong, .function, readOnly: true)
-        Simulator.alertActionStyles
+        Presentations.alertActionStyles
 
         Method.initializer(swift: "init(title:style:handler:)", .string("title", optional: true),
-                           .enumeration("style", Simulator.alertActionStyles, default: "default"), .function("handler")) { sim, inv in
+                           .enumeration("style", Presentations.alertActionStyles, default: "default"), .function("handler")) { sim, inv in
             let k = sim.uikit
             try sim.write(inv.receiver, k.actionTitle, inv.argument(0))
             try sim.write(inv.receiver, k.actionStyle, .string(inv.stringArgument(1) ?? "default"))

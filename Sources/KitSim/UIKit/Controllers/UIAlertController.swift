@@ -1,4 +1,4 @@
-extension Simulator {
+extension Presentations {
     /// `UIAlertController.Style`.
     static let alertStyles = EnumType("UIAlertController.Style", ["alert", "actionSheet"])
 
@@ -7,15 +7,15 @@ extension Simulator {
     static let alertControllerDeclaration = ClassDeclaration("UIAlertController", superclass: "UIViewController",
         summary: "An alert or action sheet with actions; shown in its own window.") {
         PropertyDeclaration("message", .copy, .string)
-        PropertyDeclaration("preferredStyle", .assign, .enumeration(Simulator.alertStyles), readOnly: true)
+        PropertyDeclaration("preferredStyle", .assign, .enumeration(Presentations.alertStyles), readOnly: true)
         PropertyDeclaration("actions", .strong, .array("UIAlertAction"), readOnly: true)
         PropertyDeclaration("alertWindow", .strong, .object("UIWindow"), readOnly: true,
                             summary: "The window the alert shows in while it is presented.")
         HoldDeclaration("alert window", "the window a presented alert shows in, until the alert is dismissed")
-        Simulator.alertStyles
+        Presentations.alertStyles
 
         Method.initializer(swift: "init(title:message:preferredStyle:)", .string("title", optional: true),
-                           .string("message", optional: true), .enumeration("preferredStyle", Simulator.alertStyles, default: "alert")) { sim, inv in
+                           .string("message", optional: true), .enumeration("preferredStyle", Presentations.alertStyles, default: "alert")) { sim, inv in
             let k = sim.uikit
             try sim.write(inv.receiver, k.title, inv.argument(0))
             try sim.write(inv.receiver, k.alertMessage, inv.argument(1))
@@ -32,66 +32,71 @@ extension Simulator {
     /// SPEC rule 21 (seed 002): an alert or action sheet shows in a window of its own at
     /// the `.alert` level, which becomes key while it is shown.
     func presentAlert(_ alert: ObjectID, from presenter: ObjectID, completion: Value) throws {
-        let k = uikit
+        let k = sim.uikit
         let w = heap.alloc(k.alertWindow)
-        _ = try heap.send(w, .initialize, args: Arguments(.rect(screenBounds)))
-        try write(w, k.windowLevel, .double(2000))
+        _ = try heap.send(w, .initialize, args: Arguments(.rect(sim.screenBounds)))
+        try sim.write(w, k.windowLevel, .double(2000))
         // With scenes the alert's window belongs to the presenter's scene.
-        try attach(w, toSceneOf: try object(presenter, k.vcView).flatMap { try windowOf($0) })
-        windowStack.orderChanged()
+        try sim.attach(w, toSceneOf: try sim.object(presenter, k.vcView).flatMap { try sim.windowOf($0) })
+        sim.windowStack.orderChanged()
         try heap.hold(w, alertHold)
-        try write(alert, k.alertWindowProperty, w)
-        try write(presenter, k.presented, alert)
-        try write(alert, k.presenting, presenter)
-        try write(w, k.rootViewController, alert)
+        try sim.write(alert, k.alertWindowProperty, w)
+        try sim.write(presenter, k.presented, alert)
+        try sim.write(alert, k.presenting, presenter)
+        try sim.write(w, k.rootViewController, alert)
         _ = try heap.send(w, .makeKeyAndVisible)
-        try finishTransition(animated: false, keeping: [alert], completion: completion) {}
+        try sim.transitions.finishTransition(animated: false, keeping: [alert], completion: completion) {}
     }
 
     /// Dismisses an alert: its window goes away (key status passes on by rule 4, to the
     /// frontmost visible window), then the tapped action's handler and the completion run.
     func dismissAlert(_ alert: ObjectID, handler: Value, action: ObjectID?, completion: Value) throws {
-        let k = uikit
-        guard let presenter = try object(alert, k.presenting) else { return }
-        try beginAppearance(alert, appearing: false, animated: false)
+        let k = sim.uikit
+        guard let presenter = try sim.object(alert, k.presenting) else { return }
+        try sim.beginAppearance(alert, appearing: false, animated: false)
         var keep = [alert, presenter]
         if let action { keep.append(action) }
-        try finishTransition(animated: false, keeping: keep, completion: completion) { [unowned self] in
-            try endAppearance(alert, animated: false)
-            if let w = try object(alert, k.alertWindowProperty), heap.isAlive(w) {
-                try setWindowHidden(w, true)
-                try write(w, k.rootViewController, nil)
-                try write(alert, k.alertWindowProperty, nil)
+        try sim.transitions.finishTransition(animated: false, keeping: keep, completion: completion) { [unowned self] in
+            try sim.endAppearance(alert, animated: false)
+            if let w = try sim.object(alert, k.alertWindowProperty), heap.isAlive(w) {
+                try sim.setWindowHidden(w, true)
+                try sim.write(w, k.rootViewController, nil)
+                try sim.write(alert, k.alertWindowProperty, nil)
                 try heap.unhold(w, alertHold)
             }
-            try write(alert, k.presenting, nil)
-            if try object(presenter, k.presented) == alert { try write(presenter, k.presented, nil) }
-            noteLeftUI(alert, "dismissed")
+            try sim.write(alert, k.presenting, nil)
+            if try sim.object(presenter, k.presented) == alert { try sim.write(presenter, k.presented, nil) }
+            sim.noteLeftUI(alert, "dismissed")
             // SPEC rule 47: asked once the alert is out; the action's handler runs
             // whatever it answers.
             var firstError: Error?
-            attempt(&firstError) { try askWillDealloc() }
-            if let action { try callCallback(handler, [.object(action)]) }
+            sim.attempt(&firstError) { try sim.askWillDealloc() }
+            if let action { try sim.callCallback(handler, [.object(action)]) }
             if let firstError { throw firstError }
         }
     }
 
     /// `sim.tap(alert, "Cancel")`: taps the action with that title.
-    public func tapAlert(_ alert: ObjectID, _ title: String) throws {
-        let k = uikit
-        let actions = try objects(alert, k.alertActions)
+    func tapAlert(_ alert: ObjectID, _ title: String) throws {
+        let k = sim.uikit
+        let actions = try sim.objects(alert, k.alertActions)
         var titles: [String] = []
         for a in actions {
             let t = try heap.readSlot(a, k.actionTitle)
             if case .string(let s) = t { titles.append(s) }
             if t == .string(title) {
-                guard try object(alert, k.presenting) != nil else {
-                    throw SimError(.invalidUse, "\(angle(alert)) is not presented: there is nothing to tap")
+                guard try sim.object(alert, k.presenting) != nil else {
+                    throw SimError(.invalidUse, "\(sim.angle(alert)) is not presented: there is nothing to tap")
                 }
                 try dismissAlert(alert, handler: try heap.readSlot(a, k.actionHandler), action: a, completion: .nil)
                 return
             }
         }
-        throw SimError.badArgument(2, "tap", "\(angle(alert)) has no action titled \"\(title)\"; its actions: \(titles.map { "\"\($0)\"" }.joined(separator: ", "))")
+        throw SimError.badArgument(2, "tap", "\(sim.angle(alert)) has no action titled \"\(title)\"; its actions: \(titles.map { "\"\($0)\"" }.joined(separator: ", "))")
     }
+}
+
+extension Simulator {
+    /// `sim.tapAlert(alert, title)`: a tap on the alert's action with that title.
+    public func tapAlert(_ alert: ObjectID, _ title: String) throws { try presentations.tapAlert(alert, title) }
 }

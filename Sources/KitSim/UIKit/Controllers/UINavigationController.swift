@@ -1,4 +1,4 @@
-extension Simulator {
+extension Navigation {
     /// `UINavigationController` (SPEC §3.5, rules 17–19): a stack of controllers it keeps
     /// strongly, a navigation bar, a weak delegate, and animated pushes and pops.
     static let navigationControllerDeclaration = ClassDeclaration("UINavigationController",
@@ -21,7 +21,7 @@ extension Simulator {
             try sim.initializeView(bar, frame: Rect(x: 0, y: 0, width: sim.screenBounds.width, height: 44))
             try sim.write(inv.receiver, k.navBar, bar)
             if let root = inv.optionalObjectArgument(0) {
-                try sim.checkPushable(root, onto: inv.receiver, function: "UINavigationController")
+                try sim.navigation.checkPushable(root, onto: inv.receiver, function: "UINavigationController")
                 _ = try sim.heap.send(root, .willMove, args: Arguments(.object(inv.receiver)))
                 try sim.leaveOtherParent(root, for: inv.receiver)
                 try sim.heap.insertElement(root, into: inv.receiver, k.navControllers)
@@ -47,12 +47,12 @@ extension Simulator {
             return try sim.objects(inv.receiver, sim.uikit.navControllers).last.map(Value.object) ?? .nil
         }
         Method.accessor("interactivePopGestureRecognizer", returns: .object("UIGestureRecognizer")) { sim, inv in
-            .object(try sim.interactivePopRecognizer(of: inv.receiver))
+            .object(try sim.navigation.interactivePopRecognizer(of: inv.receiver))
         }
         Method("pushViewController", swift: "pushViewController(_:animated:)", .object("viewController", "UIViewController"),
                .bool("animated", default: true),
                summary: "Pushes a controller; a second push during an animated one crashes (rule 19).") { sim, inv in
-            try sim.push(inv.objectArgument(0), on: inv.receiver, animated: inv.bool(1, default: true))
+            try sim.navigation.push(inv.objectArgument(0), on: inv.receiver, animated: inv.bool(1, default: true))
             return .nil
         }
         Method("popViewController", swift: "popViewController(animated:)", .bool("animated", default: true),
@@ -60,14 +60,14 @@ extension Simulator {
                summary: "Pops the top controller and returns it; nothing when only the root is left.") { sim, inv in
             let stack = try sim.objects(inv.receiver, sim.uikit.navControllers)
             guard stack.count > 1 else { return .nil }
-            try sim.pop(to: stack[stack.count - 2], on: inv.receiver, animated: inv.bool(0, default: true))
+            try sim.navigation.pop(to: stack[stack.count - 2], on: inv.receiver, animated: inv.bool(0, default: true))
             return .object(stack[stack.count - 1])
         }
         Method("popToRootViewController", swift: "popToRootViewController(animated:)", .bool("animated", default: true),
                returns: .array("UIViewController"), summary: "Pops every controller above the root; returns them.") { sim, inv in
             let stack = try sim.objects(inv.receiver, sim.uikit.navControllers)
             guard stack.count > 1 else { return .array([]) }
-            try sim.pop(to: stack[0], on: inv.receiver, animated: inv.bool(0, default: true))
+            try sim.navigation.pop(to: stack[0], on: inv.receiver, animated: inv.bool(0, default: true))
             return .array(stack.dropFirst().map(Value.object))
         }
         Method("popToViewController", swift: "popToViewController(_:animated:)", .object("viewController", "UIViewController"),
@@ -79,12 +79,12 @@ extension Simulator {
                 throw sim.raise(.internalInconsistency("Tried to pop to a view controller that doesn't exist.", object: inv.receiver))
             }
             guard i < stack.count - 1 else { return .array([]) }
-            try sim.pop(to: target, on: inv.receiver, animated: inv.bool(1, default: true))
+            try sim.navigation.pop(to: target, on: inv.receiver, animated: inv.bool(1, default: true))
             return .array(stack[(i + 1)...].map(Value.object))
         }
         Method("setViewControllers", swift: "setViewControllers(_:animated:)", .array("viewControllers", of: "UIViewController"),
                .bool("animated", default: false), summary: "Replaces the stack.") { sim, inv in
-            try sim.setViewControllers(inv.objectsArgument(0), on: inv.receiver, animated: inv.bool(1, default: false))
+            try sim.navigation.setViewControllers(inv.objectsArgument(0), on: inv.receiver, animated: inv.bool(1, default: false))
             return .nil
         }
         Method.callback("didShowViewController", .object("viewController", "UIViewController"), .bool("animated"),
@@ -98,23 +98,23 @@ extension Simulator {
 
     /// SPEC rule 18 and the bad-input rules: what may not be pushed.
     func checkPushable(_ vc: ObjectID, onto nav: ObjectID, function: String) throws {
-        let k = uikit
+        let k = sim.uikit
         if heap.isKind(vc, of: k.navigationController) {
-            throw raise(.invalidArgument("Pushing a navigation controller is not supported", object: vc))
+            throw sim.raise(.invalidArgument("Pushing a navigation controller is not supported", object: vc))
         }
-        if try objects(nav, k.navControllers).contains(vc) {
-            throw raise(.invalidArgument("Pushing the same view controller instance more than once is not supported", object: vc))
+        if try sim.objects(nav, k.navControllers).contains(vc) {
+            throw sim.raise(.invalidArgument("Pushing the same view controller instance more than once is not supported", object: vc))
         }
-        if let p = try object(vc, k.parent), p != nav {
-            throw raise(SimError(.exception(name: "UIViewControllerHierarchyInconsistency"),
-                                 "child view controller:\(angle(vc)) should have parent view controller:\(angle(p)) but requested parent is:\(angle(nav))",
+        if let p = try sim.object(vc, k.parent), p != nav {
+            throw sim.raise(SimError(.exception(name: "UIViewControllerHierarchyInconsistency"),
+                                 "child view controller:\(sim.angle(vc)) should have parent view controller:\(sim.angle(p)) but requested parent is:\(sim.angle(nav))",
                                  object: vc))
         }
-        try checkNotAncestor(vc, of: nav)
+        try sim.checkNotAncestor(vc, of: nav)
         // A window's root may be pushed (seed 000's SDK wraps the root in a navigation
         // controller before making that the root); a presented controller may not.
-        if try object(vc, k.presenting) != nil {
-            throw raise(.invalidArgument("Application tried to push an active controller \(angle(vc)).", object: vc))
+        if try sim.object(vc, k.presenting) != nil {
+            throw sim.raise(.invalidArgument("Application tried to push an active controller \(sim.angle(vc)).", object: vc))
         }
     }
 
@@ -123,29 +123,29 @@ extension Simulator {
     func checkNoTransitionInFlight(_ nav: ObjectID) throws {
         guard navTransitions[nav] != nil else { return }
         heap.warn("nested push animation can result in corrupted navigation bar", object: nav)
-        throw raise(.invalidArgument("Can't add self as subview", object: nav))
+        throw sim.raise(.invalidArgument("Can't add self as subview", object: nav))
     }
 
     /// Whether a container's view is on screen and it is appearing or has appeared.
     func isOnScreen(_ vc: ObjectID) throws -> Bool {
-        guard let v = try object(vc, uikit.vcView), let w = try windowOf(v),
-              try isShown(w) else { return false }
-        let s = appearanceState(of: vc)
+        guard let v = try sim.object(vc, sim.uikit.vcView), let w = try sim.windowOf(v),
+              try sim.isShown(w) else { return false }
+        let s = sim.appearanceState(of: vc)
         return s == .appeared || s == .appearing
     }
 
     /// SPEC §3.5 push order: B.willMove(nav), B.viewDidLoad, A.viewWillDisappear,
     /// B.viewWillAppear, A.viewDidDisappear, B.viewDidAppear, B.didMove(nav).
     func push(_ vc: ObjectID, on nav: ObjectID, animated: Bool) throws {
-        let k = uikit
+        let k = sim.uikit
         try checkPushable(vc, onto: nav, function: "pushViewController")
         try checkNoTransitionInFlight(nav)
-        let from = try objects(nav, k.navControllers).last
+        let from = try sim.objects(nav, k.navControllers).last
         _ = try heap.send(vc, .willMove, args: Arguments(.object(nav)))
-        try leaveOtherParent(vc, for: nav)
+        try sim.leaveOtherParent(vc, for: nav)
         try heap.insertElement(vc, into: nav, k.navControllers)
-        try write(vc, k.parent, nav)
-        noteEnteredUI(vc)
+        try sim.write(vc, k.parent, nav)
+        sim.noteEnteredUI(vc)
         if try isOnScreen(nav) {
             try navTransition(nav, from: from, to: vc, animated: animated, popped: [])
         } else {
@@ -157,26 +157,26 @@ extension Simulator {
     /// B.viewDidDisappear, A.viewDidAppear, B.didMove(nil) after the animation. Every
     /// controller above `target` leaves the stack at once and stays alive until then.
     func pop(to target: ObjectID, on nav: ObjectID, animated: Bool) throws {
-        let k = uikit
+        let k = sim.uikit
         // SPEC rule 66: the pop an edge swipe sends (through any swizzle) is interactive.
         let swipe = pendingSwipes.isEmpty ? nil : pendingSwipes.removeValue(forKey: nav.raw)
         try checkNoTransitionInFlight(nav)
-        let stack = try objects(nav, k.navControllers)
+        let stack = try sim.objects(nav, k.navControllers)
         guard let i = stack.firstIndex(of: target), i < stack.count - 1 else { return }
         let popped = Array(stack[(i + 1)...])
-        for p in popped { try heap.hold(p, transitionHold) }
+        for p in popped { try heap.hold(p, sim.transitions.transitionHold) }
         // Released however the pop ends, a callback that fails (a willMove override that
         // pushes) included.
-        defer { for p in popped where heap.isAlive(p) { try? heap.unhold(p, transitionHold) } }
+        defer { for p in popped where heap.isAlive(p) { try? heap.unhold(p, sim.transitions.transitionHold) } }
         for p in popped.reversed() { _ = try heap.send(p, .willMove, args: Arguments(.nil)) }
         for p in popped.reversed() {
             try heap.removeElement(p, from: nav, k.navControllers)
-            noteLeftUI(p, "popped from \(heap.describe(nav))")
+            sim.noteLeftUI(p, "popped from \(heap.describe(nav))")
         }
         // SPEC rule 47: asked once every popped controller is off the stack; the pop goes
         // on whatever they answer, and the first error comes at the end.
         var askError: Error?
-        attempt(&askError) { try askWillDealloc() }
+        sim.attempt(&askError) { try sim.askWillDealloc() }
         if try isOnScreen(nav) {
             try navTransition(nav, from: popped.last, to: target, animated: animated, popped: popped, swipe: animated ? swipe : nil)
         } else {
@@ -192,18 +192,18 @@ extension Simulator {
         for p in popped.reversed() where heap.isAlive(p) {
             // A callback of the pop (a viewWillAppear that pushes) may have put it back:
             // then it is a child again, and its view is the one on screen.
-            if heap.isAlive(nav), (try? objects(nav, uikit.navControllers).contains(p)) == true { continue }
-            attempt(&firstError) {
-                if let v = try object(p, uikit.vcView), let navView = try object(nav, uikit.vcView),
-                   try object(v, uikit.superview) == navView {
-                    try removeFromSuperview(v)
+            if heap.isAlive(nav), (try? sim.objects(nav, sim.uikit.navControllers).contains(p)) == true { continue }
+            sim.attempt(&firstError) {
+                if let v = try sim.object(p, sim.uikit.vcView), let navView = try sim.object(nav, sim.uikit.vcView),
+                   try sim.object(v, sim.uikit.superview) == navView {
+                    try sim.removeFromSuperview(v)
                 }
             }
             // Removed from the parent or adopted by another container meanwhile: it is
             // no longer this one's to detach.
-            guard (try? object(p, uikit.parent)) == nav else { continue }
-            attempt(&firstError) { try write(p, uikit.parent, nil) }
-            attempt(&firstError) { _ = try heap.send(p, .didMove, args: Arguments(.nil)) }
+            guard (try? sim.object(p, sim.uikit.parent)) == nav else { continue }
+            sim.attempt(&firstError) { try sim.write(p, sim.uikit.parent, nil) }
+            sim.attempt(&firstError) { _ = try heap.send(p, .didMove, args: Arguments(.nil)) }
         }
         if let firstError { throw firstError }
     }
@@ -215,7 +215,7 @@ extension Simulator {
     /// `didShow` at the end.
     func navTransition(_ nav: ObjectID, from: ObjectID?, to: ObjectID, animated: Bool, popped: [ObjectID],
                        swipe: Swipe? = nil) throws {
-        let k = uikit
+        let k = sim.uikit
         let isPush = popped.isEmpty
         // The callbacks' errors do not stop the transition half-way (a transition marked
         // in flight for ever made every later push crash): it completes and the first
@@ -224,55 +224,55 @@ extension Simulator {
         // SPEC rule 57: the navigation controller's delegate may offer an animator.
         var animator: ObjectID?
         if animated, swipe == nil, let from {
-            attempt(&firstError) {
-                animator = try customAnimator(from: object(nav, k.navDelegate), .navigationController_animationControllerFor,
+            sim.attempt(&firstError) {
+                animator = try sim.transitions.customAnimator(from: sim.object(nav, k.navDelegate), .navigationController_animationControllerFor,
                                               Arguments([.object(nav), .string(isPush ? "push" : "pop"), .object(from), .object(to)]))
             }
         }
-        let inFlight = isTimed(animated) || animator != nil || swipe != nil
+        let inFlight = sim.transitions.isTimed(animated) || animator != nil || swipe != nil
         navTransitions.placed(nav, top: to, byAnimator: animator != nil)
         if inFlight { navTransitions.begin(nav, NavTransition(from: from, to: to)) }
         // SPEC §4: the coordinator exists before the delegate hears willShow, so that
         // seed 003's hook finds it on the top controller.
         var coordinator: ObjectID?
         if inFlight {
-            attempt(&firstError) {
-                coordinator = try beginCoordinator(for: [nav, to] + popped + (from.map { [$0] } ?? []), from: from, to: to,
-                                                   container: try object(nav, k.vcView), duration: configuration.transitionDuration,
+            sim.attempt(&firstError) {
+                coordinator = try sim.transitions.beginCoordinator(for: [nav, to] + popped + (from.map { [$0] } ?? []), from: from, to: to,
+                                                   container: try sim.object(nav, k.vcView), duration: sim.configuration.transitionDuration,
                                                    interactive: swipe != nil)
             }
         }
-        attempt(&firstError) {
-            if let d = try object(nav, k.navDelegate), heap.responds(d, to: .navigationController_willShow) {
+        sim.attempt(&firstError) {
+            if let d = try sim.object(nav, k.navDelegate), heap.responds(d, to: .navigationController_willShow) {
                 _ = try heap.send(d, .navigationController_willShow, args: Arguments(.object(nav), .object(to), .bool(animated)))
             }
         }
         var toView: ObjectID?
-        attempt(&firstError) { toView = try loadedView(of: to) }
-        if let from { attempt(&firstError) { try beginAppearance(from, appearing: false, animated: animated) } }
-        attempt(&firstError) { try beginAppearance(to, appearing: true, animated: animated) }
+        sim.attempt(&firstError) { toView = try sim.loadedView(of: to) }
+        if let from { sim.attempt(&firstError) { try sim.beginAppearance(from, appearing: false, animated: animated) } }
+        sim.attempt(&firstError) { try sim.beginAppearance(to, appearing: true, animated: animated) }
         var context: ObjectID?
         if let animator {
             // SPEC rule 58: the content view is the container, and UIKit never adds the
             // incoming view: an animator that forgets it leaves the pushed view out of the window.
-            attempt(&firstError) {
-                guard let navView = try object(nav, k.vcView) else { return }
-                context = try makeTransitionContext(animator: animator, container: navView, from: from, to: to,
-                                                    fromView: try from.flatMap { try object($0, k.vcView) }, toView: toView,
+            sim.attempt(&firstError) {
+                guard let navView = try sim.object(nav, k.vcView) else { return }
+                context = try sim.transitions.makeTransitionContext(animator: animator, container: navView, from: from, to: to,
+                                                    fromView: try from.flatMap { try sim.object($0, k.vcView) }, toView: toView,
                                                     coordinator: coordinator)
             }
         }
         if context == nil {
             // No animator, or one that could not say its duration: the default transition
             // puts the incoming view in place.
-            attempt(&firstError) {
-                if let toView, heap.isAlive(toView), let navView = try object(nav, k.vcView), try object(toView, k.superview) != navView {
-                    try write(toView, k.frame, .rect(try boundsOf(navView)))
-                    try addSubview(toView, to: navView, at: 0)
+            sim.attempt(&firstError) {
+                if let toView, heap.isAlive(toView), let navView = try sim.object(nav, k.vcView), try sim.object(toView, k.superview) != navView {
+                    try sim.write(toView, k.frame, .rect(try sim.boundsOf(navView)))
+                    try sim.addSubview(toView, to: navView, at: 0)
                 }
             }
         }
-        if let coordinator { attempt(&firstError) { try startCoordinator(coordinator) } }
+        if let coordinator { sim.attempt(&firstError) { try sim.transitions.startCoordinator(coordinator) } }
         var keep = [nav, to] + popped
         if let from { keep.append(from) }
         keep = keep.filter { heap.isAlive($0) }
@@ -281,7 +281,7 @@ extension Simulator {
         else if let swipe { driver = .finger(drag: swipe.drag, completes: swipe.completes) }
         else { driver = .clock }
         do {
-            try finishTransition(animated: animated, keeping: keep, coordinator: coordinator, completion: .nil, driver: driver,
+            try sim.transitions.finishTransition(animated: animated, keeping: keep, coordinator: coordinator, completion: .nil, driver: driver,
                                  cancel: navTransitionCancel(nav, from: from, to: to, animated: animated, popped: popped),
                                  navTransitionEnd(nav, from: from, to: to, animated: animated, isPush: isPush, popped: popped))
         } catch {
@@ -290,7 +290,7 @@ extension Simulator {
         }
         if let context, let animator {
             // SPEC rule 58: last, once the transition is whole.
-            attempt(&firstError) { _ = try heap.send(animator, .animateTransition, args: Arguments(.object(context))) }
+            sim.attempt(&firstError) { _ = try heap.send(animator, .animateTransition, args: Arguments(.object(context))) }
         }
         if let firstError { throw firstError }
     }
@@ -300,31 +300,31 @@ extension Simulator {
     /// disappears and the outgoing one appears again, and the delegate hears nothing.
     func navTransitionCancel(_ nav: ObjectID, from: ObjectID?, to: ObjectID, animated: Bool,
                              popped: [ObjectID]) -> () throws -> Void {
-        let k = uikit
+        let k = sim.uikit
         return { [unowned self] in
             navTransitions.end(nav)
             var firstError: Error?
             // The incoming view leaves the content view, the outgoing one stays.
-            attempt(&firstError) { try takeView(of: to, outOf: nav) }
-            attempt(&firstError) { try changeAppearance(to, appearing: false, animated: animated) }
-            if let from { attempt(&firstError) { try changeAppearance(from, appearing: true, animated: animated) } }
-            attempt(&firstError) {
+            sim.attempt(&firstError) { try takeView(of: to, outOf: nav) }
+            sim.attempt(&firstError) { try sim.changeAppearance(to, appearing: false, animated: animated) }
+            if let from { sim.attempt(&firstError) { try sim.changeAppearance(from, appearing: true, animated: animated) } }
+            sim.attempt(&firstError) {
                 guard heap.isAlive(nav) else { return }
                 if popped.isEmpty {
                     // A cancelled push: the pushed controller leaves the stack again.
-                    guard try objects(nav, k.navControllers).contains(to) else { return }
+                    guard try sim.objects(nav, k.navControllers).contains(to) else { return }
                     try heap.removeElement(to, from: nav, k.navControllers)
-                    if try object(to, k.parent) == nav { try write(to, k.parent, nil) }
+                    if try sim.object(to, k.parent) == nav { try sim.write(to, k.parent, nil) }
                     _ = try heap.send(to, .didMove, args: Arguments(.nil))
                 } else {
                     // A cancelled pop: the popped controllers are back on top, as they were;
                     // each heard willMove(nil) when the pop began and hears didMove(nav) now.
-                    for p in popped where heap.isAlive(p) && (try? object(p, k.parent)) == nav {
-                        guard !(try objects(nav, k.navControllers).contains(p)) else { continue }
+                    for p in popped where heap.isAlive(p) && (try? sim.object(p, k.parent)) == nav {
+                        guard !(try sim.objects(nav, k.navControllers).contains(p)) else { continue }
                         try heap.insertElement(p, into: nav, k.navControllers)
-                        noteEnteredUI(p)
+                        sim.noteEnteredUI(p)
                     }
-                    for p in popped where heap.isAlive(p) && (try? object(p, k.parent)) == nav {
+                    for p in popped where heap.isAlive(p) && (try? sim.object(p, k.parent)) == nav {
                         _ = try heap.send(p, .didMove, args: Arguments(.object(nav)))
                     }
                 }
@@ -336,10 +336,10 @@ extension Simulator {
     /// Removes the controller's view from the navigation controller's content view, if it
     /// is there.
     func takeView(of vc: ObjectID, outOf nav: ObjectID) throws {
-        let k = uikit
-        guard heap.isAlive(vc), heap.isAlive(nav), let v = try object(vc, k.vcView), let navView = try object(nav, k.vcView),
-              try object(v, k.superview) == navView else { return }
-        try removeFromSuperview(v)
+        let k = sim.uikit
+        guard heap.isAlive(vc), heap.isAlive(nav), let v = try sim.object(vc, k.vcView), let navView = try sim.object(nav, k.vcView),
+              try sim.object(v, k.superview) == navView else { return }
+        try sim.removeFromSuperview(v)
     }
 
     /// The end of a push or pop: the old view leaves, the "did" callbacks, didMove, didShow.
@@ -349,13 +349,13 @@ extension Simulator {
             navTransitions.end(nav)
             // Every step runs even when a callback fails; the first error is rethrown.
             var firstError: Error?
-            if let from { attempt(&firstError) { try takeView(of: from, outOf: nav) } }
-            if let from { attempt(&firstError) { try endAppearance(from, animated: animated) } }
-            attempt(&firstError) { try endAppearance(to, animated: animated) }
-            attempt(&firstError) {
+            if let from { sim.attempt(&firstError) { try takeView(of: from, outOf: nav) } }
+            if let from { sim.attempt(&firstError) { try sim.endAppearance(from, animated: animated) } }
+            sim.attempt(&firstError) { try sim.endAppearance(to, animated: animated) }
+            sim.attempt(&firstError) {
                 if isPush { _ = try heap.send(to, .didMove, args: Arguments(.object(nav))) } else { try finishPop(popped, nav: nav) }
             }
-            attempt(&firstError) { _ = try heap.send(nav, .didShowViewController, args: Arguments(.object(to), .bool(animated))) }
+            sim.attempt(&firstError) { _ = try heap.send(nav, .didShowViewController, args: Arguments(.object(to), .bool(animated))) }
             if let firstError { throw firstError }
         }
     }
@@ -364,49 +364,49 @@ extension Simulator {
     /// willMove(nil)/didMove(nil), new ones willMove(nav)/didMove(nav), and a new top
     /// transitions in like a push (or a pop when it was already in the stack).
     func setViewControllers(_ list: [ObjectID], on nav: ObjectID, animated: Bool) throws {
-        let k = uikit
+        let k = sim.uikit
         var seen = Set<ObjectID>()
         for vc in list {
             guard seen.insert(vc).inserted else {
-                throw raise(.invalidArgument("Pushing the same view controller instance more than once is not supported", object: vc))
+                throw sim.raise(.invalidArgument("Pushing the same view controller instance more than once is not supported", object: vc))
             }
             if heap.isKind(vc, of: k.navigationController) {
-                throw raise(.invalidArgument("Pushing a navigation controller is not supported", object: vc))
+                throw sim.raise(.invalidArgument("Pushing a navigation controller is not supported", object: vc))
             }
-            if let p = try object(vc, k.parent), p != nav {
-                throw raise(SimError(.exception(name: "UIViewControllerHierarchyInconsistency"),
-                                     "child view controller:\(angle(vc)) should have parent view controller:\(angle(p)) but requested parent is:\(angle(nav))",
+            if let p = try sim.object(vc, k.parent), p != nav {
+                throw sim.raise(SimError(.exception(name: "UIViewControllerHierarchyInconsistency"),
+                                     "child view controller:\(sim.angle(vc)) should have parent view controller:\(sim.angle(p)) but requested parent is:\(sim.angle(nav))",
                                      object: vc))
             }
-            try checkNotAncestor(vc, of: nav)
+            try sim.checkNotAncestor(vc, of: nav)
         }
         try checkNoTransitionInFlight(nav)
-        let old = try objects(nav, k.navControllers)
+        let old = try sim.objects(nav, k.navControllers)
         let removed = old.filter { !list.contains($0) }
         let added = list.filter { !old.contains($0) }
-        for r in removed { try heap.hold(r, transitionHold) }
+        for r in removed { try heap.hold(r, sim.transitions.transitionHold) }
         // Released however this ends (a failing callback stranded them).
-        defer { for r in removed where heap.isAlive(r) { try? heap.unhold(r, transitionHold) } }
+        defer { for r in removed where heap.isAlive(r) { try? heap.unhold(r, sim.transitions.transitionHold) } }
         for r in removed { _ = try heap.send(r, .willMove, args: Arguments(.nil)) }
         for a in added {
             _ = try heap.send(a, .willMove, args: Arguments(.object(nav)))
-            try leaveOtherParent(a, for: nav)
+            try sim.leaveOtherParent(a, for: nav)
         }
         // The callbacks may have taken a listed controller out of this stack or given it to
         // another container: every controller of the new stack ends with this one as its
         // one parent.
         for vc in list where !added.contains(vc) {
-            if try object(vc, k.parent) != nav { try leaveOtherParent(vc, for: nav) }
+            if try sim.object(vc, k.parent) != nav { try sim.leaveOtherParent(vc, for: nav) }
         }
-        try write(nav, k.navControllers, .array(list.map(Value.object)))   // SPEC rule 27: never nil
-        for a in added { try write(a, k.parent, nav); noteEnteredUI(a) }
+        try sim.write(nav, k.navControllers, .array(list.map(Value.object)))   // SPEC rule 27: never nil
+        for a in added { try sim.write(a, k.parent, nav); sim.noteEnteredUI(a) }
         for vc in list where !added.contains(vc) {
-            if try object(vc, k.parent) != nav { try write(vc, k.parent, nav); noteEnteredUI(vc) }
+            if try sim.object(vc, k.parent) != nav { try sim.write(vc, k.parent, nav); sim.noteEnteredUI(vc) }
         }
-        for r in removed { noteLeftUI(r, "removed from \(heap.describe(nav))'s stack") }
+        for r in removed { sim.noteLeftUI(r, "removed from \(heap.describe(nav))'s stack") }
         // SPEC rule 47: asked once the stack is whole; the first error comes at the end.
         var askError: Error?
-        attempt(&askError) { try askWillDealloc() }
+        sim.attempt(&askError) { try sim.askWillDealloc() }
         let oldTop = old.last, newTop = list.last
         if let newTop, newTop != oldTop, try isOnScreen(nav) {
             // The new top comes in as a push does; the controllers that left go at once.

@@ -53,9 +53,9 @@ extension Simulator {
         }
         pages[pvc.raw] = new
         if !completion.isNil {
-            try heap.hold(pvc, transitionHold)
+            try heap.hold(pvc, transitions.transitionHold)
             enqueueLayout { [unowned self] in
-                defer { if heap.isAlive(pvc) { try? heap.unhold(pvc, transitionHold) } }
+                defer { if heap.isAlive(pvc) { try? heap.unhold(pvc, transitions.transitionHold) } }
                 try callCallback(completion, [.bool(true)])
             }
         }

@@ -1,4 +1,4 @@
-extension Simulator {
+extension Presentations {
     /// `UIPresentationController` (iOS 8+, rule 16): it keeps both sides of a
     /// presentation strongly while the presented view is up.
     static let presentationControllerDeclaration = ClassDeclaration("UIPresentationController", global: false,

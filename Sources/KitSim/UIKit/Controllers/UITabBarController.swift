@@ -1,4 +1,4 @@
-extension Simulator {
+extension Navigation {
     /// `UITabBarController` (SPEC §3.5, rule 17): controllers it keeps strongly, one of
     /// them selected, and a weak delegate asked before a user's tap selects a tab.
     static let tabBarControllerDeclaration = ClassDeclaration("UITabBarController",
@@ -16,80 +16,80 @@ extension Simulator {
         Method("setViewControllers", swift: "setViewControllers(_:animated:)",
                Parameter("viewControllers", .array("UIViewController"), optional: true), .bool("animated", default: false),
                summary: "Replaces the tabs; controllers that leave are released.") { sim, inv in
-            try sim.setTabs(inv.objectsArgument(0), on: inv.receiver, keepsNil: inv.argument(0).isNil)
+            try sim.navigation.setTabs(inv.objectsArgument(0), on: inv.receiver, keepsNil: inv.argument(0).isNil)
             return .nil
         }
         Method.accessor("selectedViewController", returns: .object("UIViewController")) { sim, inv in
-            try sim.selectedChild(of: inv.receiver).map(Value.object) ?? .nil
+            try sim.navigation.selectedChild(of: inv.receiver).map(Value.object) ?? .nil
         }
         Method.accessor("setSelectedViewController") { sim, inv in
             let vc = try inv.required(0, sim.uikit.viewController, "selectedViewController")
             guard let i = try sim.objects(inv.receiver, sim.uikit.tabControllers).firstIndex(of: vc) else {
                 throw sim.raise(.invalidArgument("-[UITabBarController setSelectedViewController:] only a view controller in the tab bar controller's list of view controllers can be selected.", object: vc))
             }
-            try sim.select(i, on: inv.receiver)
+            try sim.navigation.select(i, on: inv.receiver)
             return .nil
         }
         Method.accessor("setSelectedIndex") { sim, inv in
-            try sim.select(try inv.index(0, "selectedIndex"), on: inv.receiver)
+            try sim.navigation.select(try inv.index(0, "selectedIndex"), on: inv.receiver)
             return .nil
         }
     }
 
     /// The selected child, or nil when there are none.
     func selectedChild(of tab: ObjectID) throws -> ObjectID? {
-        let list = try objects(tab, uikit.tabControllers)
-        let i = clampedInt(try number(tab, uikit.tabSelectedIndex, default: 0))
+        let list = try sim.objects(tab, sim.uikit.tabControllers)
+        let i = clampedInt(try sim.number(tab, sim.uikit.tabSelectedIndex, default: 0))
         return list.indices.contains(i) ? list[i] : nil
     }
 
     /// SPEC rule 27: `viewControllers` reads nil only while unset (or set to nil); an
     /// empty list reads `{}`.
     func setTabs(_ list: [ObjectID], on tab: ObjectID, keepsNil: Bool = false) throws {
-        let k = uikit
-        let old = try objects(tab, k.tabControllers)
+        let k = sim.uikit
+        let old = try sim.objects(tab, k.tabControllers)
         for vc in list where !old.contains(vc) {
-            if let p = try object(vc, k.parent), p != tab {
-                throw raise(SimError(.exception(name: "UIViewControllerHierarchyInconsistency"),
-                                     "child view controller:\(angle(vc)) should have parent view controller:\(angle(p)) but requested parent is:\(angle(tab))",
+            if let p = try sim.object(vc, k.parent), p != tab {
+                throw sim.raise(SimError(.exception(name: "UIViewControllerHierarchyInconsistency"),
+                                     "child view controller:\(sim.angle(vc)) should have parent view controller:\(sim.angle(p)) but requested parent is:\(sim.angle(tab))",
                                      object: vc))
             }
-            try checkNotAncestor(vc, of: tab)
+            try sim.checkNotAncestor(vc, of: tab)
         }
         // Each removed controller once: a list may name one twice ({ a, a }), and a hold
         // taken twice but released once on an error path would be stranded.
         var seen = Set<ObjectID>()
         let removed = old.filter { !list.contains($0) && seen.insert($0).inserted }
-        for r in removed { try heap.hold(r, transitionHold) }
+        for r in removed { try heap.hold(r, sim.transitions.transitionHold) }
         // Released however this ends (a failing callback stranded them).
         var stillHeld = Set(removed)
-        defer { for r in stillHeld where heap.isAlive(r) { try? heap.unhold(r, transitionHold) } }
+        defer { for r in stillHeld where heap.isAlive(r) { try? heap.unhold(r, sim.transitions.transitionHold) } }
         for vc in list where !old.contains(vc) {
             _ = try heap.send(vc, .willMove, args: Arguments(.object(tab)))
             // A willMove that handed the controller to another container: it leaves that
             // one, so that it has one parent (as addChild and push do).
-            try leaveOtherParent(vc, for: tab)
+            try sim.leaveOtherParent(vc, for: tab)
         }
-        try write(tab, k.tabControllers, keepsNil ? .nil : .array(list.map(Value.object)))
-        try write(tab, k.tabSelectedIndex, .int(0))
+        try sim.write(tab, k.tabControllers, keepsNil ? .nil : .array(list.map(Value.object)))
+        try sim.write(tab, k.tabSelectedIndex, .int(0))
         // Every new child is parented before any didMove runs: a didMove that fails (or
         // looks) never finds a listed controller without its parent.
         for vc in list where !old.contains(vc) {
-            try write(vc, k.parent, tab)
-            noteEnteredUI(vc)
+            try sim.write(vc, k.parent, tab)
+            sim.noteEnteredUI(vc)
         }
         var firstError: Error?
         for vc in list where !old.contains(vc) {
-            attempt(&firstError) { _ = try heap.send(vc, .didMove, args: Arguments(.object(tab))) }
+            sim.attempt(&firstError) { _ = try heap.send(vc, .didMove, args: Arguments(.object(tab))) }
         }
         for r in removed {
-            if let v = try object(r, k.vcView) { try removeFromSuperview(v) }
-            try write(r, k.parent, nil)
-            noteLeftUI(r, "removed from \(heap.describe(tab))")
+            if let v = try sim.object(r, k.vcView) { try sim.removeFromSuperview(v) }
+            try sim.write(r, k.parent, nil)
+            sim.noteLeftUI(r, "removed from \(heap.describe(tab))")
             stillHeld.remove(r)
             // SPEC rule 47: asked while the transition still holds it.
-            attempt(&firstError) { try askWillDealloc() }
-            try heap.unhold(r, transitionHold)
+            sim.attempt(&firstError) { try sim.askWillDealloc() }
+            try heap.unhold(r, sim.transitions.transitionHold)
         }
         if let firstError { throw firstError }
     }
@@ -98,30 +98,30 @@ extension Simulator {
     /// order (SPEC §3.5): B.viewDidLoad (first time), B.viewWillAppear,
     /// A.viewWillDisappear, A.viewDidDisappear, B.viewDidAppear.
     func select(_ index: Int, on tab: ObjectID) throws {
-        let k = uikit
-        let list = try objects(tab, k.tabControllers)
+        let k = sim.uikit
+        let list = try sim.objects(tab, k.tabControllers)
         guard list.indices.contains(index) else {
             throw SimError(.invalidUse, "bad value for property 'selectedIndex' of UITabBarController (index \(index) out of range 0..<\(list.count))", object: tab)
         }
         let old = try selectedChild(of: tab)
         let new = list[index]
         guard old != new else { return }
-        try write(tab, k.tabSelectedIndex, .int(index))
+        try sim.write(tab, k.tabSelectedIndex, .int(index))
         guard try isOnScreen(tab) else { return }
         var keep = [tab, new]
         if let old { keep.append(old) }
-        try finishTransition(animated: false, keeping: keep, completion: .nil) { [unowned self] in
-            guard try selectedChild(of: tab) == new, let tabView = try object(tab, k.vcView) else { return }
-            let newView = try loadedView(of: new)
-            try beginAppearance(new, appearing: true, animated: false)
-            if let old { try beginAppearance(old, appearing: false, animated: false) }
-            if let old, let ov = try object(old, k.vcView), try object(ov, k.superview) == tabView { try removeFromSuperview(ov) }
+        try sim.transitions.finishTransition(animated: false, keeping: keep, completion: .nil) { [unowned self] in
+            guard try selectedChild(of: tab) == new, let tabView = try sim.object(tab, k.vcView) else { return }
+            let newView = try sim.loadedView(of: new)
+            try sim.beginAppearance(new, appearing: true, animated: false)
+            if let old { try sim.beginAppearance(old, appearing: false, animated: false) }
+            if let old, let ov = try sim.object(old, k.vcView), try sim.object(ov, k.superview) == tabView { try sim.removeFromSuperview(ov) }
             if let newView {
-                try write(newView, k.frame, .rect(try boundsOf(tabView)))
-                try addSubview(newView, to: tabView, at: 0)
+                try sim.write(newView, k.frame, .rect(try sim.boundsOf(tabView)))
+                try sim.addSubview(newView, to: tabView, at: 0)
             }
-            if let old { try endAppearance(old, animated: false) }
-            try endAppearance(new, animated: false)
+            if let old { try sim.endAppearance(old, animated: false) }
+            try sim.endAppearance(new, animated: false)
         }
     }
 
@@ -129,12 +129,12 @@ extension Simulator {
     /// `tabBarController_shouldSelect`, selects, then calls `tabBarController_didSelect`
     /// at once, before the child's view loads (rule 17, seed 001). Setting
     /// `selectedIndex` from code never calls the delegate.
-    public func tapTab(_ tab: ObjectID, _ child: ObjectID) throws {
-        let k = uikit
-        guard let index = try objects(tab, k.tabControllers).firstIndex(of: child) else {
+    func tapTab(_ tab: ObjectID, _ child: ObjectID) throws {
+        let k = sim.uikit
+        guard let index = try sim.objects(tab, k.tabControllers).firstIndex(of: child) else {
             throw SimError.badArgument(2, "tap", "\(heap.describe(child)) is not one of \(heap.describe(tab))'s view controllers")
         }
-        let delegate = try object(tab, k.tabDelegate)
+        let delegate = try sim.object(tab, k.tabDelegate)
         if let d = delegate, heap.responds(d, to: .tabBarController_shouldSelect) {
             let answer = try heap.send(d, .tabBarController_shouldSelect, args: Arguments(.object(tab), .object(child)))
             if answer == .bool(false) || answer.isNil { return }
@@ -144,4 +144,9 @@ extension Simulator {
             _ = try heap.send(d, .tabBarController_didSelect, args: Arguments(.object(tab), .object(child)))
         }
     }
+}
+
+extension Simulator {
+    /// `sim.tapTab(tabBarController, child)`: a tap on the child's tab.
+    public func tapTab(_ tab: ObjectID, _ child: ObjectID) throws { try navigation.tapTab(tab, child) }
 }

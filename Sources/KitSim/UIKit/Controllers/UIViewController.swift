@@ -70,7 +70,7 @@ extension Simulator {
             try sim.ancestor(of: inv.receiver, kind: sim.uikit.navigationController).map(Value.object) ?? .nil
         }
         Method.accessor("transitionCoordinator", returns: .object("_UIViewControllerTransitionCoordinator")) { sim, inv in
-            try sim.transitionCoordinator(of: inv.receiver).map(Value.object) ?? .nil
+            try sim.transitions.transitionCoordinator(of: inv.receiver).map(Value.object) ?? .nil
         }
         Method.accessor("tabBarController", returns: .object("UITabBarController")) { sim, inv in
             try sim.ancestor(of: inv.receiver, kind: sim.uikit.tabBarController).map(Value.object) ?? .nil
@@ -116,13 +116,13 @@ extension Simulator {
         Method("present", swift: "present(_:animated:completion:)", .object("viewController", "UIViewController", optional: true),
                .bool("animated", default: true), .function("completion"),
                summary: "Presents a controller modally; the presenter keeps it until it is dismissed (rule 15).") { sim, inv in
-            try sim.present(inv.optionalObjectArgument(0), from: inv.receiver, animated: inv.bool(1, default: true),
+            try sim.presentations.present(inv.optionalObjectArgument(0), from: inv.receiver, animated: inv.bool(1, default: true),
                             completion: inv.argument(2))
             return .nil
         }
         Method("dismiss", swift: "dismiss(animated:completion:)", .bool("animated", default: true), .function("completion"),
                summary: "Dismisses the controller this one presented, or this one if it was presented.") { sim, inv in
-            try sim.dismiss(from: inv.receiver, animated: inv.bool(0, default: true), completion: inv.argument(1))
+            try sim.presentations.dismiss(from: inv.receiver, animated: inv.bool(0, default: true), completion: inv.argument(1))
             return .nil
         }
     }

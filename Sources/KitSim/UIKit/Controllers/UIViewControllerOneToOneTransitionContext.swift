@@ -1,4 +1,4 @@
-extension Simulator {
+extension Transitions {
     /// UIKit's transition context (`id<UIViewControllerContextTransitioning>`; SPEC rules
     /// 58–61): what a custom animator's `animateTransition(ctx)` receives. UIKit keeps it,
     /// and through it the animator, both controllers and the container, until the animator
@@ -17,13 +17,13 @@ extension Simulator {
         PropertyDeclaration("isInteractive", .assign, .bool, readOnly: true, default: .bool(false))
         PropertyDeclaration("transitionWasCancelled", .assign, .bool, readOnly: true, default: .bool(false))
 
-        Method("viewController", swift: "viewController(forKey:)", .enumeration("key", Simulator.transitionContextKeys),
+        Method("viewController", swift: "viewController(forKey:)", .enumeration("key", Transitions.transitionContextKeys),
                returns: .object("UIViewController"), optional: true,
                summary: "The controller leaving (`\"from\"`) or coming (`\"to\"`).") { sim, inv in
             let k = sim.uikit.transitions
             return try sim.heap.readSlot(inv.receiver, inv.stringArgument(0) == "to" ? k.contextTo : k.contextFrom)
         }
-        Method("view", swift: "view(forKey:)", .enumeration("key", Simulator.transitionContextKeys),
+        Method("view", swift: "view(forKey:)", .enumeration("key", Transitions.transitionContextKeys),
                returns: .object("UIView"), optional: true, introduced: 8,
                summary: "The view leaving or coming; nil for the presenter's view when it stays (`custom`, `overFullScreen`; rules 59, 60).") { sim, inv in
             let k = sim.uikit.transitions
@@ -31,15 +31,15 @@ extension Simulator {
         }
         Method("finalFrame", swift: "finalFrame(for:)", .object("viewController", "UIViewController"), returns: .rect,
                summary: "The incoming controller's frame at the end: the container's bounds; zero for any other.") { sim, inv in
-            .rect(try sim.contextFrame(inv.receiver, of: inv.objectArgument(0), incoming: true))
+            .rect(try sim.transitions.contextFrame(inv.receiver, of: inv.objectArgument(0), incoming: true))
         }
         Method("initialFrame", swift: "initialFrame(for:)", .object("viewController", "UIViewController"), returns: .rect,
                summary: "The outgoing controller's frame at the start: the container's bounds; zero for any other.") { sim, inv in
-            .rect(try sim.contextFrame(inv.receiver, of: inv.objectArgument(0), incoming: false))
+            .rect(try sim.transitions.contextFrame(inv.receiver, of: inv.objectArgument(0), incoming: false))
         }
         Method("completeTransition", swift: "completeTransition(_:)", .bool("didComplete"),
                summary: "Ends the transition: true finishes it (the did callbacks, `animationEnded(true)`, the completion), false cancels it (the controllers stay as they were). A second call does nothing.") { sim, inv in
-            try sim.completeTransition(inv.receiver, didComplete: inv.bool(0))
+            try sim.transitions.completeTransition(inv.receiver, didComplete: inv.bool(0))
             return .nil
         }
     }
@@ -56,17 +56,17 @@ extension Simulator {
     /// keeps the context (`transition in flight`) until `completeTransition`.
     func makeTransitionContext(animator: ObjectID, container: ObjectID, from: ObjectID?, to: ObjectID,
                                fromView: ObjectID?, toView: ObjectID?, coordinator: ObjectID?) throws -> ObjectID {
-        let k = uikit.transitions
+        let k = sim.uikit.transitions
         let ctx = heap.alloc(k.context)
         try heap.hold(ctx, transitionHold)
         do {
             for (p, v) in [(k.contextAnimator, animator), (k.contextContainer, container), (k.contextFrom, from), (k.contextTo, to),
                            (k.contextFromView, fromView), (k.contextToView, toView)] {
-                if let v, heap.isAlive(v) { try write(ctx, p, v) }
+                if let v, heap.isAlive(v) { try sim.write(ctx, p, v) }
             }
             let duration = try heap.send(animator, .transitionDuration, args: Arguments(.object(ctx)))
             if let coordinator, heap.isAlive(coordinator), let seconds = duration.number, seconds.isFinite {
-                try write(coordinator, k.coordinatorDuration, .double(Swift.max(0, seconds)))
+                try sim.write(coordinator, k.coordinatorDuration, .double(Swift.max(0, seconds)))
             }
         } catch {
             // An animator that cannot say its duration (no `transitionDuration`, or one that
@@ -82,14 +82,14 @@ extension Simulator {
     func completeTransition(_ ctx: ObjectID, didComplete: Bool) throws {
         guard let end = customTransitions.take(ctx) else { return }
         defer { if heap.isAlive(ctx) { try? heap.unhold(ctx, transitionHold) } }
-        try write(ctx, uikit.transitions.contextCancelled, .bool(!didComplete))
+        try sim.write(ctx, sim.uikit.transitions.contextCancelled, .bool(!didComplete))
         try end(didComplete)
     }
 
     /// `animationEnded(_:)`, when the animator has one (SPEC rule 58: after the did
     /// callbacks, before the completion).
     func animationEnded(_ ctx: ObjectID, completed: Bool) throws {
-        guard heap.isAlive(ctx), let a = try object(ctx, uikit.transitions.contextAnimator), heap.responds(a, to: .animationEnded)
+        guard heap.isAlive(ctx), let a = try sim.object(ctx, sim.uikit.transitions.contextAnimator), heap.responds(a, to: .animationEnded)
         else { return }
         _ = try heap.send(a, .animationEnded, args: Arguments(.bool(completed)))
     }
@@ -97,25 +97,25 @@ extension Simulator {
     /// `finalFrame(for:)` / `initialFrame(for:)`: the container's bounds for the controller
     /// coming (final) or going (initial), zero for any other.
     func contextFrame(_ ctx: ObjectID, of vc: ObjectID, incoming: Bool) throws -> Rect {
-        let k = uikit.transitions
-        guard try object(ctx, incoming ? k.contextTo : k.contextFrom) == vc,
-              let container = try object(ctx, k.contextContainer) else { return Rect(x: 0, y: 0, width: 0, height: 0) }
-        return try boundsOf(container)
+        let k = sim.uikit.transitions
+        guard try sim.object(ctx, incoming ? k.contextTo : k.contextFrom) == vc,
+              let container = try sim.object(ctx, k.contextContainer) else { return Rect(x: 0, y: 0, width: 0, height: 0) }
+        return try sim.boundsOf(container)
     }
 
     /// The view the presenter shows in its window: that of its topmost ancestor (a child
     /// presents in its container's context).
     func presentationContextView(of presenter: ObjectID) throws -> ObjectID? {
         var top = presenter
-        try walkChain(from: try object(presenter, uikit.parent), along: uikit.parent) { top = $0; return true }
-        return try object(top, uikit.vcView)
+        try sim.walkChain(from: try sim.object(presenter, sim.uikit.parent), along: sim.uikit.parent) { top = $0; return true }
+        return try sim.object(top, sim.uikit.vcView)
     }
 
     /// Puts `view` back in the container's superview, just under the container.
     func restore(_ view: ObjectID, under container: ObjectID) throws {
-        guard heap.isAlive(view), let sv = try object(container, uikit.superview),
-              let i = try objects(sv, uikit.subviews).firstIndex(of: container) else { return }
-        try addSubview(view, to: sv, at: i)
+        guard heap.isAlive(view), let sv = try sim.object(container, sim.uikit.superview),
+              let i = try sim.objects(sv, sim.uikit.subviews).firstIndex(of: container) else { return }
+        try sim.addSubview(view, to: sv, at: i)
     }
 }
 

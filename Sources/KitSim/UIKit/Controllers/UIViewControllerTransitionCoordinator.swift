@@ -1,4 +1,4 @@
-extension Simulator {
+extension Transitions {
     /// `UITransitionContextViewControllerKey` and `UITransitionContextViewKey` as scripts
     /// write them.
     static let transitionContextKeys = EnumType("UITransitionContextViewControllerKey", ["from", "to"])
@@ -29,25 +29,25 @@ extension Simulator {
                             summary: "The completion blocks given to `animate`, kept until the transition ends.")
         PropertyDeclaration("interactionHandlers", .strong, .table, readOnly: true,
                             summary: "The blocks given to `notifyWhenInteractionEnds` and `notifyWhenInteractionChanges`, kept until the transition ends.")
-        Simulator.transitionContextKeys
+        Transitions.transitionContextKeys
 
         Method("animate", swift: "animate(alongsideTransition:completion:)", .function("animation"), .function("completion"),
                returns: .bool,
                summary: "Runs `animation` with the transition's animations and `completion` when it ends, each with the coordinator as the context; true while the transition is in flight.") { sim, inv in
-            .bool(try sim.coordinatorAnimate(inv.receiver, alongside: inv.argument(0), completion: inv.argument(1)))
+            .bool(try sim.transitions.coordinatorAnimate(inv.receiver, alongside: inv.argument(0), completion: inv.argument(1)))
         }
         Method("notifyWhenInteractionEnds", swift: "notifyWhenInteractionEnds(_:)", .function("handler", optional: false),
                summary: "Calls `handler` with the coordinator when the finger lifts (an interactive transition only; deprecated in iOS 10, still called).") { sim, inv in
-            try sim.coordinatorNotify(inv.receiver, inv.argument(0))
+            try sim.transitions.coordinatorNotify(inv.receiver, inv.argument(0))
             return .nil
         }
         Method("notifyWhenInteractionChanges", swift: "notifyWhenInteractionChanges(_:)", .function("handler", optional: false),
                introduced: 10,
                summary: "Calls `handler` with the coordinator when the finger lifts (an interactive transition only).") { sim, inv in
-            try sim.coordinatorNotify(inv.receiver, inv.argument(0))
+            try sim.transitions.coordinatorNotify(inv.receiver, inv.argument(0))
             return .nil
         }
-        Method("viewController", swift: "viewController(forKey:)", .enumeration("key", Simulator.transitionContextKeys),
+        Method("viewController", swift: "viewController(forKey:)", .enumeration("key", Transitions.transitionContextKeys),
                returns: .object("UIViewController"), optional: true,
                summary: "The controller leaving (`\"from\"`) or coming (`\"to\"`).") { sim, inv in
             let k = sim.uikit.transitions
@@ -61,7 +61,7 @@ extension Simulator {
         guard !coordination.isEmpty else { return nil }
         var found = coordination.coordinator(of: vc)
         if found == nil {
-            try walkChain(from: try object(vc, uikit.parent), along: uikit.parent) { c in
+            try sim.walkChain(from: try sim.object(vc, sim.uikit.parent), along: sim.uikit.parent) { c in
                 found = coordination.coordinator(of: c)
                 return found == nil
             }
@@ -74,17 +74,17 @@ extension Simulator {
     /// (`transition in flight`). Call `startCoordinator` once the "will" callbacks have run.
     func beginCoordinator(for controllers: [ObjectID], from: ObjectID?, to: ObjectID?, container: ObjectID?,
                           duration: Double, interactive: Bool = false) throws -> ObjectID {
-        let k = uikit.transitions
+        let k = sim.uikit.transitions
         let c = heap.alloc(k.coordinator)
         try heap.hold(c, transitionHold)
-        try write(c, k.coordinatorDuration, .double(duration))
+        try sim.write(c, k.coordinatorDuration, .double(duration))
         if interactive {
-            try write(c, k.coordinatorInteractive, .bool(true))
-            try write(c, k.coordinatorInitiallyInteractive, .bool(true))
+            try sim.write(c, k.coordinatorInteractive, .bool(true))
+            try sim.write(c, k.coordinatorInitiallyInteractive, .bool(true))
         }
-        if let container, heap.isAlive(container) { try write(c, k.coordinatorContainer, container) }
-        if let from, heap.isAlive(from) { try write(c, k.coordinatorFrom, from) }
-        if let to, heap.isAlive(to) { try write(c, k.coordinatorTo, to) }
+        if let container, heap.isAlive(container) { try sim.write(c, k.coordinatorContainer, container) }
+        if let from, heap.isAlive(from) { try sim.write(c, k.coordinatorFrom, from) }
+        if let to, heap.isAlive(to) { try sim.write(c, k.coordinatorTo, to) }
         coordination.begin(c, for: controllers.filter { heap.isAlive($0) })
         return c
     }
@@ -93,22 +93,22 @@ extension Simulator {
     /// ones run as they are given).
     func startCoordinator(_ c: ObjectID) throws {
         guard heap.isAlive(c), coordination.start(c) else { return }
-        guard case .array(let blocks) = try heap.readSlot(c, uikit.transitions.coordinatorAlongside) else { return }
+        guard case .array(let blocks) = try heap.readSlot(c, sim.uikit.transitions.coordinatorAlongside) else { return }
         var firstError: Error?
-        for b in blocks { attempt(&firstError) { try callCallback(b, [.object(c)]) } }
+        for b in blocks { sim.attempt(&firstError) { try sim.callCallback(b, [.object(c)]) } }
         if let firstError { throw firstError }
     }
 
     /// The finger lifts (SPEC rule 67): the interaction handlers run once, with
     /// `isCancelled` set, and the transition is no longer interactive.
     func endCoordinatorInteraction(_ c: ObjectID, cancelled: Bool) throws {
-        let k = uikit.transitions
+        let k = sim.uikit.transitions
         guard heap.isAlive(c), coordination.endInteraction(c) else { return }
-        try write(c, k.coordinatorInteractive, .bool(false))
-        try write(c, k.coordinatorCancelled, .bool(cancelled))
+        try sim.write(c, k.coordinatorInteractive, .bool(false))
+        try sim.write(c, k.coordinatorCancelled, .bool(cancelled))
         guard case .array(let handlers) = try heap.readSlot(c, k.coordinatorHandlers) else { return }
         var firstError: Error?
-        for h in handlers { attempt(&firstError) { try callCallback(h, [.object(c)]) } }
+        for h in handlers { sim.attempt(&firstError) { try sim.callCallback(h, [.object(c)]) } }
         if let firstError { throw firstError }
     }
 
@@ -116,16 +116,16 @@ extension Simulator {
     /// completions given to `animate` run, and the coordinator lets go of its blocks and
     /// UIKit of it.
     func endCoordinator(_ c: ObjectID) throws {
-        let k = uikit.transitions
+        let k = sim.uikit.transitions
         guard coordination.end(c), heap.isAlive(c) else { return }
         defer { if heap.isAlive(c) { try? heap.unhold(c, transitionHold) } }
         let completions = try heap.readSlot(c, k.coordinatorCompletions)
         var firstError: Error?
         if case .array(let blocks) = completions {
-            for b in blocks { attempt(&firstError) { try callCallback(b, [.object(c)]) } }
+            for b in blocks { sim.attempt(&firstError) { try sim.callCallback(b, [.object(c)]) } }
         }
         for p in [k.coordinatorAlongside, k.coordinatorCompletions, k.coordinatorHandlers] where heap.isAlive(c) {
-            attempt(&firstError) { try write(c, p, nil) }
+            sim.attempt(&firstError) { try sim.write(c, p, nil) }
         }
         if let firstError { throw firstError }
     }
@@ -133,13 +133,13 @@ extension Simulator {
     /// `animate(alongsideTransition:completion:)`: false (and nothing kept) once the
     /// transition has ended.
     func coordinatorAnimate(_ c: ObjectID, alongside: Value, completion: Value) throws -> Bool {
-        let k = uikit.transitions
+        let k = sim.uikit.transitions
         guard let phase = coordination.phase(of: c) else { return false }
         if !alongside.isNil {
-            try appendBlock(alongside, to: c, k.coordinatorAlongside)
-            if phase == .animating { try callCallback(alongside, [.object(c)]) }
+            try sim.appendBlock(alongside, to: c, k.coordinatorAlongside)
+            if phase == .animating { try sim.callCallback(alongside, [.object(c)]) }
         }
-        if !completion.isNil { try appendBlock(completion, to: c, k.coordinatorCompletions) }
+        if !completion.isNil { try sim.appendBlock(completion, to: c, k.coordinatorCompletions) }
         return true
     }
 
@@ -148,7 +148,7 @@ extension Simulator {
     /// never calls it (SPEC rule 67).
     func coordinatorNotify(_ c: ObjectID, _ handler: Value) throws {
         guard coordination.phase(of: c) != nil, !coordination.interactionEnded(c) else { return }
-        try appendBlock(handler, to: c, uikit.transitions.coordinatorHandlers)
+        try sim.appendBlock(handler, to: c, sim.uikit.transitions.coordinatorHandlers)
     }
 }
 

@@ -1,7 +1,7 @@
 extension Simulator {
     /// `UIApplication.shared.isIgnoringInteractionEvents`: true while a non-interactive
     /// animated transition is in flight, when no tap or swipe reaches anything (SPEC rule 61).
-    public var isIgnoringInteractionEvents: Bool { interactionIgnoringTransitions > 0 }
+    public var isIgnoringInteractionEvents: Bool { transitions.interactionIgnoringTransitions > 0 }
 
     /// `sim.tap(control)` (SPEC rule 36): `touchDown`, then `touchUpInside`, when the
     /// control is enabled, visible, in a window and hit-testable at its centre. A

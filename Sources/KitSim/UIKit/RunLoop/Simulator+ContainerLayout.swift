@@ -18,7 +18,7 @@ extension Simulator {
            try windowOf(containerView) != nil {
             let childView = try loadedView(of: child)
             // SPEC rule 59: a view a custom animator was to place is its business.
-            if let childView, try object(childView, k.superview) != containerView, navTransitions.placedByAnimator[vc.raw] != child {
+            if let childView, try object(childView, k.superview) != containerView, navigation.navTransitions.placedByAnimator[vc.raw] != child {
                 try write(childView, k.frame, .rect(try boundsOf(containerView)))
                 try addSubview(childView, to: containerView, at: 0)
             }
@@ -36,9 +36,9 @@ extension Simulator {
     /// transition is moving it), a tab bar controller's selected child.
     func visibleChild(of vc: ObjectID) throws -> ObjectID? {
         if heap.isKind(vc, of: uikit.navigationController) {
-            return navTransitions[vc] == nil ? try objects(vc, uikit.navControllers).last : nil
+            return navigation.navTransitions[vc] == nil ? try objects(vc, uikit.navControllers).last : nil
         }
-        if heap.isKind(vc, of: uikit.tabBarController) { return try selectedChild(of: vc) }
+        if heap.isKind(vc, of: uikit.tabBarController) { return try navigation.selectedChild(of: vc) }
         return nil
     }
 }

@@ -74,11 +74,11 @@ extension Simulator {
     public func strandedHolds() -> [(object: ObjectID, reasons: [String])] {
         // SPEC rule 58: a custom transition is in flight until its animator calls
         // `completeTransition`, however long that takes; what it holds is not stranded.
-        guard runLoop.timers.isEmpty, runLoop.layoutQueue.isEmpty, customTransitions.isEmpty else { return [] }
+        guard runLoop.timers.isEmpty, runLoop.layoutQueue.isEmpty, transitions.customTransitions.isEmpty else { return [] }
         var out: [(ObjectID, [String])] = []
         for id in heap.heldObjects {
             var reasons: [String] = []
-            if heap.holdCount(id, transitionHold) > 0 { reasons.append("transition in flight") }
+            if heap.holdCount(id, transitions.transitionHold) > 0 { reasons.append("transition in flight") }
             // The queue itself is held under the same name for the life of the app.
             if heap.holdCount(id, mainQueueHold) > 0, id != mainQueueID { reasons.append("DispatchQueue.main") }
             if !reasons.isEmpty { out.append((id, reasons)) }

@@ -55,9 +55,9 @@ extension Simulator {
             // argument) a view standing for the animation's state: either is held for a
             // transition that has ended.
             if let block = animations.objectID, heap.isKind(block, of: heap.blockClass) {
-                try heap.hold(block, transitionHold)
+                try heap.hold(block, transitions.transitionHold)
             } else {
-                try heap.hold(try make(uikit.view), transitionHold)
+                try heap.hold(try make(uikit.view), transitions.transitionHold)
             }
         }
     }

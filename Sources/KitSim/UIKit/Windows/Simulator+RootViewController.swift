@@ -23,14 +23,14 @@ extension Simulator {
         if let new { try heap.checkUsable(new, "setRootViewController") }
         var firstError: Error?
         if visible, let old {
-            try heap.hold(old, transitionHold)
+            try heap.hold(old, transitions.transitionHold)
             enqueueLayout { [unowned self] in
-                defer { if heap.isAlive(old) { try? heap.unhold(old, transitionHold) } }
+                defer { if heap.isAlive(old) { try? heap.unhold(old, transitions.transitionHold) } }
                 try endAppearance(old, animated: false)
             }
             attempt(&firstError) { try beginAppearance(old, appearing: false, animated: false) }
             attempt(&firstError) { if let v = try object(old, k.vcView) { try removeFromSuperview(v) } }
-            if configuration.ios < 8 { attempt(&firstError) { try tearDownPresentations(of: old) } }
+            if configuration.ios < 8 { attempt(&firstError) { try presentations.tearDownPresentations(of: old) } }
         }
         // A callback may have released the new root meanwhile: the write then fails as a
         // message to a deallocated instance, with the old root's view already out.
@@ -55,9 +55,9 @@ extension Simulator {
         noteEnteredUI(root)
         let view = try loadedView(of: root)
         if let view, try object(view, k.superview) == window { return }
-        try heap.hold(root, transitionHold)
+        try heap.hold(root, transitions.transitionHold)
         enqueueLayout { [unowned self] in
-            defer { if heap.isAlive(root) { try? heap.unhold(root, transitionHold) } }
+            defer { if heap.isAlive(root) { try? heap.unhold(root, transitions.transitionHold) } }
             try endAppearance(root, animated: false)
         }
         var firstError: Error?
