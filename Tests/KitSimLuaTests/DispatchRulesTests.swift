@@ -19,7 +19,7 @@ import Testing
             assert(sim.why(DispatchQueue.main):find("1. [DispatchQueue.main", 1, true))
             sim.run(1)
             """)
-        #expect(sandbox.sim.mainQueueID.raw == 5)
+        #expect(sandbox.sim.runLoop.mainQueueID.raw == 5)
     }
 
     @Test func rule31_dispatchTimeValues() throws {

@@ -23,7 +23,7 @@ import Testing
             assert(main == RunLoop.main, "one object")
             assert(sim.why(main):find("RunLoop.main", 1, true), sim.why(main))
             """)
-        #expect(sandbox.sim.mainRunLoopID.raw == 5)
+        #expect(sandbox.sim.runLoop.mainRunLoopID.raw == 5)
     }
 
     @Test func rule28_aTimerKeepsItsTargetAndFiresOnSchedule() throws {

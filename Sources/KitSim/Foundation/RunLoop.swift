@@ -1,21 +1,15 @@
-extension Simulator {
+extension MainRunLoop {
     /// `RunLoop` (SPEC rules 24, 28, 30): the main run loop, made on first access; it keeps
     /// the timers scheduled on it and the display links added to it until they are
     /// invalidated.
-    static let runLoopDeclaration = ClassDeclaration("RunLoop", summary: "The main run loop: it keeps its timers and display links.") {
+    static let declaration = ClassDeclaration("RunLoop", summary: "The main run loop: it keeps its timers and display links.") {
         PropertyDeclaration("timers", .strong, .array("Timer"), readOnly: true,
                             summary: "The valid timers scheduled on it; it keeps each until it is invalidated.")
         PropertyDeclaration("displayLinks", .strong, .array("CADisplayLink"), readOnly: true,
                             summary: "The display links added to it, in any mode; it keeps each until it is removed or invalidated.")
         Static("main", .object("RunLoop"), lazy: true, summary: "The main run loop, made on first access (rule 24).") { sim in
-            .object(sim.mainRunLoop())
+            .object(sim.runLoop.mainRunLoop())
         }
         HoldDeclaration("RunLoop.main", "the main run loop, once made, for the life of the app")
-    }
-
-    /// `RunLoop.main`, made (and held for the life of the app) on first access, so the ids
-    /// of a script that never uses it do not change (SPEC rule 24).
-    public func mainRunLoop() -> ObjectID {
-        singleton(&mainRunLoopID, foundation.runLoop, runLoopHold)
     }
 }

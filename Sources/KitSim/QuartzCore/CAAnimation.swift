@@ -1,4 +1,4 @@
-extension Simulator {
+extension Animations {
     /// `CAAnimation` (SPEC rule 45): what a layer runs. Its delegate is strong ("The
     /// delegate object is retained by the receiver"), so the copy a layer keeps keeps the
     /// delegate until the layer lets go of the copy.
@@ -33,11 +33,11 @@ extension Simulator {
     /// How long a copy runs, in seconds: duration (0 is 0.25 s) × max(1, repeatCount),
     /// doubled when it autoreverses; nil when it runs for ever.
     func activeDuration(of anim: ObjectID) throws -> Double? {
-        let q = quartz
-        let d = try number(anim, q.animationDuration, default: 0)
+        let q = sim.quartz
+        let d = try sim.number(anim, q.animationDuration, default: 0)
         let once = d > 0 && d.isFinite ? d : 0.25
-        let repeats = try number(anim, q.animationRepeatCount, default: 0)
-        let total = once * Swift.max(1, repeats.isNaN ? 1 : repeats) * (try bool(anim, q.animationAutoreverses, default: false) ? 2 : 1)
+        let repeats = try sim.number(anim, q.animationRepeatCount, default: 0)
+        let total = once * Swift.max(1, repeats.isNaN ? 1 : repeats) * (try sim.bool(anim, q.animationAutoreverses, default: false) ? 2 : 1)
         // Beyond the clock's horizon (about 31 years) an animation never ends in a run.
         return total.isFinite && total < 1e9 ? total : nil
     }

@@ -1,4 +1,4 @@
-extension Simulator {
+extension Animations {
     /// `CABasicAnimation` (SPEC rule 45): an animation of one key path of a layer, from one
     /// value to another. KitSim does not interpolate; it keeps the values for scripts.
     static let basicAnimationDeclaration = ClassDeclaration("CABasicAnimation", superclass: "CAAnimation",

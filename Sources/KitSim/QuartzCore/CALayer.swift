@@ -1,4 +1,4 @@
-extension Simulator {
+extension Animations {
     /// `CALayer` (SPEC rules 44, 45): what a view draws into, made on the view's first
     /// `view.layer` and kept by it. `add(anim, key)` keeps a copy of the animation
     /// (`CALayer#5.animations["spin"]`), and the copy keeps its delegate, until the
@@ -10,44 +10,44 @@ extension Simulator {
 
         Method("add", swift: "add(_:forKey:)", .object("anim", "CAAnimation"), .string("key", optional: true),
                summary: "Keeps a copy of the animation, replacing one under the same key; the delegate hears `animationDidStart(copy)` in this turn's layout pass and `animationDidStop(copy, finished)` at its end (rule 45).") { sim, inv in
-            try sim.addAnimation(inv.objectArgument(0), to: inv.receiver, key: inv.stringArgument(1))
+            try sim.animations.addAnimation(inv.objectArgument(0), to: inv.receiver, key: inv.stringArgument(1))
             return .nil
         }
         Method("removeAnimation", swift: "removeAnimation(forKey:)", .string("key"),
                summary: "Removes the animation under the key; its delegate hears `animationDidStop(copy, false)` in the layout pass.") { sim, inv in
-            if let n = sim.viewAnimations.number(ofLayer: inv.receiver, key: inv.stringArgument(0) ?? "") { sim.removeAnimation(n) }
+            if let n = sim.animations.viewAnimations.number(ofLayer: inv.receiver, key: inv.stringArgument(0) ?? "") { sim.animations.removeAnimation(n) }
             return .nil
         }
         Method("removeAllAnimations", swift: "removeAllAnimations()",
                summary: "Removes every animation of the layer, the view's `UIView.animate` ones too: completions and delegates hear `finished = false` in the layout pass (rule 44).") { sim, inv in
-            for n in sim.viewAnimations.numbers(ofLayer: inv.receiver) { sim.removeAnimation(n) }
+            for n in sim.animations.viewAnimations.numbers(ofLayer: inv.receiver) { sim.animations.removeAnimation(n) }
             if let view = try sim.object(inv.receiver, sim.quartz.layerDelegate), sim.heap.isKind(view, of: sim.uikit.view) {
-                sim.removeViewAnimations(of: view)
+                sim.animations.removeViewAnimations(of: view)
             }
             return .nil
         }
         Method("animationKeys", swift: "animationKeys()", returns: .table, optional: true,
                summary: "The keys of the animations added with one, in the order they were added; nil when there are none.") { sim, inv in
-            let keys = sim.viewAnimations.numbers(ofLayer: inv.receiver).compactMap { n -> Value? in
-                guard case .layer(_, let key?, _, _)? = sim.viewAnimations.records[n]?.kind else { return nil }
+            let keys = sim.animations.viewAnimations.numbers(ofLayer: inv.receiver).compactMap { n -> Value? in
+                guard case .layer(_, let key?, _, _)? = sim.animations.viewAnimations.records[n]?.kind else { return nil }
                 return .string(key)
             }
             return keys.isEmpty ? .nil : .array(keys)
         }
         Method("animation", swift: "animation(forKey:)", .string("key"), returns: .object("CAAnimation"), optional: true,
                summary: "The layer's copy of the animation under the key, or nil.") { sim, inv in
-            guard let n = sim.viewAnimations.number(ofLayer: inv.receiver, key: inv.stringArgument(0) ?? ""),
-                  case .layer(_, _, _, let copy)? = sim.viewAnimations.records[n]?.kind else { return .nil }
+            guard let n = sim.animations.viewAnimations.number(ofLayer: inv.receiver, key: inv.stringArgument(0) ?? ""),
+                  case .layer(_, _, _, let copy)? = sim.animations.viewAnimations.records[n]?.kind else { return .nil }
             return .object(copy)
         }
     }
 
     /// `view.layer`: made on first access and kept by the view, its delegate (SPEC rule 45).
     func layer(of view: ObjectID) throws -> ObjectID {
-        if let l = try object(view, uikit.layer) { return l }
-        let l = heap.alloc(quartz.layer)
-        try write(l, quartz.layerDelegate, view)
-        try write(view, uikit.layer, l)
+        if let l = try sim.object(view, sim.uikit.layer) { return l }
+        let l = heap.alloc(sim.quartz.layer)
+        try sim.write(l, sim.quartz.layerDelegate, view)
+        try sim.write(view, sim.uikit.layer, l)
         return l
     }
 
@@ -70,16 +70,16 @@ extension Simulator {
     func addAnimation(_ anim: ObjectID, to layer: ObjectID, key: String?) throws {
         if let key, let old = viewAnimations.number(ofLayer: layer, key: key) { removeAnimation(old) }
         let copy = try copyAnimation(anim)
-        let view = try object(layer, quartz.layerDelegate).flatMap { heap.isKind($0, of: uikit.view) ? $0 : nil }
-        let removable = try bool(copy, quartz.animationRemovedOnCompletion, default: true)
-        let slot = key.map(Simulator.animationSlot) ?? "animations[\(viewAnimations.nextNumber)]"
+        let view = try sim.object(layer, sim.quartz.layerDelegate).flatMap { heap.isKind($0, of: sim.uikit.view) ? $0 : nil }
+        let removable = try sim.bool(copy, sim.quartz.animationRemovedOnCompletion, default: true)
+        let slot = key.map(Animations.animationSlot) ?? "animations[\(viewAnimations.nextNumber)]"
         try heap.setAssociated(layer, key: slot, .object(copy))
-        watchDeallocs()
+        sim.watchDeallocs()
         let n = viewAnimations.add(.init(view: view, kind: .layer(layer, key: key, slot: slot, copy: copy),
                                          inWindow: view.map(isInLiveWindow) ?? false, leavesWithWindow: removable))
-        enqueueLayout { [unowned self] in try tellDelegate(of: copy, .animationDidStart, finished: nil) }
+        sim.runLoop.enqueueLayout { [unowned self] in try tellDelegate(of: copy, .animationDidStart, finished: nil) }
         guard let total = try activeDuration(of: copy) else { return }
-        runLoop.schedule(at: time(after: total)) { [unowned self] in
+        sim.runLoop.schedule(at: sim.time(after: total)) { [unowned self] in
             guard let r = viewAnimations.records[n], !r.stopped else { return }
             guard r.leavesWithWindow else {
                 viewAnimations.markStopped(n)

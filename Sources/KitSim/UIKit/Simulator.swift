@@ -56,12 +56,6 @@ public final class Simulator {
 
     /// The windows, their order and the key window (Windows/WindowStack.swift).
     var windowStack = WindowStack()
-    #if KITSIM_PLANTED_DEFECT
-    /// The planted defect's table of spring animations and the instant it is for
-    /// (Views/Simulator+PlantedDefect.swift).
-    var plantedSpringSlots = 0
-    var plantedSpringInstant: Int64 = -1
-    #endif
     /// The connected scenes (Windows/UIWindowScene.swift).
     var scenes: SceneState
     /// Whether the model's state types check their invariants after every mutation (the
@@ -86,28 +80,18 @@ public final class Simulator {
     /// The transitions in flight: coordinators, custom transitions (Controllers/Transitions.swift).
     private(set) lazy var transitions = Transitions(self)
 
-    /// The main run loop's timers and layout queue (RunLoop/RunLoopQueues.swift).
-    var runLoop = RunLoopQueues()
+    /// The main run loop, its queues and main objects (RunLoop/Simulator+RunLoop.swift).
+    private(set) lazy var runLoop = MainRunLoop(self)
 
-    let mainQueueHold: HoldReason
-    let mainOperationQueueHold: HoldReason
     let defaultCenterHold: HoldReason
     let postingHold: HoldReason
     let recognizingHold: HoldReason
     let keyboardHold: HoldReason
     let appHold: HoldReason
-    let runLoopHold: HoldReason
     let urlSessionHold: HoldReason
     let sharedSessionHold: HoldReason
     let sessionConfigurationHold: HoldReason
-    let animationHold: HoldReason
 
-    /// `RunLoop.main` once made (Foundation/RunLoop.swift), else id 0.
-    var mainRunLoopID = ObjectID(0)
-    /// `DispatchQueue.main` once made (Foundation/DispatchQueue.swift), else id 0.
-    var mainQueueID = ObjectID(0)
-    /// `OperationQueue.main` once made (Foundation/OperationQueue.swift), else id 0.
-    var mainOperationQueueID = ObjectID(0)
     /// `NotificationCenter.default` once made (Foundation/NotificationCenter.swift), else id 0.
     var defaultCenterID = ObjectID(0)
     /// Each center's registrations in registration order, by center id, and the last
@@ -118,10 +102,9 @@ public final class Simulator {
     /// registration order (Controls/).
     var controlActions: [UInt32: [ControlAction]] = [:]
     var recognizerTargets: [UInt32: [RecognizerTarget]] = [:]
-    /// Each table and collection view's registrations, counts and visible cells, and each
-    /// page view controller's pages (Lists/, Controllers/UIPageViewController.swift).
-    var lists: [UInt32: ListState] = [:]
-    var pages: [UInt32: [ObjectID]] = [:]
+    /// The table and collection views and the page view controllers' pages (Lists/,
+    /// Controllers/UIPageViewController.swift).
+    private(set) lazy var lists = Lists(self)
     /// The first responder and UIKit's keyboard windows (Windows/UITextEffectsWindow.swift).
     var keyboard = KeyboardState()
     /// The valid key-value observations by observation id, and their registration order
@@ -142,10 +125,9 @@ public final class Simulator {
     /// The names of each user content controller's script message handlers, in the order
     /// they were added, by controller id (WebKit/WKUserContentController.swift).
     var scriptMessageHandlerNames: [UInt32: ScriptMessageHandlerNames] = [:]
-    /// The animations on views and layers (UIKit/Views/ViewAnimations.swift) and the
-    /// property animators' states by animator id (UIKit/Views/UIViewPropertyAnimator.swift).
-    var viewAnimations = ViewAnimations()
-    var propertyAnimators: [UInt32: PropertyAnimatorState] = [:]
+    /// The animations on views and layers and the property animators
+    /// (UIKit/Views/Simulator+Animations.swift).
+    private(set) lazy var animations = Animations(self)
 
     /// A simulated app with the given behaviour profile, launched: `UIApplication.shared`
     /// exists with an app delegate whose `window` property is strong, as
@@ -182,18 +164,14 @@ public final class Simulator {
         self.foundation = FoundationClasses(heap)
         self.webkit = WebKitClasses(heap)
         self.quartz = QuartzCoreClasses(heap)
-        mainQueueHold = Simulator.declaredHold("DispatchQueue.main", heap)
-        mainOperationQueueHold = Simulator.declaredHold("OperationQueue.main", heap)
         defaultCenterHold = Simulator.declaredHold("NotificationCenter.default", heap)
         postingHold = Simulator.declaredHold("posting", heap)
         recognizingHold = Simulator.declaredHold("recognizing", heap)
         keyboardHold = Simulator.declaredHold("keyboard", heap)
         appHold = Simulator.declaredHold("UIApplication.shared", heap)
-        runLoopHold = Simulator.declaredHold("RunLoop.main", heap)
         urlSessionHold = Simulator.declaredHold("URLSession", heap)
         sharedSessionHold = Simulator.declaredHold("URLSession.shared", heap)
         sessionConfigurationHold = Simulator.declaredHold("URLSessionConfiguration.default", heap)
-        animationHold = Simulator.declaredHold("animation in flight", heap)
         scenes = SceneState(hold: Simulator.declaredHold("connected scene", heap))
         // UIKit's classes are registered when first needed; extra ones (which name UIKit's
         // and were tried already) at once, after the ids UIKit's keep for themselves.
@@ -265,9 +243,9 @@ public final class Simulator {
         heap.invariantCheckers.append { [unowned self] heap in
             self.windowStack.violations() + self.runLoop.violations()
                 + self.navigation.violations() + self.presentations.violations()
-                + self.viewAnimations.violations()
+                + self.animations.violations()
                 + self.transitions.violations() + self.sceneViolations()
-                + self.timers.violations()
+                + self.timers.violations() + self.lists.violations()
         }
     }
 
@@ -282,7 +260,7 @@ public final class Simulator {
             let kvo = self.observations.isEmpty && self.heap.observedObjects.isEmpty ? nil : self.observationDealloc(id)
             // SPEC rules 44, 45: a window or view that goes may take animations with it,
             // and a property animator released paused or stopped raises.
-            let animation = self.viewAnimations.isEmpty && self.propertyAnimators.isEmpty ? nil : self.animationDealloc(id)
+            let animation = self.animations.isEmpty ? nil : self.animations.dealloc(id)
             return kvo ?? animation
         }
     }

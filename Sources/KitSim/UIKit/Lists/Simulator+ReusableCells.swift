@@ -1,7 +1,81 @@
-extension Simulator {
+/// The table and collection views (SPEC rules 39, 40) and the page view controllers'
+/// pages (rule 40): what each knows beyond its properties — the classes registered per
+/// reuse identifier, the counts of its last reload, the cells it shows — and the layout
+/// pass's work for them. A list's state is here from its `init` until the first layout
+/// pass after it deallocates.
+final class Lists: Subsystem {
+    unowned let sim: Simulator
+    let heap: Heap
+    /// Each table and collection view's state, by list id.
+    private var states: [UInt32: ListState] = [:]
+    /// The pages each page view controller shows, by controller id (changed only by
+    /// `setPages`, Controllers/UIPageViewController.swift).
+    var pageLists: [UInt32: [ObjectID]] = [:]
+    var log = InvariantLog()
+
+    init(_ sim: Simulator) {
+        self.sim = sim
+        heap = sim.heap
+    }
+
+    /// A list's state, or nil for an object that is no list (read-only: the layout pass
+    /// and the list's own methods change it).
+    subscript(list: ObjectID) -> ListState? { states[list.raw] }
+
+    /// The pages a page view controller shows, in order.
+    func pages(of pvc: ObjectID) -> [ObjectID] { pageLists[pvc.raw] ?? [] }
+
+    /// Each list's cells on screen are in strictly increasing index path order, and its
+    /// counts are not negative and add up to at most `maxListItems`.
+    func violations() -> [String] {
+        var out = log.failures
+        for (raw, s) in states.sorted(by: { $0.key < $1.key }) {
+            if let failure = Lists.failure(s, raw) { out.append(failure); break }
+        }
+        return out
+    }
+
+    /// What is wrong with one list's state, or nil.
+    static func failure(_ s: ListState, _ raw: UInt32) -> String? {
+        let counts = s.counts ?? []
+        if counts.contains(where: { $0 < 0 }) || counts.reduce(0, +) > maxListItems { return "list #\(raw)'s counts are out of bounds" }
+        if zip(s.visible, s.visible.dropFirst()).contains(where: { !($0.path < $1.path) }) {
+            return "list #\(raw)'s visible cells are not in index path order"
+        }
+        return nil
+    }
+
+    /// After a mutation of one list, when `Simulator.checksInvariants` is on.
+    private func check(_ list: ObjectID) {
+        guard Simulator.checksInvariants, let s = states[list.raw] else { return }
+        log.note(Lists.failure(s, list.raw))
+    }
+
+    /// A table or collection view is made: it reloads in the first layout pass it is in a
+    /// window for.
+    func made(_ list: ObjectID) { states[list.raw] = ListState() }
+
+    /// `reloadData()`: reloads in the next layout pass.
+    func reloadData(_ list: ObjectID) { states[list.raw, default: ListState()].reloadPending = true }
+
+    /// Its `contentOffset` changed: the next layout pass lays out its cells again.
+    func scrolled(_ list: ObjectID) {
+        if states[list.raw] != nil { states[list.raw]?.layoutPending = true }
+    }
+
+    /// The visible cell of the index path, or nil.
+    func visibleCell(_ list: ObjectID, at path: IndexPath) -> ObjectID? {
+        states[list.raw]?.visible.first { $0.path == path }?.cell
+    }
+
+    /// The live cells on screen, in index path order.
+    func visibleCells(_ list: ObjectID) -> [ObjectID] {
+        (states[list.raw]?.visible ?? []).filter { heap.isAlive($0.cell) }.map(\.cell)
+    }
+
     /// The kind of a table or collection view, or nil for any other object.
     func listKind(_ id: ObjectID) -> ListKind? {
-        let k = uikit
+        let k = sim.uikit
         if heap.isKind(id, of: k.tableView) {
             return ListKind(className: "UITableView", numberOfItems: Selector("tableView_numberOfRowsInSection"),
                             cellForItem: Selector("tableView_cellForRowAt"), didSelect: Selector("tableView_didSelectRowAt"),
@@ -40,7 +114,7 @@ extension Simulator {
     /// Asks the data source for its sections and their rows (SPEC rule 39): none without
     /// a data source, one section unless it implements `numberOfSections`.
     func askCounts(_ list: ObjectID, _ kind: ListKind) throws -> [Int] {
-        guard let ds = try object(list, kind.dataSource), heap.isAlive(ds) else { return [] }
+        guard let ds = try sim.object(list, kind.dataSource), heap.isAlive(ds) else { return [] }
         var sections = 1
         let numberOfSections = Selector("numberOfSections")
         if heap.responds(ds, to: numberOfSections) {
@@ -49,9 +123,9 @@ extension Simulator {
         // A data source's count is bounded so that a script's 1e9 rows is not a billion index paths.
         var counts: [Int] = []
         var total = 0
-        for s in 0..<Swift.min(sections, Simulator.maxListItems) {
+        for s in 0..<Swift.min(sections, Lists.maxListItems) {
             let n = try countResult(heap.send(ds, kind.numberOfItems, args: Arguments(.object(list), .int(s))), kind.numberOfItems.name)
-            let kept = Swift.min(n, Simulator.maxListItems - total)
+            let kept = Swift.min(n, Lists.maxListItems - total)
             counts.append(kept)
             total += kept
         }
@@ -72,27 +146,27 @@ extension Simulator {
     /// each visible row in order.
     func reload(_ list: ObjectID) throws {
         guard let kind = listKind(list) else { return }
-        lists[list.raw, default: ListState()].reloadPending = false
-        for (_, cell) in lists[list.raw]?.visible ?? [] { try recycle(cell, of: list) }
-        lists[list.raw]?.visible = []
+        states[list.raw, default: ListState()].reloadPending = false
+        for (_, cell) in states[list.raw]?.visible ?? [] { try recycle(cell, of: list) }
+        states[list.raw]?.visible = []
         let counts = try askCounts(list, kind)
-        lists[list.raw]?.counts = counts
+        states[list.raw]?.counts = counts
         try layoutCells(list, kind)
     }
 
     /// Cells for the rows that meet the bounds at `contentOffset`; cells of rows no longer
     /// visible go to the reuse pool (SPEC rule 39).
     func layoutCells(_ list: ObjectID, _ kind: ListKind) throws {
-        lists[list.raw]?.layoutPending = false
-        guard let state = lists[list.raw] else { return }
-        let bounds = try rect(list, uikit.frame)
-        let offset = try heap.readSlot(list, uikit.contentOffset)
+        states[list.raw]?.layoutPending = false
+        guard let state = states[list.raw] else { return }
+        let bounds = try sim.rect(list, sim.uikit.frame)
+        let offset = try heap.readSlot(list, sim.uikit.contentOffset)
         var top = 0.0
         if case .point(let p) = offset { top = p.y }
         let paths = indexPaths(state.counts ?? [])
         var wanted: [(IndexPath, Rect)] = []
         for (i, path) in paths.enumerated() {
-            let f = try kind.frame(self, list, i, bounds.width)
+            let f = try kind.frame(sim, list, i, bounds.width)
             if f.y + f.height > top && f.y < top + bounds.height { wanted.append((path, f)) }
             if f.y >= top + bounds.height { break }
         }
@@ -105,25 +179,26 @@ extension Simulator {
         for (path, frame) in wanted {
             if let cell = kept[path] { visible.append((path, cell)); continue }
             let cell = try cellFromDataSource(list, kind, path)
-            try write(cell, uikit.frame, .rect(frame))
-            try addSubview(cell, to: list, at: nil)
+            try sim.write(cell, sim.uikit.frame, .rect(frame))
+            try sim.addSubview(cell, to: list, at: nil)
             visible.append((path, cell))
-            lists[list.raw]?.visible = visible
+            states[list.raw]?.visible = visible
         }
-        lists[list.raw]?.visible = visible
+        states[list.raw]?.visible = visible
+        check(list)
     }
 
     /// `tableView_cellForRowAt` / `collectionView_cellForItemAt`; anything but a cell is
     /// UIKit's exception.
     func cellFromDataSource(_ list: ObjectID, _ kind: ListKind, _ path: IndexPath) throws -> ObjectID {
-        let ds = try object(list, kind.dataSource)
+        let ds = try sim.object(list, kind.dataSource)
         var result: Value = .nil
         if let ds, heap.isAlive(ds) {
             result = try heap.send(ds, kind.cellForItem, args: Arguments(.object(list), .indexPath(path)))
         }
         guard case .object(let cell) = result, heap.isAlive(cell), heap.isKind(cell, of: kind.cellClass) else {
             let source = ds.map { "<\(heap.classOf($0).name) \($0)>" } ?? "(null)"
-            throw raise(.internalInconsistency(
+            throw sim.raise(.internalInconsistency(
                 "\(kind.className) (<\(kind.className) \(list)>) failed to obtain a cell from its dataSource (\(source))", object: list))
         }
         return cell
@@ -137,19 +212,19 @@ extension Simulator {
     func recycle(_ cell: ObjectID, of list: ObjectID) throws {
         guard heap.isAlive(cell) else { return }
         if case .string(let id) = try heap.readSlot(cell, reuseIdentifierProperty(cell)) {
-            let key = Simulator.poolKey(id)
+            let key = Lists.poolKey(id)
             var pool: [Value] = []
             if case .array(let a) = try heap.associatedValue(list, key: key) { pool = a }
             pool.append(.object(cell))
             try heap.setAssociated(list, key: key, .array(pool))
         }
-        if try object(cell, uikit.superview) == list { try removeFromSuperview(cell) }
+        if try sim.object(cell, sim.uikit.superview) == list { try sim.removeFromSuperview(cell) }
     }
 
     /// `dequeueReusableCell(id [, indexPath])`: a pooled cell, else a new one of the
     /// registered class, else nil — or, with an index path, UIKit's exception.
     func dequeueCell(_ list: ObjectID, identifier: String, strict: Bool) throws -> ObjectID? {
-        let key = Simulator.poolKey(identifier)
+        let key = Lists.poolKey(identifier)
         if case .array(var pool) = try heap.associatedValue(list, key: key), !pool.isEmpty {
             let cell = pool.removeFirst()
             // Handed to the caller as UIKit hands it: autoreleased, so leaving the pool
@@ -158,21 +233,21 @@ extension Simulator {
             try heap.setAssociated(list, key: key, pool.isEmpty ? .nil : .array(pool))
             return cell.objectID
         }
-        guard let name = lists[list.raw]?.registered[identifier], let cls = heap.classNamed(name) else {
+        guard let name = states[list.raw]?.registered[identifier], let cls = heap.classNamed(name) else {
             guard strict else { return nil }
-            throw raise(.internalInconsistency(
+            throw sim.raise(.internalInconsistency(
                 "unable to dequeue a cell with identifier \(identifier) - must register a nib or a class for the identifier or connect a prototype cell in a storyboard",
                 object: list))
         }
-        let cell = try make(cls, args: heap.isKind(list, of: uikit.tableView)
+        let cell = try sim.make(cls, args: heap.isKind(list, of: sim.uikit.tableView)
                             ? Arguments(.string("default"), .string(identifier)) : Arguments(.rect(.zero)))
-        try write(cell, reuseIdentifierProperty(cell), .string(identifier))
+        try sim.write(cell, reuseIdentifierProperty(cell), .string(identifier))
         return cell
     }
 
     /// A cell's `reuseIdentifier`: table and collection cells declare one each.
     func reuseIdentifierProperty(_ cell: ObjectID) -> Property {
-        heap.isKind(cell, of: uikit.collectionViewCell) ? uikit.collectionReuseIdentifier : uikit.reuseIdentifier
+        heap.isKind(cell, of: sim.uikit.collectionViewCell) ? sim.uikit.collectionReuseIdentifier : sim.uikit.reuseIdentifier
     }
 
     /// `register(cellClass, id)`.
@@ -180,17 +255,17 @@ extension Simulator {
         guard let cls, cls.isSubclass(of: base) else {
             throw SimError.badArgument(1, "register", expected: "\(base.name) class", got: cls.map { "class \($0.name)" } ?? "nil")
         }
-        lists[list.raw, default: ListState()].registered[identifier] = cls.name
+        states[list.raw, default: ListState()].registered[identifier] = cls.name
     }
 
     /// The layout pass's work for lists (SPEC rule 39): a table reloads once it is in a
     /// window and after `reloadData()`; one scrolled lays out its cells again. In id order.
-    func layoutLists() throws {
-        guard !lists.isEmpty else { return }
-        for raw in lists.keys.sorted() {
+    func layOut() throws {
+        guard !states.isEmpty else { return }
+        for raw in states.keys.sorted() {
             let id = ObjectID(raw)
-            guard heap.isAlive(id), let state = lists[raw] else { lists.removeValue(forKey: raw); continue }
-            guard state.reloadPending || state.layoutPending, try windowOf(id) != nil else { continue }
+            guard heap.isAlive(id), let state = states[raw] else { states.removeValue(forKey: raw); continue }
+            guard state.reloadPending || state.layoutPending, try sim.windowOf(id) != nil else { continue }
             if state.reloadPending {
                 try reload(id)
             } else if let kind = listKind(id) {
@@ -203,20 +278,26 @@ extension Simulator {
     /// pending; 0 without a data source or past the last section.
     func numberOfItems(_ list: ObjectID, section: Int) throws -> Int {
         guard let kind = listKind(list) else { return 0 }
-        if lists[list.raw]?.reloadPending ?? true || lists[list.raw]?.counts == nil {
+        if states[list.raw]?.reloadPending ?? true || states[list.raw]?.counts == nil {
             let counts = try askCounts(list, kind)
-            lists[list.raw, default: ListState()].counts = counts
+            states[list.raw, default: ListState()].counts = counts
         }
-        let counts = lists[list.raw]?.counts ?? []
+        let counts = states[list.raw]?.counts ?? []
         return counts.indices.contains(section) ? counts[section] : 0
     }
 
     /// `sim.tap(list, indexPath)`: the delegate's `tableView_didSelectRowAt` /
     /// `collectionView_didSelectItemAt`. Returns whether a delegate took it.
-    public func tapItem(_ list: ObjectID, _ path: IndexPath) throws -> Bool {
-        guard !isIgnoringInteractionEvents, let kind = listKind(list), let d = try object(list, uikit.scrollDelegate), heap.isAlive(d),
+    func tapItem(_ list: ObjectID, _ path: IndexPath) throws -> Bool {
+        guard !sim.isIgnoringInteractionEvents, let kind = listKind(list), let d = try sim.object(list, sim.uikit.scrollDelegate), heap.isAlive(d),
               heap.responds(d, to: kind.didSelect) else { return false }
         _ = try heap.send(d, kind.didSelect, args: Arguments(.object(list), .indexPath(path)))
         return true
     }
+}
+
+extension Simulator {
+    /// `sim.tap(list, indexPath)`: the delegate's `tableView_didSelectRowAt` /
+    /// `collectionView_didSelectItemAt`. Returns whether a delegate took it.
+    public func tapItem(_ list: ObjectID, _ path: IndexPath) throws -> Bool { try lists.tapItem(list, path) }
 }

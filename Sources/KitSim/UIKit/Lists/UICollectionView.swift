@@ -1,4 +1,4 @@
-extension Simulator {
+extension Lists {
     /// `UICollectionView` (SPEC rules 38, 40): a table view's machinery with items laid out
     /// by its flow layout, which it keeps.
     static let collectionViewDeclaration = ClassDeclaration("UICollectionView", superclass: "UIScrollView",
@@ -13,34 +13,34 @@ extension Simulator {
             try sim.initializeView(inv.receiver, frame: inv.argument(0).rectValue ?? .zero)
             try sim.write(inv.receiver, sim.uikit.collectionLayout, inv.objectArgument(1))
             try sim.write(inv.receiver, sim.uikit.contentOffset, .point(.zero))
-            sim.lists[inv.receiver.raw] = ListState()
+            sim.lists.made(inv.receiver)
             return .object(inv.receiver)
         }
         Method("register", swift: "register(_:forCellWithReuseIdentifier:)", Parameter("cellClass", .metaclass), .string("identifier"),
                summary: "The class `dequeueReusableCell` makes for the identifier: a UICollectionViewCell class.") { sim, inv in
-            try sim.registerCell(inv.receiver, inv.classArgument(0), inv.stringArgument(1) ?? "", base: sim.uikit.collectionViewCell)
+            try sim.lists.registerCell(inv.receiver, inv.classArgument(0), inv.stringArgument(1) ?? "", base: sim.uikit.collectionViewCell)
             return .nil
         }
         Method("dequeueReusableCell", swift: "dequeueReusableCell(withReuseIdentifier:for:)", .string("identifier"),
                Parameter("indexPath", .indexPath), returns: .object("UICollectionViewCell"),
                summary: "A pooled cell, else a new registered one; an unregistered identifier raises.") { sim, inv in
-            try sim.dequeueCell(inv.receiver, identifier: inv.stringArgument(0) ?? "", strict: true).map(Value.object) ?? .nil
+            try sim.lists.dequeueCell(inv.receiver, identifier: inv.stringArgument(0) ?? "", strict: true).map(Value.object) ?? .nil
         }
         Method("reloadData", summary: "Reloads in the next layout pass.") { sim, inv in
-            sim.lists[inv.receiver.raw, default: ListState()].reloadPending = true
+            sim.lists.reloadData(inv.receiver)
             return .nil
         }
         Method("numberOfItems", swift: "numberOfItems(inSection:)", .integer("section"), returns: .integer,
                summary: "The last reload's count, asking the data source first if a reload is pending.") { sim, inv in
-            .int(try sim.numberOfItems(inv.receiver, section: inv.integerArgument(0)))
+            .int(try sim.lists.numberOfItems(inv.receiver, section: inv.integerArgument(0)))
         }
         Method("cellForItem", swift: "cellForItem(at:)", Parameter("indexPath", .indexPath), returns: .object("UICollectionViewCell"),
                optional: true, summary: "The visible cell of the item, or nil.") { sim, inv in
             let path = inv.indexPathArgument(0)
-            return sim.lists[inv.receiver.raw]?.visible.first { $0.path == path }.map { .object($0.cell) } ?? .nil
+            return sim.lists.visibleCell(inv.receiver, at: path).map(Value.object) ?? .nil
         }
         Method.accessor("visibleCells", returns: .array("UICollectionViewCell")) { sim, inv in
-            .array((sim.lists[inv.receiver.raw]?.visible ?? []).filter { sim.heap.isAlive($0.cell) }.map { .object($0.cell) })
+            .array(sim.lists.visibleCells(inv.receiver).map(Value.object))
         }
     }
 }

@@ -1,4 +1,4 @@
-extension Simulator {
+extension Lists {
     /// `UICollectionViewCell` (SPEC rule 40): an item's view; made by
     /// `dequeueReusableCell(identifier, indexPath)` for a registered class.
     static let collectionViewCellDeclaration = ClassDeclaration("UICollectionViewCell", superclass: "UIView",

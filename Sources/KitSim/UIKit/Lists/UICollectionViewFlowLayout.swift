@@ -1,4 +1,4 @@
-extension Simulator {
+extension Lists {
     /// `UICollectionViewFlowLayout` (SPEC rule 40): lays `itemSize` items in rows.
     static let flowLayoutDeclaration = ClassDeclaration("UICollectionViewFlowLayout",
         summary: "Lays a collection view's items in rows of `itemSize` items.") {

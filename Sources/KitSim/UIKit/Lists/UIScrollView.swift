@@ -1,4 +1,4 @@
-extension Simulator {
+extension Lists {
     /// `UIScrollView` (SPEC rule 38): its delegate is weak; setting `contentOffset` tells
     /// it `scrollViewDidScroll(scrollView)`.
     static let scrollViewDeclaration = ClassDeclaration("UIScrollView", superclass: "UIView",
@@ -12,7 +12,7 @@ extension Simulator {
                 throw SimError(.typeMismatch, "bad value for property 'contentOffset' of \(sim.heap.classOf(inv.receiver).name) (CGPoint expected, got \(sim.heap.describeType(of: inv.argument(0))))")
             }
             try sim.write(inv.receiver, sim.uikit.contentOffset, .point(p))
-            if sim.lists[inv.receiver.raw] != nil { sim.lists[inv.receiver.raw]?.layoutPending = true }
+            sim.lists.scrolled(inv.receiver)
             let didScroll = Selector("scrollViewDidScroll")
             if let d = try sim.object(inv.receiver, sim.uikit.scrollDelegate), sim.heap.isAlive(d), sim.heap.responds(d, to: didScroll) {
                 _ = try sim.heap.send(d, didScroll, args: Arguments(.object(inv.receiver)))

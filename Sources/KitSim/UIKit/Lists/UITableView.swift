@@ -1,4 +1,4 @@
-extension Simulator {
+extension Lists {
     /// `UITableView.Style`.
     static let tableStyles = EnumType("UITableView.Style", ["plain", "grouped", "insetGrouped"])
 
@@ -8,46 +8,46 @@ extension Simulator {
     static let tableViewDeclaration = ClassDeclaration("UITableView", superclass: "UIScrollView",
         summary: "Rows from a weak data source; visible cells are its subviews, the others wait in its reuse pool.") {
         PropertyDeclaration("dataSource", .weak, .object("NSObject"), summary: "Not retained (rule 38).")
-        PropertyDeclaration("style", .assign, .enumeration(Simulator.tableStyles), readOnly: true, default: .string("plain"))
+        PropertyDeclaration("style", .assign, .enumeration(Lists.tableStyles), readOnly: true, default: .string("plain"))
         PropertyDeclaration("rowHeight", .assign, .number, default: .double(44))
         PropertyDeclaration("visibleCells", .strong, .array("UITableViewCell"), readOnly: true, getter: "visibleCells",
                             summary: "The cells on screen, in row order.")
-        Simulator.tableStyles
+        Lists.tableStyles
 
         Method.initializer(swift: "init(frame:style:)", .rect("frame", optional: true),
-                           .enumeration("style", Simulator.tableStyles, default: "plain")) { sim, inv in
+                           .enumeration("style", Lists.tableStyles, default: "plain")) { sim, inv in
             try sim.initializeView(inv.receiver, frame: inv.argument(0).rectValue ?? .zero)
             try sim.write(inv.receiver, sim.uikit.tableStyle, .string(inv.stringArgument(1) ?? "plain"))
             try sim.write(inv.receiver, sim.uikit.contentOffset, .point(.zero))
-            sim.lists[inv.receiver.raw] = ListState()
+            sim.lists.made(inv.receiver)
             return .object(inv.receiver)
         }
         Method("register", swift: "register(_:forCellReuseIdentifier:)", Parameter("cellClass", .metaclass), .string("identifier"),
                summary: "The class `dequeueReusableCell` makes for the identifier: a UITableViewCell class.") { sim, inv in
-            try sim.registerCell(inv.receiver, inv.classArgument(0), inv.stringArgument(1) ?? "", base: sim.uikit.tableViewCell)
+            try sim.lists.registerCell(inv.receiver, inv.classArgument(0), inv.stringArgument(1) ?? "", base: sim.uikit.tableViewCell)
             return .nil
         }
         Method("dequeueReusableCell", swift: "dequeueReusableCell(withIdentifier:for:)", .string("identifier"),
                Parameter("indexPath", .indexPath, optional: true), returns: .object("UITableViewCell"), optional: true,
                summary: "A pooled cell, else a new registered one; with an index path an unregistered identifier raises.") { sim, inv in
-            try sim.dequeueCell(inv.receiver, identifier: inv.stringArgument(0) ?? "", strict: inv.argumentCount > 1)
+            try sim.lists.dequeueCell(inv.receiver, identifier: inv.stringArgument(0) ?? "", strict: inv.argumentCount > 1)
                 .map(Value.object) ?? .nil
         }
         Method("reloadData", summary: "Reloads in the next layout pass: counts, then a cell for each visible row.") { sim, inv in
-            sim.lists[inv.receiver.raw, default: ListState()].reloadPending = true
+            sim.lists.reloadData(inv.receiver)
             return .nil
         }
         Method("numberOfRows", swift: "numberOfRows(inSection:)", .integer("section"), returns: .integer,
                summary: "The last reload's count, asking the data source first if a reload is pending.") { sim, inv in
-            .int(try sim.numberOfItems(inv.receiver, section: inv.integerArgument(0)))
+            .int(try sim.lists.numberOfItems(inv.receiver, section: inv.integerArgument(0)))
         }
         Method("cellForRow", swift: "cellForRow(at:)", Parameter("indexPath", .indexPath), returns: .object("UITableViewCell"),
                optional: true, summary: "The visible cell of the row, or nil.") { sim, inv in
             let path = inv.indexPathArgument(0)
-            return sim.lists[inv.receiver.raw]?.visible.first { $0.path == path }.map { .object($0.cell) } ?? .nil
+            return sim.lists.visibleCell(inv.receiver, at: path).map(Value.object) ?? .nil
         }
         Method.accessor("visibleCells", returns: .array("UITableViewCell")) { sim, inv in
-            .array((sim.lists[inv.receiver.raw]?.visible ?? []).filter { sim.heap.isAlive($0.cell) }.map { .object($0.cell) })
+            .array(sim.lists.visibleCells(inv.receiver).map(Value.object))
         }
     }
 }

@@ -1,4 +1,4 @@
-extension Simulator {
+extension Lists {
     /// `UITableViewCell.CellStyle`.
     static let tableCellStyles = EnumType("UITableViewCell.CellStyle", ["default", "value1", "value2", "subtitle"])
 
@@ -8,8 +8,8 @@ extension Simulator {
         summary: "A row's view; with a reuse identifier it goes to the table's reuse pool when off screen.") {
         PropertyDeclaration("reuseIdentifier", .copy, .string, readOnly: true)
         PropertyDeclaration("text", .copy, .string, summary: "What the row shows (its `textLabel`'s text).")
-        Simulator.tableCellStyles
-        Method.initializer(swift: "init(style:reuseIdentifier:)", .enumeration("style", Simulator.tableCellStyles, default: "default"),
+        Lists.tableCellStyles
+        Method.initializer(swift: "init(style:reuseIdentifier:)", .enumeration("style", Lists.tableCellStyles, default: "default"),
                            .string("reuseIdentifier", optional: true)) { sim, inv in
             try sim.initializeView(inv.receiver, frame: Rect(x: 0, y: 0, width: 320, height: 44))
             try sim.write(inv.receiver, sim.uikit.reuseIdentifier, inv.argument(1))

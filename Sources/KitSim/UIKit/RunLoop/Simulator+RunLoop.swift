@@ -1,23 +1,81 @@
-extension Simulator {
-    /// SPEC rule 22: `sim.run(seconds)` — finishes the current turn, then fires timers,
-    /// `after` callbacks and animation completions in time order, each in a turn of its
-    /// own that ends with a layout pass and an autorelease drain; finally the clock
-    /// stands at now + seconds. `run(0)` just finishes the current turn.
-    public func run(_ seconds: Double) throws {
-        guard seconds >= 0, seconds.isFinite else {
-            throw SimError.badArgument(1, "run", expected: "a finite number of seconds >= 0", got: formatNumber(seconds), kind: .invalidUse)
+/// The main run loop (SPEC 3.6, rules 22, 24, 31): its timers on the virtual clock, the
+/// work queued for this turn's layout pass, and the Foundation objects that stand for it
+/// — `RunLoop.main`, `DispatchQueue.main` and `OperationQueue.main`, each made on first
+/// access and held for the life of the app, so the ids of a script that never uses one do
+/// not change (rule 24).
+final class MainRunLoop: Subsystem {
+    unowned let sim: Simulator
+    let heap: Heap
+    /// `RunLoop.main`, once made.
+    let runLoopHold: HoldReason
+    /// `DispatchQueue.main`, once made, and each block on it until the block has run.
+    let mainQueueHold: HoldReason
+    /// `OperationQueue.main`, once made.
+    let mainOperationQueueHold: HoldReason
+    /// The timers and the layout queue (RunLoopQueues.swift), which check their own
+    /// invariants.
+    private var queues = RunLoopQueues()
+    /// `RunLoop.main` once made, else id 0.
+    private(set) var mainRunLoopID = ObjectID(0)
+    /// `DispatchQueue.main` once made, else id 0.
+    private(set) var mainQueueID = ObjectID(0)
+    /// `OperationQueue.main` once made, else id 0.
+    private(set) var mainOperationQueueID = ObjectID(0)
+    var log = InvariantLog()
+
+    init(_ sim: Simulator) {
+        self.sim = sim
+        heap = sim.heap
+        runLoopHold = Simulator.declaredHold("RunLoop.main", sim.heap)
+        mainQueueHold = Simulator.declaredHold("DispatchQueue.main", sim.heap)
+        mainOperationQueueHold = Simulator.declaredHold("OperationQueue.main", sim.heap)
+    }
+
+    /// The queues' own invariants, and every main object once made is alive and held under
+    /// its name (rule 24: for the life of the app).
+    func violations() -> [String] {
+        var out = log.failures + queues.violations()
+        for (id, hold, name) in [(mainRunLoopID, runLoopHold, "RunLoop.main"), (mainQueueID, mainQueueHold, "DispatchQueue.main"),
+                                 (mainOperationQueueID, mainOperationQueueHold, "OperationQueue.main")] where id.raw != 0 {
+            if !heap.isAlive(id) { out.append("\(name) #\(id) is not alive") }
+            else if heap.holdCount(id, hold) < 1 { out.append("\(name) #\(id) is not held for the life of the app") }
         }
-        let end = time(after: seconds)
+        return out
+    }
+
+    /// The pending timers and animations, in no particular order.
+    var timers: [Timer] { queues.timers }
+
+    /// The work queued for this turn's layout pass.
+    var layoutQueue: [LayoutWork] { queues.layoutQueue }
+
+    /// Adds a timer firing at virtual time `time`, after every timer scheduled before it
+    /// for that time.
+    func schedule(at time: Int64, _ work: @escaping LayoutWork) { queues.schedule(at: time, work) }
+
+    /// Schedules internal work (an animation's end) `seconds` from now on the virtual clock.
+    func schedule(after seconds: Double, _ work: @escaping LayoutWork) {
+        queues.schedule(at: sim.time(after: seconds), work)
+    }
+
+    /// Queues work for this turn's layout pass (non-animated "did" callbacks,
+    /// completions, tab switches).
+    func enqueueLayout(_ work: @escaping LayoutWork) { queues.enqueueLayout(work) }
+
+    /// SPEC rule 22: finishes the current turn, then fires the timers due at or before
+    /// `end` in time order, each in a turn of its own that ends with a layout pass and an
+    /// autorelease drain; finally the clock stands at `end`.
+    func run(until end: Int64) throws {
         try finishTurn()
-        while let timer = runLoop.popTimer(until: end) {
+        while let timer = queues.popTimer(until: end) {
             // A turn costs one unit and one more per 8 windows its layout pass walks.
             do {
-                try heap.onTurn?(1 + windowStack.count / 8)
+                try heap.onTurn?(1 + sim.windowStack.count / 8)
             } catch {
                 // A turn the work budget refuses never starts: its timer stays pending, so
                 // the work it would do (a rotation's or transition's end, which releases
                 // the hold it took) is not lost, only never reached.
-                runLoop.putBack(timer)
+                queues.putBack(timer)
                 throw error
             }
             heap.advanceClock(to: timer.time)
@@ -28,10 +86,96 @@ extension Simulator {
     }
 
     /// Ends the current run-loop turn: the layout pass, then the autorelease drain.
-    public func finishTurn() throws {
+    func finishTurn() throws {
         try layoutPass()
         try heap.drain()
     }
+
+    /// The layout pass: queued work in order, then containers load the views of their
+    /// visible children (rule 17) and lists lay out their cells (rule 39), until nothing
+    /// is left to do.
+    func layoutPass() throws {
+        guard !queues.inLayoutPass else { return }
+        queues.inLayoutPass = true
+        defer { queues.inLayoutPass = false }
+        var rounds = 0
+        repeat {
+            while let work = queues.popLayout() { try work() }
+            try sim.layoutContainers()
+            try sim.lists.layOut()
+            rounds += 1
+            if rounds > 10_000 {
+                throw SimError.limitExceeded(.layoutPass(rounds: 10_000))
+            }
+        } while !queues.layoutQueue.isEmpty
+    }
+
+    /// Objects the run loop still holds for a transition or a block although no timer,
+    /// animation or layout work is pending and no custom transition waits for its
+    /// animator, each with its hold reasons (`Simulator.strandedHolds()`).
+    func strandedHolds() -> [(object: ObjectID, reasons: [String])] {
+        // SPEC rule 58: a custom transition is in flight until its animator calls
+        // `completeTransition`, however long that takes; what it holds is not stranded.
+        guard queues.timers.isEmpty, queues.layoutQueue.isEmpty, sim.transitions.customTransitions.isEmpty else { return [] }
+        var out: [(ObjectID, [String])] = []
+        for id in heap.heldObjects {
+            var reasons: [String] = []
+            if heap.holdCount(id, sim.transitions.transitionHold) > 0 { reasons.append("transition in flight") }
+            // The queue itself is held under the same name for the life of the app.
+            if heap.holdCount(id, mainQueueHold) > 0, id != mainQueueID { reasons.append("DispatchQueue.main") }
+            if !reasons.isEmpty { out.append((id, reasons)) }
+        }
+        return out
+    }
+
+    /// `RunLoop.main`, made (and held for the life of the app) on first access (SPEC rule 24).
+    func mainRunLoop() -> ObjectID {
+        sim.singleton(&mainRunLoopID, sim.foundation.runLoop, runLoopHold)
+    }
+
+    /// `DispatchQueue.main`, made (and held for the life of the app) on first access (SPEC
+    /// rule 24).
+    func mainQueue() -> ObjectID {
+        sim.singleton(&mainQueueID, sim.foundation.dispatchQueue, mainQueueHold)
+    }
+
+    /// `OperationQueue.main`, made (and held for the life of the app) on first access
+    /// (SPEC rule 24).
+    func mainOperationQueue() -> ObjectID {
+        sim.singleton(&mainOperationQueueID, sim.foundation.operationQueue, mainOperationQueueHold)
+    }
+
+    /// Queues a block on the main queue for virtual time `at` (SPEC rule 31). A block
+    /// object is held under `DispatchQueue.main` until it has run, even if it raised, and
+    /// is called with (captures…); a plain Lua function is called with no arguments.
+    func enqueueOnMainQueue(at time: Int64, _ block: Value, function: String = "asyncAfter") throws {
+        switch block {
+        case .foreign: break
+        case .object(let b) where heap.isKind(b, of: heap.blockClass): try heap.hold(b, mainQueueHold)
+        default:
+            throw SimError.badArgument(2, function, expected: "function", got: heap.describeType(of: block))
+        }
+        queues.schedule(at: time) { [unowned self] in
+            defer { if case .object(let b) = block, heap.isAlive(b) { try? heap.unhold(b, mainQueueHold) } }
+            try sim.callCallback(block, [])
+        }
+    }
+}
+
+extension Simulator {
+    /// SPEC rule 22: `sim.run(seconds)` — finishes the current turn, then fires timers,
+    /// `after` callbacks and animation completions in time order, each in a turn of its
+    /// own that ends with a layout pass and an autorelease drain; finally the clock
+    /// stands at now + seconds. `run(0)` just finishes the current turn.
+    public func run(_ seconds: Double) throws {
+        guard seconds >= 0, seconds.isFinite else {
+            throw SimError.badArgument(1, "run", expected: "a finite number of seconds >= 0", got: formatNumber(seconds), kind: .invalidUse)
+        }
+        try runLoop.run(until: time(after: seconds))
+    }
+
+    /// Ends the current run-loop turn: the layout pass, then the autorelease drain.
+    public func finishTurn() throws { try runLoop.finishTurn() }
 
     /// `sim.after(delay, fn)`: `DispatchQueue.main.asyncAfter(deadline: .now() + delay)`
     /// (SPEC rule 31) with `callback` a host function or a block, which the queue keeps
@@ -40,13 +184,11 @@ extension Simulator {
         guard delay >= 0, delay.isFinite else {
             throw SimError.badArgument(1, "after", expected: "a finite delay >= 0", got: formatNumber(delay), kind: .invalidUse)
         }
-        try enqueueOnMainQueue(at: time(after: delay), callback, function: "after")
+        try runLoop.enqueueOnMainQueue(at: time(after: delay), callback, function: "after")
     }
 
     /// Schedules internal work (an animation's end) on the virtual clock.
-    func schedule(after seconds: Double, _ work: @escaping LayoutWork) {
-        runLoop.schedule(at: time(after: seconds), work)
-    }
+    func schedule(after seconds: Double, _ work: @escaping LayoutWork) { runLoop.schedule(after: seconds, work) }
 
     /// Runs one step of a transition whose callbacks (Lua overrides, swizzles) may fail:
     /// the first error is kept and the transition goes on, so that it never stops
@@ -60,6 +202,10 @@ extension Simulator {
     /// completions, tab switches).
     func enqueueLayout(_ work: @escaping LayoutWork) { runLoop.enqueueLayout(work) }
 
+    /// `RunLoop.main`, made (and held for the life of the app) on first access, so the ids
+    /// of a script that never uses it do not change (SPEC rule 24).
+    public func mainRunLoop() -> ObjectID { runLoop.mainRunLoop() }
+
     /// Number of pending timers and animations.
     public var pendingTimerCount: Int { runLoop.timers.count }
 
@@ -71,38 +217,7 @@ extension Simulator {
     /// animator, each with its hold reasons: a hold the model took and failed to release
     /// (the fuzzer checks there are none). The model owns these reasons, so no client
     /// needs their names.
-    public func strandedHolds() -> [(object: ObjectID, reasons: [String])] {
-        // SPEC rule 58: a custom transition is in flight until its animator calls
-        // `completeTransition`, however long that takes; what it holds is not stranded.
-        guard runLoop.timers.isEmpty, runLoop.layoutQueue.isEmpty, transitions.customTransitions.isEmpty else { return [] }
-        var out: [(ObjectID, [String])] = []
-        for id in heap.heldObjects {
-            var reasons: [String] = []
-            if heap.holdCount(id, transitions.transitionHold) > 0 { reasons.append("transition in flight") }
-            // The queue itself is held under the same name for the life of the app.
-            if heap.holdCount(id, mainQueueHold) > 0, id != mainQueueID { reasons.append("DispatchQueue.main") }
-            if !reasons.isEmpty { out.append((id, reasons)) }
-        }
-        return out
-    }
-
-    /// The layout pass: queued work in order, then containers load the views of their
-    /// visible children (rule 17), until nothing is left to do.
-    func layoutPass() throws {
-        guard !runLoop.inLayoutPass else { return }
-        runLoop.inLayoutPass = true
-        defer { runLoop.inLayoutPass = false }
-        var rounds = 0
-        repeat {
-            while let work = runLoop.popLayout() { try work() }
-            try layoutContainers()
-            try layoutLists()
-            rounds += 1
-            if rounds > 10_000 {
-                throw SimError.limitExceeded(.layoutPass(rounds: 10_000))
-            }
-        } while !runLoop.layoutQueue.isEmpty
-    }
+    public func strandedHolds() -> [(object: ObjectID, reasons: [String])] { runLoop.strandedHolds() }
 
     /// Seconds as nanoseconds, clamped to 10^9 s (about 31 years): a script's
     /// `sim.after(2^63, f)` is a timer that never fires, never an `Int64` trap

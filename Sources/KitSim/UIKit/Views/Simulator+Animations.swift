@@ -5,6 +5,51 @@ extension Simulator {
         "repeat", "autoreverse", "curveEaseInOut", "curveEaseIn", "curveEaseOut", "curveLinear",
         "allowUserInteraction", "beginFromCurrentState",
     ])
+}
+
+/// The animations the model tracks (SPEC rules 43–45): those `UIView.animate` gave the
+/// views it changed, the `CAAnimation` copies layers keep, and the property animators'
+/// states. UIKit keeps a completion, a layer's removed copy and a running property
+/// animator while they are in flight (a hold, `[animation in flight]`).
+final class Animations: Subsystem {
+    unowned let sim: Simulator
+    let heap: Heap
+    /// A completion, a layer's removed copy or a running property animator in flight.
+    let animationHold: HoldReason
+    /// The animations on views and layers (ViewAnimations.swift), changed only by the
+    /// methods of this file and of QuartzCore/CALayer.swift.
+    var viewAnimations = ViewAnimations()
+    /// The property animators' states by animator id, changed only by the methods of
+    /// UIViewPropertyAnimator.swift.
+    var propertyAnimators: [UInt32: PropertyAnimatorState] = [:]
+    #if KITSIM_PLANTED_DEFECT
+    /// The planted defect's table of spring animations and the instant it is for
+    /// (Simulator+PlantedDefect.swift).
+    var plantedSpringSlots = 0
+    var plantedSpringInstant: Int64 = -1
+    #endif
+
+    init(_ sim: Simulator) {
+        self.sim = sim
+        heap = sim.heap
+        animationHold = Simulator.declaredHold("animation in flight", sim.heap)
+    }
+
+    /// Whether nothing is tracked, so a dealloc has nothing to update.
+    var isEmpty: Bool { viewAnimations.isEmpty && propertyAnimators.isEmpty }
+
+    /// The tracked animations' groups count their records (ViewAnimations), every property
+    /// animator is alive (a dealloc takes its state), and UIKit keeps every running one.
+    func violations() -> [String] {
+        var out = viewAnimations.violations()
+        for (id, s) in propertyAnimators.sorted(by: { $0.key < $1.key }) {
+            if !heap.isAlive(ObjectID(id)) { out.append("the property animator #\(id) is not alive"); break }
+            if s.phase == .running && heap.holdCount(ObjectID(id), animationHold) < 1 {
+                out.append("the running property animator #\(id) is not held"); break
+            }
+        }
+        return out
+    }
 
     /// `UIView.animate` in all three forms (SPEC rule 43). `animations` runs at once, so
     /// the model's values are final before this returns; each view in a window whose
@@ -21,7 +66,7 @@ extension Simulator {
         do {
             var before: [UInt32: [Value]] = [:]
             for (view, values) in try animatableValuesInWindows() { before[view.raw] = values }
-            try callCallback(animations, [])
+            try sim.callCallback(animations, [])
             // A view that entered a window during the block appears at its final values,
             // as one added inside a UIKit animation block does: only views that were in a
             // window before and after are compared.
@@ -35,19 +80,19 @@ extension Simulator {
         }
         guard duration > 0, !views.isEmpty else {
             // SPEC rule 43: nothing to animate, so nothing to wait for: true, next turn.
-            runLoop.schedule(at: heap.now) { [unowned self] in try callCompletion(completion, finished: true, held: held) }
+            sim.runLoop.schedule(at: heap.now) { [unowned self] in try callCompletion(completion, finished: true, held: held) }
             return
         }
         let g = viewAnimations.newGroup(completion: completion, count: views.count)
         for view in views {
-            watchDeallocs()
+            sim.watchDeallocs()
             _ = viewAnimations.add(.init(view: view, kind: .block(group: g), inWindow: true, leavesWithWindow: true))
         }
         // SPEC rule 43: a repeating animation never ends by itself; only rule 44's
         // removals end it.
         guard !options.contains("repeat") else { return }
-        let end = time(after: Swift.max(0, delay) + duration)
-        runLoop.schedule(at: end) { [unowned self] in
+        let end = sim.time(after: Swift.max(0, delay) + duration)
+        sim.runLoop.schedule(at: end) { [unowned self] in
             var due: Int?
             for n in viewAnimations.numbers(ofGroup: g) {
                 if let done = viewAnimations.remove(n, finished: true)?.groupDone { due = done }
@@ -66,22 +111,22 @@ extension Simulator {
     /// Calls a completion with (captures…, finished), then lets go of it, even if it raised.
     func callCompletion(_ completion: Value, finished: Bool, held: ObjectID?) throws {
         defer { if let held, heap.isAlive(held) { try? heap.unhold(held, animationHold) } }
-        try callCallback(completion, [.bool(finished)])
+        try sim.callCallback(completion, [.bool(finished)])
     }
 
     /// Every view in a window (every live window by rule 2, each tree depth first) with its
     /// animatable values: `frame` (which `bounds` and `center` are computed from),
     /// `backgroundColor`, `alpha` and `transform` (SPEC rule 43).
     func animatableValuesInWindows() throws -> [(view: ObjectID, values: [Value])] {
-        let k = uikit
+        let k = sim.uikit
         var out: [(ObjectID, [Value])] = []
-        var stack = allWindows.reversed().map { $0 }
+        var stack = sim.allWindows.reversed().map { $0 }
         var seen: Set<UInt32> = []
         while let v = stack.popLast() {
             guard heap.isAlive(v), seen.insert(v.raw).inserted else { continue }
             out.append((v, [try heap.readSlot(v, k.frame), try heap.readSlot(v, k.backgroundColor),
                             try heap.readSlot(v, k.alpha), try heap.readSlot(v, k.transform)]))
-            stack.append(contentsOf: try objects(v, k.subviews).reversed())
+            stack.append(contentsOf: try sim.objects(v, k.subviews).reversed())
         }
         return out
     }
@@ -91,11 +136,11 @@ extension Simulator {
         guard heap.isAlive(view) else { return false }
         var top = view
         var steps = 0
-        while let s = try? object(top, uikit.superview), heap.isAlive(s), steps <= heap.objectCount {
+        while let s = try? sim.object(top, sim.uikit.superview), heap.isAlive(s), steps <= heap.objectCount {
             top = s
             steps += 1
         }
-        return heap.isKind(top, of: uikit.window)
+        return heap.isKind(top, of: sim.uikit.window)
     }
 
     /// SPEC rule 44: after the view tree changed (a view added or removed, a window or
@@ -133,7 +178,7 @@ extension Simulator {
         guard let (r, due) = viewAnimations.remove(n, finished: false) else { return }
         switch r.kind {
         case .block:
-            if let due { enqueueLayout { [unowned self] in try finishGroup(due) } }
+            if let due { sim.runLoop.enqueueLayout { [unowned self] in try finishGroup(due) } }
         case .layer(let layer, _, let slot, let copy):
             // Held before the layer lets go, so the copy (and its delegate) live until
             // the delegate has been told.
@@ -141,7 +186,7 @@ extension Simulator {
             if heap.isAlive(layer) { try? heap.setAssociated(layer, key: slot, .nil) }
             guard held else { return }
             let told = r.stopped
-            enqueueLayout { [unowned self] in
+            sim.runLoop.enqueueLayout { [unowned self] in
                 defer { if heap.isAlive(copy) { try? heap.unhold(copy, animationHold) } }
                 if !told { try tellDelegate(of: copy, .animationDidStop, finished: false) }
             }
@@ -157,14 +202,14 @@ extension Simulator {
     /// The heap's dealloc hook for animations: a view or window that goes changes the
     /// view tree (SPEC rule 44); a layer that goes takes its animations with it, telling
     /// no delegate; a property animator released paused or stopped raises (rule 45).
-    func animationDealloc(_ id: ObjectID) -> Error? {
+    func dealloc(_ id: ObjectID) -> Error? {
         if !propertyAnimators.isEmpty, let state = propertyAnimators.removeValue(forKey: id.raw) {
             return propertyAnimatorReleased(id, state)
         }
         guard !viewAnimations.isEmpty else { return nil }
-        if heap.isKind(id, of: uikit.view) {
+        if heap.isKind(id, of: sim.uikit.view) {
             viewTreeChanged()
-        } else if heap.isKind(id, of: quartz.layer) {
+        } else if heap.isKind(id, of: sim.quartz.layer) {
             for n in viewAnimations.numbers(ofLayer: id) { _ = viewAnimations.remove(n, finished: false) }
         }
         return nil
@@ -172,7 +217,7 @@ extension Simulator {
 
     /// Sends a `CAAnimationDelegate` method to the copy's delegate when it has one.
     func tellDelegate(of copy: ObjectID, _ selector: Selector, finished: Bool?) throws {
-        guard heap.isAlive(copy), let d = try object(copy, quartz.animationDelegate), heap.responds(d, to: selector) else { return }
+        guard heap.isAlive(copy), let d = try sim.object(copy, sim.quartz.animationDelegate), heap.responds(d, to: selector) else { return }
         if let finished {
             _ = try heap.send(d, selector, args: Arguments(.object(copy), .bool(finished)))
         } else {

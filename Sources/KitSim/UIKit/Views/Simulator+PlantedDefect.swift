@@ -7,7 +7,7 @@
 /// How often each stage of the planted path was reached (stage k: the k-th spring
 /// animation begun at one instant; the last stage is the defect). The fuzzers print these
 /// at exit, which shows how far a search got.
-nonisolated(unsafe) public var plantedDefectStages = [Int](repeating: 0, count: Simulator.plantedSpringTableSize + 2)
+nonisolated(unsafe) public var plantedDefectStages = [Int](repeating: 0, count: Animations.plantedSpringTableSize + 2)
 
 /// The stages as one line: `stage 1: 120, stage 2: 7, …`.
 public func plantedDefectStagesLine() -> String {
@@ -19,9 +19,9 @@ public func plantedDefectStagesLine() -> String {
 @inline(never)
 func reachedPlantedStage(_ stage: Int) { plantedDefectStages[stage] += 1 }
 
-extension Simulator {
+extension Animations {
     /// The number of slots in the planted table.
-    public static let plantedSpringTableSize = 3
+    static let plantedSpringTableSize = 3
 
     /// The planted defect, the shape of a fixed-size table that overflows: the spring
     /// animations (`animate_usingSpringWithDamping`) begun at one instant of the virtual
@@ -55,9 +55,9 @@ extension Simulator {
             // argument) a view standing for the animation's state: either is held for a
             // transition that has ended.
             if let block = animations.objectID, heap.isKind(block, of: heap.blockClass) {
-                try heap.hold(block, transitions.transitionHold)
+                try heap.hold(block, sim.transitions.transitionHold)
             } else {
-                try heap.hold(try make(uikit.view), transitions.transitionHold)
+                try heap.hold(try sim.make(sim.uikit.view), sim.transitions.transitionHold)
             }
         }
     }

@@ -21,7 +21,7 @@ extension Simulator {
         }
         try write(child, k.superview, parent)
         // SPEC rule 44: a view moved out of a window loses its animations.
-        viewTreeChanged()
+        animations.viewTreeChanged()
     }
 
     /// Detaches `view` from its superview, which releases it.
@@ -30,7 +30,7 @@ extension Simulator {
         try write(view, uikit.superview, nil)
         try heap.removeElement(view, from: parent, uikit.subviews)
         // SPEC rule 44: a view that leaves its window loses its animations.
-        viewTreeChanged()
+        animations.viewTreeChanged()
     }
 
     /// Whether `view` is `ancestor` or lies under it.

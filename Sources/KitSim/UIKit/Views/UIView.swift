@@ -66,12 +66,12 @@ extension Simulator {
             return .nil
         }
         Method.accessor("layer", returns: .object("CALayer")) { sim, inv in
-            .object(try sim.layer(of: inv.receiver))
+            .object(try sim.animations.layer(of: inv.receiver))
         }
         Method.classMethod("animate", swift: "animate(withDuration:animations:completion:)",
                            .number("duration"), .function("animations", optional: false), .function("completion"),
                            summary: "Runs `animations` at once; each view in a window it changed animates for `duration`; UIKit keeps `completion` until the last ends, then calls it with (captures…, finished) (rule 43).") { sim, inv in
-            try sim.animate(duration: inv.numberArgument(0), delay: 0, options: [], animations: inv.argument(1), completion: inv.argument(2))
+            try sim.animations.animate(duration: inv.numberArgument(0), delay: 0, options: [], animations: inv.argument(1), completion: inv.argument(2))
             return .nil
         }
         Method.classMethod("animate_delay", swift: "animate(withDuration:delay:options:animations:completion:)",
@@ -79,7 +79,7 @@ extension Simulator {
                            .function("animations", optional: false), .function("completion"),
                            summary: "`animate` after `delay` seconds, with `UIView.AnimationOptions` (one name or an array; `\"repeat\"` never ends by itself).") { sim, inv in
             let options = try sim.optionSet(inv.argument(2), Simulator.animationOptions, position: 3, function: "animate_delay")
-            try sim.animate(duration: inv.numberArgument(0), delay: inv.numberArgument(1), options: options,
+            try sim.animations.animate(duration: inv.numberArgument(0), delay: inv.numberArgument(1), options: options,
                             animations: inv.argument(3), completion: inv.argument(4))
             return .nil
         }
@@ -90,10 +90,10 @@ extension Simulator {
                            summary: "`animate_delay` with a spring; the damping and velocity shape the curve, not the timing.") { sim, inv in
             #if KITSIM_PLANTED_DEFECT
             // The planted table takes the call before its arguments are read.
-            try sim.plantedSpringDefect(animations: inv.argument(5))
+            try sim.animations.plantedSpringDefect(animations: inv.argument(5))
             #endif
             let options = try sim.optionSet(inv.argument(4), Simulator.animationOptions, position: 5, function: "animate_usingSpringWithDamping")
-            try sim.animate(duration: inv.numberArgument(0), delay: inv.numberArgument(1), options: options,
+            try sim.animations.animate(duration: inv.numberArgument(0), delay: inv.numberArgument(1), options: options,
                             animations: inv.argument(5), completion: inv.argument(6))
             return .nil
         }

@@ -12,7 +12,7 @@ struct PropertyAnimatorState {
     var generation: UInt64 = 0
 }
 
-extension Simulator {
+extension Animations {
     /// `UIView.AnimationCurve` as scripts write it.
     static let animationCurves = EnumType("UIView.AnimationCurve", ["easeInOut", "easeIn", "easeOut", "linear"])
     /// `UIViewAnimatingPosition` as scripts write it.
@@ -33,96 +33,98 @@ extension Simulator {
                             summary: "Its animation blocks, kept until it finishes.")
         PropertyDeclaration("completions", .strong, .table, readOnly: true,
                             summary: "Its completion blocks, kept until it finishes; each gets (captures…, position).")
-        PropertyDeclaration("state", .assign, .enumeration(Simulator.animatingStates), readOnly: true, getter: "state",
+        PropertyDeclaration("state", .assign, .enumeration(Animations.animatingStates), readOnly: true, getter: "state",
                             summary: "`\"inactive\"`, `\"active\"` (running or paused) or `\"stopped\"`.")
         PropertyDeclaration("isRunning", .assign, .bool, readOnly: true, getter: "isRunning")
         PropertyDeclaration("fractionComplete", .assign, .number, getter: "fractionComplete", setter: "setFractionComplete",
                             summary: "0…1; setting it pauses an inactive animator at that point, scrubs a paused one, and does nothing to a running one.")
-        Simulator.animationCurves
-        Simulator.animatingPositions
-        Simulator.animatingStates
+        Animations.animationCurves
+        Animations.animatingPositions
+        Animations.animatingStates
 
         Method.initializer(swift: "init(duration:curve:animations:)", .number("duration"),
-                           .enumeration("curve", Simulator.animationCurves), .function("animations"),
+                           .enumeration("curve", Animations.animationCurves), .function("animations"),
                            summary: "An inactive animator.") { sim, inv in
             let duration = inv.numberArgument(0)
             try sim.write(inv.receiver, sim.uikit.animatorDuration, .double(duration))
             sim.watchDeallocs()
-            sim.propertyAnimators[inv.receiver.raw] = PropertyAnimatorState(duration: duration)
+            sim.animations.propertyAnimators[inv.receiver.raw] = PropertyAnimatorState(duration: duration)
             if !inv.argument(2).isNil { try sim.appendBlock(inv.argument(2), to: inv.receiver, sim.uikit.animatorAnimations) }
             return .object(inv.receiver)
         }
-        Method.accessor("state", returns: .enumeration(Simulator.animatingStates)) { sim, inv in
-            switch sim.propertyAnimators[inv.receiver.raw]?.phase ?? .inactive {
+        Method.accessor("state", returns: .enumeration(Animations.animatingStates)) { sim, inv in
+            switch sim.animations.propertyAnimators[inv.receiver.raw]?.phase ?? .inactive {
             case .inactive: return .string("inactive")
             case .running, .paused: return .string("active")
             case .stopped: return .string("stopped")
             }
         }
         Method.accessor("isRunning", returns: .bool) { sim, inv in
-            .bool(sim.propertyAnimators[inv.receiver.raw]?.phase == .running)
+            .bool(sim.animations.propertyAnimators[inv.receiver.raw]?.phase == .running)
         }
         Method.accessor("fractionComplete", returns: .number) { sim, inv in
-            .double(sim.propertyAnimators[inv.receiver.raw].map(sim.fractionComplete) ?? 0)
+            .double(sim.animations.propertyAnimators[inv.receiver.raw].map(sim.animations.fractionComplete) ?? 0)
         }
         Method.accessor("setFractionComplete") { sim, inv in
             let f = Swift.min(1, Swift.max(0, try inv.number(0, "fractionComplete")))
-            guard var s = sim.propertyAnimators[inv.receiver.raw] else { return .nil }
+            guard var s = sim.animations.propertyAnimators[inv.receiver.raw] else { return .nil }
             switch s.phase {
             case .inactive:
                 // Apple: "Changing the fractionComplete property also moves the animator
                 // to the active state" — paused there.
                 s.phase = .paused
                 s.fraction = f
-                sim.propertyAnimators[inv.receiver.raw] = s
-                try sim.runAnimationBlocks(of: inv.receiver)
+                sim.animations.propertyAnimators[inv.receiver.raw] = s
+                try sim.animations.runAnimationBlocks(of: inv.receiver)
             case .paused:
                 s.fraction = f
-                sim.propertyAnimators[inv.receiver.raw] = s
+                sim.animations.propertyAnimators[inv.receiver.raw] = s
             case .running, .stopped: break
             }
             return .nil
         }
         Method("startAnimation", swift: "startAnimation(afterDelay:)", .number("delay", optional: true),
                summary: "Runs the animations (at once, an inactive one) and ends after the rest of the duration, plus the delay when given (`startAnimation()` without); UIKit keeps it meanwhile.") { sim, inv in
-            try sim.startAnimator(inv.receiver, delay: Swift.max(0, inv.numberArgument(0)))
+            try sim.animations.startAnimator(inv.receiver, delay: Swift.max(0, inv.numberArgument(0)))
             return .nil
         }
         Method("pauseAnimation", swift: "pauseAnimation()",
                summary: "Stops the clock (running the animations of an inactive one): UIKit no longer keeps it.") { sim, inv in
-            try sim.pauseAnimator(inv.receiver)
+            try sim.animations.pauseAnimator(inv.receiver)
             return .nil
         }
         Method("stopAnimation", swift: "stopAnimation(_:)", .bool("withoutFinishing"),
                summary: "true: inactive at once, no completions; false: stopped, waiting for `finishAnimation(at)`.") { sim, inv in
-            try sim.stopAnimator(inv.receiver, withoutFinishing: inv.bool(0))
+            try sim.animations.stopAnimator(inv.receiver, withoutFinishing: inv.bool(0))
             return .nil
         }
-        Method("finishAnimation", swift: "finishAnimation(at:)", .enumeration("position", Simulator.animatingPositions),
+        Method("finishAnimation", swift: "finishAnimation(at:)", .enumeration("position", Animations.animatingPositions),
                summary: "Finishes a stopped animator: its completions get (captures…, position) and it lets go of its blocks.") { sim, inv in
-            guard sim.propertyAnimators[inv.receiver.raw]?.phase == .stopped else {
+            guard sim.animations.propertyAnimators[inv.receiver.raw]?.phase == .stopped else {
                 throw sim.raise(.internalInconsistency("finishAnimationAtPosition: should only be called on a stopped animator!",
                                                        object: inv.receiver))
             }
-            try sim.finishAnimator(inv.receiver, at: inv.stringArgument(0) ?? "end")
+            try sim.animations.finishAnimator(inv.receiver, at: inv.stringArgument(0) ?? "end")
             return .nil
         }
         Method("addAnimations", swift: "addAnimations(_:delayFactor:)", .function("animation", optional: false),
                .number("delayFactor", optional: true),
                summary: "Adds an animation block; an active animator runs it at once. Ignored by a stopped one.") { sim, inv in
-            guard let s = sim.propertyAnimators[inv.receiver.raw], s.phase != .stopped else { return .nil }
+            guard let s = sim.animations.propertyAnimators[inv.receiver.raw], s.phase != .stopped else { return .nil }
             try sim.appendBlock(inv.argument(0), to: inv.receiver, sim.uikit.animatorAnimations)
             if s.phase != .inactive { try sim.callCallback(inv.argument(0), []) }
             return .nil
         }
         Method("addCompletion", swift: "addCompletion(_:)", .function("completion", optional: false),
                summary: "Adds a completion block, called with (captures…, position) when the animator finishes.") { sim, inv in
-            guard sim.propertyAnimators[inv.receiver.raw] != nil else { return .nil }
+            guard sim.animations.propertyAnimators[inv.receiver.raw] != nil else { return .nil }
             try sim.appendBlock(inv.argument(0), to: inv.receiver, sim.uikit.animatorCompletions)
             return .nil
         }
     }
+}
 
+extension Animations {
     /// The fraction complete now: running, it moves from where it started with the clock.
     func fractionComplete(_ s: PropertyAnimatorState) -> Double {
         guard s.phase == .running else { return s.phase == .inactive ? 0 : s.fraction }
@@ -131,19 +133,10 @@ extension Simulator {
         return Swift.min(1, s.fraction + elapsed / s.duration)
     }
 
-    /// Appends a block to one of the animator's arrays, which keep them (rule 26's
-    /// NSArray, so `UIViewPropertyAnimator#12.completions[1]`).
-    func appendBlock(_ block: Value, to animator: ObjectID, _ p: Property) throws {
-        var list: [Value] = []
-        if case .array(let a) = try heap.readSlot(animator, p) { list = a }
-        list.append(block)
-        try write(animator, p, .array(list))
-    }
-
     /// Calls each animation block, in the order added, with (captures…).
     func runAnimationBlocks(of animator: ObjectID) throws {
-        guard case .array(let blocks) = try heap.readSlot(animator, uikit.animatorAnimations) else { return }
-        for b in blocks { try callCallback(b, []) }
+        guard case .array(let blocks) = try heap.readSlot(animator, sim.uikit.animatorAnimations) else { return }
+        for b in blocks { try sim.callCallback(b, []) }
     }
 
     /// `startAnimation()`: an inactive animator runs its animations; an inactive or paused
@@ -152,13 +145,13 @@ extension Simulator {
         guard var s = propertyAnimators[a.raw], s.phase == .inactive || s.phase == .paused else { return }
         let wasInactive = s.phase == .inactive
         s.phase = .running
-        s.since = time(after: delay)
+        s.since = sim.time(after: delay)
         if wasInactive { s.fraction = 0 }
         propertyAnimators[a.raw] = s
         try heap.hold(a, animationHold)
         let generation = s.generation
         let remaining = s.duration > 0 ? s.duration * (1 - s.fraction) : 0
-        runLoop.schedule(at: time(after: delay + remaining)) { [unowned self] in
+        sim.runLoop.schedule(at: sim.time(after: delay + remaining)) { [unowned self] in
             guard let s = propertyAnimators[a.raw], s.phase == .running, s.generation == generation else { return }
             try finishAnimator(a, at: "end")
         }
@@ -194,8 +187,8 @@ extension Simulator {
         propertyAnimators[a.raw] = s
         // The call keeps the receiver alive while the hold goes (SPEC §2).
         if withoutFinishing {
-            try write(a, uikit.animatorAnimations, .nil)
-            try write(a, uikit.animatorCompletions, .nil)
+            try sim.write(a, sim.uikit.animatorAnimations, .nil)
+            try sim.write(a, sim.uikit.animatorCompletions, .nil)
         }
         if wasRunning { try heap.unhold(a, animationHold) }
     }
@@ -211,16 +204,16 @@ extension Simulator {
         s.fraction = 0
         s.generation &+= 1
         propertyAnimators[a.raw] = s
-        let k = uikit
+        let k = sim.uikit
         var animations = 0, completions: [Value] = []
         if case .array(let list) = try heap.readSlot(a, k.animatorAnimations) { animations = list.count }
         if case .array(let list) = try heap.readSlot(a, k.animatorCompletions) { completions = list }
         var firstError: Error?
-        for c in completions { attempt(&firstError) { try callCallback(c, [.string(position)]) } }
+        for c in completions { sim.attempt(&firstError) { try sim.callCallback(c, [.string(position)]) } }
         if heap.isAlive(a) {
-            attempt(&firstError) { try dropFirstBlocks(animations, of: a, k.animatorAnimations) }
-            attempt(&firstError) { try dropFirstBlocks(completions.count, of: a, k.animatorCompletions) }
-            if wasRunning { attempt(&firstError) { try heap.unhold(a, animationHold) } }
+            sim.attempt(&firstError) { try dropFirstBlocks(animations, of: a, k.animatorAnimations) }
+            sim.attempt(&firstError) { try dropFirstBlocks(completions.count, of: a, k.animatorCompletions) }
+            if wasRunning { sim.attempt(&firstError) { try heap.unhold(a, animationHold) } }
         }
         if let firstError { throw firstError }
     }
@@ -229,7 +222,7 @@ extension Simulator {
     func dropFirstBlocks(_ count: Int, of a: ObjectID, _ p: Property) throws {
         guard case .array(let list) = try heap.readSlot(a, p) else { return }
         let rest = Array(list.dropFirst(count))
-        try write(a, p, rest.isEmpty ? .nil : .array(rest))
+        try sim.write(a, p, rest.isEmpty ? .nil : .array(rest))
     }
 
     /// SPEC rule 45: an animator released while paused or stopped raises UIKit's
@@ -237,6 +230,18 @@ extension Simulator {
     /// at the drain).
     func propertyAnimatorReleased(_ a: ObjectID, _ s: PropertyAnimatorState) -> Error? {
         guard s.phase == .paused || s.phase == .stopped else { return nil }
-        return raise(.internalInconsistency(Simulator.propertyAnimatorReleaseReason, object: a))
+        return sim.raise(.internalInconsistency(Animations.propertyAnimatorReleaseReason, object: a))
+    }
+}
+
+extension Simulator {
+    /// Appends a block to one of an object's block arrays (a property animator's, a
+    /// transition coordinator's), which keep them (rule 26's NSArray, so
+    /// `UIViewPropertyAnimator#12.completions[1]`).
+    func appendBlock(_ block: Value, to animator: ObjectID, _ p: Property) throws {
+        var list: [Value] = []
+        if case .array(let a) = try heap.readSlot(animator, p) { list = a }
+        list.append(block)
+        try write(animator, p, .array(list))
     }
 }
