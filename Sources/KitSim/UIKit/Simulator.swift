@@ -102,16 +102,10 @@ public final class Simulator {
     let transitionHold: HoldReason
     let mainQueueHold: HoldReason
     let mainOperationQueueHold: HoldReason
-    let defaultCenterHold: HoldReason
-    let postingHold: HoldReason
-    let recognizingHold: HoldReason
     let keyboardHold: HoldReason
     let appHold: HoldReason
     let alertHold: HoldReason
     let runLoopHold: HoldReason
-    let urlSessionHold: HoldReason
-    let sharedSessionHold: HoldReason
-    let sessionConfigurationHold: HoldReason
     let animationHold: HoldReason
 
     /// `RunLoop.main` once made (Foundation/RunLoop.swift), else id 0.
@@ -120,40 +114,27 @@ public final class Simulator {
     var mainQueueID = ObjectID(0)
     /// `OperationQueue.main` once made (Foundation/OperationQueue.swift), else id 0.
     var mainOperationQueueID = ObjectID(0)
-    /// `NotificationCenter.default` once made (Foundation/NotificationCenter.swift), else id 0.
-    var defaultCenterID = ObjectID(0)
-    /// Each center's registrations in registration order, by center id, and the last
-    /// registration number given (Foundation/NotificationCenter.swift).
-    var notificationRegistrations: [UInt32: [NotificationRegistration]] = [:]
-    var nextRegistration = 0
-    /// Each control's target–action pairs and each gesture recognizer's targets, in
-    /// registration order (Controls/).
-    var controlActions: [UInt32: [ControlAction]] = [:]
-    var recognizerTargets: [UInt32: [RecognizerTarget]] = [:]
+    /// The notification centers' registrations and `NotificationCenter.default`
+    /// (Foundation/NotificationCenter.swift).
+    private(set) lazy var notifications = Notifications(self)
+    /// The controls' target–action pairs and the gesture recognizers' targets (Controls/).
+    private(set) lazy var targetAction = TargetAction(self)
     /// Each table and collection view's registrations, counts and visible cells, and each
     /// page view controller's pages (Lists/, Controllers/UIPageViewController.swift).
     var lists: [UInt32: ListState] = [:]
     var pages: [UInt32: [ObjectID]] = [:]
     /// The first responder and UIKit's keyboard windows (Windows/UITextEffectsWindow.swift).
     var keyboard = KeyboardState()
-    /// The valid key-value observations by observation id, and their registration order
-    /// (Foundation/NSKeyValueObservation.swift).
-    var observations: [UInt32: KeyValueObservation] = [:]
-    var observationOrder: [UInt32] = []
+    /// The valid key-value observations (Foundation/NSKeyValueObservation.swift).
+    private(set) lazy var keyValueObserving = KeyValueObserving(self)
     /// The timers and display links (Foundation/Timer.swift, CADisplayLink.swift).
     private(set) lazy var timers = Timers(self)
-    /// `URLSession.shared` and `URLSessionConfiguration.default` once made
-    /// (Foundation/URLSession.swift, URLSessionConfiguration.swift), else id 0.
-    var sharedSessionID = ObjectID(0)
-    var defaultSessionConfigurationID = ObjectID(0)
-    /// Each session's invalidation state, by session id (Foundation/URLSession.swift).
-    var urlSessions: [UInt32: URLSessionState] = [:]
-    /// The session of each task that has not completed, by task id
-    /// (Foundation/URLSessionDataTask.swift).
-    var taskSessions: [UInt32: ObjectID] = [:]
-    /// The names of each user content controller's script message handlers, in the order
-    /// they were added, by controller id (WebKit/WKUserContentController.swift).
-    var scriptMessageHandlerNames: [UInt32: ScriptMessageHandlerNames] = [:]
+    /// The URL sessions and their tasks (Foundation/URLSession.swift,
+    /// URLSessionConfiguration.swift, URLSessionDataTask.swift).
+    private(set) lazy var urlLoading = URLLoading(self)
+    /// The user content controllers' script message handlers
+    /// (WebKit/WKUserContentController.swift).
+    private(set) lazy var scriptMessageHandlers = ScriptMessageHandlers(self)
     /// The animations on views and layers (UIKit/Views/ViewAnimations.swift) and the
     /// property animators' states by animator id (UIKit/Views/UIViewPropertyAnimator.swift).
     var viewAnimations = ViewAnimations()
@@ -197,16 +178,10 @@ public final class Simulator {
         transitionHold = Simulator.declaredHold("transition in flight", heap)
         mainQueueHold = Simulator.declaredHold("DispatchQueue.main", heap)
         mainOperationQueueHold = Simulator.declaredHold("OperationQueue.main", heap)
-        defaultCenterHold = Simulator.declaredHold("NotificationCenter.default", heap)
-        postingHold = Simulator.declaredHold("posting", heap)
-        recognizingHold = Simulator.declaredHold("recognizing", heap)
         keyboardHold = Simulator.declaredHold("keyboard", heap)
         appHold = Simulator.declaredHold("UIApplication.shared", heap)
         alertHold = Simulator.declaredHold("alert window", heap)
         runLoopHold = Simulator.declaredHold("RunLoop.main", heap)
-        urlSessionHold = Simulator.declaredHold("URLSession", heap)
-        sharedSessionHold = Simulator.declaredHold("URLSession.shared", heap)
-        sessionConfigurationHold = Simulator.declaredHold("URLSessionConfiguration.default", heap)
         animationHold = Simulator.declaredHold("animation in flight", heap)
         scenes = SceneState(hold: Simulator.declaredHold("connected scene", heap))
         // UIKit's classes are registered when first needed; extra ones (which name UIKit's
@@ -274,7 +249,7 @@ public final class Simulator {
             assertionFailure("launch failed: \(error)")
         }
         heap.leakDetectors.append { [unowned self] _ in self.abandonedLeaks() }
-        heap.onObservedSet = { [unowned self] id, p, old, isPrior in try self.deliverChange(id, p, old: old, isPrior: isPrior) }
+        heap.onObservedSet = { [unowned self] id, p, old, isPrior in try self.keyValueObserving.deliverChange(id, p, old: old, isPrior: isPrior) }
         heap.extraRoots.append { [unowned self] _ in self.visibleWindows }
         heap.invariantCheckers.append { [unowned self] heap in
             self.windowStack.violations() + self.runLoop.violations()
@@ -282,6 +257,8 @@ public final class Simulator {
                 + self.viewAnimations.violations() + self.coordination.violations(isAlive: heap.isAlive)
                 + self.customTransitions.violations(isAlive: heap.isAlive) + self.sceneViolations()
                 + self.timers.violations()
+                + self.notifications.violations() + self.keyValueObserving.violations() + self.targetAction.violations()
+                + self.urlLoading.violations() + self.scriptMessageHandlers.violations()
         }
     }
 
@@ -293,7 +270,8 @@ public final class Simulator {
         // Unowned and unchecked: the simulator owns the heap, and a checked capture would
         // cost a retain and a release on every dealloc.
         heap.onDealloc = { [unowned(unsafe) self] id in
-            let kvo = self.observations.isEmpty && self.heap.observedObjects.isEmpty ? nil : self.observationDealloc(id)
+            let kvo = self.keyValueObserving.observations.isEmpty && self.heap.observedObjects.isEmpty
+                ? nil : self.keyValueObserving.dealloc(id)
             // SPEC rules 44, 45: a window or view that goes may take animations with it,
             // and a property animator released paused or stopped raises.
             let animation = self.viewAnimations.isEmpty && self.propertyAnimators.isEmpty ? nil : self.animationDealloc(id)
