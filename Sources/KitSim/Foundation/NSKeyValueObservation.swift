@@ -45,6 +45,12 @@ final class KeyValueObserving: Subsystem {
         }
         return out
     }
+
+    /// A failure when the registration order and the valid observations disagree in size
+    /// (what an add or removal that updated only one of them leaves).
+    private func orderProblem() -> String? {
+        observationOrder.count == observations.count ? nil : "the key-value observations' order and table disagree after a change"
+    }
 }
 
 extension KeyValueObserving {
@@ -102,6 +108,7 @@ extension KeyValueObserving {
         try sim.write(o, f.observationKey, .string(key))
         observationOrder.append(o.raw)
         observations[o.raw] = KeyValueObservation(observation: o, object: object, key: key, options: chosen)
+        log.note(orderProblem())
         heap.observeSets(of: object)
         try updateObservationHandlers(of: object)
         if chosen.contains("initial") {
@@ -134,6 +141,7 @@ extension KeyValueObserving {
     func invalidate(_ o: ObjectID) throws {
         guard let obs = observations.removeValue(forKey: o.raw) else { return }
         observationOrder.removeAll { $0 == o.raw }
+        log.note(orderProblem())
         heap.observeSets(of: obs.object, by: -1)
         try updateObservationHandlers(of: obs.object)
     }
@@ -164,6 +172,7 @@ extension KeyValueObserving {
             heap.observeSets(of: id, by: -1)
         }
         observationOrder.removeAll { dangling.contains($0) }
+        log.note(orderProblem())
         guard sim.configuration.ios <= 10 else { return nil }
         return sim.raise(.internalInconsistency("An instance \(id) of class \(heap.classOf(id).name) was deallocated while key value observers were still registered with it.", object: id))
     }

@@ -173,6 +173,8 @@ extension Notifications {
             }
         }
         registrations[center.raw] = kept
+        log.note(kept.contains { if case .block(let t) = $0.receiver { return removedTokens.contains(t) } else { return false } }
+                 ? "a removed token of center #\(center) is still registered" : nil)
         for token in removedTokens {
             try heap.removeElement(token, from: center, sim.foundation.centerObservers)
         }

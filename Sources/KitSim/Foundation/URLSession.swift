@@ -176,6 +176,7 @@ extension URLLoading {
     /// the session again.
     func finishInvalidation(_ session: ObjectID) throws {
         guard var s = sessions[session.raw], !s.isInvalidated else { return }
+        log.note(s.isInvalidating ? nil : "session #\(session) finished an invalidation it did not start")
         s.isInvalidated = true
         let wasHeld = s.isHeld
         s.isHeld = false

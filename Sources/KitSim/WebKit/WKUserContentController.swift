@@ -90,6 +90,7 @@ extension ScriptMessageHandlers {
         }
         try heap.setAssociated(ucc, key: ScriptMessageHandlers.key(name), .object(handler), ownership: .strong)
         names[ucc.raw, default: ScriptMessageHandlerNames()].insert(name)
+        log.note(names[ucc.raw]?.order.last == name ? nil : "the handler name '\(name)' of #\(ucc) was not added last")
     }
 
     /// `removeScriptMessageHandler(forName:)`: releases the handler of `name`, if any.

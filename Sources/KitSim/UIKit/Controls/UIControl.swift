@@ -125,6 +125,8 @@ extension TargetAction {
             list.append(ControlAction(target: target, action: action, events: events))
         }
         controlActions[control.raw] = list
+        log.note(list.filter { $0.target == target && $0.action == action }.count == 1
+                 ? nil : "control #\(control) has the pair \(action) in more than one entry")
     }
 
     /// `removeTarget`: nil target, action or events match any.
