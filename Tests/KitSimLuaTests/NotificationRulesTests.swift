@@ -20,7 +20,7 @@ import Testing
             sim.run(0)
             assert(ran)
             """)
-        #expect(sandbox.sim.defaultCenterID.raw == 5)
+        #expect(sandbox.sim.notifications.defaultCenterID.raw == 5)
     }
 
     @Test func rule32_theCenterKeepsTheTokenAndTheTokenItsBlock() throws {

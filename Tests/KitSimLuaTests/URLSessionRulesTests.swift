@@ -114,7 +114,7 @@ import Testing
 
     @Test func rule24_theSharedSessionIsMadeOnFirstAccessAndIgnoresInvalidation() throws {
         let quiet = try run("local v = UIView() assert(tostring(v) == 'UIView#4', tostring(v))")
-        #expect(quiet.sim.sharedSessionID.raw == 0 && quiet.sim.defaultSessionConfigurationID.raw == 0)
+        #expect(quiet.sim.urlLoading.sharedSessionID.raw == 0 && quiet.sim.urlLoading.defaultSessionConfigurationID.raw == 0)
         _ = try run("""
             local before = UIView()
             local shared = URLSession.shared

@@ -7,7 +7,53 @@ struct KeyValueObservation {
     let options: Set<String>
 }
 
-extension Simulator {
+/// The valid key-value observations (SPEC rule 35), by observation id and in registration
+/// order, and their delivery: the heap reports each set of an observed property
+/// (`Heap.onObservedSet`) and each dealloc (`Heap.onDealloc`) here. An observation is here
+/// from `observe` until it is invalidated, by `invalidate()`, by its own dealloc, or by
+/// the observed object's.
+final class KeyValueObserving: Subsystem {
+    unowned let sim: Simulator
+    let heap: Heap
+    /// The valid observations by observation id.
+    private(set) var observations: [UInt32: KeyValueObservation] = [:]
+    /// The valid observations' ids in registration order.
+    private(set) var observationOrder: [UInt32] = []
+    var log = InvariantLog()
+
+    init(_ sim: Simulator) {
+        self.sim = sim
+        heap = sim.heap
+    }
+
+    /// The registration order lists each valid observation once; each valid observation
+    /// and the object it observes are alive (a dealloc of either invalidates it), and the
+    /// heap reports the sets of each observed object.
+    func violations() -> [String] {
+        var out = log.failures
+        if observationOrder.count != observations.count || Set(observationOrder) != Set(observations.keys) {
+            out.append("the key-value observations' order does not list each valid observation once")
+        }
+        for raw in observationOrder {
+            guard let o = observations[raw] else { continue }
+            if !heap.isAlive(o.observation) || !heap.isAlive(o.object) {
+                out.append("the valid observation #\(raw) or its object #\(o.object) is not alive"); break
+            }
+            if heap.observedObjects[o.object.raw] == nil {
+                out.append("the heap does not report the sets of #\(o.object), observed by #\(raw)"); break
+            }
+        }
+        return out
+    }
+
+    /// A failure when the registration order and the valid observations disagree in size
+    /// (what an add or removal that updated only one of them leaves).
+    private func orderProblem() -> String? {
+        observationOrder.count == observations.count ? nil : "the key-value observations' order and table disagree after a change"
+    }
+}
+
+extension KeyValueObserving {
     /// `NSKeyValueObservingOptions` as scripts write them: one name or an array of names.
     static let observingOptions = EnumType("NSKeyValueObservingOptions", ["new", "old", "initial", "prior"])
 
@@ -25,9 +71,9 @@ extension Simulator {
                             summary: "Called with (captures…, object, change) after each set of the key.")
         PropertyDeclaration("object", .weak, .object("NSObject"), readOnly: true)
         PropertyDeclaration("key", .copy, .string, readOnly: true)
-        Simulator.observingOptions
+        KeyValueObserving.observingOptions
         Method("invalidate", summary: "Stops delivery and drops the object's reference to the handler; `deinit` runs it too.") { sim, inv in
-            try sim.invalidateObservation(inv.receiver)
+            try sim.keyValueObserving.invalidate(inv.receiver)
             return .nil
         }
     }
@@ -37,33 +83,37 @@ extension Simulator {
         Parameter("options", .any, optional: true), .function("handler", optional: false),
         returns: .object("NSKeyValueObservation"),
         summary: "Observes a declared property: the handler gets (captures…, object, change) after each set (rule 35).") { sim, inv in
-        .object(try sim.observe(inv.receiver, key: inv.stringArgument(0) ?? "", options: inv.argument(1), handler: inv.argument(2)))
+        .object(try sim.keyValueObserving.observe(inv.receiver, key: inv.stringArgument(0) ?? "", options: inv.argument(1),
+                                                  handler: inv.argument(2)))
     }
+}
 
+extension KeyValueObserving {
     func observe(_ object: ObjectID, key: String, options: Value, handler: Value) throws -> ObjectID {
         guard !key.contains(".") else {
             throw SimError.badArgument(1, "observe", "a key path with '.' is not supported; observe the object that has the property '\(key)'",
                                        hint: nil, kind: .invalidUse)
         }
         guard heap.classOf(object).property(named: key) != nil else {
-            throw raise(SimError(.exception(name: "NSUnknownKeyException"),
-                                 "[<\(heap.classOf(object).name) \(object)> valueForUndefinedKey:]: this class is not key value coding-compliant for the key \(key).",
-                                 object: object))
+            throw sim.raise(SimError(.exception(name: "NSUnknownKeyException"),
+                                     "[<\(heap.classOf(object).name) \(object)> valueForUndefinedKey:]: this class is not key value coding-compliant for the key \(key).",
+                                     object: object))
         }
-        let chosen = try optionSet(options, Simulator.observingOptions, position: 2, function: "observe")
-        watchDeallocs()
-        let f = foundation
+        let chosen = try sim.optionSet(options, KeyValueObserving.observingOptions, position: 2, function: "observe")
+        sim.watchDeallocs()
+        let f = sim.foundation
         let o = heap.alloc(f.observation)
-        try write(o, f.observationHandler, handler)
-        try write(o, f.observationObject, object)
-        try write(o, f.observationKey, .string(key))
+        try sim.write(o, f.observationHandler, handler)
+        try sim.write(o, f.observationObject, object)
+        try sim.write(o, f.observationKey, .string(key))
         observationOrder.append(o.raw)
         observations[o.raw] = KeyValueObservation(observation: o, object: object, key: key, options: chosen)
+        log.note(orderProblem())
         heap.observeSets(of: object)
         try updateObservationHandlers(of: object)
         if chosen.contains("initial") {
             let current = heap.classOf(object).property(named: key).flatMap { try? heap.readSlot(object, $0) } ?? .nil
-            try callCallback(handler, [.object(object), change(new: chosen.contains("new") ? current : nil, old: nil, isPrior: false)])
+            try sim.callCallback(handler, [.object(object), change(new: chosen.contains("new") ? current : nil, old: nil, isPrior: false)])
         }
         return o
     }
@@ -82,15 +132,16 @@ extension Simulator {
         guard heap.isAlive(object) else { return }
         let handlers = try observationOrder.compactMap { raw -> Value? in
             guard let o = observations[raw], o.object == object else { return nil }
-            return try heap.readSlot(o.observation, foundation.observationHandler)
+            return try heap.readSlot(o.observation, sim.foundation.observationHandler)
         }
-        try heap.setAssociated(object, key: Simulator.observationAssociationKey, handlers.isEmpty ? .nil : .array(handlers))
+        try heap.setAssociated(object, key: KeyValueObserving.observationAssociationKey, handlers.isEmpty ? .nil : .array(handlers))
     }
 
     /// `invalidate()`: no more calls, and the object lets go of the handler.
-    func invalidateObservation(_ o: ObjectID) throws {
+    func invalidate(_ o: ObjectID) throws {
         guard let obs = observations.removeValue(forKey: o.raw) else { return }
         observationOrder.removeAll { $0 == o.raw }
+        log.note(orderProblem())
         heap.observeSets(of: obs.object, by: -1)
         try updateObservationHandlers(of: obs.object)
     }
@@ -104,15 +155,15 @@ extension Simulator {
             guard observations[obs.observation.raw] != nil else { continue }
             let new: Value? = obs.options.contains("new") && !isPrior ? ((try? heap.readSlot(object, p)) ?? .nil) : nil
             let c = change(new: new, old: obs.options.contains("old") ? old : nil, isPrior: isPrior)
-            try callCallback(try heap.readSlot(obs.observation, foundation.observationHandler), [.object(object), c])
+            try sim.callCallback(try heap.readSlot(obs.observation, sim.foundation.observationHandler), [.object(object), c])
         }
     }
 
     /// `Heap.onDealloc`: an observation's `deinit` invalidates it; an observed object that
     /// deallocates under a valid observation raises on iOS ≤ 10 and is let go from 11.
-    func observationDealloc(_ id: ObjectID) -> Error? {
+    func dealloc(_ id: ObjectID) -> Error? {
         if observations[id.raw] != nil {
-            return Result { try invalidateObservation(id) }.error
+            return Result { try invalidate(id) }.error
         }
         guard heap.observedObjects[id.raw] != nil else { return nil }
         let dangling = observationOrder.filter { observations[$0]?.object == id }
@@ -121,8 +172,9 @@ extension Simulator {
             heap.observeSets(of: id, by: -1)
         }
         observationOrder.removeAll { dangling.contains($0) }
-        guard configuration.ios <= 10 else { return nil }
-        return raise(.internalInconsistency("An instance \(id) of class \(heap.classOf(id).name) was deallocated while key value observers were still registered with it.", object: id))
+        log.note(orderProblem())
+        guard sim.configuration.ios <= 10 else { return nil }
+        return sim.raise(.internalInconsistency("An instance \(id) of class \(heap.classOf(id).name) was deallocated while key value observers were still registered with it.", object: id))
     }
 }
 

@@ -20,7 +20,56 @@ struct NotificationRegistration {
     }
 }
 
-extension Simulator {
+/// The notification centers' registrations (SPEC rules 32–34) and `NotificationCenter.default`
+/// (rule 24): each center's registrations in registration order, numbered 1, 2, … across
+/// all centers, and the holds of the default center and of a post's objects.
+final class Notifications: Subsystem {
+    unowned let sim: Simulator
+    let heap: Heap
+    /// `NotificationCenter.default`, once made, for the life of the app.
+    let defaultCenterHold: HoldReason
+    /// A notification's sender and the objects of its userInfo while it is delivered.
+    let postingHold: HoldReason
+    /// `NotificationCenter.default` once made, else id 0.
+    private(set) var defaultCenterID = ObjectID(0)
+    /// Each center's registrations in registration order, by center id.
+    private(set) var registrations: [UInt32: [NotificationRegistration]] = [:]
+    /// The last registration number given.
+    private(set) var nextRegistration = 0
+    var log = InvariantLog()
+
+    init(_ sim: Simulator) {
+        self.sim = sim
+        heap = sim.heap
+        defaultCenterHold = Simulator.declaredHold("NotificationCenter.default", sim.heap)
+        postingHold = Simulator.declaredHold("posting", sim.heap)
+    }
+
+    /// The default center, once made, is alive (it is held for the life of the app); each
+    /// center's registrations are numbered in increasing order, none above the last number
+    /// given; and a live center still keeps the token of each of its block registrations.
+    func violations() -> [String] {
+        var out = log.failures
+        if defaultCenterID.raw != 0 && !heap.isAlive(defaultCenterID) {
+            out.append("NotificationCenter.default #\(defaultCenterID) is not alive")
+        }
+        for (center, regs) in registrations.sorted(by: { $0.key < $1.key }) {
+            let numbers = regs.map(\.number)
+            if zip(numbers, numbers.dropFirst()).contains(where: { $0 >= $1 }) || (numbers.last ?? 0) > nextRegistration {
+                out.append("the registrations of center #\(center) are out of order"); break
+            }
+            guard heap.isAlive(ObjectID(center)) else { continue }
+            for r in regs {
+                if case .block(let token) = r.receiver, !heap.isAlive(token) {
+                    out.append("the token #\(token) of a registration of center #\(center) is not alive"); break
+                }
+            }
+        }
+        return out
+    }
+}
+
+extension Notifications {
     /// `NotificationCenter` (SPEC rules 32–34): block observers are tokens the center
     /// retains until `removeObserver(token)`, each retaining its block; selector observers
     /// are not retained. `post` delivers synchronously, in registration order.
@@ -29,7 +78,7 @@ extension Simulator {
         PropertyDeclaration("observers", .strong, .array("__NSObserver"), readOnly: true,
                             summary: "The tokens of block observers, in registration order; each is kept until `removeObserver(token)`.")
         Static("default", .object("NotificationCenter"), lazy: true, summary: "The app's center, made on first access (rule 24).") { sim in
-            .object(sim.defaultNotificationCenter())
+            .object(sim.notifications.defaultCenter())
         }
         HoldDeclaration("NotificationCenter.default", "the app's notification center, once made, for the life of the app")
         HoldDeclaration("posting", "a notification's sender and the objects of its userInfo while it is delivered")
@@ -43,28 +92,28 @@ extension Simulator {
                .object("queue", "OperationQueue", optional: true), .function("block", optional: false),
                returns: .object("__NSObserver"),
                summary: "A block observer (nil name: every name; nil object: any sender). The center keeps the returned token, the token the block (rule 32).") { sim, inv in
-            .object(try sim.addBlockObserver(inv.receiver, name: inv.stringArgument(0), object: inv.optionalObjectArgument(1),
-                                             block: inv.argument(3)))
+            .object(try sim.notifications.addBlockObserver(inv.receiver, name: inv.stringArgument(0), object: inv.optionalObjectArgument(1),
+                                                           block: inv.argument(3)))
         }
         Method("addObserver", swift: "addObserver(_:selector:name:object:)",
                .object("observer", "NSObject"), .string("selector"), .string("name", optional: true),
                .object("object", "NSObject", optional: true),
                summary: "A selector observer, not retained: weak from iOS 9, dangling on 7–8 (rule 33).") { sim, inv in
-            sim.register(inv.receiver, name: inv.stringArgument(2), object: inv.optionalObjectArgument(3),
-                         .selector(observer: inv.objectArgument(0), selector: Selector(inv.stringArgument(1) ?? "")))
+            sim.notifications.register(inv.receiver, name: inv.stringArgument(2), object: inv.optionalObjectArgument(3),
+                                       .selector(observer: inv.objectArgument(0), selector: Selector(inv.stringArgument(1) ?? "")))
             return .nil
         }
         Method("removeObserver", swift: "removeObserver(_:name:object:)",
                .object("observer", "NSObject"), .string("name", optional: true), .object("object", "NSObject", optional: true),
                summary: "`removeObserver(token)` ends a block registration; `removeObserver(observer [, name, object])` the observer's matching ones (nil: any).") { sim, inv in
-            try sim.removeObserver(inv.receiver, inv.objectArgument(0), name: inv.stringArgument(1),
-                                   object: inv.optionalObjectArgument(2), filtered: inv.argumentCount > 1)
+            try sim.notifications.removeObserver(inv.receiver, inv.objectArgument(0), name: inv.stringArgument(1),
+                                                 object: inv.optionalObjectArgument(2), filtered: inv.argumentCount > 1)
             return .nil
         }
         Method("post", swift: "post(name:object:userInfo:)", .string("name"), .object("object", "NSObject", optional: true),
                Parameter("userInfo", .table, optional: true),
                summary: "Delivers `{ name, object, userInfo }` to each matching registration before it returns (rule 34).") { sim, inv in
-            try sim.post(inv.receiver, name: inv.stringArgument(0) ?? "", object: inv.optionalObjectArgument(1), userInfo: inv.argument(2))
+            try sim.notifications.post(inv.receiver, name: inv.stringArgument(0) ?? "", object: inv.optionalObjectArgument(1), userInfo: inv.argument(2))
             return .nil
         }
     }
@@ -76,30 +125,32 @@ extension Simulator {
         PropertyDeclaration("name", .copy, .string, readOnly: true)
         PropertyDeclaration("object", .weak, .object("NSObject"), readOnly: true, summary: "The sender it matches, held weakly.")
     }
+}
 
+extension Notifications {
     /// `NotificationCenter.default`, made (and held for the life of the app) on first access
     /// (SPEC rule 24).
-    public func defaultNotificationCenter() -> ObjectID {
+    func defaultCenter() -> ObjectID {
         if defaultCenterID.raw != 0 { return defaultCenterID }
-        let id = singleton(&defaultCenterID, foundation.notificationCenter, defaultCenterHold)
+        let id = sim.singleton(&defaultCenterID, sim.foundation.notificationCenter, defaultCenterHold)
         // A fresh object of a fresh class accepts an empty array.
-        try? heap.writeSlot(id, foundation.centerObservers, .array([]))
+        try? heap.writeSlot(id, sim.foundation.centerObservers, .array([]))
         return id
     }
 
     func register(_ center: ObjectID, name: String?, object: ObjectID?, _ receiver: NotificationRegistration.Receiver) {
         nextRegistration += 1
-        notificationRegistrations[center.raw, default: []].append(
+        registrations[center.raw, default: []].append(
             NotificationRegistration(number: nextRegistration, name: name, object: object, receiver: receiver))
     }
 
     /// SPEC rule 32: the center retains the token, the token the block.
     func addBlockObserver(_ center: ObjectID, name: String?, object: ObjectID?, block: Value) throws -> ObjectID {
-        let f = foundation
+        let f = sim.foundation
         let token = heap.alloc(f.observerToken)
-        try write(token, f.tokenBlock, block)
-        try write(token, f.tokenName, name.map(Value.string) ?? .nil)
-        try write(token, f.tokenObject, object)
+        try sim.write(token, f.tokenBlock, block)
+        try sim.write(token, f.tokenName, name.map(Value.string) ?? .nil)
+        try sim.write(token, f.tokenObject, object)
         try heap.insertElement(token, into: center, f.centerObservers)
         register(center, name: name, object: object, .block(token: token))
         return token
@@ -109,7 +160,7 @@ extension Simulator {
     /// registrations, those matching `name` and `object` when `filtered` (nil: any).
     /// An object that is not registered changes nothing (SPEC rules 32, 33).
     func removeObserver(_ center: ObjectID, _ x: ObjectID, name: String?, object: ObjectID?, filtered: Bool) throws {
-        guard let regs = notificationRegistrations[center.raw] else { return }
+        guard let regs = registrations[center.raw] else { return }
         var kept: [NotificationRegistration] = [], removedTokens: [ObjectID] = []
         for r in regs {
             switch r.receiver {
@@ -121,9 +172,11 @@ extension Simulator {
                 kept.append(r)
             }
         }
-        notificationRegistrations[center.raw] = kept
+        registrations[center.raw] = kept
+        log.note(kept.contains { if case .block(let t) = $0.receiver { return removedTokens.contains(t) } else { return false } }
+                 ? "a removed token of center #\(center) is still registered" : nil)
         for token in removedTokens {
-            try heap.removeElement(token, from: center, foundation.centerObservers)
+            try heap.removeElement(token, from: center, sim.foundation.centerObservers)
         }
     }
 
@@ -142,21 +195,27 @@ extension Simulator {
             Value.Entry(key: .string("object"), value: object.map(Value.object) ?? .nil),
             Value.Entry(key: .string("userInfo"), value: info),
         ])
-        let present = (notificationRegistrations[center.raw] ?? []).filter { $0.matches(name, object) }
+        let present = (registrations[center.raw] ?? []).filter { $0.matches(name, object) }
         for r in present {
             // One removed by an earlier observer of this post is skipped.
-            guard notificationRegistrations[center.raw]?.contains(where: { $0.number == r.number }) == true else { continue }
+            guard registrations[center.raw]?.contains(where: { $0.number == r.number }) == true else { continue }
             switch r.receiver {
             case .block(let token):
-                try callCallback(try heap.readSlot(token, foundation.tokenBlock), [note])
+                try sim.callCallback(try heap.readSlot(token, sim.foundation.tokenBlock), [note])
             case .selector(let observer, let selector):
                 // SPEC rule 33: from iOS 9 a deallocated observer is skipped; on 7–8 the
                 // registration dangles and the send is a zombie's crash.
-                if !heap.isAlive(observer) && configuration.ios >= 9 { continue }
+                if !heap.isAlive(observer) && sim.configuration.ios >= 9 { continue }
                 _ = try heap.send(observer, selector, args: Arguments(note))
             }
         }
     }
+}
+
+extension Simulator {
+    /// `NotificationCenter.default`, made (and held for the life of the app) on first access
+    /// (SPEC rule 24).
+    public func defaultNotificationCenter() -> ObjectID { notifications.defaultCenter() }
 }
 
 extension NotificationRegistration {

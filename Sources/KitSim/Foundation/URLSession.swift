@@ -12,7 +12,67 @@ struct URLSessionState {
     var isInvalidated = false
 }
 
-extension Simulator {
+/// URL loading (SPEC rules 46, 48, 51): the sessions' invalidation states, the session of
+/// each task that has not completed, `URLSession.shared` and
+/// `URLSessionConfiguration.default` (rule 24), and the holds that keep sessions alive.
+final class URLLoading: Subsystem {
+    unowned let sim: Simulator
+    let heap: Heap
+    /// A session until it is invalidated (the `URLSession` root): it keeps its delegate
+    /// until then.
+    let urlSessionHold: HoldReason
+    /// The shared session, once made, for the life of the app.
+    let sharedSessionHold: HoldReason
+    /// The default session configuration, once made, for the life of the app.
+    let sessionConfigurationHold: HoldReason
+    /// `URLSession.shared` once made, else id 0.
+    private(set) var sharedSessionID = ObjectID(0)
+    /// `URLSessionConfiguration.default` once made, else id 0 (changed only by the methods
+    /// of URLSessionConfiguration.swift).
+    var defaultSessionConfigurationID = ObjectID(0)
+    /// Each session's invalidation state, by session id.
+    private(set) var sessions: [UInt32: URLSessionState] = [:]
+    /// The session of each task that has not completed, by task id (changed only by the
+    /// methods of URLSessionDataTask.swift).
+    var taskSessions: [UInt32: ObjectID] = [:]
+    var log = InvariantLog()
+
+    init(_ sim: Simulator) {
+        self.sim = sim
+        heap = sim.heap
+        urlSessionHold = Simulator.declaredHold("URLSession", sim.heap)
+        sharedSessionHold = Simulator.declaredHold("URLSession.shared", sim.heap)
+        sessionConfigurationHold = Simulator.declaredHold("URLSessionConfiguration.default", sim.heap)
+    }
+
+    /// The shared session and default configuration, once made, are alive (held for the
+    /// life of the app), and the shared session is the only session marked shared and is
+    /// never held as an invalidatable one; a session held until its invalidation is alive
+    /// and not yet invalidated; an invalidated or cancelling session is invalidating.
+    func violations() -> [String] {
+        var out = log.failures
+        if sharedSessionID.raw != 0 && (!heap.isAlive(sharedSessionID) || sessions[sharedSessionID.raw]?.isShared != true) {
+            out.append("URLSession.shared #\(sharedSessionID) is not alive or not marked shared")
+        }
+        if defaultSessionConfigurationID.raw != 0 && !heap.isAlive(defaultSessionConfigurationID) {
+            out.append("URLSessionConfiguration.default #\(defaultSessionConfigurationID) is not alive")
+        }
+        for (id, s) in sessions.sorted(by: { $0.key < $1.key }) {
+            if s.isShared && (id != sharedSessionID.raw || s.isHeld) {
+                out.append("session #\(id) is marked shared but is not URLSession.shared"); break
+            }
+            if s.isHeld && (s.isInvalidated || !heap.isAlive(ObjectID(id))) {
+                out.append("session #\(id), held until its invalidation, is invalidated or not alive"); break
+            }
+            if (s.isInvalidated || s.isCancelling) && !s.isInvalidating {
+                out.append("session #\(id) is invalidated or cancelling without invalidating"); break
+            }
+        }
+        return out
+    }
+}
+
+extension URLLoading {
     /// `URLSession` (SPEC rules 46, 48): it keeps its delegate strongly and is kept alive (the
     /// `URLSession` root) until it is invalidated, so a session an app never invalidates
     /// leaks with its delegate. Its tasks complete `latency` (rule 51) after `resume()`.
@@ -30,43 +90,47 @@ extension Simulator {
         HoldDeclaration("URLSession.shared", "the shared session, once made, for the life of the app")
         Static("shared", .object("URLSession"), lazy: true,
                summary: "The shared session, made on first access (rule 24); it has no delegate and ignores invalidation.") { sim in
-            .object(sim.sharedSession())
+            .object(sim.urlLoading.sharedSession())
         }
 
         Method.initializer(swift: "init(configuration:delegate:delegateQueue:)",
                            .object("configuration", "URLSessionConfiguration"), .object("delegate", "NSObject", optional: true),
                            .object("delegateQueue", "NSObject", optional: true),
                            summary: "Keeps a copy of the configuration and the delegate; kept alive until invalidated (rule 46).") { sim, inv in
-            try sim.initializeSession(inv.receiver, configuration: inv.objectArgument(0),
-                                      delegate: inv.optionalObjectArgument(1), queue: inv.optionalObjectArgument(2))
+            try sim.urlLoading.initializeSession(inv.receiver, configuration: inv.objectArgument(0),
+                                                 delegate: inv.optionalObjectArgument(1), queue: inv.optionalObjectArgument(2))
             return .object(inv.receiver)
         }
         Method("dataTask", swift: "dataTask(with:completionHandler:)", .string("url"), .function("completionHandler"),
                returns: .object("URLSessionDataTask"),
                summary: "A suspended task keeping the completion; an invalidated session raises (rule 46).") { sim, inv in
-            .object(try sim.makeDataTask(in: inv.receiver, url: inv.stringArgument(0) ?? "", completion: inv.argument(1)))
+            .object(try sim.urlLoading.makeDataTask(in: inv.receiver, url: inv.stringArgument(0) ?? "", completion: inv.argument(1)))
         }
         Method("finishTasksAndInvalidate",
                summary: "No new tasks; once the running ones complete, the delegate is told and released.") { sim, inv in
-            try sim.invalidateSession(inv.receiver, cancelling: false)
+            try sim.urlLoading.invalidateSession(inv.receiver, cancelling: false)
             return .nil
         }
         Method("invalidateAndCancel",
                summary: "Completes the running tasks now with NSURLErrorCancelled, then tells and releases the delegate.") { sim, inv in
-            try sim.invalidateSession(inv.receiver, cancelling: true)
+            try sim.urlLoading.invalidateSession(inv.receiver, cancelling: true)
             return .nil
         }
     }
 
+}
+
+extension URLLoading {
     /// `URLSession.shared`, made on first access (SPEC rule 24) and held for the life of the
     /// app: no delegate, a default configuration, and invalidation ignored.
     func sharedSession() -> ObjectID {
         if sharedSessionID.raw != 0 { return sharedSessionID }
-        let id = heap.alloc(foundation.session)
+        let f = sim.foundation
+        let id = heap.alloc(f.session)
         // A fresh object of a fresh class accepts a hold and a configuration.
         try? heap.hold(id, sharedSessionHold)
-        try? write(id, foundation.sessionConfigurationProperty, heap.alloc(foundation.sessionConfiguration))
-        urlSessions[id.raw] = URLSessionState(isShared: true)
+        try? sim.write(id, f.sessionConfigurationProperty, heap.alloc(f.sessionConfiguration))
+        sessions[id.raw] = URLSessionState(isShared: true)
         sharedSessionID = id
         return id
     }
@@ -75,13 +139,13 @@ extension Simulator {
     /// configuration, the delegate and the queue, and the model holds it until it is
     /// invalidated (SPEC rule 46, root `[URLSession]`).
     func initializeSession(_ session: ObjectID, configuration: ObjectID, delegate: ObjectID?, queue: ObjectID?) throws {
-        let f = foundation
-        guard urlSessions[session.raw] == nil else { return }
-        try write(session, f.sessionConfigurationProperty, try copySessionConfiguration(configuration))
-        try write(session, f.sessionDelegate, delegate)
-        try write(session, f.sessionDelegateQueue, queue)
+        let f = sim.foundation
+        guard sessions[session.raw] == nil else { return }
+        try sim.write(session, f.sessionConfigurationProperty, try copySessionConfiguration(configuration))
+        try sim.write(session, f.sessionDelegate, delegate)
+        try sim.write(session, f.sessionDelegateQueue, queue)
         try heap.hold(session, urlSessionHold)
-        urlSessions[session.raw] = URLSessionState(isHeld: true)
+        sessions[session.raw] = URLSessionState(isHeld: true)
     }
 
     /// `finishTasksAndInvalidate()` (`cancelling` false) and `invalidateAndCancel()`: no new
@@ -89,19 +153,19 @@ extension Simulator {
     /// cancelling), then the delegate is told and released and the model lets go of the
     /// session (SPEC rule 46). The shared session ignores both.
     func invalidateSession(_ session: ObjectID, cancelling: Bool) throws {
-        var s = urlSessions[session.raw] ?? URLSessionState()
+        var s = sessions[session.raw] ?? URLSessionState()
         guard !s.isShared, !s.isInvalidated, !s.isCancelling, cancelling || !s.isInvalidating else { return }
         s.isInvalidating = true
         s.isCancelling = cancelling
-        urlSessions[session.raw] = s
+        sessions[session.raw] = s
         var firstError: Error?
         if cancelling {
-            for task in try objects(session, foundation.sessionTasks) {
-                attempt(&firstError) { try completeTask(task, error: Simulator.cancelledError) }
+            for task in try sim.objects(session, sim.foundation.sessionTasks) {
+                sim.attempt(&firstError) { try completeTask(task, error: URLLoading.cancelledError) }
             }
         }
-        if try objects(session, foundation.sessionTasks).isEmpty {
-            attempt(&firstError) { try finishInvalidation(session) }
+        if try sim.objects(session, sim.foundation.sessionTasks).isEmpty {
+            sim.attempt(&firstError) { try finishInvalidation(session) }
         }
         if let firstError { throw firstError }
     }
@@ -111,20 +175,21 @@ extension Simulator {
     /// the session. The state changes first, so the delegate's callback cannot invalidate
     /// the session again.
     func finishInvalidation(_ session: ObjectID) throws {
-        guard var s = urlSessions[session.raw], !s.isInvalidated else { return }
+        guard var s = sessions[session.raw], !s.isInvalidated else { return }
+        log.note(s.isInvalidating ? nil : "session #\(session) finished an invalidation it did not start")
         s.isInvalidated = true
         let wasHeld = s.isHeld
         s.isHeld = false
-        urlSessions[session.raw] = s
-        let f = foundation
+        sessions[session.raw] = s
+        let f = sim.foundation
         var firstError: Error?
-        if let delegate = try object(session, f.sessionDelegate), heap.responds(delegate, to: .urlSession_didBecomeInvalidWithError) {
-            attempt(&firstError) {
+        if let delegate = try sim.object(session, f.sessionDelegate), heap.responds(delegate, to: .urlSession_didBecomeInvalidWithError) {
+            sim.attempt(&firstError) {
                 _ = try heap.send(delegate, .urlSession_didBecomeInvalidWithError, args: Arguments(.object(session), .nil))
             }
         }
         if heap.isAlive(session) {
-            try write(session, f.sessionDelegate, nil)
+            try sim.write(session, f.sessionDelegate, nil)
             if wasHeld { try heap.unhold(session, urlSessionHold) }
         }
         if let firstError { throw firstError }

@@ -1,4 +1,4 @@
-extension Simulator {
+extension URLLoading {
     /// `URLSessionConfiguration` (SPEC rule 46): what a session is made with; the session
     /// keeps a copy.
     static let urlSessionConfigurationDeclaration = ClassDeclaration("URLSessionConfiguration",
@@ -7,18 +7,21 @@ extension Simulator {
                             summary: "Seconds; recorded only (KitSim's requests take `latency`, rule 51).")
         Static("default", .object("URLSessionConfiguration"), lazy: true,
                summary: "The default configuration, made on first access (rule 24) and kept for the life of the app.") { sim in
-            .object(sim.defaultSessionConfiguration())
+            .object(sim.urlLoading.defaultSessionConfiguration())
         }
         HoldDeclaration("URLSessionConfiguration.default", "the default session configuration, once made, for the life of the app")
     }
 
+}
+
+extension URLLoading {
     /// `URLSessionConfiguration.default`, made (and held for the life of the app) on first
     /// access, so the ids of a script that never uses it do not change (SPEC rule 24).
     /// Foundation returns a new object at each read; one shared object behaves the same for
     /// ownership, because every session keeps a copy of its configuration.
     func defaultSessionConfiguration() -> ObjectID {
         if defaultSessionConfigurationID.raw != 0 { return defaultSessionConfigurationID }
-        let id = heap.alloc(foundation.sessionConfiguration)
+        let id = heap.alloc(sim.foundation.sessionConfiguration)
         // A fresh object of a fresh class accepts a hold.
         try? heap.hold(id, sessionConfigurationHold)
         defaultSessionConfigurationID = id
@@ -27,9 +30,9 @@ extension Simulator {
 
     /// A copy of a session configuration, of its class, with its settings.
     func copySessionConfiguration(_ configuration: ObjectID) throws -> ObjectID {
-        let f = foundation
+        let f = sim.foundation
         let copy = heap.alloc(heap.classOf(configuration))
-        try write(copy, f.sessionConfigurationTimeout, try heap.readSlot(configuration, f.sessionConfigurationTimeout))
+        try sim.write(copy, f.sessionConfigurationTimeout, try heap.readSlot(configuration, f.sessionConfigurationTimeout))
         return copy
     }
 }

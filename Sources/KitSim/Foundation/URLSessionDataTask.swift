@@ -1,4 +1,4 @@
-extension Simulator {
+extension URLLoading {
     /// `URLSessionTask.State` as scripts read it.
     static let taskStates = EnumType("URLSessionTask.State", ["running", "suspended", "canceling", "completed"])
 
@@ -11,31 +11,34 @@ extension Simulator {
         PropertyDeclaration("url", .copy, .string, readOnly: true, summary: "Swift's `originalRequest?.url`.")
         PropertyDeclaration("completionHandler", .strong, .function, readOnly: true,
                             summary: "The completion it was made with, kept until the task completes (rule 46).")
-        PropertyDeclaration("state", .assign, .enumeration(Simulator.taskStates), readOnly: true, default: .string("suspended"))
+        PropertyDeclaration("state", .assign, .enumeration(URLLoading.taskStates), readOnly: true, default: .string("suspended"))
         PropertyDeclaration("error", .strong, .any, readOnly: true,
                             summary: "nil, or `{ domain = \"NSURLErrorDomain\", code = -999 }` once cancelled.")
-        Simulator.taskStates
+        URLLoading.taskStates
 
         Method("resume", summary: "Starts a suspended task: it completes `latency` seconds later (rules 46, 51).") { sim, inv in
-            try sim.resumeTask(inv.receiver)
+            try sim.urlLoading.resumeTask(inv.receiver)
             return .nil
         }
         Method("cancel", summary: "Completes a task that has not completed now, with NSURLErrorCancelled.") { sim, inv in
-            try sim.completeTask(inv.receiver, error: Simulator.cancelledError)
+            try sim.urlLoading.completeTask(inv.receiver, error: URLLoading.cancelledError)
             return .nil
         }
     }
 
+}
+
+extension URLLoading {
     /// `dataTask(with:completionHandler:)`: a suspended task keeping `completion`. A session
     /// being invalidated, or invalidated, raises Foundation's NSGenericException (SPEC rule 46).
     func makeDataTask(in session: ObjectID, url: String, completion: Value) throws -> ObjectID {
-        if let s = urlSessions[session.raw], s.isInvalidating || s.isInvalidated {
-            throw raise(SimError(.exception(name: "NSGenericException"), "Task created in a session that has been invalidated", object: session))
+        if let s = sessions[session.raw], s.isInvalidating || s.isInvalidated {
+            throw sim.raise(SimError(.exception(name: "NSGenericException"), "Task created in a session that has been invalidated", object: session))
         }
-        let f = foundation
+        let f = sim.foundation
         let task = heap.alloc(f.dataTask)
-        try write(task, f.taskURL, .string(url))
-        try write(task, f.taskCompletion, completion)
+        try sim.write(task, f.taskURL, .string(url))
+        try sim.write(task, f.taskCompletion, completion)
         taskSessions[task.raw] = session
         return task
     }
@@ -44,13 +47,13 @@ extension Simulator {
     /// it, and it completes `latency` seconds from now. A running or completed task, or a
     /// task of a session invalidated since it was made, is left as it is.
     func resumeTask(_ task: ObjectID) throws {
-        let f = foundation
+        let f = sim.foundation
         guard let session = taskSessions[task.raw], heap.isAlive(session),
               try heap.readSlot(task, f.taskState) == .string("suspended") else { return }
-        if let s = urlSessions[session.raw], s.isInvalidating || s.isInvalidated { return }
-        try write(task, f.taskState, .string("running"))
+        if let s = sessions[session.raw], s.isInvalidating || s.isInvalidated { return }
+        try sim.write(task, f.taskState, .string("running"))
         try heap.insertElement(task, into: session, f.sessionTasks)
-        schedule(after: configuration.latency) { [unowned self] in
+        sim.schedule(after: sim.configuration.latency) { [unowned self] in
             guard heap.isAlive(task), try heap.readSlot(task, f.taskState) == .string("running") else { return }
             try completeTask(task, error: .nil)
         }
@@ -63,10 +66,10 @@ extension Simulator {
     /// invalidated ends the invalidation (SPEC rule 46). The completion or delegate runs
     /// while the session still keeps the task, so the task lives through the call.
     func completeTask(_ task: ObjectID, error: Value) throws {
-        let f = foundation
+        let f = sim.foundation
         guard heap.isAlive(task), try heap.readSlot(task, f.taskState) != .string("completed") else { return }
-        try write(task, f.taskState, .string("completed"))
-        try write(task, f.taskError, error)
+        try sim.write(task, f.taskState, .string("completed"))
+        try sim.write(task, f.taskError, error)
         let session = taskSessions.removeValue(forKey: task.raw)
         let completion = try heap.readSlot(task, f.taskCompletion)
         var firstError: Error?
@@ -78,20 +81,20 @@ extension Simulator {
             ])
             // SPEC rule 25: the completion gets its captures first, then these.
             let arguments: [Value] = error.isNil ? [.string(""), response, .nil] : [.nil, .nil, error]
-            attempt(&firstError) { try callCallback(completion, arguments) }
-        } else if let session, heap.isAlive(session), let delegate = try object(session, f.sessionDelegate),
+            sim.attempt(&firstError) { try sim.callCallback(completion, arguments) }
+        } else if let session, heap.isAlive(session), let delegate = try sim.object(session, f.sessionDelegate),
                   heap.responds(delegate, to: .urlSession_task_didCompleteWithError) {
-            attempt(&firstError) {
+            sim.attempt(&firstError) {
                 _ = try heap.send(delegate, .urlSession_task_didCompleteWithError,
                                   args: Arguments(.object(session), .object(task), error))
             }
         }
-        if heap.isAlive(task) { try write(task, f.taskCompletion, .nil) }
+        if heap.isAlive(task) { try sim.write(task, f.taskCompletion, .nil) }
         if let session, heap.isAlive(session) {
             _ = try heap.removeElement(task, from: session, f.sessionTasks)
-            if let s = urlSessions[session.raw], s.isInvalidating, !s.isInvalidated,
-               try objects(session, f.sessionTasks).isEmpty {
-                attempt(&firstError) { try finishInvalidation(session) }
+            if let s = sessions[session.raw], s.isInvalidating, !s.isInvalidated,
+               try sim.objects(session, f.sessionTasks).isEmpty {
+                sim.attempt(&firstError) { try finishInvalidation(session) }
             }
         }
         if let firstError { throw firstError }

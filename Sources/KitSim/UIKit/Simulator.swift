@@ -83,48 +83,29 @@ public final class Simulator {
     /// The main run loop, its queues and main objects (RunLoop/Simulator+RunLoop.swift).
     private(set) lazy var runLoop = MainRunLoop(self)
 
-    let defaultCenterHold: HoldReason
-    let postingHold: HoldReason
-    let recognizingHold: HoldReason
     let keyboardHold: HoldReason
     let appHold: HoldReason
-    let urlSessionHold: HoldReason
-    let sharedSessionHold: HoldReason
-    let sessionConfigurationHold: HoldReason
 
-    /// `NotificationCenter.default` once made (Foundation/NotificationCenter.swift), else id 0.
-    var defaultCenterID = ObjectID(0)
-    /// Each center's registrations in registration order, by center id, and the last
-    /// registration number given (Foundation/NotificationCenter.swift).
-    var notificationRegistrations: [UInt32: [NotificationRegistration]] = [:]
-    var nextRegistration = 0
-    /// Each control's target–action pairs and each gesture recognizer's targets, in
-    /// registration order (Controls/).
-    var controlActions: [UInt32: [ControlAction]] = [:]
-    var recognizerTargets: [UInt32: [RecognizerTarget]] = [:]
+    /// The notification centers' registrations and `NotificationCenter.default`
+    /// (Foundation/NotificationCenter.swift).
+    private(set) lazy var notifications = Notifications(self)
+    /// The controls' target–action pairs and the gesture recognizers' targets (Controls/).
+    private(set) lazy var targetAction = TargetAction(self)
     /// The table and collection views and the page view controllers' pages (Lists/,
     /// Controllers/UIPageViewController.swift).
     private(set) lazy var lists = Lists(self)
     /// The first responder and UIKit's keyboard windows (Windows/UITextEffectsWindow.swift).
     var keyboard = KeyboardState()
-    /// The valid key-value observations by observation id, and their registration order
-    /// (Foundation/NSKeyValueObservation.swift).
-    var observations: [UInt32: KeyValueObservation] = [:]
-    var observationOrder: [UInt32] = []
+    /// The valid key-value observations (Foundation/NSKeyValueObservation.swift).
+    private(set) lazy var keyValueObserving = KeyValueObserving(self)
     /// The timers and display links (Foundation/Timer.swift, CADisplayLink.swift).
     private(set) lazy var timers = Timers(self)
-    /// `URLSession.shared` and `URLSessionConfiguration.default` once made
-    /// (Foundation/URLSession.swift, URLSessionConfiguration.swift), else id 0.
-    var sharedSessionID = ObjectID(0)
-    var defaultSessionConfigurationID = ObjectID(0)
-    /// Each session's invalidation state, by session id (Foundation/URLSession.swift).
-    var urlSessions: [UInt32: URLSessionState] = [:]
-    /// The session of each task that has not completed, by task id
-    /// (Foundation/URLSessionDataTask.swift).
-    var taskSessions: [UInt32: ObjectID] = [:]
-    /// The names of each user content controller's script message handlers, in the order
-    /// they were added, by controller id (WebKit/WKUserContentController.swift).
-    var scriptMessageHandlerNames: [UInt32: ScriptMessageHandlerNames] = [:]
+    /// The URL sessions and their tasks (Foundation/URLSession.swift,
+    /// URLSessionConfiguration.swift, URLSessionDataTask.swift).
+    private(set) lazy var urlLoading = URLLoading(self)
+    /// The user content controllers' script message handlers
+    /// (WebKit/WKUserContentController.swift).
+    private(set) lazy var scriptMessageHandlers = ScriptMessageHandlers(self)
     /// The animations on views and layers and the property animators
     /// (UIKit/Views/Simulator+Animations.swift).
     private(set) lazy var animations = Animations(self)
@@ -164,14 +145,8 @@ public final class Simulator {
         self.foundation = FoundationClasses(heap)
         self.webkit = WebKitClasses(heap)
         self.quartz = QuartzCoreClasses(heap)
-        defaultCenterHold = Simulator.declaredHold("NotificationCenter.default", heap)
-        postingHold = Simulator.declaredHold("posting", heap)
-        recognizingHold = Simulator.declaredHold("recognizing", heap)
         keyboardHold = Simulator.declaredHold("keyboard", heap)
         appHold = Simulator.declaredHold("UIApplication.shared", heap)
-        urlSessionHold = Simulator.declaredHold("URLSession", heap)
-        sharedSessionHold = Simulator.declaredHold("URLSession.shared", heap)
-        sessionConfigurationHold = Simulator.declaredHold("URLSessionConfiguration.default", heap)
         scenes = SceneState(hold: Simulator.declaredHold("connected scene", heap))
         // UIKit's classes are registered when first needed; extra ones (which name UIKit's
         // and were tried already) at once, after the ids UIKit's keep for themselves.
@@ -238,7 +213,7 @@ public final class Simulator {
             assertionFailure("launch failed: \(error)")
         }
         heap.leakDetectors.append { [unowned self] _ in self.abandonedLeaks() }
-        heap.onObservedSet = { [unowned self] id, p, old, isPrior in try self.deliverChange(id, p, old: old, isPrior: isPrior) }
+        heap.onObservedSet = { [unowned self] id, p, old, isPrior in try self.keyValueObserving.deliverChange(id, p, old: old, isPrior: isPrior) }
         heap.extraRoots.append { [unowned self] _ in self.visibleWindows }
         heap.invariantCheckers.append { [unowned self] heap in
             self.windowStack.violations() + self.runLoop.violations()
@@ -246,6 +221,8 @@ public final class Simulator {
                 + self.animations.violations()
                 + self.transitions.violations() + self.sceneViolations()
                 + self.timers.violations() + self.lists.violations()
+                + self.notifications.violations() + self.keyValueObserving.violations() + self.targetAction.violations()
+                + self.urlLoading.violations() + self.scriptMessageHandlers.violations()
         }
     }
 
@@ -257,7 +234,8 @@ public final class Simulator {
         // Unowned and unchecked: the simulator owns the heap, and a checked capture would
         // cost a retain and a release on every dealloc.
         heap.onDealloc = { [unowned(unsafe) self] id in
-            let kvo = self.observations.isEmpty && self.heap.observedObjects.isEmpty ? nil : self.observationDealloc(id)
+            let kvo = self.keyValueObserving.observations.isEmpty && self.heap.observedObjects.isEmpty
+                ? nil : self.keyValueObserving.dealloc(id)
             // SPEC rules 44, 45: a window or view that goes may take animations with it,
             // and a property animator released paused or stopped raises.
             let animation = self.animations.isEmpty ? nil : self.animations.dealloc(id)

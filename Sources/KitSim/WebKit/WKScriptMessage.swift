@@ -19,7 +19,7 @@ extension Simulator {
         guard heap.isKind(webView, of: w.webView),
               let configuration = try object(webView, w.webViewConfiguration),
               let ucc = try object(configuration, w.configurationUserContentController),
-              let handler = try scriptMessageHandler(named: name, in: ucc) else { return false }
+              let handler = try scriptMessageHandlers.handler(named: name, in: ucc) else { return false }
         let message = heap.alloc(w.scriptMessage)
         try write(message, w.messageName, .string(name))
         try write(message, w.messageBody, try body(message))

@@ -10,8 +10,8 @@ extension Simulator {
     public func tapControl(_ control: ObjectID) throws -> Bool {
         guard !isIgnoringInteractionEvents, try bool(control, uikit.controlEnabled, default: true),
               try reachesTouch(control) else { return false }
-        try sendActions(control, event: "touchDown")
-        try sendActions(control, event: "touchUpInside")
+        try targetAction.sendActions(control, event: "touchDown")
+        try targetAction.sendActions(control, event: "touchUpInside")
         return true
     }
 
@@ -28,9 +28,9 @@ extension Simulator {
                 try heap.isKind($0, of: k.tapRecognizer) && bool($0, k.recognizerEnabled, default: true)
             }
             guard let first = taps.first else { return true }
-            try fireRecognizer(first)
+            try targetAction.fireRecognizer(first)
             for other in taps.dropFirst() where heap.isAlive(other) {
-                if try recognizeSimultaneously(first, other) { try fireRecognizer(other) }
+                if try recognizeSimultaneously(first, other) { try targetAction.fireRecognizer(other) }
             }
             tapped = true
             return false

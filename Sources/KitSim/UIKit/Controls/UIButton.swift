@@ -1,4 +1,4 @@
-extension Simulator {
+extension TargetAction {
     /// `UIControl.State` as scripts write it.
     static let controlStates = EnumType("UIControl.State", ["normal", "highlighted", "disabled", "selected"])
 
@@ -6,9 +6,9 @@ extension Simulator {
     static let buttonDeclaration = ClassDeclaration("UIButton", superclass: "UIControl",
         summary: "A control that a tap sends `touchDown` and `touchUpInside`.") {
         PropertyDeclaration("currentTitle", .copy, .string, readOnly: true, summary: "The title for the normal state.")
-        Simulator.controlStates
+        TargetAction.controlStates
         Method("setTitle", swift: "setTitle(_:for:)", .string("title", optional: true),
-               .enumeration("state", Simulator.controlStates, default: "normal")) { sim, inv in
+               .enumeration("state", TargetAction.controlStates, default: "normal")) { sim, inv in
             if (inv.stringArgument(1) ?? "normal") == "normal" {
                 try sim.write(inv.receiver, sim.uikit.buttonTitle, inv.argument(0))
             }

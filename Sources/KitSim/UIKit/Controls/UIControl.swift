@@ -7,7 +7,49 @@ struct ControlAction {
     var events: Set<String>
 }
 
-extension Simulator {
+/// Target–action (SPEC rules 36–37): each control's target–action pairs and each gesture
+/// recognizer's targets, in registration order, none retained; the sends of those pairs,
+/// and the moves of recognizers between views.
+final class TargetAction: Subsystem {
+    unowned let sim: Simulator
+    let heap: Heap
+    /// A gesture recognizer while it fires or moves between views.
+    let recognizingHold: HoldReason
+    /// Each control's target–action pairs, in registration order, by control id.
+    private(set) var controlActions: [UInt32: [ControlAction]] = [:]
+    /// Each gesture recognizer's targets, in registration order, by recognizer id (changed
+    /// only by the methods of UIGestureRecognizer.swift).
+    var recognizerTargets: [UInt32: [RecognizerTarget]] = [:]
+    var log = InvariantLog()
+
+    init(_ sim: Simulator) {
+        self.sim = sim
+        heap = sim.heap
+        recognizingHold = Simulator.declaredHold("recognizing", sim.heap)
+    }
+
+    /// A control has at most one pair per target and action (`addTarget` adds the events to
+    /// it), and none with an empty list; a recognizer has each target–action pair once.
+    func violations() -> [String] {
+        var out = log.failures
+        for (control, pairs) in controlActions.sorted(by: { $0.key < $1.key }) {
+            if pairs.isEmpty { out.append("control #\(control) has an empty list of target–action pairs"); break }
+            var seen: Set<String> = []
+            if pairs.contains(where: { !seen.insert("\($0.target?.raw ?? 0) \($0.action)").inserted }) {
+                out.append("control #\(control) has a target and action in two pairs"); break
+            }
+        }
+        for (r, pairs) in recognizerTargets.sorted(by: { $0.key < $1.key }) {
+            var seen: [RecognizerTarget] = []
+            if pairs.contains(where: { p in defer { seen.append(p) }; return seen.contains(p) }) {
+                out.append("gesture recognizer #\(r) has a target–action pair twice"); break
+            }
+        }
+        return out
+    }
+}
+
+extension TargetAction {
     /// `UIControl.Event` as scripts write it; the last three are groups of the others.
     static let controlEvents = EnumType("UIControl.Event", [
         "touchDown", "touchDownRepeat", "touchDragInside", "touchDragOutside", "touchDragEnter", "touchDragExit",
@@ -23,39 +65,39 @@ extension Simulator {
         PropertyDeclaration("isEnabled", .assign, .bool, default: .bool(true))
         PropertyDeclaration("allTargets", .strong, .array("NSObject"), readOnly: true, getter: "allTargets",
                             summary: "The live targets, once each, in registration order.")
-        Simulator.controlEvents
+        TargetAction.controlEvents
 
         Method("addTarget", swift: "addTarget(_:action:for:)", .object("target", "NSObject", optional: true), .string("action"),
                Parameter("event", .any),
                summary: "Adds a pair for an event or an array of events; the control does not retain the target (nil: the responder chain).") { sim, inv in
-            let events = try sim.optionSet(inv.argument(2), Simulator.controlEvents, position: 3, function: "addTarget", allowsNil: false)
-            sim.addTarget(inv.receiver, inv.optionalObjectArgument(0), inv.stringArgument(1) ?? "", events)
+            let events = try sim.optionSet(inv.argument(2), TargetAction.controlEvents, position: 3, function: "addTarget", allowsNil: false)
+            sim.targetAction.addTarget(inv.receiver, inv.optionalObjectArgument(0), inv.stringArgument(1) ?? "", events)
             return .nil
         }
         Method("removeTarget", swift: "removeTarget(_:action:for:)", .object("target", "NSObject", optional: true),
                .string("action", optional: true), Parameter("event", .any, optional: true),
                summary: "Removes matching pairs (nil target, action or event: any).") { sim, inv in
             let events = inv.argument(2).isNil ? nil
-                : try sim.optionSet(inv.argument(2), Simulator.controlEvents, position: 3, function: "removeTarget")
-            sim.removeTarget(inv.receiver, inv.optionalObjectArgument(0), inv.stringArgument(1), events)
+                : try sim.optionSet(inv.argument(2), TargetAction.controlEvents, position: 3, function: "removeTarget")
+            sim.targetAction.removeTarget(inv.receiver, inv.optionalObjectArgument(0), inv.stringArgument(1), events)
             return .nil
         }
         Method("actions", swift: "actions(forTarget:forControlEvent:)", .object("target", "NSObject", optional: true),
-               .enumeration("event", Simulator.controlEvents), returns: .table, optional: true,
+               .enumeration("event", TargetAction.controlEvents), returns: .table, optional: true,
                summary: "The action names of the target for the event, or nil.") { sim, inv in
             let target = inv.optionalObjectArgument(0), event = inv.stringArgument(1) ?? ""
-            let names = (sim.controlActions[inv.receiver.raw] ?? [])
-                .filter { $0.target == target && Simulator.event(event, matches: $0.events) }.map { Value.string($0.action) }
+            let names = (sim.targetAction.controlActions[inv.receiver.raw] ?? [])
+                .filter { $0.target == target && TargetAction.event(event, matches: $0.events) }.map { Value.string($0.action) }
             return names.isEmpty ? .nil : .array(names)
         }
-        Method("sendActions", swift: "sendActions(for:)", .enumeration("event", Simulator.controlEvents),
+        Method("sendActions", swift: "sendActions(for:)", .enumeration("event", TargetAction.controlEvents),
                summary: "Sends each pair registered for the event, in registration order: `target:action(sender)`.") { sim, inv in
-            try sim.sendActions(inv.receiver, event: inv.stringArgument(0) ?? "")
+            try sim.targetAction.sendActions(inv.receiver, event: inv.stringArgument(0) ?? "")
             return .nil
         }
         Method.accessor("allTargets", returns: .array("NSObject")) { sim, inv in
             var seen: Set<UInt32> = [], out: [Value] = []
-            for a in sim.controlActions[inv.receiver.raw] ?? [] {
+            for a in sim.targetAction.controlActions[inv.receiver.raw] ?? [] {
                 guard let t = a.target, sim.heap.isAlive(t), seen.insert(t.raw).inserted else { continue }
                 out.append(.object(t))
             }
@@ -71,7 +113,9 @@ extension Simulator {
         let editing: Set<String> = ["editingDidBegin", "editingChanged", "editingDidEnd", "editingDidEndOnExit"]
         return events.contains("allEditingEvents") && editing.contains(event)
     }
+}
 
+extension TargetAction {
     /// `addTarget`: the same target and action again adds the events to its pair.
     func addTarget(_ control: ObjectID, _ target: ObjectID?, _ action: String, _ events: Set<String>) {
         var list = controlActions[control.raw] ?? []
@@ -81,6 +125,8 @@ extension Simulator {
             list.append(ControlAction(target: target, action: action, events: events))
         }
         controlActions[control.raw] = list
+        log.note(list.filter { $0.target == target && $0.action == action }.count == 1
+                 ? nil : "control #\(control) has the pair \(action) in more than one entry")
     }
 
     /// `removeTarget`: nil target, action or events match any.
@@ -99,11 +145,11 @@ extension Simulator {
     /// A target that deallocated is nil from iOS 9 (weak) and the action goes up the
     /// responder chain; on iOS 7–8 the pair dangles and the send is a zombie's crash.
     func sendActions(_ control: ObjectID, event: String) throws {
-        let pairs = (controlActions[control.raw] ?? []).filter { Simulator.event(event, matches: $0.events) }
+        let pairs = (controlActions[control.raw] ?? []).filter { TargetAction.event(event, matches: $0.events) }
         for pair in pairs {
             var target = pair.target
             if let t = target, !heap.isAlive(t) {
-                if configuration.ios < 9 { try heap.checkUsable(t, pair.action + ":") }
+                if sim.configuration.ios < 9 { try heap.checkUsable(t, pair.action + ":") }
                 target = nil
             }
             try sendAction(pair.action, to: target, from: control)
@@ -125,11 +171,13 @@ extension Simulator {
                 _ = try heap.send(current, selector, args: Arguments(.object(sender)))
                 return
             }
-            r = try nextResponder(current)
+            r = try sim.nextResponder(current)
             steps += 1
         }
     }
+}
 
+extension Simulator {
     /// `next` of UIResponder: a view's controller after its view, then its superview; a
     /// window's is the application, the application's its delegate (SPEC rule 36).
     func nextResponder(_ r: ObjectID) throws -> ObjectID? {

@@ -5,7 +5,7 @@ struct RecognizerTarget: Equatable {
     var action: String
 }
 
-extension Simulator {
+extension TargetAction {
     /// `UIGestureRecognizer` (SPEC rule 37): the view it is added to keeps it; it keeps
     /// neither that view (weak) nor its targets.
     static let gestureRecognizerDeclaration = ClassDeclaration("UIGestureRecognizer",
@@ -19,21 +19,19 @@ extension Simulator {
         Method.initializer(swift: "init(target:action:)", .object("target", "NSObject", optional: true),
                            .string("action", optional: true)) { sim, inv in
             if let target = inv.optionalObjectArgument(0), let action = inv.stringArgument(1) {
-                sim.addRecognizerTarget(inv.receiver, RecognizerTarget(target: target, action: action))
+                sim.targetAction.addRecognizerTarget(inv.receiver, RecognizerTarget(target: target, action: action))
             }
             return .object(inv.receiver)
         }
         Method("addTarget", swift: "addTarget(_:action:)", .object("target", "NSObject"), .string("action"),
                summary: "Adds a pair, once; the recognizer does not retain the target.") { sim, inv in
-            sim.addRecognizerTarget(inv.receiver, RecognizerTarget(target: inv.objectArgument(0), action: inv.stringArgument(1) ?? ""))
+            sim.targetAction.addRecognizerTarget(inv.receiver, RecognizerTarget(target: inv.objectArgument(0),
+                                                                                action: inv.stringArgument(1) ?? ""))
             return .nil
         }
         Method("removeTarget", swift: "removeTarget(_:action:)", .object("target", "NSObject", optional: true),
                .string("action", optional: true), summary: "Removes matching pairs (nil: any).") { sim, inv in
-            let target = inv.optionalObjectArgument(0), action = inv.stringArgument(1)
-            sim.recognizerTargets[inv.receiver.raw]?.removeAll {
-                (target == nil || $0.target == target) && (action == nil || $0.action == action)
-            }
+            sim.targetAction.removeRecognizerTargets(inv.receiver, inv.optionalObjectArgument(0), inv.stringArgument(1))
             return .nil
         }
     }
@@ -54,6 +52,9 @@ extension Simulator {
         PropertyDeclaration("minimumPressDuration", .assign, .number, default: .double(0.5))
     }
 
+}
+
+extension TargetAction {
     /// `addTarget(_:action:)` ignores a pair already added (SPEC rule 37).
     func addRecognizerTarget(_ r: ObjectID, _ pair: RecognizerTarget) {
         var list = recognizerTargets[r.raw] ?? []
@@ -61,32 +62,39 @@ extension Simulator {
         recognizerTargets[r.raw] = list
     }
 
+    /// `removeTarget(_:action:)`: removes the matching pairs (nil target or action: any).
+    func removeRecognizerTargets(_ r: ObjectID, _ target: ObjectID?, _ action: String?) {
+        recognizerTargets[r.raw]?.removeAll {
+            (target == nil || $0.target == target) && (action == nil || $0.action == action)
+        }
+    }
+
     /// `view:addGestureRecognizer(r)`: the view keeps it, moved from any other view.
     func addGestureRecognizer(_ r: ObjectID, to view: ObjectID) throws {
-        let k = uikit
-        if let old = try object(r, k.recognizerView) {
+        let k = sim.uikit
+        if let old = try sim.object(r, k.recognizerView) {
             if old == view { return }
             // Held across the move: the old view's release must not deallocate it.
             try heap.hold(r, recognizingHold)
             defer { if heap.isAlive(r) { try? heap.unhold(r, recognizingHold) } }
             try removeGestureRecognizer(r, from: old)
             try heap.insertElement(r, into: view, k.gestureRecognizers)
-            return try write(r, k.recognizerView, view)
+            return try sim.write(r, k.recognizerView, view)
         }
         try heap.insertElement(r, into: view, k.gestureRecognizers)
-        try write(r, k.recognizerView, view)
+        try sim.write(r, k.recognizerView, view)
     }
 
     /// `removeGestureRecognizer(r)`: the view releases it; with none left the property
     /// reads nil, as UIKit's does (SPEC rule 27).
     func removeGestureRecognizer(_ r: ObjectID, from view: ObjectID) throws {
-        let k = uikit
-        guard try objects(view, k.gestureRecognizers).contains(r) else { return }
-        if heap.isAlive(r) { try write(r, k.recognizerView, nil) }
+        let k = sim.uikit
+        guard try sim.objects(view, k.gestureRecognizers).contains(r) else { return }
+        if heap.isAlive(r) { try sim.write(r, k.recognizerView, nil) }
         try heap.hold(r, recognizingHold)
         defer { if heap.isAlive(r) { try? heap.unhold(r, recognizingHold) } }
         try heap.removeElement(r, from: view, k.gestureRecognizers)
-        if try objects(view, k.gestureRecognizers).isEmpty { try write(view, k.gestureRecognizers, .nil) }
+        if try sim.objects(view, k.gestureRecognizers).isEmpty { try sim.write(view, k.gestureRecognizers, .nil) }
     }
 
     /// The recognizer fires: each target in order, `target:action(recognizer)`. A target
@@ -96,7 +104,7 @@ extension Simulator {
         defer { if heap.isAlive(r) { try? heap.unhold(r, recognizingHold) } }
         for pair in recognizerTargets[r.raw] ?? [] {
             if !heap.isAlive(pair.target) {
-                if configuration.ios < 9 { try heap.checkUsable(pair.target, pair.action + ":") }
+                if sim.configuration.ios < 9 { try heap.checkUsable(pair.target, pair.action + ":") }
                 continue
             }
             _ = try heap.send(pair.target, Selector(pair.action), args: Arguments(.object(r)))

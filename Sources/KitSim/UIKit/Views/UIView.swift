@@ -109,12 +109,12 @@ extension Simulator {
         }
         Method("addGestureRecognizer", swift: "addGestureRecognizer(_:)", .object("recognizer", "UIGestureRecognizer"),
                summary: "The view keeps the recognizer, moved from any other view; its `view` is weak (rule 37).") { sim, inv in
-            try sim.addGestureRecognizer(inv.objectArgument(0), to: inv.receiver)
+            try sim.targetAction.addGestureRecognizer(inv.objectArgument(0), to: inv.receiver)
             return .nil
         }
         Method("removeGestureRecognizer", swift: "removeGestureRecognizer(_:)", .object("recognizer", "UIGestureRecognizer"),
                summary: "The view releases the recognizer.") { sim, inv in
-            try sim.removeGestureRecognizer(inv.objectArgument(0), from: inv.receiver)
+            try sim.targetAction.removeGestureRecognizer(inv.objectArgument(0), from: inv.receiver)
             return .nil
         }
         Method("endEditing", swift: "endEditing(_:)", .bool("force", default: false), returns: .bool,
