@@ -29,7 +29,7 @@ extension Simulator {
         // down the presenter's own chain), a child or a window's root is active; UIKit
         // refuses it and changes nothing, so the presentation chain stays acyclic.
         if try b == presenter || object(b, k.presenting) != nil || object(b, k.presented) != nil
-            || object(b, k.parent) != nil || appearanceState(of: b) != .disappeared || isWindowRoot(b) {
+            || object(b, k.parent) != nil || lifecycle.appearanceState(of: b) != .disappeared || isWindowRoot(b) {
             throw raise(.invalidArgument("Application tried to present modally an active controller \(angle(b)).", object: b))
         }
         if let c = try object(presenter, k.presented) {
@@ -37,7 +37,7 @@ extension Simulator {
             return
         }
         guard let pv = try object(presenter, k.vcView), let window = try windowOf(pv),
-              try isShown(window) else {
+              try windowing.isShown(window) else {
             heap.warn("Attempt to present \(angle(b)) on \(angle(presenter)) (from \(angle(presenter))) whose view is not in the window hierarchy.", object: presenter)
             return
         }
@@ -60,7 +60,7 @@ extension Simulator {
             animator = try customAnimator(from: object(b, k.transitioningDelegate), .animationController_forPresented,
                                           Arguments(.object(b), .object(presenter), .object(presenter)))
         }
-        noteEnteredUI(b)
+        lifecycle.noteEnteredUI(b)
         try write(presenter, k.presented, b)
         try write(b, k.presenting, presenter)
         // The transition view goes into the window before B's view loads, so a view that
@@ -77,7 +77,7 @@ extension Simulator {
         // presenting B for ever with an empty transition view in the window.
         var firstError: Error?
         var bView: ObjectID?
-        attempt(&firstError) { bView = try loadedView(of: b) }
+        attempt(&firstError) { bView = try lifecycle.loadedView(of: b) }
         // SPEC §4: an animated presentation has a coordinator from its "will" callbacks on.
         var coordinator: ObjectID?
         if isTimed(animated) || animator != nil {
@@ -86,8 +86,8 @@ extension Simulator {
                                                    duration: configuration.transitionDuration)
             }
         }
-        if fullScreen { attempt(&firstError) { try beginAppearance(presenter, appearing: false, animated: animated) } }
-        attempt(&firstError) { try beginAppearance(b, appearing: true, animated: animated) }
+        if fullScreen { attempt(&firstError) { try lifecycle.beginAppearance(presenter, appearing: false, animated: animated) } }
+        attempt(&firstError) { try lifecycle.beginAppearance(b, appearing: true, animated: animated) }
         // SPEC rules 58, 59: a custom animator gets the container; UIKit never adds the
         // incoming view itself, and a full-screen presentation moves the presenter's view
         // into the container, to be removed when the transition completes.
@@ -139,8 +139,8 @@ extension Simulator {
                 if let fromView, heap.isAlive(fromView), heap.isAlive(tv), try object(fromView, k.superview) == tv {
                     attempt(&endError) { try removeFromSuperview(fromView) }
                 }
-                attempt(&endError) { try endAppearance(b, animated: animated) }
-                if fullScreen { attempt(&endError) { try endAppearance(presenter, animated: animated) } }
+                attempt(&endError) { try lifecycle.endAppearance(b, animated: animated) }
+                if fullScreen { attempt(&endError) { try lifecycle.endAppearance(presenter, animated: animated) } }
                 if let endError { throw endError }
             }
         } catch {
@@ -171,8 +171,8 @@ extension Simulator {
                 }
             }
         }
-        attempt(&firstError) { try changeAppearance(b, appearing: false, animated: animated) }
-        if fullScreen { attempt(&firstError) { try changeAppearance(presenter, appearing: true, animated: animated) } }
+        attempt(&firstError) { try lifecycle.changeAppearance(b, appearing: false, animated: animated) }
+        if fullScreen { attempt(&firstError) { try lifecycle.changeAppearance(presenter, appearing: true, animated: animated) } }
         attempt(&firstError) {
             if heap.isAlive(b) { try write(b, k.presenting, nil) }
             if heap.isAlive(presenter), try object(presenter, k.presented) == b { try write(presenter, k.presented, nil) }
@@ -225,8 +225,8 @@ extension Simulator {
                                                    duration: configuration.transitionDuration)
             }
         }
-        attempt(&firstError) { try beginAppearance(top, appearing: false, animated: animated) }
-        if fullScreen { attempt(&firstError) { try beginAppearance(a, appearing: true, animated: animated) } }
+        attempt(&firstError) { try lifecycle.beginAppearance(top, appearing: false, animated: animated) }
+        if fullScreen { attempt(&firstError) { try lifecycle.beginAppearance(a, appearing: true, animated: animated) } }
         // SPEC rule 60: the presenter's view is the incoming view only when it left the
         // window (full screen); for a custom presentation it stayed, and `view("to")` is nil.
         let presenterView = try presentationContextView(of: a)
@@ -249,8 +249,8 @@ extension Simulator {
                 // SPEC rule 61: cancelled, B stays presented and each side's appearance goes back.
                 if inFlight { presentations.end([a, b]) }
                 var endError: Error?
-                attempt(&endError) { try changeAppearance(top, appearing: true, animated: animated) }
-                if fullScreen { attempt(&endError) { try changeAppearance(a, appearing: false, animated: animated) } }
+                attempt(&endError) { try lifecycle.changeAppearance(top, appearing: true, animated: animated) }
+                if fullScreen { attempt(&endError) { try lifecycle.changeAppearance(a, appearing: false, animated: animated) } }
                 if let endError { throw endError }
             }) { [unowned self] in
                 if inFlight { presentations.end([a, b]) }
@@ -265,8 +265,8 @@ extension Simulator {
                         attempt(&endError) { try restore(presenterView, under: tv) }
                     }
                 }
-                if fullScreen { attempt(&endError) { try endAppearance(a, animated: animated) } }
-                attempt(&endError) { try endAppearance(top, animated: animated) }
+                if fullScreen { attempt(&endError) { try lifecycle.endAppearance(a, animated: animated) } }
+                attempt(&endError) { try lifecycle.endAppearance(top, animated: animated) }
                 // Each link is cut on both sides at once, top first, before any view
                 // leaves (which can run callbacks): no callback sees a controller that
                 // presents one whose presenter is another.
@@ -278,9 +278,9 @@ extension Simulator {
                 for (i, c) in chain.enumerated().reversed() {
                     if let tv = presentations.detach(c), heap.isAlive(tv) { try removeFromSuperview(tv) }
                     // SPEC rule 47: the links are cut already; what c presented is above it.
-                    noteLeftUI(c, "dismissed", presentedAbove: Array(chain[(i + 1)...]))
+                    lifecycle.noteLeftUI(c, "dismissed", presentedAbove: Array(chain[(i + 1)...]))
                 }
-                attempt(&endError) { try askWillDealloc() }
+                attempt(&endError) { try lifecycle.askWillDealloc() }
                 if let endError { throw endError }
             }
         } catch {
@@ -366,7 +366,7 @@ extension Simulator {
 
     /// Whether the controller is the root of a live window, a scene-less one too.
     func isWindowRoot(_ vc: ObjectID) -> Bool {
-        allWindows.contains { (try? object($0, uikit.rootViewController)) == vc }
+        windowing.allWindows.contains { (try? object($0, uikit.rootViewController)) == vc }
     }
 
     /// Records an exception in the trace, where it is raised, and returns it for throwing.

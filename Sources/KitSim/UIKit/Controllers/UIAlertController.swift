@@ -37,8 +37,8 @@ extension Simulator {
         _ = try heap.send(w, .initialize, args: Arguments(.rect(screenBounds)))
         try write(w, k.windowLevel, .double(2000))
         // With scenes the alert's window belongs to the presenter's scene.
-        try attach(w, toSceneOf: try object(presenter, k.vcView).flatMap { try windowOf($0) })
-        windowStack.orderChanged()
+        try windowing.attach(w, toSceneOf: try object(presenter, k.vcView).flatMap { try windowOf($0) })
+        windowing.orderChanged()
         try heap.hold(w, alertHold)
         try write(alert, k.alertWindowProperty, w)
         try write(presenter, k.presented, alert)
@@ -53,24 +53,24 @@ extension Simulator {
     func dismissAlert(_ alert: ObjectID, handler: Value, action: ObjectID?, completion: Value) throws {
         let k = uikit
         guard let presenter = try object(alert, k.presenting) else { return }
-        try beginAppearance(alert, appearing: false, animated: false)
+        try lifecycle.beginAppearance(alert, appearing: false, animated: false)
         var keep = [alert, presenter]
         if let action { keep.append(action) }
         try finishTransition(animated: false, keeping: keep, completion: completion) { [unowned self] in
-            try endAppearance(alert, animated: false)
+            try lifecycle.endAppearance(alert, animated: false)
             if let w = try object(alert, k.alertWindowProperty), heap.isAlive(w) {
-                try setWindowHidden(w, true)
+                try windowing.setWindowHidden(w, true)
                 try write(w, k.rootViewController, nil)
                 try write(alert, k.alertWindowProperty, nil)
                 try heap.unhold(w, alertHold)
             }
             try write(alert, k.presenting, nil)
             if try object(presenter, k.presented) == alert { try write(presenter, k.presented, nil) }
-            noteLeftUI(alert, "dismissed")
+            lifecycle.noteLeftUI(alert, "dismissed")
             // SPEC rule 47: asked once the alert is out; the action's handler runs
             // whatever it answers.
             var firstError: Error?
-            attempt(&firstError) { try askWillDealloc() }
+            attempt(&firstError) { try lifecycle.askWillDealloc() }
             if let action { try callCallback(handler, [.object(action)]) }
             if let firstError { throw firstError }
         }

@@ -23,10 +23,10 @@ extension Simulator {
             if let root = inv.optionalObjectArgument(0) {
                 try sim.checkPushable(root, onto: inv.receiver, function: "UINavigationController")
                 _ = try sim.heap.send(root, .willMove, args: Arguments(.object(inv.receiver)))
-                try sim.leaveOtherParent(root, for: inv.receiver)
+                try sim.lifecycle.leaveOtherParent(root, for: inv.receiver)
                 try sim.heap.insertElement(root, into: inv.receiver, k.navControllers)
                 try sim.write(root, k.parent, inv.receiver)
-                sim.noteEnteredUI(root)
+                sim.lifecycle.noteEnteredUI(root)
                 _ = try sim.heap.send(root, .didMove, args: Arguments(.object(inv.receiver)))
             }
             return .object(inv.receiver)
@@ -110,7 +110,7 @@ extension Simulator {
                                  "child view controller:\(angle(vc)) should have parent view controller:\(angle(p)) but requested parent is:\(angle(nav))",
                                  object: vc))
         }
-        try checkNotAncestor(vc, of: nav)
+        try lifecycle.checkNotAncestor(vc, of: nav)
         // A window's root may be pushed (seed 000's SDK wraps the root in a navigation
         // controller before making that the root); a presented controller may not.
         if try object(vc, k.presenting) != nil {
@@ -129,8 +129,8 @@ extension Simulator {
     /// Whether a container's view is on screen and it is appearing or has appeared.
     func isOnScreen(_ vc: ObjectID) throws -> Bool {
         guard let v = try object(vc, uikit.vcView), let w = try windowOf(v),
-              try isShown(w) else { return false }
-        let s = appearanceState(of: vc)
+              try windowing.isShown(w) else { return false }
+        let s = lifecycle.appearanceState(of: vc)
         return s == .appeared || s == .appearing
     }
 
@@ -142,10 +142,10 @@ extension Simulator {
         try checkNoTransitionInFlight(nav)
         let from = try objects(nav, k.navControllers).last
         _ = try heap.send(vc, .willMove, args: Arguments(.object(nav)))
-        try leaveOtherParent(vc, for: nav)
+        try lifecycle.leaveOtherParent(vc, for: nav)
         try heap.insertElement(vc, into: nav, k.navControllers)
         try write(vc, k.parent, nav)
-        noteEnteredUI(vc)
+        lifecycle.noteEnteredUI(vc)
         if try isOnScreen(nav) {
             try navTransition(nav, from: from, to: vc, animated: animated, popped: [])
         } else {
@@ -171,12 +171,12 @@ extension Simulator {
         for p in popped.reversed() { _ = try heap.send(p, .willMove, args: Arguments(.nil)) }
         for p in popped.reversed() {
             try heap.removeElement(p, from: nav, k.navControllers)
-            noteLeftUI(p, "popped from \(heap.describe(nav))")
+            lifecycle.noteLeftUI(p, "popped from \(heap.describe(nav))")
         }
         // SPEC rule 47: asked once every popped controller is off the stack; the pop goes
         // on whatever they answer, and the first error comes at the end.
         var askError: Error?
-        attempt(&askError) { try askWillDealloc() }
+        attempt(&askError) { try lifecycle.askWillDealloc() }
         if try isOnScreen(nav) {
             try navTransition(nav, from: popped.last, to: target, animated: animated, popped: popped, swipe: animated ? swipe : nil)
         } else {
@@ -248,9 +248,9 @@ extension Simulator {
             }
         }
         var toView: ObjectID?
-        attempt(&firstError) { toView = try loadedView(of: to) }
-        if let from { attempt(&firstError) { try beginAppearance(from, appearing: false, animated: animated) } }
-        attempt(&firstError) { try beginAppearance(to, appearing: true, animated: animated) }
+        attempt(&firstError) { toView = try lifecycle.loadedView(of: to) }
+        if let from { attempt(&firstError) { try lifecycle.beginAppearance(from, appearing: false, animated: animated) } }
+        attempt(&firstError) { try lifecycle.beginAppearance(to, appearing: true, animated: animated) }
         var context: ObjectID?
         if let animator {
             // SPEC rule 58: the content view is the container, and UIKit never adds the
@@ -306,8 +306,8 @@ extension Simulator {
             var firstError: Error?
             // The incoming view leaves the content view, the outgoing one stays.
             attempt(&firstError) { try takeView(of: to, outOf: nav) }
-            attempt(&firstError) { try changeAppearance(to, appearing: false, animated: animated) }
-            if let from { attempt(&firstError) { try changeAppearance(from, appearing: true, animated: animated) } }
+            attempt(&firstError) { try lifecycle.changeAppearance(to, appearing: false, animated: animated) }
+            if let from { attempt(&firstError) { try lifecycle.changeAppearance(from, appearing: true, animated: animated) } }
             attempt(&firstError) {
                 guard heap.isAlive(nav) else { return }
                 if popped.isEmpty {
@@ -322,7 +322,7 @@ extension Simulator {
                     for p in popped where heap.isAlive(p) && (try? object(p, k.parent)) == nav {
                         guard !(try objects(nav, k.navControllers).contains(p)) else { continue }
                         try heap.insertElement(p, into: nav, k.navControllers)
-                        noteEnteredUI(p)
+                        lifecycle.noteEnteredUI(p)
                     }
                     for p in popped where heap.isAlive(p) && (try? object(p, k.parent)) == nav {
                         _ = try heap.send(p, .didMove, args: Arguments(.object(nav)))
@@ -350,8 +350,8 @@ extension Simulator {
             // Every step runs even when a callback fails; the first error is rethrown.
             var firstError: Error?
             if let from { attempt(&firstError) { try takeView(of: from, outOf: nav) } }
-            if let from { attempt(&firstError) { try endAppearance(from, animated: animated) } }
-            attempt(&firstError) { try endAppearance(to, animated: animated) }
+            if let from { attempt(&firstError) { try lifecycle.endAppearance(from, animated: animated) } }
+            attempt(&firstError) { try lifecycle.endAppearance(to, animated: animated) }
             attempt(&firstError) {
                 if isPush { _ = try heap.send(to, .didMove, args: Arguments(.object(nav))) } else { try finishPop(popped, nav: nav) }
             }
@@ -378,7 +378,7 @@ extension Simulator {
                                      "child view controller:\(angle(vc)) should have parent view controller:\(angle(p)) but requested parent is:\(angle(nav))",
                                      object: vc))
             }
-            try checkNotAncestor(vc, of: nav)
+            try lifecycle.checkNotAncestor(vc, of: nav)
         }
         try checkNoTransitionInFlight(nav)
         let old = try objects(nav, k.navControllers)
@@ -390,23 +390,23 @@ extension Simulator {
         for r in removed { _ = try heap.send(r, .willMove, args: Arguments(.nil)) }
         for a in added {
             _ = try heap.send(a, .willMove, args: Arguments(.object(nav)))
-            try leaveOtherParent(a, for: nav)
+            try lifecycle.leaveOtherParent(a, for: nav)
         }
         // The callbacks may have taken a listed controller out of this stack or given it to
         // another container: every controller of the new stack ends with this one as its
         // one parent.
         for vc in list where !added.contains(vc) {
-            if try object(vc, k.parent) != nav { try leaveOtherParent(vc, for: nav) }
+            if try object(vc, k.parent) != nav { try lifecycle.leaveOtherParent(vc, for: nav) }
         }
         try write(nav, k.navControllers, .array(list.map(Value.object)))   // SPEC rule 27: never nil
-        for a in added { try write(a, k.parent, nav); noteEnteredUI(a) }
+        for a in added { try write(a, k.parent, nav); lifecycle.noteEnteredUI(a) }
         for vc in list where !added.contains(vc) {
-            if try object(vc, k.parent) != nav { try write(vc, k.parent, nav); noteEnteredUI(vc) }
+            if try object(vc, k.parent) != nav { try write(vc, k.parent, nav); lifecycle.noteEnteredUI(vc) }
         }
-        for r in removed { noteLeftUI(r, "removed from \(heap.describe(nav))'s stack") }
+        for r in removed { lifecycle.noteLeftUI(r, "removed from \(heap.describe(nav))'s stack") }
         // SPEC rule 47: asked once the stack is whole; the first error comes at the end.
         var askError: Error?
-        attempt(&askError) { try askWillDealloc() }
+        attempt(&askError) { try lifecycle.askWillDealloc() }
         let oldTop = old.last, newTop = list.last
         if let newTop, newTop != oldTop, try isOnScreen(nav) {
             // The new top comes in as a push does; the controllers that left go at once.

@@ -43,10 +43,10 @@ extension Simulator {
         let k = uikit
         for old in pages[pvc.raw] ?? [] where heap.isAlive(old) && !new.contains(old) {
             if let v = try object(old, k.vcView), try object(v, k.superview) != nil { try removeFromSuperview(v) }
-            try removeFromParent(old)
+            try lifecycle.removeFromParent(old)
         }
         for page in new where try object(page, k.parent) != pvc {
-            try addChild(page, to: pvc)
+            try lifecycle.addChild(page, to: pvc)
             if let container = try object(pvc, k.vcView), let view = try heap.get(page, k.vcView).objectID {
                 try addSubview(view, to: container, at: nil)
             }

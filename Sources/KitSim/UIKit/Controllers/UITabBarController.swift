@@ -54,7 +54,7 @@ extension Simulator {
                                      "child view controller:\(angle(vc)) should have parent view controller:\(angle(p)) but requested parent is:\(angle(tab))",
                                      object: vc))
             }
-            try checkNotAncestor(vc, of: tab)
+            try lifecycle.checkNotAncestor(vc, of: tab)
         }
         // Each removed controller once: a list may name one twice ({ a, a }), and a hold
         // taken twice but released once on an error path would be stranded.
@@ -68,7 +68,7 @@ extension Simulator {
             _ = try heap.send(vc, .willMove, args: Arguments(.object(tab)))
             // A willMove that handed the controller to another container: it leaves that
             // one, so that it has one parent (as addChild and push do).
-            try leaveOtherParent(vc, for: tab)
+            try lifecycle.leaveOtherParent(vc, for: tab)
         }
         try write(tab, k.tabControllers, keepsNil ? .nil : .array(list.map(Value.object)))
         try write(tab, k.tabSelectedIndex, .int(0))
@@ -76,7 +76,7 @@ extension Simulator {
         // looks) never finds a listed controller without its parent.
         for vc in list where !old.contains(vc) {
             try write(vc, k.parent, tab)
-            noteEnteredUI(vc)
+            lifecycle.noteEnteredUI(vc)
         }
         var firstError: Error?
         for vc in list where !old.contains(vc) {
@@ -85,10 +85,10 @@ extension Simulator {
         for r in removed {
             if let v = try object(r, k.vcView) { try removeFromSuperview(v) }
             try write(r, k.parent, nil)
-            noteLeftUI(r, "removed from \(heap.describe(tab))")
+            lifecycle.noteLeftUI(r, "removed from \(heap.describe(tab))")
             stillHeld.remove(r)
             // SPEC rule 47: asked while the transition still holds it.
-            attempt(&firstError) { try askWillDealloc() }
+            attempt(&firstError) { try lifecycle.askWillDealloc() }
             try heap.unhold(r, transitionHold)
         }
         if let firstError { throw firstError }
@@ -112,16 +112,16 @@ extension Simulator {
         if let old { keep.append(old) }
         try finishTransition(animated: false, keeping: keep, completion: .nil) { [unowned self] in
             guard try selectedChild(of: tab) == new, let tabView = try object(tab, k.vcView) else { return }
-            let newView = try loadedView(of: new)
-            try beginAppearance(new, appearing: true, animated: false)
-            if let old { try beginAppearance(old, appearing: false, animated: false) }
+            let newView = try lifecycle.loadedView(of: new)
+            try lifecycle.beginAppearance(new, appearing: true, animated: false)
+            if let old { try lifecycle.beginAppearance(old, appearing: false, animated: false) }
             if let old, let ov = try object(old, k.vcView), try object(ov, k.superview) == tabView { try removeFromSuperview(ov) }
             if let newView {
                 try write(newView, k.frame, .rect(try boundsOf(tabView)))
                 try addSubview(newView, to: tabView, at: 0)
             }
-            if let old { try endAppearance(old, animated: false) }
-            try endAppearance(new, animated: false)
+            if let old { try lifecycle.endAppearance(old, animated: false) }
+            try lifecycle.endAppearance(new, animated: false)
         }
     }
 

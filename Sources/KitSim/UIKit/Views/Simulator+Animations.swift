@@ -75,7 +75,7 @@ extension Simulator {
     func animatableValuesInWindows() throws -> [(view: ObjectID, values: [Value])] {
         let k = uikit
         var out: [(ObjectID, [Value])] = []
-        var stack = allWindows.reversed().map { $0 }
+        var stack = windowing.allWindows.reversed().map { $0 }
         var seen: Set<UInt32> = []
         while let v = stack.popLast() {
             guard heap.isAlive(v), seen.insert(v.raw).inserted else { continue }
