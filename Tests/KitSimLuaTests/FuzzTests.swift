@@ -142,7 +142,7 @@ import Testing
             assert(UIApplication.shared.keyWindow == w[8000])
             """, name: "=windows")
         #expect(setup.status == .passed, "\(setup.message ?? "")")
-        let before = sandbox.sim.windowStack.sorts
+        let before = sandbox.sim.windowing.stack.sorts
         let drain = sandbox.run(chunk: """
             sim.drain()
             assert(UIApplication.shared.keyWindow == w[3], tostring(UIApplication.shared.keyWindow))
@@ -152,7 +152,7 @@ import Testing
             """, name: "=drain")
         #expect(drain.status == .passed, "\(drain.message ?? "")")
         #expect(drain.invariantViolations.isEmpty)
-        let sorts = sandbox.sim.windowStack.sorts - before
+        let sorts = sandbox.sim.windowing.stack.sorts - before
         #expect(sorts <= 4, "the drain sorted the windows \(sorts) times")
     }
 
@@ -171,14 +171,14 @@ import Testing
             // clock must not, on a slow machine or a sanitizer's build.
             limits.timeLimit = 0
             let sandbox = try LuaSandbox(limits: limits)
-            let before = sandbox.sim.windowStack.sorts
+            let before = sandbox.sim.windowing.stack.sorts
             let r = sandbox.run(chunk: """
                 FIRED = 0
                 Timer.scheduledTimer_withTimeInterval(0, true, function() FIRED = FIRED + 1 sim.hold(UIWindow()) end)
                 sim.run(3)
                 """, name: "=timer")
             #expect(r.status == .limitExceeded, "\(r.status): \(r.message ?? "")")
-            let sorts = sandbox.sim.windowStack.sorts - before
+            let sorts = sandbox.sim.windowing.stack.sorts - before
             let fired = sandbox.step(chunk: "assert(FIRED > 1000 and FIRED < 30000, FIRED)", name: "=fired")
             #expect(fired.status == .passed, "\(fired.message ?? "")")
             #expect(sorts <= 30_000, "sorted \(sorts) times")

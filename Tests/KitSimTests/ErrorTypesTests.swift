@@ -35,7 +35,7 @@ import Testing
             _ = try h.heap.send(vc, Selector("view"))
             Issue.record("no limit")
         } catch let e as SimError {
-            #expect(e.limit == .nestedViewLoads(object: h.heap.describe(vc), depth: Simulator.maxNestedViewLoads))
+            #expect(e.limit == .nestedViewLoads(object: h.heap.describe(vc), depth: ControllerLifecycle.maxNestedViewLoads))
             #expect(e.object == vc)
             #expect(e.description == "limit exceeded: NoView#4.loadView did not set self.view: every access to view calls loadView again (stopped after 64 nested loads)")
         }

@@ -43,38 +43,26 @@ public final class Simulator {
     public var declarations: [ClassDeclaration] { Simulator.declarations + extraClasses }
     /// The declared classes this simulator was made with besides UIKit's.
     package let extraClasses: [ClassDeclaration]
-    /// `UIApplication.shared`.
-    public internal(set) var application: ObjectID = ObjectID(0)
-    /// `UIScreen.main`.
-    public internal(set) var mainScreen: ObjectID = ObjectID(0)
     /// `UIScreen.main.bounds`: an iPhone's 390 × 844 points, 844 × 390 on iOS 8+ while the
     /// interface is landscape (SPEC rules 54–56; Application/Simulator+Rotation.swift).
-    public var screenBounds: Rect { rotation.screenBounds(ios: configuration.ios) }
+    public var screenBounds: Rect { rotation.screenBounds }
     /// The device and interface orientations and the rotation in flight
     /// (Application/Simulator+Rotation.swift).
-    var rotation = RotationState()
+    private(set) lazy var rotation = Rotation(self)
 
-    /// The windows, their order and the key window (Windows/WindowStack.swift).
-    var windowStack = WindowStack()
-    /// The connected scenes (Windows/UIWindowScene.swift).
-    var scenes: SceneState
+    /// The application, the main screen, the windows, the scenes and the keyboard
+    /// (Windows/Windows.swift).
+    private(set) lazy var windowing = Windows(self)
     /// Whether the model's state types check their invariants after every mutation (the
     /// test suites turn it on; a failure is collected, never trapped on).
     nonisolated(unsafe) public static var checksInvariants = false
 
     // Controllers (Controllers/).
-    var appearance: [UInt32: AppearanceState] = [:]
+    /// Appearance, view loading, containment and `abandoned` bookkeeping
+    /// (Controllers/Simulator+Appearance.swift).
+    private(set) lazy var lifecycle = ControllerLifecycle(self)
     /// Navigation and tab bar controllers (Controllers/NavigationTransitions.swift).
     private(set) lazy var navigation = Navigation(self)
-    var leftUI: [UInt32: LeftUIRecord] = [:]
-    /// Controllers that left the UI and have not been asked `willDealloc` yet, in the
-    /// order they left (SPEC rule 47; Screen/Simulator+Abandoned.swift).
-    var willDeallocQueue: [ObjectID] = []
-    /// `sim.ignoreAbandoned`'s objects and classes (by class id), MLeaksFinder's
-    /// whitelist (SPEC rule 47).
-    var abandonedIgnoredObjects: Set<UInt32> = []
-    var abandonedIgnoredClasses: Set<UInt32> = []
-    var loadDepth: [UInt32: Int] = [:]
     /// The presentations and the legacy alert window (Controllers/Simulator+Presentation.swift).
     private(set) lazy var presentations = Presentations(self)
     /// The transitions in flight: coordinators, custom transitions (Controllers/Transitions.swift).
@@ -82,9 +70,6 @@ public final class Simulator {
 
     /// The main run loop, its queues and main objects (RunLoop/Simulator+RunLoop.swift).
     private(set) lazy var runLoop = MainRunLoop(self)
-
-    let keyboardHold: HoldReason
-    let appHold: HoldReason
 
     /// The notification centers' registrations and `NotificationCenter.default`
     /// (Foundation/NotificationCenter.swift).
@@ -94,8 +79,6 @@ public final class Simulator {
     /// The table and collection views and the page view controllers' pages (Lists/,
     /// Controllers/UIPageViewController.swift).
     private(set) lazy var lists = Lists(self)
-    /// The first responder and UIKit's keyboard windows (Windows/UITextEffectsWindow.swift).
-    var keyboard = KeyboardState()
     /// The valid key-value observations (Foundation/NSKeyValueObservation.swift).
     private(set) lazy var keyValueObserving = KeyValueObserving(self)
     /// The timers and display links (Foundation/Timer.swift, CADisplayLink.swift).
@@ -145,9 +128,6 @@ public final class Simulator {
         self.foundation = FoundationClasses(heap)
         self.webkit = WebKitClasses(heap)
         self.quartz = QuartzCoreClasses(heap)
-        keyboardHold = Simulator.declaredHold("keyboard", heap)
-        appHold = Simulator.declaredHold("UIApplication.shared", heap)
-        scenes = SceneState(hold: Simulator.declaredHold("connected scene", heap))
         // UIKit's classes are registered when first needed; extra ones (which name UIKit's
         // and were tried already) at once, after the ids UIKit's keep for themselves.
         heap.defer(Simulator.deferredClasses, model: self)
@@ -183,43 +163,32 @@ public final class Simulator {
             throw SimError(.invalidUse, "durations must be finite and not negative")
         }
         // SPEC rule 52: every profile starts in portrait.
-        try resetOrientation()
+        try rotation.resetOrientation()
         let oldScenes = sceneMode
         configuration = c
         heap.platformVersion = c.ios
         // SPEC rule 63: a new profile makes its own keyboard windows.
-        if !keyboard.windows.isEmpty { try discardKeyboardWindows() }
+        if !windowing.keyboard.windows.isEmpty { try windowing.discardKeyboardWindows() }
         // SPEC rule 69: a profile that connects scenes differently connects its own.
-        if sceneMode != oldScenes { try rebuildScenes() }
+        if sceneMode != oldScenes { try windowing.rebuildScenes() }
     }
 
     private func launch() {
-        let app = heap.alloc(uikit.application)
-        application = app
-        let screen = heap.alloc(uikit.screen)
-        mainScreen = screen
-        let delegate = heap.alloc(uikit.appDelegate)
         // Internal invariant: fresh objects of a fresh heap accept these writes.
         do {
-            try heap.hold(app, appHold)
-            try heap.writeSlot(screen, uikit.screenBoundsProperty, .rect(screenBounds))
-            try heap.writeSlot(app, uikit.appDelegateProperty, .object(delegate))
-            try heap.hold(screen, appHold)
-            // SPEC rule 69: a scene manifest connects its scene at launch; without one the
-            // scene is made when first asked for (Windows/UIWindowScene.swift).
-            if sceneMode == .manifest { try connectScene() }
+            try windowing.launch()
             try heap.drain()
         } catch {
             assertionFailure("launch failed: \(error)")
         }
-        heap.leakDetectors.append { [unowned self] _ in self.abandonedLeaks() }
+        heap.leakDetectors.append { [unowned self] _ in self.lifecycle.abandonedLeaks() }
         heap.onObservedSet = { [unowned self] id, p, old, isPrior in try self.keyValueObserving.deliverChange(id, p, old: old, isPrior: isPrior) }
         heap.extraRoots.append { [unowned self] _ in self.visibleWindows }
         heap.invariantCheckers.append { [unowned self] heap in
-            self.windowStack.violations() + self.runLoop.violations()
+            self.windowing.violations() + self.runLoop.violations()
+                + self.lifecycle.violations() + self.rotation.violations()
                 + self.navigation.violations() + self.presentations.violations()
-                + self.animations.violations()
-                + self.transitions.violations() + self.sceneViolations()
+                + self.transitions.violations() + self.animations.violations()
                 + self.timers.violations() + self.lists.violations()
                 + self.notifications.violations() + self.keyValueObserving.violations() + self.targetAction.violations()
                 + self.urlLoading.violations() + self.scriptMessageHandlers.violations()

@@ -227,7 +227,7 @@ import Testing
         let e = #expect(throws: SimError.self) {
             switch link {
             case "superview": _ = try h.sim.isDescendant(x, of: try h.sim.make(h.k.view))
-            case "parent": _ = try h.sim.ancestor(of: x, kind: h.k.navigationController)
+            case "parent": _ = try h.sim.lifecycle.ancestor(of: x, kind: h.k.navigationController)
             default: _ = try h.sim.chain(from: x, along: p)
             }
         }

@@ -190,7 +190,7 @@ import Testing
         try h.heap.hold(w)
         _ = try h.heap.send(w, "makeKeyAndVisible")
         try h.verify()
-        h.sim.windowStack.setKey(12345)
+        h.sim.windowing.forceKey(12345)
         #expect(h.heap.invariantViolations().contains("the key window #12345 is not a known window"))
     }
 }

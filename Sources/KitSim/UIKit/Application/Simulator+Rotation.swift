@@ -103,49 +103,96 @@ extension Simulator {
     /// `UIApplication.shared.statusBarOrientation`: the interface orientation, portrait at
     /// launch and after `sim.configure` (SPEC rule 52). Other parts of the model read it
     /// here (a scene's `interfaceOrientation`, rule 72).
-    public var interfaceOrientation: InterfaceOrientation { rotation.interface }
+    public var interfaceOrientation: InterfaceOrientation { rotation.state.interface }
 
     /// `UIDevice.current.orientation`, a `UIDeviceOrientation` name (SPEC rule 52).
-    public var deviceOrientation: String { rotation.device }
-
-    /// `UIDevice.current`, made on first access and held for the life of the app.
-    var currentDevice: ObjectID {
-        if rotation.deviceID.raw == 0, let cls = heap.classNamed("UIDevice") {
-            singleton(&rotation.deviceID, cls, Simulator.declaredHold("UIDevice.current", heap))
-        }
-        return rotation.deviceID
-    }
-
-    /// `UIScreen.main.fixedCoordinateSpace`, made on first access; the screen keeps it.
-    func fixedCoordinateSpace() throws -> ObjectID {
-        if rotation.fixedSpaceID.raw == 0, let cls = heap.classNamed("_UIScreenFixedCoordinateSpace"),
-           let p = uikit.screen.property(named: "fixedCoordinateSpace") {
-            let space = heap.alloc(cls)
-            // Made autoreleased; the screen's strong property keeps it.
-            try write(mainScreen, p, space)
-            rotation.fixedSpaceID = space
-        }
-        return rotation.fixedSpaceID
-    }
+    public var deviceOrientation: String { rotation.state.device }
 
     /// `sim.rotateDevice(o)` (SPEC rules 52–55): turns the device; UIKit rotates the
     /// interface to the matching orientation unless the deciding controller refuses
     /// (rule 53). Returns `statusBarOrientation` afterwards.
     @discardableResult
     public func rotateDevice(_ orientation: String) throws -> InterfaceOrientation {
+        try rotation.rotateDevice(orientation)
+    }
+}
+
+/// The device and interface orientations and the rotation in flight (SPEC rules 52–56):
+/// `UIDevice.current`, `UIScreen.main`'s bounds and fixed coordinate space,
+/// `sim.rotateDevice` and the callbacks it sends, and the turn UIKit gives root views on
+/// iOS 7.
+final class Rotation: Subsystem {
+    unowned let sim: Simulator
+    let heap: Heap
+    /// The orientations, the rotation in flight and the objects made on first access.
+    private(set) var state = RotationState()
+    var log = InvariantLog()
+
+    init(_ sim: Simulator) {
+        self.sim = sim
+        heap = sim.heap
+    }
+
+    var uikit: UIKitClasses { sim.uikit }
+
+    /// `UIScreen.main.bounds`: the portrait screen, or landscape from iOS 8 on while the
+    /// interface is landscape (SPEC rules 54–55).
+    var screenBounds: Rect { state.screenBounds(ios: sim.configuration.ios) }
+
+    /// The device turns to a known orientation and the interface to a known one; the
+    /// main screen's bounds are the interface's; the device and the fixed coordinate space,
+    /// once made, are alive (UIKit and the screen keep them).
+    func violations() -> [String] {
+        var out = log.failures
+        if !Simulator.turnableDeviceOrientations.cases.contains(state.device) { out.append("the device orientation \"\(state.device)\" is not one a device turns to") }
+        if state.interface == .unknown { out.append("the interface orientation is unknown") }
+        let main = sim.mainScreen
+        if main.raw != 0, heap.isAlive(main), (try? heap.readSlot(main, uikit.screenBoundsProperty)) != .rect(screenBounds) {
+            out.append("UIScreen.main.bounds are not the interface orientation's")
+        }
+        if state.deviceID.raw != 0 && !heap.isAlive(state.deviceID) { out.append("UIDevice.current is not alive") }
+        if state.fixedSpaceID.raw != 0 && !heap.isAlive(state.fixedSpaceID) { out.append("the screen's fixed coordinate space is not alive") }
+        return out
+    }
+
+    /// `UIDevice.current`, made on first access and held for the life of the app.
+    var currentDevice: ObjectID {
+        if state.deviceID.raw == 0, let cls = heap.classNamed("UIDevice") {
+            sim.singleton(&state.deviceID, cls, Simulator.declaredHold("UIDevice.current", heap))
+        }
+        return state.deviceID
+    }
+
+    /// `UIScreen.main.fixedCoordinateSpace`, made on first access; the screen keeps it.
+    func fixedCoordinateSpace() throws -> ObjectID {
+        if state.fixedSpaceID.raw == 0, let cls = heap.classNamed("_UIScreenFixedCoordinateSpace"),
+           let p = uikit.screen.property(named: "fixedCoordinateSpace") {
+            let space = heap.alloc(cls)
+            // Made autoreleased; the screen's strong property keeps it.
+            try sim.write(sim.mainScreen, p, space)
+            state.fixedSpaceID = space
+        }
+        return state.fixedSpaceID
+    }
+
+    /// `sim.rotateDevice(o)` (SPEC rules 52–55): turns the device; UIKit rotates the
+    /// interface to the matching orientation unless the deciding controller refuses
+    /// (rule 53). Returns `statusBarOrientation` afterwards.
+    @discardableResult
+    func rotateDevice(_ orientation: String) throws -> InterfaceOrientation {
         guard Simulator.turnableDeviceOrientations.cases.contains(orientation) else {
             throw SimError.badArgument(1, "rotateDevice", expected: Simulator.turnableDeviceOrientations.expected, got: "\"\(orientation)\"")
         }
-        guard !rotation.isRotating else {
+        guard !state.isRotating else {
             throw SimError(.invalidUse, "sim.rotateDevice was called while UIKit is telling controllers about a rotation (viewWillTransition, willRotate); turn the device after it")
         }
-        rotation.device = orientation
-        guard let target = InterfaceOrientation(device: orientation), target != rotation.interface,
-              try rotationAllowed(to: target) else { return rotation.interface }
+        state.device = orientation
+        guard let target = InterfaceOrientation(device: orientation), target != state.interface,
+              try rotationAllowed(to: target) else { return state.interface }
         // A rotation still animating ends before the next begins.
         try finishRotationInFlight()
-        if configuration.ios >= 8 { try rotateCoordinated(to: target) } else { try rotateRootViews(to: target) }
-        return rotation.interface
+        if sim.configuration.ios >= 8 { try rotateCoordinated(to: target) } else { try rotateRootViews(to: target) }
+        return state.interface
     }
 
     /// SPEC rule 53: the frontmost visible full-screen window with a root view controller
@@ -154,11 +201,11 @@ extension Simulator {
     /// landscapes, `allButUpsideDown`) decide.
     func decidingController() throws -> ObjectID? {
         let bounds = screenBounds
-        for w in visibleWindows.reversed() {
-            guard let root = try object(w, uikit.rootViewController), try rect(w, uikit.frame) == bounds else { continue }
+        for w in sim.visibleWindows.reversed() {
+            guard let root = try sim.object(w, uikit.rootViewController), try sim.rect(w, uikit.frame) == bounds else { continue }
             var decider = root
-            for p in try chain(from: try object(root, uikit.presented), along: uikit.presented) where heap.isAlive(p) {
-                if try presentations.presentationStyle(of: p) == "fullScreen" { decider = p }
+            for p in try sim.chain(from: try sim.object(root, uikit.presented), along: uikit.presented) where heap.isAlive(p) {
+                if try sim.presentations.presentationStyle(of: p) == "fullScreen" { decider = p }
             }
             return decider
         }
@@ -180,7 +227,7 @@ extension Simulator {
         let answer = try heap.send(vc, .supportedInterfaceOrientations)
         let names: Set<String>
         do {
-            names = try optionSet(answer, Simulator.interfaceOrientationMasks, position: 1,
+            names = try sim.optionSet(answer, Simulator.interfaceOrientationMasks, position: 1,
                                   function: "supportedInterfaceOrientations", allowsNil: false)
         } catch let e as SimError {
             guard let p = e.argument else { throw e }
@@ -189,7 +236,7 @@ extension Simulator {
         }
         // UIKit refuses a mask with no orientation at all.
         guard !names.isEmpty else {
-            throw raise(SimError(.exception(name: "UIApplicationInvalidInterfaceOrientation"),
+            throw sim.raise(SimError(.exception(name: "UIApplicationInvalidInterfaceOrientation"),
                                  "Supported orientations has no common orientation with the application, and [\(heap.classOf(vc).name) shouldAutorotate] is returning YES",
                                  object: vc))
         }
@@ -203,35 +250,35 @@ extension Simulator {
     /// with the coordinator as every controller's `transitionCoordinator` until it ends.
     func rotateCoordinated(to target: InterfaceOrientation) throws {
         let old = screenBounds
-        let new = RotationState.screenBounds(target, ios: configuration.ios)
+        let new = RotationState.screenBounds(target, ios: sim.configuration.ios)
         let size = Value.size(Size(width: new.width, height: new.height))
         let generation = beginRotation()
         // Hidden windows' roots too; the roots are read first, so that a callback that
         // changes a window's root does not change who is told.
-        let roots = try windows.compactMap { try object($0, uikit.rootViewController) }
+        let roots = try sim.windows.compactMap { try sim.object($0, uikit.rootViewController) }
         var controllers: [ObjectID] = []
         for root in roots { controllers += try rotationTree(from: root) }
-        let coordinator = try transitions.beginCoordinator(for: controllers, from: nil, to: nil, container: nil,
-                                               duration: configuration.rotationDuration)
+        let coordinator = try sim.transitions.beginCoordinator(for: controllers, from: nil, to: nil, container: nil,
+                                               duration: sim.configuration.rotationDuration)
         // The coordinator ends with the animation, or when the next rotation or a reset
         // ends this one first.
-        scheduleRotationEnd(generation) { [unowned self] in try transitions.endCoordinator(coordinator) }
+        scheduleRotationEnd(generation) { [unowned self] in try sim.transitions.endCoordinator(coordinator) }
         var firstError: Error?
-        rotation.isRotating = true
+        state.isRotating = true
         for root in roots where heap.isAlive(root) {
-            attempt(&firstError) { _ = try heap.send(root, .viewWillTransition, args: Arguments(size, .object(coordinator))) }
+            sim.attempt(&firstError) { _ = try heap.send(root, .viewWillTransition, args: Arguments(size, .object(coordinator))) }
         }
-        rotation.isRotating = false
+        state.isRotating = false
         // A callback that reset the profile (`sim.configure`) ended this rotation already.
-        guard rotation.generation == generation else {
+        guard state.generation == generation else {
             if let firstError { throw firstError }
             return
         }
-        attempt(&firstError) {
+        sim.attempt(&firstError) {
             try setInterfaceOrientation(target)
             try followScreenBounds(from: old, to: new)
         }
-        attempt(&firstError) { try transitions.startCoordinator(coordinator) }
+        sim.attempt(&firstError) { try sim.transitions.startCoordinator(coordinator) }
         if let firstError { throw firstError }
     }
 
@@ -240,32 +287,32 @@ extension Simulator {
     /// window's controllers `willRotate(toOrientation, duration)` now and
     /// `didRotate(fromOrientation)` when the animation ends.
     func rotateRootViews(to target: InterfaceOrientation) throws {
-        let from = rotation.interface
+        let from = state.interface
         let generation = beginRotation()
         var firstError: Error?
         // UIKit forwards the rotation to the whole tree itself (children depth first, then
         // the controller presented from each), whatever an override does with super.
         var told: [ObjectID] = []
-        for w in windows {
-            guard let root = try object(w, uikit.rootViewController) else { continue }
+        for w in sim.windows {
+            guard let root = try sim.object(w, uikit.rootViewController) else { continue }
             told += try rotationTree(from: root)
         }
-        rotation.isRotating = true
+        state.isRotating = true
         for vc in told where heap.isAlive(vc) {
-            attempt(&firstError) {
-                _ = try heap.send(vc, .willRotate, args: Arguments(.string(target.rawValue), .double(configuration.rotationDuration)))
+            sim.attempt(&firstError) {
+                _ = try heap.send(vc, .willRotate, args: Arguments(.string(target.rawValue), .double(sim.configuration.rotationDuration)))
             }
         }
-        rotation.isRotating = false
-        guard rotation.generation == generation else {
+        state.isRotating = false
+        guard state.generation == generation else {
             if let firstError { throw firstError }
             return
         }
-        attempt(&firstError) { try setInterfaceOrientation(target) }
+        sim.attempt(&firstError) { try setInterfaceOrientation(target) }
         scheduleRotationEnd(generation) { [unowned self] in
             var endError: Error?
             for vc in told where heap.isAlive(vc) {
-                attempt(&endError) { _ = try heap.send(vc, .didRotate, args: Arguments(.string(from.rawValue))) }
+                sim.attempt(&endError) { _ = try heap.send(vc, .didRotate, args: Arguments(.string(from.rawValue))) }
             }
             if let endError { throw endError }
         }
@@ -280,16 +327,16 @@ extension Simulator {
     /// walk below it. A controller is told once, though the model lets a script make a
     /// container its own child.
     func forwardViewWillTransition(from vc: ObjectID, _ size: Value, _ coordinator: Value) throws {
-        var next = try childControllers(of: vc)
-        if let p = try object(vc, uikit.presented) { next.append(p) }
-        if rotation.forwarding != nil {
-            rotation.forwarding?.pending += next.reversed()
+        var next = try sim.lifecycle.childControllers(of: vc)
+        if let p = try sim.object(vc, uikit.presented) { next.append(p) }
+        if state.forwarding != nil {
+            state.forwarding?.pending += next.reversed()
             return
         }
-        rotation.forwarding = (next.reversed(), [vc])
-        defer { rotation.forwarding = nil }
-        while let c = rotation.forwarding?.pending.popLast() {
-            guard heap.isAlive(c), rotation.forwarding?.told.insert(c).inserted == true else { continue }
+        state.forwarding = (next.reversed(), [vc])
+        defer { state.forwarding = nil }
+        while let c = state.forwarding?.pending.popLast() {
+            guard heap.isAlive(c), state.forwarding?.told.insert(c).inserted == true else { continue }
             _ = try heap.send(c, .viewWillTransition, args: Arguments(size, coordinator))
         }
     }
@@ -304,8 +351,8 @@ extension Simulator {
         while let vc = stack.popLast() {
             guard heap.isAlive(vc), seen.insert(vc).inserted else { continue }
             out.append(vc)
-            var next = try childControllers(of: vc)
-            if let p = try object(vc, uikit.presented) { next.append(p) }
+            var next = try sim.lifecycle.childControllers(of: vc)
+            if let p = try sim.object(vc, uikit.presented) { next.append(p) }
             stack += next.reversed()
         }
         return out
@@ -313,33 +360,33 @@ extension Simulator {
 
     /// Starts a rotation: the one before it has ended, and later ends of older ones do nothing.
     private func beginRotation() -> UInt64 {
-        rotation.generation &+= 1
-        return rotation.generation
+        state.generation &+= 1
+        return state.generation
     }
 
     /// Runs `end` when the rotation's animation ends (after `configuration.rotationDuration`,
     /// in this turn's layout pass when it is 0), unless another rotation or a reset came
     /// first; a rotation that begins before then runs it at once.
     private func scheduleRotationEnd(_ generation: UInt64, _ end: @escaping LayoutWork) {
-        rotation.finish = end
+        state.finish = end
         let work: LayoutWork = { [unowned self] in
-            guard rotation.generation == generation else { return }
+            guard state.generation == generation else { return }
             try finishRotationInFlight()
         }
-        if configuration.rotationDuration > 0 { schedule(after: configuration.rotationDuration, work) } else { enqueueLayout(work) }
+        if sim.configuration.rotationDuration > 0 { sim.schedule(after: sim.configuration.rotationDuration, work) } else { sim.enqueueLayout(work) }
     }
 
     /// Ends the rotation in flight now, if there is one.
     func finishRotationInFlight() throws {
-        guard let end = rotation.finish else { return }
-        rotation.finish = nil
+        guard let end = state.finish else { return }
+        state.finish = nil
         try end()
     }
 
     /// Sets `statusBarOrientation` and the screen's bounds with it.
     private func setInterfaceOrientation(_ o: InterfaceOrientation) throws {
-        rotation.interface = o
-        try heap.writeSlot(mainScreen, uikit.screenBoundsProperty, .rect(screenBounds))
+        state.interface = o
+        try heap.writeSlot(sim.mainScreen, uikit.screenBoundsProperty, .rect(screenBounds))
     }
 
     /// SPEC rule 54b: a window with a root view controller whose frame was the old screen
@@ -352,27 +399,27 @@ extension Simulator {
         let k = uikit
         var controllerViews = Set<ObjectID>()
         for id in heap.liveObjects where heap.isKind(id, of: k.viewController) {
-            if let v = try object(id, k.vcView) { controllerViews.insert(v) }
+            if let v = try sim.object(id, k.vcView) { controllerViews.insert(v) }
         }
-        for w in windows {
-            guard let root = try object(w, k.rootViewController), try rect(w, k.frame) == old else { continue }
-            try write(w, k.frame, .rect(new))
+        for w in sim.windows {
+            guard let root = try sim.object(w, k.rootViewController), try sim.rect(w, k.frame) == old else { continue }
+            try sim.write(w, k.frame, .rect(new))
             // (container, its size before, its size now), iteratively: a script's deep
             // tree of views cannot exhaust Swift's stack.
             var pending: [(ObjectID, Rect, Rect)] = [(w, old, new)]
-            if let rv = try object(root, k.vcView), try object(rv, k.superview) == w {
-                let before = try boundsOf(rv)
-                try write(rv, k.frame, .rect(new))
+            if let rv = try sim.object(root, k.vcView), try sim.object(rv, k.superview) == w {
+                let before = try sim.boundsOf(rv)
+                try sim.write(rv, k.frame, .rect(new))
                 pending.append((rv, before, new))
             }
             while let (container, before, after) = pending.popLast() {
-                for s in try objects(container, k.subviews) {
-                    let f = try rect(s, k.frame)
+                for s in try sim.objects(container, k.subviews) {
+                    let f = try sim.rect(s, k.frame)
                     if f == before, controllerViews.contains(s) || heap.isKind(s, of: k.transitionView) {
-                        try write(s, k.frame, .rect(after))
+                        try sim.write(s, k.frame, .rect(after))
                         pending.append((s, before, after))
                     } else if heap.isKind(s, of: k.navigationBar), f.x == 0, f.width == before.width {
-                        try write(s, k.frame, .rect(Rect(x: 0, y: f.y, width: after.width, height: f.height)))
+                        try sim.write(s, k.frame, .rect(Rect(x: 0, y: f.y, width: after.width, height: f.height)))
                     }
                 }
             }
@@ -384,9 +431,9 @@ extension Simulator {
     /// back, without callbacks.
     func resetOrientation() throws {
         try finishRotationInFlight()
-        rotation.generation &+= 1
-        guard rotation.interface != .portrait || rotation.device != "portrait" else { return }
-        rotation.device = "portrait"
+        state.generation &+= 1
+        guard state.interface != .portrait || state.device != "portrait" else { return }
+        state.device = "portrait"
         let old = screenBounds
         try setInterfaceOrientation(.portrait)
         try followScreenBounds(from: old, to: screenBounds)
@@ -396,19 +443,19 @@ extension Simulator {
     /// presented controller's view in its transition view, turns with the interface;
     /// every other view is unrotated (nil).
     func uikitRotation(of view: ObjectID) throws -> InterfaceOrientation? {
-        guard let o = rotation.viewRotation(ios: configuration.ios), let s = try object(view, uikit.superview) else { return nil }
+        guard let o = state.viewRotation(ios: sim.configuration.ios), let s = try sim.object(view, uikit.superview) else { return nil }
         if heap.isKind(s, of: uikit.window) {
-            guard let root = try object(s, uikit.rootViewController), try object(root, uikit.vcView) == view else { return nil }
+            guard let root = try sim.object(s, uikit.rootViewController), try sim.object(root, uikit.vcView) == view else { return nil }
             return o
         }
-        if heap.isKind(s, of: uikit.transitionView), let w = try object(s, uikit.superview), heap.isKind(w, of: uikit.window) { return o }
+        if heap.isKind(s, of: uikit.transitionView), let w = try sim.object(s, uikit.superview), heap.isKind(w, of: uikit.window) { return o }
         return nil
     }
 
     /// A view's bounds: its frame's size at the origin, swapped for a view UIKit rotated
     /// into landscape on iOS 7 (SPEC rule 55: 844 × 390 in a 390 × 844 frame).
     func bounds(of view: ObjectID) throws -> Rect {
-        let f = try rect(view, uikit.frame)
+        let f = try sim.rect(view, uikit.frame)
         if let o = try uikitRotation(of: view), o.isLandscape { return Rect(x: 0, y: 0, width: f.height, height: f.width) }
         return Rect(x: 0, y: 0, width: f.width, height: f.height)
     }
@@ -437,7 +484,7 @@ extension Simulator {
     /// about its centre (CGAffineTransformMakeRotation(π/2) for landscapeRight, −π/2 for
     /// landscapeLeft, π upside down).
     func point(_ p: Point, inSubview view: ObjectID, frame f: Rect) throws -> Point {
-        guard rotation.viewRotation(ios: configuration.ios) != nil, let o = try uikitRotation(of: view) else {
+        guard state.viewRotation(ios: sim.configuration.ios) != nil, let o = try uikitRotation(of: view) else {
             return Point(x: p.x - f.x, y: p.y - f.y)
         }
         let dx = p.x - (f.x + f.width / 2), dy = p.y - (f.y + f.height / 2)

@@ -1,4 +1,4 @@
-extension Simulator {
+extension Windows {
     /// `UIApplication` (SPEC §3.1): the one application object, made at launch and held
     /// for the life of the app; it lists the windows and the key window.
     static let applicationDeclaration = ClassDeclaration("UIApplication", superclass: "UIResponder",
@@ -33,7 +33,9 @@ extension Simulator {
             .string(sim.interfaceOrientation.rawValue)
         }
     }
+}
 
+extension Simulator {
     /// `UIApplication.shared.delegate`.
     public var appDelegate: ObjectID? { (try? object(application, uikit.appDelegateProperty)) ?? nil }
 }

@@ -1,9 +1,9 @@
-extension Simulator {
+extension Rotation {
     /// `UIDevice` (SPEC rule 52): the device, whose `orientation` `sim.rotateDevice` turns.
     static let deviceDeclaration = ClassDeclaration("UIDevice", summary: "The device and its physical orientation.") {
         PropertyDeclaration("orientation", .assign, .enumeration(Simulator.deviceOrientations), readOnly: true, getter: "orientation",
                             summary: "Where the device points (`sim.rotateDevice`); `portrait` at launch and after `sim.configure`. A refused rotation changes only this (rule 53).")
-        Static("current", .object("UIDevice"), lazy: true, summary: "The device.") { sim in .object(sim.currentDevice) }
+        Static("current", .object("UIDevice"), lazy: true, summary: "The device.") { sim in .object(sim.rotation.currentDevice) }
         HoldDeclaration("UIDevice.current", "the device object, for the life of the app")
         Simulator.deviceOrientations
 

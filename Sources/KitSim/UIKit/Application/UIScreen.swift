@@ -1,4 +1,4 @@
-extension Simulator {
+extension Rotation {
     /// `UIScreen`: the main screen, an iPhone's 390 × 844 points (1170 × 2532 pixels at
     /// scale 3). From iOS 8 on its bounds follow the interface orientation (SPEC rule 54);
     /// on iOS 7 they stay portrait (rule 55).
@@ -18,7 +18,7 @@ extension Simulator {
         Method.accessor("coordinateSpace", returns: .object("UIScreen"), introduced: 8) { _, inv in .object(inv.receiver) }
         Method.accessor("fixedCoordinateSpace", returns: .object("_UIScreenFixedCoordinateSpace"), introduced: 8) { sim, inv in
             // Every screen answers with the main screen's space: KitSim has one screen.
-            .object(try sim.fixedCoordinateSpace())
+            .object(try sim.rotation.fixedCoordinateSpace())
         }
         Method.accessor("nativeBounds", returns: .rect, introduced: 8) { _, _ in .rect(RotationState.nativeBounds) }
     }

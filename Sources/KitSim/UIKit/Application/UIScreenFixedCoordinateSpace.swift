@@ -1,4 +1,4 @@
-extension Simulator {
+extension Rotation {
     /// `_UIScreenFixedCoordinateSpace` (SPEC rule 54): what `fixedCoordinateSpace` returns,
     /// the screen in portrait whatever the interface orientation.
     static let fixedCoordinateSpaceDeclaration = ClassDeclaration("_UIScreenFixedCoordinateSpace", global: false,

@@ -1,4 +1,50 @@
-extension Simulator {
+/// The view controllers' life cycle (SPEC §3.3–3.5, rules 11, 13, 14, 47): where each
+/// controller is in its appearance cycle, the nested `loadView` calls in progress, and
+/// MLeaksFinder's bookkeeping of the controllers that left the UI — when and how each
+/// left, which are still to be asked `willDealloc`, and `sim.ignoreAbandoned`'s whitelist.
+/// Appearance callbacks, view loading, containment and `abandoned` leaks go through it;
+/// its state is changed only by its own methods, in Controllers/Simulator+Appearance.swift,
+/// Simulator+Containment.swift, Simulator+ViewLoading.swift and
+/// Screen/Simulator+Abandoned.swift (others read it).
+final class ControllerLifecycle: Subsystem {
+    unowned let sim: Simulator
+    let heap: Heap
+    /// Where each controller is in its appearance cycle, by controller id (absent:
+    /// disappeared).
+    var appearance: [UInt32: AppearanceState] = [:]
+    /// The controllers that left the UI and are candidate `abandoned` leaks, by id.
+    var leftUI: [UInt32: LeftUIRecord] = [:]
+    /// Controllers that left the UI and have not been asked `willDealloc` yet, in the
+    /// order they left (SPEC rule 47; Screen/Simulator+Abandoned.swift).
+    var willDeallocQueue: [ObjectID] = []
+    /// `sim.ignoreAbandoned`'s objects and classes (by class id), MLeaksFinder's
+    /// whitelist (SPEC rule 47).
+    var abandonedIgnoredObjects: Set<UInt32> = []
+    var abandonedIgnoredClasses: Set<UInt32> = []
+    /// How many `loadView` calls are in progress for each controller (SPEC §3.5).
+    var loadDepth: [UInt32: Int] = [:]
+    var log = InvariantLog()
+
+    init(_ sim: Simulator) {
+        self.sim = sim
+        heap = sim.heap
+    }
+
+    var uikit: UIKitClasses { sim.uikit }
+
+    /// Every nested view load is counted between 1 and the limit, and no controller left
+    /// the UI later than now.
+    func violations() -> [String] {
+        var out = log.failures
+        if loadDepth.values.contains(where: { !(1...ControllerLifecycle.maxNestedViewLoads).contains($0) }) {
+            out.append("a controller's nested view loads are counted outside 1...\(ControllerLifecycle.maxNestedViewLoads)")
+        }
+        for (raw, record) in leftUI.sorted(by: { $0.key < $1.key }) where record.time > heap.now {
+            out.append("the controller #\(raw) left the UI after now"); break
+        }
+        return out
+    }
+
     /// Sends `viewWillAppear` / `viewWillDisappear` if the controller's state changes,
     /// and forwards to the visible children whose views are loaded (UIKit forwards
     /// appearance to children automatically). SPEC rule 13.
@@ -47,15 +93,15 @@ extension Simulator {
     func appearanceChildren(of vc: ObjectID) throws -> [ObjectID] {
         var out: [ObjectID] = []
         if heap.isKind(vc, of: uikit.navigationController) {
-            if navigation.navTransitions[vc] == nil, let top = try objects(vc, uikit.navControllers).last { out = [top] }
+            if sim.navigation.navTransitions[vc] == nil, let top = try sim.objects(vc, uikit.navControllers).last { out = [top] }
         } else if heap.isKind(vc, of: uikit.tabBarController) {
-            if let sel = try navigation.selectedChild(of: vc) { out = [sel] }
-        } else if let view = try object(vc, uikit.vcView) {
-            for c in try objects(vc, uikit.children) {
-                if let cv = try object(c, uikit.vcView), try isDescendant(cv, of: view) { out.append(c) }
+            if let sel = try sim.navigation.selectedChild(of: vc) { out = [sel] }
+        } else if let view = try sim.object(vc, uikit.vcView) {
+            for c in try sim.objects(vc, uikit.children) {
+                if let cv = try sim.object(c, uikit.vcView), try sim.isDescendant(cv, of: view) { out.append(c) }
             }
         }
-        return try out.filter { try object($0, uikit.vcView) != nil }
+        return try out.filter { try sim.object($0, uikit.vcView) != nil }
     }
 
     func appearanceState(of vc: ObjectID) -> AppearanceState { appearance[vc.raw, default: .disappeared] }

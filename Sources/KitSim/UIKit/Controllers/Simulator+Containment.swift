@@ -1,19 +1,19 @@
-extension Simulator {
+extension ControllerLifecycle {
     /// SPEC rule 14 and §3.5: `addChild` calls `willMove(toParent:)` only; `parent` is
     /// weak and `children` strong.
     func addChild(_ child: ObjectID, to parent: ObjectID) throws {
         let k = uikit
         if child == parent {
-            throw raise(.invalidArgument("child view controller:\(angle(child)) should not be its own parent", object: child))
+            throw sim.raise(.invalidArgument("child view controller:\(sim.angle(child)) should not be its own parent", object: child))
         }
         try checkNotAncestor(child, of: parent)
         try leaveOtherParent(child, for: parent)
         _ = try heap.send(child, .willMove, args: Arguments(.object(parent)))
         try leaveOtherParent(child, for: parent)
-        if try !objects(parent, k.children).contains(child) {
+        if try !sim.objects(parent, k.children).contains(child) {
             try heap.insertElement(child, into: parent, k.children)
         }
-        try write(child, k.parent, parent)
+        try sim.write(child, k.parent, parent)
         noteEnteredUI(child)
     }
 
@@ -24,12 +24,12 @@ extension Simulator {
     /// refuses a controller as its own parent, so the chains stay acyclic (SPEC 3.5).
     func checkNotAncestor(_ child: ObjectID, of parent: ObjectID) throws {
         var found = false
-        try walkChain(from: parent, along: uikit.parent) { c in
+        try sim.walkChain(from: parent, along: uikit.parent) { c in
             found = c == child
             return !found
         }
         if found {
-            throw raise(.invalidArgument("child view controller:\(angle(child)) is an ancestor of its requested parent \(angle(parent))", object: child))
+            throw sim.raise(.invalidArgument("child view controller:\(sim.angle(child)) is an ancestor of its requested parent \(sim.angle(parent))", object: child))
         }
     }
 
@@ -40,12 +40,12 @@ extension Simulator {
     /// child yet another parent is refused with UIKit's hierarchy exception, before the
     /// new parent adopts it, so no container lists a controller whose parent is another.
     func leaveOtherParent(_ child: ObjectID, for parent: ObjectID) throws {
-        guard let p = try object(child, uikit.parent), p != parent else { return }
+        guard let p = try sim.object(child, uikit.parent), p != parent else { return }
         _ = try heap.send(child, .removeFromParent)
-        if let q = try object(child, uikit.parent), q != parent {
-            throw raise(SimError(.exception(name: "UIViewControllerHierarchyInconsistency"),
-                                 "child view controller:\(angle(child)) should have parent view controller:(null) but actual parent is:\(angle(q))",
-                                 object: child))
+        if let q = try sim.object(child, uikit.parent), q != parent {
+            throw sim.raise(SimError(.exception(name: "UIViewControllerHierarchyInconsistency"),
+                                     "child view controller:\(sim.angle(child)) should have parent view controller:(null) but actual parent is:\(sim.angle(q))",
+                                     object: child))
         }
     }
 
@@ -53,15 +53,15 @@ extension Simulator {
     /// alive until the callback returns.
     func removeFromParent(_ child: ObjectID) throws {
         let k = uikit
-        guard let p = try object(child, k.parent) else { return }
-        try heap.hold(child, transitions.transitionHold)
-        defer { try? heap.unhold(child, transitions.transitionHold) }
-        try write(child, k.parent, nil)
+        guard let p = try sim.object(child, k.parent) else { return }
+        try heap.hold(child, sim.transitions.transitionHold)
+        defer { try? heap.unhold(child, sim.transitions.transitionHold) }
+        try sim.write(child, k.parent, nil)
         if heap.isKind(p, of: k.navigationController) {
             try heap.removeElement(child, from: p, k.navControllers)
         } else if heap.isKind(p, of: k.tabBarController) {
             // A tab list may name a controller twice ({ a, a }): it leaves every place.
-            while try objects(p, k.tabControllers).contains(child) {
+            while try sim.objects(p, k.tabControllers).contains(child) {
                 try heap.removeElement(child, from: p, k.tabControllers)
             }
         } else {
@@ -70,7 +70,7 @@ extension Simulator {
         noteLeftUI(child, "removed from \(heap.describe(p))")
         // SPEC rule 47: asked before didMove(nil), which runs whatever it answers.
         var askError: Error?
-        attempt(&askError) { try askWillDealloc() }
+        sim.attempt(&askError) { try askWillDealloc() }
         _ = try heap.send(child, .didMove, args: Arguments(.nil))
         if let askError { throw askError }
     }

@@ -42,7 +42,7 @@ extension Presentations {
         // down the presenter's own chain), a child or a window's root is active; UIKit
         // refuses it and changes nothing, so the presentation chain stays acyclic.
         if try b == presenter || sim.object(b, k.presenting) != nil || sim.object(b, k.presented) != nil
-            || sim.object(b, k.parent) != nil || sim.appearanceState(of: b) != .disappeared || sim.isWindowRoot(b) {
+            || sim.object(b, k.parent) != nil || sim.lifecycle.appearanceState(of: b) != .disappeared || sim.isWindowRoot(b) {
             throw sim.raise(.invalidArgument("Application tried to present modally an active controller \(sim.angle(b)).", object: b))
         }
         if let c = try sim.object(presenter, k.presented) {
@@ -50,7 +50,7 @@ extension Presentations {
             return
         }
         guard let pv = try sim.object(presenter, k.vcView), let window = try sim.windowOf(pv),
-              try sim.isShown(window) else {
+              try sim.windowing.isShown(window) else {
             heap.warn("Attempt to present \(sim.angle(b)) on \(sim.angle(presenter)) (from \(sim.angle(presenter))) whose view is not in the window hierarchy.", object: presenter)
             return
         }
@@ -73,7 +73,7 @@ extension Presentations {
             animator = try sim.transitions.customAnimator(from: sim.object(b, k.transitioningDelegate), .animationController_forPresented,
                                           Arguments(.object(b), .object(presenter), .object(presenter)))
         }
-        sim.noteEnteredUI(b)
+        sim.lifecycle.noteEnteredUI(b)
         try sim.write(presenter, k.presented, b)
         try sim.write(b, k.presenting, presenter)
         // The transition view goes into the window before B's view loads, so a view that
@@ -90,7 +90,7 @@ extension Presentations {
         // presenting B for ever with an empty transition view in the window.
         var firstError: Error?
         var bView: ObjectID?
-        sim.attempt(&firstError) { bView = try sim.loadedView(of: b) }
+        sim.attempt(&firstError) { bView = try sim.lifecycle.loadedView(of: b) }
         // SPEC §4: an animated presentation has a coordinator from its "will" callbacks on.
         var coordinator: ObjectID?
         if sim.transitions.isTimed(animated) || animator != nil {
@@ -99,8 +99,8 @@ extension Presentations {
                                                    duration: sim.configuration.transitionDuration)
             }
         }
-        if fullScreen { sim.attempt(&firstError) { try sim.beginAppearance(presenter, appearing: false, animated: animated) } }
-        sim.attempt(&firstError) { try sim.beginAppearance(b, appearing: true, animated: animated) }
+        if fullScreen { sim.attempt(&firstError) { try sim.lifecycle.beginAppearance(presenter, appearing: false, animated: animated) } }
+        sim.attempt(&firstError) { try sim.lifecycle.beginAppearance(b, appearing: true, animated: animated) }
         // SPEC rules 58, 59: a custom animator gets the container; UIKit never adds the
         // incoming view itself, and a full-screen presentation moves the presenter's view
         // into the container, to be removed when the transition completes.
@@ -152,8 +152,8 @@ extension Presentations {
                 if let fromView, heap.isAlive(fromView), heap.isAlive(tv), try sim.object(fromView, k.superview) == tv {
                     sim.attempt(&endError) { try sim.removeFromSuperview(fromView) }
                 }
-                sim.attempt(&endError) { try sim.endAppearance(b, animated: animated) }
-                if fullScreen { sim.attempt(&endError) { try sim.endAppearance(presenter, animated: animated) } }
+                sim.attempt(&endError) { try sim.lifecycle.endAppearance(b, animated: animated) }
+                if fullScreen { sim.attempt(&endError) { try sim.lifecycle.endAppearance(presenter, animated: animated) } }
                 if let endError { throw endError }
             }
         } catch {
@@ -184,8 +184,8 @@ extension Presentations {
                 }
             }
         }
-        sim.attempt(&firstError) { try sim.changeAppearance(b, appearing: false, animated: animated) }
-        if fullScreen { sim.attempt(&firstError) { try sim.changeAppearance(presenter, appearing: true, animated: animated) } }
+        sim.attempt(&firstError) { try sim.lifecycle.changeAppearance(b, appearing: false, animated: animated) }
+        if fullScreen { sim.attempt(&firstError) { try sim.lifecycle.changeAppearance(presenter, appearing: true, animated: animated) } }
         sim.attempt(&firstError) {
             if heap.isAlive(b) { try sim.write(b, k.presenting, nil) }
             if heap.isAlive(presenter), try sim.object(presenter, k.presented) == b { try sim.write(presenter, k.presented, nil) }
@@ -238,8 +238,8 @@ extension Presentations {
                                                    duration: sim.configuration.transitionDuration)
             }
         }
-        sim.attempt(&firstError) { try sim.beginAppearance(top, appearing: false, animated: animated) }
-        if fullScreen { sim.attempt(&firstError) { try sim.beginAppearance(a, appearing: true, animated: animated) } }
+        sim.attempt(&firstError) { try sim.lifecycle.beginAppearance(top, appearing: false, animated: animated) }
+        if fullScreen { sim.attempt(&firstError) { try sim.lifecycle.beginAppearance(a, appearing: true, animated: animated) } }
         // SPEC rule 60: the presenter's view is the incoming view only when it left the
         // window (full screen); for a custom presentation it stayed, and `view("to")` is nil.
         let presenterView = try sim.transitions.presentationContextView(of: a)
@@ -262,8 +262,8 @@ extension Presentations {
                 // SPEC rule 61: cancelled, B stays presented and each side's appearance goes back.
                 if inFlight { state.end([a, b]) }
                 var endError: Error?
-                sim.attempt(&endError) { try sim.changeAppearance(top, appearing: true, animated: animated) }
-                if fullScreen { sim.attempt(&endError) { try sim.changeAppearance(a, appearing: false, animated: animated) } }
+                sim.attempt(&endError) { try sim.lifecycle.changeAppearance(top, appearing: true, animated: animated) }
+                if fullScreen { sim.attempt(&endError) { try sim.lifecycle.changeAppearance(a, appearing: false, animated: animated) } }
                 if let endError { throw endError }
             }) { [unowned self] in
                 if inFlight { state.end([a, b]) }
@@ -278,8 +278,8 @@ extension Presentations {
                         sim.attempt(&endError) { try sim.transitions.restore(presenterView, under: tv) }
                     }
                 }
-                if fullScreen { sim.attempt(&endError) { try sim.endAppearance(a, animated: animated) } }
-                sim.attempt(&endError) { try sim.endAppearance(top, animated: animated) }
+                if fullScreen { sim.attempt(&endError) { try sim.lifecycle.endAppearance(a, animated: animated) } }
+                sim.attempt(&endError) { try sim.lifecycle.endAppearance(top, animated: animated) }
                 // Each link is cut on both sides at once, top first, before any view
                 // leaves (which can run callbacks): no callback sees a controller that
                 // presents one whose presenter is another.
@@ -291,9 +291,9 @@ extension Presentations {
                 for (i, c) in chain.enumerated().reversed() {
                     if let tv = state.detach(c), heap.isAlive(tv) { try sim.removeFromSuperview(tv) }
                     // SPEC rule 47: the links are cut already; what c presented is above it.
-                    sim.noteLeftUI(c, "dismissed", presentedAbove: Array(chain[(i + 1)...]))
+                    sim.lifecycle.noteLeftUI(c, "dismissed", presentedAbove: Array(chain[(i + 1)...]))
                 }
-                sim.attempt(&endError) { try sim.askWillDealloc() }
+                sim.attempt(&endError) { try sim.lifecycle.askWillDealloc() }
                 if let endError { throw endError }
             }
         } catch {

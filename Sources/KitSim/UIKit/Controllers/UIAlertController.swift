@@ -37,8 +37,8 @@ extension Presentations {
         _ = try heap.send(w, .initialize, args: Arguments(.rect(sim.screenBounds)))
         try sim.write(w, k.windowLevel, .double(2000))
         // With scenes the alert's window belongs to the presenter's scene.
-        try sim.attach(w, toSceneOf: try sim.object(presenter, k.vcView).flatMap { try sim.windowOf($0) })
-        sim.windowStack.orderChanged()
+        try sim.windowing.attach(w, toSceneOf: try sim.object(presenter, k.vcView).flatMap { try sim.windowOf($0) })
+        sim.windowing.stack.orderChanged()
         try heap.hold(w, alertHold)
         try sim.write(alert, k.alertWindowProperty, w)
         try sim.write(presenter, k.presented, alert)
@@ -53,24 +53,24 @@ extension Presentations {
     func dismissAlert(_ alert: ObjectID, handler: Value, action: ObjectID?, completion: Value) throws {
         let k = sim.uikit
         guard let presenter = try sim.object(alert, k.presenting) else { return }
-        try sim.beginAppearance(alert, appearing: false, animated: false)
+        try sim.lifecycle.beginAppearance(alert, appearing: false, animated: false)
         var keep = [alert, presenter]
         if let action { keep.append(action) }
         try sim.transitions.finishTransition(animated: false, keeping: keep, completion: completion) { [unowned self] in
-            try sim.endAppearance(alert, animated: false)
+            try sim.lifecycle.endAppearance(alert, animated: false)
             if let w = try sim.object(alert, k.alertWindowProperty), heap.isAlive(w) {
-                try sim.setWindowHidden(w, true)
+                try sim.windowing.setWindowHidden(w, true)
                 try sim.write(w, k.rootViewController, nil)
                 try sim.write(alert, k.alertWindowProperty, nil)
                 try heap.unhold(w, alertHold)
             }
             try sim.write(alert, k.presenting, nil)
             if try sim.object(presenter, k.presented) == alert { try sim.write(presenter, k.presented, nil) }
-            sim.noteLeftUI(alert, "dismissed")
+            sim.lifecycle.noteLeftUI(alert, "dismissed")
             // SPEC rule 47: asked once the alert is out; the action's handler runs
             // whatever it answers.
             var firstError: Error?
-            sim.attempt(&firstError) { try sim.askWillDealloc() }
+            sim.attempt(&firstError) { try sim.lifecycle.askWillDealloc() }
             if let action { try sim.callCallback(handler, [.object(action)]) }
             if let firstError { throw firstError }
         }

@@ -23,10 +23,10 @@ extension Navigation {
             if let root = inv.optionalObjectArgument(0) {
                 try sim.navigation.checkPushable(root, onto: inv.receiver, function: "UINavigationController")
                 _ = try sim.heap.send(root, .willMove, args: Arguments(.object(inv.receiver)))
-                try sim.leaveOtherParent(root, for: inv.receiver)
+                try sim.lifecycle.leaveOtherParent(root, for: inv.receiver)
                 try sim.heap.insertElement(root, into: inv.receiver, k.navControllers)
                 try sim.write(root, k.parent, inv.receiver)
-                sim.noteEnteredUI(root)
+                sim.lifecycle.noteEnteredUI(root)
                 _ = try sim.heap.send(root, .didMove, args: Arguments(.object(inv.receiver)))
             }
             return .object(inv.receiver)
@@ -110,7 +110,7 @@ extension Navigation {
                                  "child view controller:\(sim.angle(vc)) should have parent view controller:\(sim.angle(p)) but requested parent is:\(sim.angle(nav))",
                                  object: vc))
         }
-        try sim.checkNotAncestor(vc, of: nav)
+        try sim.lifecycle.checkNotAncestor(vc, of: nav)
         // A window's root may be pushed (seed 000's SDK wraps the root in a navigation
         // controller before making that the root); a presented controller may not.
         if try sim.object(vc, k.presenting) != nil {
@@ -129,8 +129,8 @@ extension Navigation {
     /// Whether a container's view is on screen and it is appearing or has appeared.
     func isOnScreen(_ vc: ObjectID) throws -> Bool {
         guard let v = try sim.object(vc, sim.uikit.vcView), let w = try sim.windowOf(v),
-              try sim.isShown(w) else { return false }
-        let s = sim.appearanceState(of: vc)
+              try sim.windowing.isShown(w) else { return false }
+        let s = sim.lifecycle.appearanceState(of: vc)
         return s == .appeared || s == .appearing
     }
 
@@ -142,10 +142,10 @@ extension Navigation {
         try checkNoTransitionInFlight(nav)
         let from = try sim.objects(nav, k.navControllers).last
         _ = try heap.send(vc, .willMove, args: Arguments(.object(nav)))
-        try sim.leaveOtherParent(vc, for: nav)
+        try sim.lifecycle.leaveOtherParent(vc, for: nav)
         try heap.insertElement(vc, into: nav, k.navControllers)
         try sim.write(vc, k.parent, nav)
-        sim.noteEnteredUI(vc)
+        sim.lifecycle.noteEnteredUI(vc)
         if try isOnScreen(nav) {
             try navTransition(nav, from: from, to: vc, animated: animated, popped: [])
         } else {
@@ -171,12 +171,12 @@ extension Navigation {
         for p in popped.reversed() { _ = try heap.send(p, .willMove, args: Arguments(.nil)) }
         for p in popped.reversed() {
             try heap.removeElement(p, from: nav, k.navControllers)
-            sim.noteLeftUI(p, "popped from \(heap.describe(nav))")
+            sim.lifecycle.noteLeftUI(p, "popped from \(heap.describe(nav))")
         }
         // SPEC rule 47: asked once every popped controller is off the stack; the pop goes
         // on whatever they answer, and the first error comes at the end.
         var askError: Error?
-        sim.attempt(&askError) { try sim.askWillDealloc() }
+        sim.attempt(&askError) { try sim.lifecycle.askWillDealloc() }
         if try isOnScreen(nav) {
             try navTransition(nav, from: popped.last, to: target, animated: animated, popped: popped, swipe: animated ? swipe : nil)
         } else {
@@ -248,9 +248,9 @@ extension Navigation {
             }
         }
         var toView: ObjectID?
-        sim.attempt(&firstError) { toView = try sim.loadedView(of: to) }
-        if let from { sim.attempt(&firstError) { try sim.beginAppearance(from, appearing: false, animated: animated) } }
-        sim.attempt(&firstError) { try sim.beginAppearance(to, appearing: true, animated: animated) }
+        sim.attempt(&firstError) { toView = try sim.lifecycle.loadedView(of: to) }
+        if let from { sim.attempt(&firstError) { try sim.lifecycle.beginAppearance(from, appearing: false, animated: animated) } }
+        sim.attempt(&firstError) { try sim.lifecycle.beginAppearance(to, appearing: true, animated: animated) }
         var context: ObjectID?
         if let animator {
             // SPEC rule 58: the content view is the container, and UIKit never adds the
@@ -306,8 +306,8 @@ extension Navigation {
             var firstError: Error?
             // The incoming view leaves the content view, the outgoing one stays.
             sim.attempt(&firstError) { try takeView(of: to, outOf: nav) }
-            sim.attempt(&firstError) { try sim.changeAppearance(to, appearing: false, animated: animated) }
-            if let from { sim.attempt(&firstError) { try sim.changeAppearance(from, appearing: true, animated: animated) } }
+            sim.attempt(&firstError) { try sim.lifecycle.changeAppearance(to, appearing: false, animated: animated) }
+            if let from { sim.attempt(&firstError) { try sim.lifecycle.changeAppearance(from, appearing: true, animated: animated) } }
             sim.attempt(&firstError) {
                 guard heap.isAlive(nav) else { return }
                 if popped.isEmpty {
@@ -322,7 +322,7 @@ extension Navigation {
                     for p in popped where heap.isAlive(p) && (try? sim.object(p, k.parent)) == nav {
                         guard !(try sim.objects(nav, k.navControllers).contains(p)) else { continue }
                         try heap.insertElement(p, into: nav, k.navControllers)
-                        sim.noteEnteredUI(p)
+                        sim.lifecycle.noteEnteredUI(p)
                     }
                     for p in popped where heap.isAlive(p) && (try? sim.object(p, k.parent)) == nav {
                         _ = try heap.send(p, .didMove, args: Arguments(.object(nav)))
@@ -350,8 +350,8 @@ extension Navigation {
             // Every step runs even when a callback fails; the first error is rethrown.
             var firstError: Error?
             if let from { sim.attempt(&firstError) { try takeView(of: from, outOf: nav) } }
-            if let from { sim.attempt(&firstError) { try sim.endAppearance(from, animated: animated) } }
-            sim.attempt(&firstError) { try sim.endAppearance(to, animated: animated) }
+            if let from { sim.attempt(&firstError) { try sim.lifecycle.endAppearance(from, animated: animated) } }
+            sim.attempt(&firstError) { try sim.lifecycle.endAppearance(to, animated: animated) }
             sim.attempt(&firstError) {
                 if isPush { _ = try heap.send(to, .didMove, args: Arguments(.object(nav))) } else { try finishPop(popped, nav: nav) }
             }
@@ -378,7 +378,7 @@ extension Navigation {
                                      "child view controller:\(sim.angle(vc)) should have parent view controller:\(sim.angle(p)) but requested parent is:\(sim.angle(nav))",
                                      object: vc))
             }
-            try sim.checkNotAncestor(vc, of: nav)
+            try sim.lifecycle.checkNotAncestor(vc, of: nav)
         }
         try checkNoTransitionInFlight(nav)
         let old = try sim.objects(nav, k.navControllers)
@@ -390,23 +390,23 @@ extension Navigation {
         for r in removed { _ = try heap.send(r, .willMove, args: Arguments(.nil)) }
         for a in added {
             _ = try heap.send(a, .willMove, args: Arguments(.object(nav)))
-            try sim.leaveOtherParent(a, for: nav)
+            try sim.lifecycle.leaveOtherParent(a, for: nav)
         }
         // The callbacks may have taken a listed controller out of this stack or given it to
         // another container: every controller of the new stack ends with this one as its
         // one parent.
         for vc in list where !added.contains(vc) {
-            if try sim.object(vc, k.parent) != nav { try sim.leaveOtherParent(vc, for: nav) }
+            if try sim.object(vc, k.parent) != nav { try sim.lifecycle.leaveOtherParent(vc, for: nav) }
         }
         try sim.write(nav, k.navControllers, .array(list.map(Value.object)))   // SPEC rule 27: never nil
-        for a in added { try sim.write(a, k.parent, nav); sim.noteEnteredUI(a) }
+        for a in added { try sim.write(a, k.parent, nav); sim.lifecycle.noteEnteredUI(a) }
         for vc in list where !added.contains(vc) {
-            if try sim.object(vc, k.parent) != nav { try sim.write(vc, k.parent, nav); sim.noteEnteredUI(vc) }
+            if try sim.object(vc, k.parent) != nav { try sim.write(vc, k.parent, nav); sim.lifecycle.noteEnteredUI(vc) }
         }
-        for r in removed { sim.noteLeftUI(r, "removed from \(heap.describe(nav))'s stack") }
+        for r in removed { sim.lifecycle.noteLeftUI(r, "removed from \(heap.describe(nav))'s stack") }
         // SPEC rule 47: asked once the stack is whole; the first error comes at the end.
         var askError: Error?
-        sim.attempt(&askError) { try sim.askWillDealloc() }
+        sim.attempt(&askError) { try sim.lifecycle.askWillDealloc() }
         let oldTop = old.last, newTop = list.last
         if let newTop, newTop != oldTop, try isOnScreen(nav) {
             // The new top comes in as a push does; the controllers that left go at once.

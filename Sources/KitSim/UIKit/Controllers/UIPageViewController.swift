@@ -43,10 +43,10 @@ extension Lists {
         let k = sim.uikit
         for old in pageLists[pvc.raw] ?? [] where heap.isAlive(old) && !new.contains(old) {
             if let v = try sim.object(old, k.vcView), try sim.object(v, k.superview) != nil { try sim.removeFromSuperview(v) }
-            try sim.removeFromParent(old)
+            try sim.lifecycle.removeFromParent(old)
         }
         for page in new where try sim.object(page, k.parent) != pvc {
-            try sim.addChild(page, to: pvc)
+            try sim.lifecycle.addChild(page, to: pvc)
             if let container = try sim.object(pvc, k.vcView), let view = try heap.get(page, k.vcView).objectID {
                 try sim.addSubview(view, to: container, at: nil)
             }

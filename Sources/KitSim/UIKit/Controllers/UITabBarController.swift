@@ -54,7 +54,7 @@ extension Navigation {
                                      "child view controller:\(sim.angle(vc)) should have parent view controller:\(sim.angle(p)) but requested parent is:\(sim.angle(tab))",
                                      object: vc))
             }
-            try sim.checkNotAncestor(vc, of: tab)
+            try sim.lifecycle.checkNotAncestor(vc, of: tab)
         }
         // Each removed controller once: a list may name one twice ({ a, a }), and a hold
         // taken twice but released once on an error path would be stranded.
@@ -68,7 +68,7 @@ extension Navigation {
             _ = try heap.send(vc, .willMove, args: Arguments(.object(tab)))
             // A willMove that handed the controller to another container: it leaves that
             // one, so that it has one parent (as addChild and push do).
-            try sim.leaveOtherParent(vc, for: tab)
+            try sim.lifecycle.leaveOtherParent(vc, for: tab)
         }
         try sim.write(tab, k.tabControllers, keepsNil ? .nil : .array(list.map(Value.object)))
         try sim.write(tab, k.tabSelectedIndex, .int(0))
@@ -76,7 +76,7 @@ extension Navigation {
         // looks) never finds a listed controller without its parent.
         for vc in list where !old.contains(vc) {
             try sim.write(vc, k.parent, tab)
-            sim.noteEnteredUI(vc)
+            sim.lifecycle.noteEnteredUI(vc)
         }
         var firstError: Error?
         for vc in list where !old.contains(vc) {
@@ -85,10 +85,10 @@ extension Navigation {
         for r in removed {
             if let v = try sim.object(r, k.vcView) { try sim.removeFromSuperview(v) }
             try sim.write(r, k.parent, nil)
-            sim.noteLeftUI(r, "removed from \(heap.describe(tab))")
+            sim.lifecycle.noteLeftUI(r, "removed from \(heap.describe(tab))")
             stillHeld.remove(r)
             // SPEC rule 47: asked while the transition still holds it.
-            sim.attempt(&firstError) { try sim.askWillDealloc() }
+            sim.attempt(&firstError) { try sim.lifecycle.askWillDealloc() }
             try heap.unhold(r, sim.transitions.transitionHold)
         }
         if let firstError { throw firstError }
@@ -112,16 +112,16 @@ extension Navigation {
         if let old { keep.append(old) }
         try sim.transitions.finishTransition(animated: false, keeping: keep, completion: .nil) { [unowned self] in
             guard try selectedChild(of: tab) == new, let tabView = try sim.object(tab, k.vcView) else { return }
-            let newView = try sim.loadedView(of: new)
-            try sim.beginAppearance(new, appearing: true, animated: false)
-            if let old { try sim.beginAppearance(old, appearing: false, animated: false) }
+            let newView = try sim.lifecycle.loadedView(of: new)
+            try sim.lifecycle.beginAppearance(new, appearing: true, animated: false)
+            if let old { try sim.lifecycle.beginAppearance(old, appearing: false, animated: false) }
             if let old, let ov = try sim.object(old, k.vcView), try sim.object(ov, k.superview) == tabView { try sim.removeFromSuperview(ov) }
             if let newView {
                 try sim.write(newView, k.frame, .rect(try sim.boundsOf(tabView)))
                 try sim.addSubview(newView, to: tabView, at: 0)
             }
-            if let old { try sim.endAppearance(old, animated: false) }
-            try sim.endAppearance(new, animated: false)
+            if let old { try sim.lifecycle.endAppearance(old, animated: false) }
+            try sim.lifecycle.endAppearance(new, animated: false)
         }
     }
 

@@ -1,4 +1,4 @@
-extension Simulator {
+extension ControllerLifecycle {
     /// `UIModalPresentationStyle` as scripts write it.
     static let modalPresentationStyles = EnumType("UIModalPresentationStyle",
         ["automatic", "fullScreen", "pageSheet", "formSheet", "overFullScreen", "overCurrentContext", "custom"])
@@ -18,7 +18,7 @@ extension Simulator {
         PropertyDeclaration("presentingViewController", .weak, .object("UIViewController"), readOnly: true)
         PropertyDeclaration("transitioningDelegate", .weak, .object("NSObject"),
                             summary: "Offers custom animators: `animationController_forPresented(presented, presenting, source)` and `animationController_forDismissed(dismissed)` (rule 57).")
-        PropertyDeclaration("modalPresentationStyle", .assign, .enumeration(Simulator.modalPresentationStyles),
+        PropertyDeclaration("modalPresentationStyle", .assign, .enumeration(ControllerLifecycle.modalPresentationStyles),
                             summary: "Unset or `automatic` means a page sheet from iOS 13 on, full screen before (rule 16).")
         PropertyDeclaration("isViewLoaded", .assign, .bool, readOnly: true, getter: "isViewLoaded")
         PropertyDeclaration("viewIfLoaded", .weak, .object("UIView"), readOnly: true, getter: "viewIfLoaded")
@@ -29,14 +29,14 @@ extension Simulator {
                             getter: "transitionCoordinator",
                             summary: "The coordinator of the animated transition the controller (or its parent) takes part in; nil outside transitions.")
         HoldDeclaration("transition in flight", "a controller being pushed, popped, presented, dismissed or removed, until its transition ends")
-        Simulator.modalPresentationStyles
+        ControllerLifecycle.modalPresentationStyles
 
         Method.initializer(swift: "init(nibName:bundle:)") { _, inv in .object(inv.receiver) }
 
         // SPEC rule 11: the first access loads the view — `loadView` then `viewDidLoad`,
         // synchronously and re-entrantly: code inside `viewDidLoad` already sees the view.
         Method.accessor("view", returns: .object("UIView")) { sim, inv in
-            try sim.loadedView(of: inv.receiver).map(Value.object) ?? .nil
+            try sim.lifecycle.loadedView(of: inv.receiver).map(Value.object) ?? .nil
         }
         Method.accessor("setView") { sim, inv in
             try sim.write(inv.receiver, sim.uikit.vcView, try inv.object(0, sim.uikit.view, "view", optional: true))
@@ -54,7 +54,7 @@ extension Simulator {
         Method.accessor("isViewLoaded", returns: .bool) { sim, inv in .bool(try sim.object(inv.receiver, sim.uikit.vcView) != nil) }
         Method.accessor("viewIfLoaded", returns: .object("UIView")) { sim, inv in try sim.heap.readSlot(inv.receiver, sim.uikit.vcView) }
         Method("loadViewIfNeeded", summary: "Loads the view if it is not loaded.") { sim, inv in
-            _ = try sim.loadedView(of: inv.receiver)
+            _ = try sim.lifecycle.loadedView(of: inv.receiver)
             return .nil
         }
         Method.callback("viewDidLoad", summary: "Sent once, after `loadView` set the view.") { _, _ in .nil }
@@ -64,27 +64,27 @@ extension Simulator {
         Method.callback("viewDidDisappear", swift: "viewDidDisappear(_:)", .bool("animated")) { _, _ in .nil }
 
         Method.accessor("children", returns: .array("UIViewController")) { sim, inv in
-            .array(try sim.childControllers(of: inv.receiver).map(Value.object))
+            .array(try sim.lifecycle.childControllers(of: inv.receiver).map(Value.object))
         }
         Method.accessor("navigationController", returns: .object("UINavigationController")) { sim, inv in
-            try sim.ancestor(of: inv.receiver, kind: sim.uikit.navigationController).map(Value.object) ?? .nil
+            try sim.lifecycle.ancestor(of: inv.receiver, kind: sim.uikit.navigationController).map(Value.object) ?? .nil
         }
         Method.accessor("transitionCoordinator", returns: .object("_UIViewControllerTransitionCoordinator")) { sim, inv in
             try sim.transitions.transitionCoordinator(of: inv.receiver).map(Value.object) ?? .nil
         }
         Method.accessor("tabBarController", returns: .object("UITabBarController")) { sim, inv in
-            try sim.ancestor(of: inv.receiver, kind: sim.uikit.tabBarController).map(Value.object) ?? .nil
+            try sim.lifecycle.ancestor(of: inv.receiver, kind: sim.uikit.tabBarController).map(Value.object) ?? .nil
         }
 
         // SPEC rule 14 and §3.5: `addChild` calls `willMove(toParent:)` only and
         // `removeFromParent` calls `didMove(toParent: nil)` only.
         Method("addChild", swift: "addChild(_:)", .object("child", "UIViewController"),
                summary: "Adds a child controller; the parent keeps it strongly, the child's `parent` is weak (rule 14).") { sim, inv in
-            try sim.addChild(inv.objectArgument(0), to: inv.receiver)
+            try sim.lifecycle.addChild(inv.objectArgument(0), to: inv.receiver)
             return .nil
         }
         Method.callback("removeFromParent", summary: "Removes the controller from its parent, which releases it.") { sim, inv in
-            try sim.removeFromParent(inv.receiver)
+            try sim.lifecycle.removeFromParent(inv.receiver)
             return .nil
         }
         Method.callback("willMove", swift: "willMove(toParent:)", .object("parent", "UIViewController", optional: true)) { _, _ in .nil }
@@ -103,7 +103,7 @@ extension Simulator {
         Method.callback("viewWillTransition", swift: "viewWillTransition(to:with:)", .size("size"),
                         .object("coordinator", "_UIViewControllerTransitionCoordinator", optional: true), introduced: 8,
                         summary: "Sent to every window's root controller before a rotation, with the new size while the old bounds still read; forwards to the children, then the presented controller (rule 54).") { sim, inv in
-            try sim.forwardViewWillTransition(from: inv.receiver, inv.argument(0), inv.argument(1))
+            try sim.rotation.forwardViewWillTransition(from: inv.receiver, inv.argument(0), inv.argument(1))
             return .nil
         }
         // SPEC rule 55: iOS 7's rotation callbacks (deprecated in iOS 8, where UIKit sends
@@ -129,15 +129,15 @@ extension Simulator {
 
     /// The child controllers: a container's `viewControllers`, else those added with `addChild`.
     func childControllers(of vc: ObjectID) throws -> [ObjectID] {
-        if heap.isKind(vc, of: uikit.navigationController) { return try objects(vc, uikit.navControllers) }
-        if heap.isKind(vc, of: uikit.tabBarController) { return try objects(vc, uikit.tabControllers) }
-        return try objects(vc, uikit.children)
+        if heap.isKind(vc, of: uikit.navigationController) { return try sim.objects(vc, uikit.navControllers) }
+        if heap.isKind(vc, of: uikit.tabBarController) { return try sim.objects(vc, uikit.tabControllers) }
+        return try sim.objects(vc, uikit.children)
     }
 
     /// The nearest parent of the given kind (`navigationController`, `tabBarController`).
     func ancestor(of vc: ObjectID, kind: SimClass) throws -> ObjectID? {
         var found: ObjectID?
-        try walkChain(from: try object(vc, uikit.parent), along: uikit.parent) { c in
+        try sim.walkChain(from: try sim.object(vc, uikit.parent), along: uikit.parent) { c in
             if heap.isKind(c, of: kind) { found = c }
             return found == nil
         }

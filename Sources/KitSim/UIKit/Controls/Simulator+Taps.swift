@@ -21,7 +21,7 @@ extension Simulator {
     public func tapView(_ view: ObjectID) throws -> Bool {
         let k = uikit
         // SPEC rule 71: a scene-less window gets no touches; rule 61: none while touches are ignored.
-        guard !isIgnoringInteractionEvents, let w = try windowOf(view), isAttached(w), try isEffectivelyVisible(view) else { return false }
+        guard !isIgnoringInteractionEvents, let w = try windowOf(view), windowing.isAttached(w), try isEffectivelyVisible(view) else { return false }
         var tapped = false
         try walkChain(from: view, along: k.superview) { v in
             let taps = try objects(v, k.gestureRecognizers).filter {

@@ -16,16 +16,16 @@ extension Simulator {
         let k = uikit
         if let child = try visibleChild(of: vc), let containerView = try object(vc, k.vcView),
            try windowOf(containerView) != nil {
-            let childView = try loadedView(of: child)
+            let childView = try lifecycle.loadedView(of: child)
             // SPEC rule 59: a view a custom animator was to place is its business.
             if let childView, try object(childView, k.superview) != containerView, navigation.navTransitions.placedByAnimator[vc.raw] != child {
                 try write(childView, k.frame, .rect(try boundsOf(containerView)))
                 try addSubview(childView, to: containerView, at: 0)
             }
-            let state = appearanceState(of: vc)
-            if (state == .appearing || state == .appeared) && appearanceState(of: child) == .disappeared {
-                try beginAppearance(child, appearing: true, animated: false)
-                if state == .appeared { try endAppearance(child, animated: false) }
+            let state = lifecycle.appearanceState(of: vc)
+            if (state == .appearing || state == .appeared) && lifecycle.appearanceState(of: child) == .disappeared {
+                try lifecycle.beginAppearance(child, appearing: true, animated: false)
+                if state == .appeared { try lifecycle.endAppearance(child, animated: false) }
             }
             try layOut(child, depth: depth + 1)
         }

@@ -70,7 +70,7 @@ final class MainRunLoop: Subsystem {
         while let timer = queues.popTimer(until: end) {
             // A turn costs one unit and one more per 8 windows its layout pass walks.
             do {
-                try heap.onTurn?(1 + sim.windowStack.count / 8)
+                try heap.onTurn?(1 + sim.windowing.stack.count / 8)
             } catch {
                 // A turn the work budget refuses never starts: its timer stays pending, so
                 // the work it would do (a rotation's or transition's end, which releases

@@ -1,4 +1,4 @@
-extension Simulator {
+extension ControllerLifecycle {
     /// SPEC §2 `abandoned` leaks: a view controller that left the UI (popped,
     /// dismissed, replaced as a window's root, removed from its parent) and is still
     /// alive `abandonedDelay` (2 s) of virtual time later — MLeaksFinder's check. SPEC
@@ -6,7 +6,7 @@ extension Simulator {
     /// `sim.ignoreAbandoned` names, is not reported, and neither is what MLeaksFinder
     /// walked from it then (its children and presented controllers).
     func abandonedLeaks() -> [Leak] {
-        let delay = nanoseconds(configuration.abandonedDelay)
+        let delay = sim.nanoseconds(sim.configuration.abandonedDelay)
         let exempt = abandonedExemptions()
         var out: [Leak] = []
         for raw in leftUI.keys.sorted() {
@@ -56,7 +56,7 @@ extension Simulator {
     /// cycles through it are still reported.
     ///
     /// - Throws: the zombie error for a deallocated object.
-    public func ignoreAbandoned(_ id: ObjectID) throws {
+    func ignoreAbandoned(_ id: ObjectID) throws {
         try heap.checkUsable(id, "ignoreAbandoned")
         abandonedIgnoredObjects.insert(id.raw)
     }
@@ -64,7 +64,7 @@ extension Simulator {
     /// `sim.ignoreAbandoned(Class)`, MLeaksFinder's `addClassNamesToWhitelist:` (SPEC rule
     /// 47): instances of exactly `cls` (not of its subclasses, as MLeaksFinder matches
     /// class names) are never reported `abandoned`, nor what MLeaksFinder walks from them.
-    public func ignoreAbandoned(instancesOf cls: SimClass) {
+    func ignoreAbandoned(instancesOf cls: SimClass) {
         abandonedIgnoredClasses.insert(cls.id)
     }
 
@@ -87,10 +87,10 @@ extension Simulator {
         while head < queue.count {
             let c = queue[head]; head += 1
             guard heap.isKind(c, of: k.viewController) else { continue }
-            if heap.isKind(c, of: k.navigationController) { for x in (try? objects(c, k.navControllers)) ?? [] { visit(x) } }
-            if heap.isKind(c, of: k.tabBarController) { for x in (try? objects(c, k.tabControllers)) ?? [] { visit(x) } }
-            for x in (try? objects(c, k.children)) ?? [] { visit(x) }
-            if let p = (try? object(c, k.presented)) ?? nil { visit(p) }
+            if heap.isKind(c, of: k.navigationController) { for x in (try? sim.objects(c, k.navControllers)) ?? [] { visit(x) } }
+            if heap.isKind(c, of: k.tabBarController) { for x in (try? sim.objects(c, k.tabControllers)) ?? [] { visit(x) } }
+            for x in (try? sim.objects(c, k.children)) ?? [] { visit(x) }
+            if let p = (try? sim.object(c, k.presented)) ?? nil { visit(p) }
         }
         return out
     }
@@ -121,7 +121,7 @@ extension Simulator {
                 do {
                     let answer = try heap.send(vc, .willDealloc)
                     guard case .bool(let b) = answer else {
-                        throw SimError(.typeMismatch, "willDealloc must return a boolean (MLeaksFinder's BOOL), got \(Simulator.luaTypeName(of: answer))",
+                        throw SimError(.typeMismatch, "willDealloc must return a boolean (MLeaksFinder's BOOL), got \(ControllerLifecycle.luaTypeName(of: answer))",
                                        object: vc)
                     }
                     checked = b
@@ -154,11 +154,26 @@ extension Simulator {
     func isInUI(_ vc: ObjectID) -> Bool {
         var c = vc
         for _ in 0...256 {
-            if isWindowRoot(c) { return true }
-            if (try? object(c, uikit.presenting)) ?? nil != nil { return true }
-            guard let p = (try? object(c, uikit.parent)) ?? nil else { return false }
+            if sim.isWindowRoot(c) { return true }
+            if (try? sim.object(c, uikit.presenting)) ?? nil != nil { return true }
+            guard let p = (try? sim.object(c, uikit.parent)) ?? nil else { return false }
             c = p
         }
         return false
     }
+}
+
+extension Simulator {
+    /// `sim.ignoreAbandoned(obj)` (SPEC rule 47): the object, and what MLeaksFinder walks
+    /// from it when it leaves the UI, are never reported `abandoned`, as when its
+    /// `willDealloc` returns false. It also covers a departure before the call. Retain
+    /// cycles through it are still reported.
+    ///
+    /// - Throws: the zombie error for a deallocated object.
+    public func ignoreAbandoned(_ id: ObjectID) throws { try lifecycle.ignoreAbandoned(id) }
+
+    /// `sim.ignoreAbandoned(Class)`, MLeaksFinder's `addClassNamesToWhitelist:` (SPEC rule
+    /// 47): instances of exactly `cls` (not of its subclasses, as MLeaksFinder matches
+    /// class names) are never reported `abandoned`, nor what MLeaksFinder walks from them.
+    public func ignoreAbandoned(instancesOf cls: SimClass) { lifecycle.ignoreAbandoned(instancesOf: cls) }
 }

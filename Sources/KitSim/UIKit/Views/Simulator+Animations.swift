@@ -120,7 +120,7 @@ final class Animations: Subsystem {
     func animatableValuesInWindows() throws -> [(view: ObjectID, values: [Value])] {
         let k = sim.uikit
         var out: [(ObjectID, [Value])] = []
-        var stack = sim.allWindows.reversed().map { $0 }
+        var stack = sim.windowing.allWindows.reversed().map { $0 }
         var seen: Set<UInt32> = []
         while let v = stack.popLast() {
             guard heap.isAlive(v), seen.insert(v.raw).inserted else { continue }

@@ -8,10 +8,10 @@ extension Simulator {
         if try bool(view, k.isHidden, default: false) { return nil }
         if !(try bool(view, k.isUserInteractionEnabled, default: true)) { return nil }
         if try number(view, k.alpha, default: 1) <= 0.01 { return nil }
-        guard try bounds(of: view).contains(point) else { return nil }
+        guard try rotation.bounds(of: view).contains(point) else { return nil }
         for sub in try objects(view, k.subviews).reversed() {
             // SPEC rule 55: on iOS 7 a root view UIKit rotated sees the point turned.
-            let local = try self.point(point, inSubview: sub, frame: try rect(sub, k.frame))
+            let local = try rotation.point(point, inSubview: sub, frame: try rect(sub, k.frame))
             if case .object(let hit) = try heap.send(sub, .hitTest, args: Arguments(.point(local))) { return hit }
         }
         return view

@@ -60,7 +60,7 @@ extension Simulator {
         try walkChain(from: try object(view, uikit.superview), along: uikit.superview) { s in
             let sf = try rect(s, uikit.frame)
             // SPEC rule 55: through a root view UIKit rotated on iOS 7, turned with it.
-            if let o = try uikitRotation(of: s) { f = rect(f, turnedBy: o, inFrame: sf) } else { f.x += sf.x; f.y += sf.y }
+            if let o = try rotation.uikitRotation(of: s) { f = rotation.rect(f, turnedBy: o, inFrame: sf) } else { f.x += sf.x; f.y += sf.y }
             return true
         }
         return f

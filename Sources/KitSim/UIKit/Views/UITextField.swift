@@ -6,7 +6,7 @@ extension Simulator {
         PropertyDeclaration("text", .copy, .string)
         PropertyDeclaration("delegate", .weak, .object("NSObject"), summary: "Not retained.")
         PropertyDeclaration("isFirstResponder", .assign, .bool, readOnly: true, getter: "isFirstResponder")
-        Method.accessor("isFirstResponder", returns: .bool) { sim, inv in .bool(sim.keyboard.firstResponder == inv.receiver) }
+        Method.accessor("isFirstResponder", returns: .bool) { sim, inv in .bool(sim.windowing.keyboard.firstResponder == inv.receiver) }
         Method("becomeFirstResponder", returns: .bool,
                summary: "True only inside a visible window's hierarchy; the previous first responder resigns (one at a time).") { sim, inv in
             .bool(try sim.becomeFirstResponder(inv.receiver))
@@ -19,26 +19,26 @@ extension Simulator {
     /// SPEC rule 62: only a field in a visible window's hierarchy can become first
     /// responder; the one before resigns.
     func becomeFirstResponder(_ field: ObjectID) throws -> Bool {
-        if keyboard.firstResponder == field { return true }
-        guard let w = try windowOf(field), try isShown(w), try isEffectivelyVisible(field) else {
+        if windowing.keyboard.firstResponder == field { return true }
+        guard let w = try windowOf(field), try windowing.isShown(w), try isEffectivelyVisible(field) else {
             return false
         }
-        if let old = keyboard.firstResponder { _ = try resignFirstResponder(old) }
-        keyboard.firstResponder = field
-        try showKeyboard(true)
+        if let old = windowing.keyboard.firstResponder { _ = try resignFirstResponder(old) }
+        windowing.setFirstResponder(field)
+        try windowing.showKeyboard(true)
         return true
     }
 
     func resignFirstResponder(_ field: ObjectID) throws -> Bool {
-        guard keyboard.firstResponder == field else { return true }
-        keyboard.firstResponder = nil
-        try showKeyboard(false)
+        guard windowing.keyboard.firstResponder == field else { return true }
+        windowing.setFirstResponder(nil)
+        try windowing.showKeyboard(false)
         return true
     }
 
     /// `view:endEditing(force)`: the first responder inside the view resigns.
     func endEditing(in view: ObjectID) throws -> Bool {
-        guard let field = keyboard.firstResponder, heap.isAlive(field), try field == view || isDescendant(field, of: view) else {
+        guard let field = windowing.keyboard.firstResponder, heap.isAlive(field), try field == view || isDescendant(field, of: view) else {
             return false
         }
         return try resignFirstResponder(field)

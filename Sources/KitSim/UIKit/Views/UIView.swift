@@ -33,14 +33,14 @@ extension Simulator {
             try sim.initializeView(inv.receiver, frame: inv.argument(0).rectValue ?? .zero)
             return .object(inv.receiver)
         }
-        Method.accessor("bounds", returns: .rect) { sim, inv in .rect(try sim.bounds(of: inv.receiver)) }
+        Method.accessor("bounds", returns: .rect) { sim, inv in .rect(try sim.rotation.bounds(of: inv.receiver)) }
         Method.accessor("setBounds") { sim, inv in
             guard case .rect(let b) = inv.argument(0) else {
                 throw SimError(.typeMismatch, "bad value for property 'bounds' of UIView (CGRect expected, got \(sim.heap.describeType(of: inv.argument(0))))")
             }
             var f = try sim.rect(inv.receiver, sim.uikit.frame)
             // SPEC rule 55: a view UIKit turned into landscape has its frame's sides swapped.
-            let swapped = try sim.uikitRotation(of: inv.receiver)?.isLandscape ?? false
+            let swapped = try sim.rotation.uikitRotation(of: inv.receiver)?.isLandscape ?? false
             f.width = swapped ? b.height : b.width; f.height = swapped ? b.width : b.height
             try sim.write(inv.receiver, sim.uikit.frame, .rect(f))
             return .nil
@@ -143,7 +143,7 @@ extension Simulator {
             try sim.defaultHitTest(inv.receiver, inv.pointArgument(0)).map(Value.object) ?? .nil
         }
         Method.callback("point", swift: "point(inside:with:)", .point("point"), returns: .bool) { sim, inv in
-            .bool(try sim.bounds(of: inv.receiver).contains(inv.pointArgument(0)))
+            .bool(try sim.rotation.bounds(of: inv.receiver).contains(inv.pointArgument(0)))
         }
         Method("snapshotView", swift: "snapshotView(afterScreenUpdates:)", .bool("afterUpdates", default: false),
                returns: .object("UIView"), summary: "A new plain view with the same frame and background.") { sim, inv in

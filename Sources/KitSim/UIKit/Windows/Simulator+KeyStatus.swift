@@ -1,7 +1,7 @@
-extension Simulator {
+extension Windows {
     /// `UIApplication.shared.keyWindow`: the key window or nil.
-    public var keyWindow: ObjectID? {
-        let key = windowStack.key
+    var keyWindow: ObjectID? {
+        let key = stack.key
         return key != 0 && heap.isAlive(ObjectID(key)) ? ObjectID(key) : nil
     }
 
@@ -9,13 +9,13 @@ extension Simulator {
     func makeKey(_ window: ObjectID) throws {
         // SPEC rule 65: UIKit's keyboard windows never become key; rule 71: nor does a
         // window in no connected scene.
-        guard windowStack.key != window.raw, !isKeyboardWindow(window), isAttached(window) else { return }
+        guard stack.key != window.raw, !isKeyboardWindow(window), isAttached(window) else { return }
         // A window whose initializer never ran (a swizzled init that does not call the
         // original) is not in the stack yet: UIKit knows every window it makes key, so
         // making it key brings it in, as ordering it front would.
-        if windowStack.stamp(of: window) == 0 { orderFront(window) }
+        if stack.stamp(of: window) == 0 { orderFront(window) }
         let old = keyWindow
-        windowStack.setKey(window.raw)
+        stack.setKey(window.raw)
         if let old { _ = try heap.send(old, .resignKey) }
         _ = try heap.send(window, .becomeKey)
     }
@@ -30,21 +30,21 @@ extension Simulator {
     /// the instruction budget cannot stop it (DEVELOPERS.md rule 2). Dead windows at the
     /// top are dropped from the cached order as they are met.
     func passKeyStatus(leaving window: ObjectID) throws {
-        windowStack.setKey(0)
-        var order = windowStack.keyOrder ?? windows
+        stack.setKey(0)
+        var order = stack.keyOrder ?? windows
         var next: ObjectID?
         var i = order.count - 1
         while i >= 0 {
             let w = order[i]
             if !heap.isAlive(w) {
                 if i == order.count - 1 { order.removeLast() }
-            } else if w != window, !isKeyboardWindow(w), !(try bool(w, uikit.isHidden, default: true)) {
+            } else if w != window, !isKeyboardWindow(w), !(try sim.bool(w, uikit.isHidden, default: true)) {
                 next = w
                 break
             }
             i -= 1
         }
-        windowStack.keyOrder = order
+        stack.keyOrder = order
         if let next { try makeKey(next) }
     }
 }

@@ -1,4 +1,4 @@
-extension Simulator {
+extension Windows {
     /// SPEC rule 6: `rootViewController` is strong. On a visible window the new root's
     /// view loads (`viewDidLoad` first), then goes on top of the window's subviews — so
     /// a view that the root's own `viewDidLoad` added to the window ends up under it
@@ -14,35 +14,35 @@ extension Simulator {
     /// the end, so no hold is stranded and the new root always gets its view.
     func setRootViewController(of window: ObjectID, to new: ObjectID?) throws {
         let k = uikit
-        let old = try object(window, k.rootViewController)
+        let old = try sim.object(window, k.rootViewController)
         guard old != new else { return }
         // SPEC rule 71: a scene-less window is not visible, whatever its isHidden.
         let visible = try isShown(window)
         // The new root's view loads first: B.viewDidLoad comes before A.viewWillDisappear.
-        if visible, let new { try loadedView(of: new) }
+        if visible, let new { try sim.lifecycle.loadedView(of: new) }
         if let new { try heap.checkUsable(new, "setRootViewController") }
         var firstError: Error?
         if visible, let old {
-            try heap.hold(old, transitions.transitionHold)
-            enqueueLayout { [unowned self] in
-                defer { if heap.isAlive(old) { try? heap.unhold(old, transitions.transitionHold) } }
-                try endAppearance(old, animated: false)
+            try heap.hold(old, sim.transitions.transitionHold)
+            sim.enqueueLayout { [unowned self] in
+                defer { if heap.isAlive(old) { try? heap.unhold(old, sim.transitions.transitionHold) } }
+                try sim.lifecycle.endAppearance(old, animated: false)
             }
-            attempt(&firstError) { try beginAppearance(old, appearing: false, animated: false) }
-            attempt(&firstError) { if let v = try object(old, k.vcView) { try removeFromSuperview(v) } }
-            if configuration.ios < 8 { attempt(&firstError) { try presentations.tearDownPresentations(of: old) } }
+            sim.attempt(&firstError) { try sim.lifecycle.beginAppearance(old, appearing: false, animated: false) }
+            sim.attempt(&firstError) { if let v = try sim.object(old, k.vcView) { try sim.removeFromSuperview(v) } }
+            if sim.configuration.ios < 8 { sim.attempt(&firstError) { try sim.presentations.tearDownPresentations(of: old) } }
         }
         // A callback may have released the new root meanwhile: the write then fails as a
         // message to a deallocated instance, with the old root's view already out.
-        try write(window, k.rootViewController, new)
+        try sim.write(window, k.rootViewController, new)
         // The old root left the UI unless it lives on inside the new one (seed 000's SDK
         // wraps the root in a navigation controller and makes that the root).
-        if visible, let old, heap.isAlive(old), !isInUI(old) {
-            noteLeftUI(old, "replaced as \(heap.describe(window))'s root")
+        if visible, let old, heap.isAlive(old), !sim.lifecycle.isInUI(old) {
+            sim.lifecycle.noteLeftUI(old, "replaced as \(heap.describe(window))'s root")
             // SPEC rule 47: asked once the window has its new root.
-            attempt(&firstError) { try askWillDealloc() }
+            sim.attempt(&firstError) { try sim.lifecycle.askWillDealloc() }
         }
-        if visible, let new { attempt(&firstError) { try installRootView(new, in: window) } }
+        if visible, let new { sim.attempt(&firstError) { try installRootView(new, in: window) } }
         if let firstError { throw firstError }
     }
 
@@ -52,21 +52,24 @@ extension Simulator {
     /// layout pass), then reaches the caller.
     func installRootView(_ root: ObjectID, in window: ObjectID) throws {
         let k = uikit
-        noteEnteredUI(root)
-        let view = try loadedView(of: root)
-        if let view, try object(view, k.superview) == window { return }
-        try heap.hold(root, transitions.transitionHold)
-        enqueueLayout { [unowned self] in
-            defer { if heap.isAlive(root) { try? heap.unhold(root, transitions.transitionHold) } }
-            try endAppearance(root, animated: false)
+        sim.lifecycle.noteEnteredUI(root)
+        let view = try sim.lifecycle.loadedView(of: root)
+        if let view, try sim.object(view, k.superview) == window { return }
+        try heap.hold(root, sim.transitions.transitionHold)
+        sim.enqueueLayout { [unowned self] in
+            defer { if heap.isAlive(root) { try? heap.unhold(root, sim.transitions.transitionHold) } }
+            try sim.lifecycle.endAppearance(root, animated: false)
         }
         var firstError: Error?
-        if let view { try write(view, k.frame, .rect(try boundsOf(window))) }
-        attempt(&firstError) { try beginAppearance(root, appearing: true, animated: false) }
-        if let view, heap.isAlive(view) { try addSubview(view, to: window, at: nil) }
+        if let view { try sim.write(view, k.frame, .rect(try sim.boundsOf(window))) }
+        sim.attempt(&firstError) { try sim.lifecycle.beginAppearance(root, appearing: true, animated: false) }
+        if let view, heap.isAlive(view) { try sim.addSubview(view, to: window, at: nil) }
         if let firstError { throw firstError }
     }
+}
 
+extension Simulator {
+    /// A view's bounds as its frame gives them: the frame's size at the origin.
     func boundsOf(_ view: ObjectID) throws -> Rect {
         let f = try rect(view, uikit.frame)
         return Rect(x: 0, y: 0, width: f.width, height: f.height)

@@ -1,4 +1,4 @@
-extension Simulator {
+extension Windows {
     /// `UITextEffectsWindow` (SPEC rules 63–65): UIKit's window for text effects, made at
     /// the first successful `becomeFirstResponder` and kept for the rest of the run. It
     /// hosts the keyboard on iOS 7–8 and 16+, sits at level 1, never becomes key, and its
@@ -29,15 +29,15 @@ extension Simulator {
             var made: [(SimClass, Double)] = [(uikit.textEffectsWindow, 1)]
             // SPEC rule 64: iOS 16 lists only the text-effects window; the remote keyboard
             // window is out of the app's process there, so KitSim makes it on 9–15 only.
-            if (9...15).contains(configuration.ios) { made.append((uikit.remoteKeyboardWindow, 10_000_000)) }
+            if (9...15).contains(sim.configuration.ios) { made.append((uikit.remoteKeyboardWindow, 10_000_000)) }
             for (cls, level) in made {
                 let w = heap.alloc(cls)
-                _ = try heap.send(w, .initialize, args: Arguments(.rect(screenBounds)))
-                try write(w, uikit.windowLevel, .double(level))
+                _ = try heap.send(w, .initialize, args: Arguments(.rect(sim.screenBounds)))
+                try sim.write(w, uikit.windowLevel, .double(level))
                 try heap.hold(w, keyboardHold)
                 keyboard.windows.append(w)
             }
-            windowStack.orderChanged()
+            stack.orderChanged()
         }
         return keyboard.windows
     }
@@ -48,18 +48,18 @@ extension Simulator {
         keyboard.generation &+= 1
         if shown {
             // With scenes the keyboard windows belong to the editing field's scene.
-            let fieldWindow = try keyboard.firstResponder.flatMap { try windowOf($0) }
+            let fieldWindow = try keyboard.firstResponder.flatMap { try sim.windowOf($0) }
             for w in try keyboardWindows() { try attach(w, toSceneOf: fieldWindow) }
-            for w in try keyboardWindows() where try bool(w, uikit.isHidden, default: true) {
+            for w in try keyboardWindows() where try sim.bool(w, uikit.isHidden, default: true) {
                 orderFront(w)
-                try write(w, uikit.isHidden, .bool(false))
+                try sim.write(w, uikit.isHidden, .bool(false))
             }
             return
         }
         let generation = keyboard.generation
-        schedule(after: 0.25) { [unowned self] in
+        sim.schedule(after: 0.25) { [unowned self] in
             guard keyboard.generation == generation, keyboard.firstResponder == nil else { return }
-            for w in keyboard.windows where heap.isAlive(w) { try write(w, uikit.isHidden, .bool(true)) }
+            for w in keyboard.windows where heap.isAlive(w) { try sim.write(w, uikit.isHidden, .bool(true)) }
         }
     }
 
@@ -68,8 +68,8 @@ extension Simulator {
         let old = keyboard.windows
         keyboard = KeyboardState()
         for w in old where heap.isAlive(w) {
-            try write(w, uikit.isHidden, .bool(true))
-            _ = windowStack.remove(w)
+            try sim.write(w, uikit.isHidden, .bool(true))
+            _ = stack.remove(w)
             try heap.unhold(w, keyboardHold)
         }
     }

@@ -1,4 +1,4 @@
-extension Simulator {
+extension Windows {
     /// `UIWindow` (SPEC §3.1): a root view with a level, a root view controller and key
     /// status. New windows start hidden at the normal level; the application keeps only
     /// the visible ones (rule 5).
@@ -31,7 +31,7 @@ extension Simulator {
                     throw sim.raise(sim.heap.unrecognizedSelector(inv.receiver, "initWithWindowScene:"))
                 }
                 scene = id
-                frame = sim.sceneBounds(id)
+                frame = sim.windowing.sceneBounds(id)
             default:
                 if case .object(let id) = arg { try sim.heap.checkUsable(id, "UIWindow") }
                 throw SimError.badArgument(1, "UIWindow", expected: "CGRect or UIWindowScene", got: sim.heap.describeType(of: arg))
@@ -39,67 +39,71 @@ extension Simulator {
             try sim.initializeView(inv.receiver, frame: frame)
             // SPEC §3.5: new windows start hidden (the level's default is the normal one).
             try sim.write(inv.receiver, k.isHidden, .bool(true))
-            sim.orderFront(inv.receiver)
+            sim.windowing.orderFront(inv.receiver)
             // SPEC rules 69, 70: a window made with a scene is attached to it; without a
             // manifest every window is attached to the one scene, once it exists.
             if let scene {
                 try sim.write(inv.receiver, k.windowSceneProperty, scene)
-            } else if sim.sceneMode == .implicit, let implicit = sim.scenes.connected.first {
+            } else if sim.sceneMode == .implicit, let implicit = sim.windowing.scenes.connected.first {
                 try sim.write(inv.receiver, k.windowSceneProperty, implicit)
             }
             return .object(inv.receiver)
         }
         Method.accessor("windowScene", returns: .object("UIWindowScene"), introduced: 13) { sim, inv in
-            if sim.sceneMode == .implicit { _ = try sim.connectedScenes() }
+            if sim.sceneMode == .implicit { _ = try sim.windowing.connectedScenes() }
             return try sim.heap.readSlot(inv.receiver, sim.uikit.windowSceneProperty)
         }
         Method.accessor("setWindowScene", introduced: 13) { sim, inv in
             let scene = try inv.object(0, sim.uikit.windowScene, "windowScene", optional: true)
-            try sim.setWindowScene(inv.receiver, to: scene)
+            try sim.windowing.setWindowScene(inv.receiver, to: scene)
             return .nil
         }
         Method.accessor("setHidden") { sim, inv in
-            try sim.setWindowHidden(inv.receiver, inv.bool(0))
+            try sim.windowing.setWindowHidden(inv.receiver, inv.bool(0))
             return .nil
         }
         Method.accessor("setWindowLevel") { sim, inv in
             try sim.write(inv.receiver, sim.uikit.windowLevel, .double(try inv.number(0, "windowLevel")))
-            sim.windowStack.orderChanged()
+            sim.windowing.orderChanged()
             return .nil
         }
         Method("makeKeyAndVisible", summary: "Shows the window, orders it front and makes it key (rule 3).") { sim, inv in
             // SPEC rule 3: shows the window, orders it front and makes it key.
-            sim.orderFront(inv.receiver)
-            try sim.setWindowHidden(inv.receiver, false)
-            try sim.makeKey(inv.receiver)
+            sim.windowing.orderFront(inv.receiver)
+            try sim.windowing.setWindowHidden(inv.receiver, false)
+            try sim.windowing.makeKey(inv.receiver)
             return .nil
         }
         Method("makeKey", summary: "Makes the window key without showing it (rule 3).") { sim, inv in
-            try sim.makeKey(inv.receiver)
+            try sim.windowing.makeKey(inv.receiver)
             return .nil
         }
-        Method.accessor("isKeyWindow", returns: .bool) { sim, inv in .bool(sim.windowStack.key == inv.receiver.raw) }
+        Method.accessor("isKeyWindow", returns: .bool) { sim, inv in .bool(sim.windowing.stack.key == inv.receiver.raw) }
         Method.callback("becomeKey", summary: "Sent when the window becomes key.") { _, _ in .nil }
         Method.callback("resignKey", summary: "Sent when the window stops being key.") { _, _ in .nil }
         Method.accessor("setRootViewController") { sim, inv in
             let new = try inv.object(0, sim.uikit.viewController, "rootViewController", optional: true)
-            try sim.setRootViewController(of: inv.receiver, to: new)
+            try sim.windowing.setRootViewController(of: inv.receiver, to: new)
             return .nil
         }
         Method.callback("deinit") { sim, inv in
             // SPEC rule 5: a window nobody owns goes away, and with it its key status.
-            if sim.windowStack.remove(inv.receiver) { try sim.passKeyStatus(leaving: inv.receiver) }
+            if sim.windowing.removeWindow(inv.receiver) { try sim.windowing.passKeyStatus(leaving: inv.receiver) }
             return .nil
         }
     }
 
+    /// Forgets a window that deallocated; returns whether it was the key window, whose
+    /// status then passes on (rule 4).
+    func removeWindow(_ window: ObjectID) -> Bool { stack.remove(window) }
+
     /// Records that the window was ordered front now (created, shown, made key and visible).
-    func orderFront(_ window: ObjectID) { windowStack.orderFront(window) }
+    func orderFront(_ window: ObjectID) { stack.orderFront(window) }
 
     /// `UIApplication.shared.windows`: every live window, hidden ones too, by level then by
     /// when each was ordered front (SPEC rule 2). The last is on top. On iOS 13+ only the
     /// windows of connected scenes, scene by scene in connection order (rules 71, 72).
-    public var windows: [ObjectID] {
+    var windows: [ObjectID] {
         let all = allWindows
         guard sceneMode == .manifest || !scenes.connected.isEmpty else { return all }
         // One scene is ever connected, so rule 2's order within it is the whole order.
@@ -108,38 +112,38 @@ extension Simulator {
 
     /// Every live window, scene-less ones too, by rule 2.
     var allWindows: [ObjectID] {
-        if let order = windowStack.order { return order.allSatisfy(heap.isAlive) ? order : order.filter(heap.isAlive) }
-        windowStack.sorts &+= 1
+        if let order = stack.order { return order.allSatisfy(heap.isAlive) ? order : order.filter(heap.isAlive) }
+        stack.sorts &+= 1
         // Each window's level read once, not once per comparison.
-        let keyed = windowStack.stamps.compactMap { raw, stamp -> (ObjectID, Double, UInt64)? in
+        let keyed = stack.stamps.compactMap { raw, stamp -> (ObjectID, Double, UInt64)? in
             let w = ObjectID(raw)
             guard heap.isAlive(w) else { return nil }
-            return (w, (try? number(w, uikit.windowLevel, default: 0)) ?? 0, stamp)
+            return (w, (try? sim.number(w, uikit.windowLevel, default: 0)) ?? 0, stamp)
         }
         let sorted = keyed.sorted { a, b in a.1 != b.1 ? a.1 < b.1 : a.2 < b.2 }.map(\.0)
-        windowStack.order = sorted
+        stack.order = sorted
         return sorted
     }
 
     /// The windows on screen, bottom to top: shown and, on iOS 13+, in a connected scene
     /// (SPEC rule 71).
-    public var visibleWindows: [ObjectID] {
-        windows.filter { !((try? bool($0, uikit.isHidden, default: true)) ?? true) }
+    var visibleWindows: [ObjectID] {
+        windows.filter { !((try? sim.bool($0, uikit.isHidden, default: true)) ?? true) }
     }
 
     /// Shows or hides a window. Showing orders it front and installs its root view
     /// controller's view (rule 6) — for a scene-less window only once it gets a scene (rule
     /// 71); hiding the key window passes key status on (rule 4).
     func setWindowHidden(_ window: ObjectID, _ hidden: Bool) throws {
-        let wasHidden = try bool(window, uikit.isHidden, default: true)
-        try write(window, uikit.isHidden, .bool(hidden))
+        let wasHidden = try sim.bool(window, uikit.isHidden, default: true)
+        try sim.write(window, uikit.isHidden, .bool(hidden))
         if wasHidden && !hidden {
             orderFront(window)
-            if isAttached(window), let root = try object(window, uikit.rootViewController) {
+            if isAttached(window), let root = try sim.object(window, uikit.rootViewController) {
                 try installRootView(root, in: window)
             }
         } else if !wasHidden && hidden {
-            if windowStack.key == window.raw { try passKeyStatus(leaving: window) }
+            if stack.key == window.raw { try passKeyStatus(leaving: window) }
         }
     }
 }

@@ -3,6 +3,26 @@ extension Simulator {
     static let sceneActivationStates = EnumType("UIScene.ActivationState",
                                                 ["unattached", "foregroundActive", "foregroundInactive", "background"])
 
+    /// How the app connects scenes (SPEC rule 69): none below iOS 13; from 13, one
+    /// delegate-less scene every window is attached to, or, with a scene manifest
+    /// (`scenes = true`), one scene with a `SceneDelegate` and only the windows made
+    /// with it (or given it) attached.
+    enum SceneMode: Equatable {
+        case none, implicit, manifest
+    }
+
+    static func sceneMode(of c: Configuration) -> SceneMode {
+        c.ios < 13 ? .none : (c.scenes ? .manifest : .implicit)
+    }
+
+    /// Why a profile cannot be had: scenes need iOS 13 (SPEC §4), or nil.
+    public static func scenesProblem(_ c: Configuration) -> String? {
+        guard c.scenes, c.ios < 13 else { return nil }
+        return "scenes need iOS 13 or later (ios = \(c.ios), scenes = true): scene-based launch is iOS 13 API"
+    }
+}
+
+extension Windows {
     /// `UIWindowScene` (SPEC rules 69–72): a scene UIKit connects on iOS 13+. It keeps its
     /// delegate strongly and does not own its windows: `windows` is a weak list, the
     /// windows whose weak `windowScene` names it. `UIApplication.shared.connectedScenes`
@@ -30,12 +50,12 @@ extension Simulator {
                            + "(sim.configure{ scenes = true } launches with a scene manifest)")
         }
         Method.accessor("windows", returns: .array("UIWindow")) { sim, inv in
-            .array(sim.windows(of: inv.receiver).map(Value.object))
+            .array(sim.windowing.windows(of: inv.receiver).map(Value.object))
         }
         Method.accessor("keyWindow", returns: .object("UIWindow"), introduced: 15) { sim, inv in
             // SPEC rule 72: the scene's key window; KitSim connects one scene, so it is the
             // application's key window when that window is attached to this scene.
-            guard let key = sim.keyWindow, sim.scenes.connected.contains(inv.receiver),
+            guard let key = sim.keyWindow, sim.windowing.scenes.connected.contains(inv.receiver),
                   try sim.object(key, sim.uikit.windowSceneProperty) == inv.receiver else { return .nil }
             return .object(key)
         }
@@ -45,31 +65,11 @@ extension Simulator {
         }
     }
 
-    /// How the app connects scenes (SPEC rule 69): none below iOS 13; from 13, one
-    /// delegate-less scene every window is attached to, or, with a scene manifest
-    /// (`scenes = true`), one scene with a `SceneDelegate` and only the windows made
-    /// with it (or given it) attached.
-    enum SceneMode: Equatable {
-        case none, implicit, manifest
-    }
-
-    var sceneMode: SceneMode { Simulator.sceneMode(of: configuration) }
-
-    static func sceneMode(of c: Configuration) -> SceneMode {
-        c.ios < 13 ? .none : (c.scenes ? .manifest : .implicit)
-    }
-
-    /// Why a profile cannot be had: scenes need iOS 13 (SPEC §4), or nil.
-    public static func scenesProblem(_ c: Configuration) -> String? {
-        guard c.scenes, c.ios < 13 else { return nil }
-        return "scenes need iOS 13 or later (ios = \(c.ios), scenes = true): scene-based launch is iOS 13 API"
-    }
-
     /// `UIApplication.shared.connectedScenes` (SPEC rule 69). Without a manifest the one
     /// scene is made when first asked for — its window attachments are the rule until
     /// then — so that a script that never names a scene allocates the same ids as on
     /// iOS 12.
-    public func connectedScenes() throws -> [ObjectID] {
+    func connectedScenes() throws -> [ObjectID] {
         if sceneMode == .implicit && scenes.connected.isEmpty { try connectScene() }
         return scenes.connected
     }
@@ -80,15 +80,15 @@ extension Simulator {
     func connectScene() throws {
         let k = uikit
         let scene = heap.alloc(k.windowScene)
-        try write(scene, k.activationState, .string("foregroundActive"))
+        try sim.write(scene, k.activationState, .string("foregroundActive"))
         try heap.hold(scene, scenes.hold)
         scenes.connected.append(scene)
         if sceneMode == .manifest {
-            try write(scene, k.sceneDelegateProperty, heap.alloc(k.sceneDelegate))
+            try sim.write(scene, k.sceneDelegateProperty, heap.alloc(k.sceneDelegate))
         } else {
-            for w in allWindows { try write(w, k.windowSceneProperty, scene) }
+            for w in allWindows { try sim.write(w, k.windowSceneProperty, scene) }
         }
-        windowStack.orderChanged()
+        stack.orderChanged()
     }
 
     /// `sim.configure` with a different scene mode (iOS 12 ↔ 13, `scenes`) disconnects the
@@ -102,9 +102,9 @@ extension Simulator {
         let k = uikit
         let old = scenes.connected
         scenes.connected = []
-        windowStack.orderChanged()
+        stack.orderChanged()
         for s in old where heap.isAlive(s) {
-            try write(s, k.activationState, .string("unattached"))
+            try sim.write(s, k.activationState, .string("unattached"))
             try heap.unhold(s, scenes.hold)
         }
         if sceneMode == .manifest { try connectScene() }
@@ -128,13 +128,13 @@ extension Simulator {
     /// scene-less window is, to everything but its own `isHidden`, a hidden window
     /// (SPEC rule 71).
     func isShown(_ window: ObjectID) throws -> Bool {
-        try !bool(window, uikit.isHidden, default: true) && isAttached(window)
+        try !sim.bool(window, uikit.isHidden, default: true) && isAttached(window)
     }
 
     /// `scene.windows`: the live windows attached to it, by rule 2 (SPEC rule 70).
     func windows(of scene: ObjectID) -> [ObjectID] {
         guard scenes.connected.contains(scene) else { return [] }
-        return windows.filter { (try? object($0, uikit.windowSceneProperty)) == scene }
+        return windows.filter { (try? sim.object($0, uikit.windowSceneProperty)) == scene }
     }
 
     /// `window.windowScene = scene` (SPEC rule 70): moves the window (nil detaches it). A
@@ -146,19 +146,19 @@ extension Simulator {
         // The one implicit scene is made first, so that the window leaves (or keeps) a
         // scene it was attached to.
         if sceneMode == .implicit { _ = try connectedScenes() }
-        guard try object(window, k.windowSceneProperty) != scene else { return }
+        guard try sim.object(window, k.windowSceneProperty) != scene else { return }
         let wasShown = try isShown(window)
         let wasAttached = isAttached(window)
-        try write(window, k.windowSceneProperty, scene)
-        windowStack.orderChanged()
+        try sim.write(window, k.windowSceneProperty, scene)
+        stack.orderChanged()
         let shown = try isShown(window)
         // SPEC rule 71: a window in no connected scene is never key, shown or hidden (a
         // hidden window may be key, rule 3).
-        if wasAttached && !isAttached(window) && windowStack.key == window.raw {
+        if wasAttached && !isAttached(window) && stack.key == window.raw {
             try passKeyStatus(leaving: window)
         } else if !wasShown && shown {
             orderFront(window)
-            if let root = try object(window, k.rootViewController) { try installRootView(root, in: window) }
+            if let root = try sim.object(window, k.rootViewController) { try installRootView(root, in: window) }
         }
     }
 
@@ -166,21 +166,13 @@ extension Simulator {
     /// window's scene (SPEC rules 21, 63 with scenes).
     func attach(_ made: ObjectID, toSceneOf window: ObjectID?) throws {
         guard sceneMode != .none, !scenes.connected.isEmpty else { return }
-        let scene = try window.flatMap { try object($0, uikit.windowSceneProperty) } ?? scenes.connected.first
-        if try object(made, uikit.windowSceneProperty) != scene { try setWindowScene(made, to: scene) }
+        let scene = try window.flatMap { try sim.object($0, uikit.windowSceneProperty) } ?? scenes.connected.first
+        if try sim.object(made, uikit.windowSceneProperty) != scene { try setWindowScene(made, to: scene) }
     }
 
     /// The bounds of a scene, which a window made with it fills (SPEC rule 70): the
     /// screen's.
-    func sceneBounds(_ scene: ObjectID) -> Rect { screenBounds }
-
-    /// A connected scene is alive; the key window is attached to one.
-    func sceneViolations() -> [String] {
-        var out: [String] = []
-        if scenes.connected.contains(where: { !heap.isAlive($0) }) { out.append("a connected scene is not alive") }
-        if let key = keyWindow, !isAttached(key) { out.append("the key window \(key) is attached to no connected scene") }
-        return out
-    }
+    func sceneBounds(_ scene: ObjectID) -> Rect { sim.screenBounds }
 }
 
 /// The connected scenes (SPEC rules 69–72), in connection order, and the reason the
