@@ -2,6 +2,7 @@ import CLua
 import CLuaShim
 import KitSim
 import KitSimLua
+import KitSimReport
 
 /// Meta-commands: `:screen`, `:graph`, `:why obj`, `:history obj`, `:leaks`,
 /// `:trace [n]`, `:run seconds`, `:undo`, `:save FILE`, `:load FILE`, `:set [name value]`,

@@ -2,6 +2,7 @@ import CLua
 import CLuaShim
 import KitSim
 import KitSimLua
+import KitSimReport
 
 /// The engine of `kitsim repl`, independent of the terminal so tests can drive
 /// it: lua.c's input rules (try `return <line>` first, `<eof>` means more input, `=expr`),
