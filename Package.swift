@@ -35,6 +35,7 @@ let package = Package(
     products: [
         .library(name: "KitSimRuntime", targets: ["KitSimRuntime"]),
         .library(name: "KitSim", targets: ["KitSim"]),
+        .library(name: "KitSimReport", targets: ["KitSimReport"]),
         .library(name: "KitSimBridge", targets: ["KitSimBridge"]),
         .library(name: "KitSimLua", targets: ["KitSimLua"]),
         .library(name: "KitSimTesting", targets: ["KitSimTesting"]),
@@ -64,24 +65,29 @@ let package = Package(
         // from the platform layer for its append-only tables (`AppendBuffer`).
         .target(name: "KitSimRuntime", dependencies: ["KitSimPlatform"], swiftSettings: hot),
         .target(name: "KitSim", dependencies: ["KitSimRuntime"], swiftSettings: hot),
+        // The reports: typed data of the runtime (a run's outcome, the trace, retain paths,
+        // the ownership graph, the screen's picture) rendered as text, DOT, Mermaid, SVG and
+        // the HTML page. It knows neither Lua nor UIKit; the bridge, the tools and the
+        // command line render through it.
+        .target(name: "KitSimReport", dependencies: ["KitSimRuntime", "KitSimPlatform"], swiftSettings: hot),
         // The generic Lua bridge: the runtime's classes, properties and selectors in Lua.
         // It knows no UIKit (scripts/check-layers.sh checks its sources too).
-        .target(name: "KitSimBridge", dependencies: ["KitSimRuntime", "KitSimPlatform", "CLua", "CLuaShim"], swiftSettings: hot),
+        .target(name: "KitSimBridge", dependencies: ["KitSimRuntime", "KitSimReport", "KitSimPlatform", "CLua", "CLuaShim"], swiftSettings: hot),
         // The binding of the UIKit model to the bridge: `LuaSandbox(configuration:)`, `sim`.
-        .target(name: "KitSimLua", dependencies: ["KitSimBridge", "KitSim", "CLua", "CLuaShim"], swiftSettings: hot),
+        .target(name: "KitSimLua", dependencies: ["KitSimBridge", "KitSimReport", "KitSim", "CLua", "CLuaShim"], swiftSettings: hot),
         // The tools on top of the bridge, outside the library: the scenario fuzzer and the
         // REPL's engine (the terminal side is the command line's).
         // Assertions on a scenario's outcome for Swift Testing and XCTest, in a target of its
         // own so that the library does not link a test framework.
-        .target(name: "KitSimTesting", dependencies: ["KitSimBridge"]),
-        .target(name: "KitSimFuzz", dependencies: ["KitSimLua", "KitSimPlatform"], swiftSettings: startup),
-        .target(name: "KitSimRepl", dependencies: ["KitSimLua", "KitSimPlatform"], swiftSettings: startup),
+        .target(name: "KitSimTesting", dependencies: ["KitSimBridge", "KitSimReport"]),
+        .target(name: "KitSimFuzz", dependencies: ["KitSimLua", "KitSimReport", "KitSimPlatform"], swiftSettings: startup),
+        .target(name: "KitSimRepl", dependencies: ["KitSimLua", "KitSimBridge", "KitSimReport", "KitSimPlatform"], swiftSettings: startup),
         // Release builds of `kitsim` are fully static (BENCHMARKS.md): no dynamic
         // loading of the Swift runtime at start-up, which dominated `kitsim run` of a short
         // script (about 1 ms of loading and relocating libswiftCore and friends). Linux only:
         // macOS has no static executables, and its libedit needs none of the three below.
         .executableTarget(
-            name: "kitsim", dependencies: ["KitSim", "KitSimLua", "KitSimFuzz", "KitSimRepl", "KitSimPlatform", "CLineEdit"],
+            name: "kitsim", dependencies: ["KitSim", "KitSimLua", "KitSimReport", "KitSimFuzz", "KitSimRepl", "KitSimPlatform", "CLineEdit"],
             swiftSettings: startup,
             linkerSettings: [
                 .unsafeFlags(["-static-executable"], .when(platforms: [.linux], configuration: .release)),
@@ -112,11 +118,11 @@ let package = Package(
             path: "bench/LuaBench",
             swiftSettings: hot
         ),
-        .testTarget(name: "KitSimTests", dependencies: ["KitSim", "KitSimRuntime"]),
-        .testTarget(name: "KitSimLuaTests", dependencies: ["KitSimBridge", "KitSimLua", "KitSimFuzz", "KitSimRepl", "KitSimPlatform", "KitSimTesting"], exclude: ["Scripts"]),
+        .testTarget(name: "KitSimTests", dependencies: ["KitSim", "KitSimRuntime", "KitSimReport"]),
+        .testTarget(name: "KitSimLuaTests", dependencies: ["KitSimBridge", "KitSimLua", "KitSimReport", "KitSimFuzz", "KitSimRepl", "KitSimPlatform", "KitSimTesting"], exclude: ["Scripts"]),
         .testTarget(name: "BenchSupportTests", dependencies: ["BenchSupport"]),
         // Uses the KitSimTesting and KitSimLua products as an app's test package would.
-        .testTarget(name: "KitSimTestingTests", dependencies: ["KitSimTesting", "KitSimLua"]),
+        .testTarget(name: "KitSimTestingTests", dependencies: ["KitSimTesting", "KitSimLua", "KitSimReport"]),
     ]
 )
 

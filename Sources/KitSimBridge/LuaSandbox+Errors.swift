@@ -1,5 +1,6 @@
 import CLua
 import CLuaShim
+import KitSimReport
 import KitSimRuntime
 
 /// Script-facing errors are rendered here and only here (house style): the runtime's

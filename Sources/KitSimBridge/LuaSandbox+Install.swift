@@ -1,5 +1,6 @@
 import CLua
 import CLuaShim
+import KitSimReport
 import KitSimRuntime
 
 /// The `sim` table's runtime-level members (SPEC §4), the runtime's classes as globals, the

@@ -1,5 +1,6 @@
 import CLua
 import CLuaShim
+import KitSimReport
 import KitSimRuntime
 import KitSimPlatform
 

@@ -1,4 +1,5 @@
 import KitSimLua
+import KitSimReport
 
 /// The byte format of the libFuzzer target's inputs: a sequence of records, each one call.
 ///

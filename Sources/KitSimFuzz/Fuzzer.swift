@@ -1,5 +1,6 @@
 import KitSim
 import KitSimLua
+import KitSimReport
 
 /// What went wrong in a fuzz run. Host crashes are not here: a crashed process cannot
 /// report; `kitsim fuzz` runs programs in a child process to catch those.

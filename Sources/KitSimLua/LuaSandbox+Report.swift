@@ -1,5 +1,14 @@
 import KitSim
 import KitSimBridge
+import KitSimReport
+
+extension Simulator {
+    /// `sim.screen()` drawn as a wireframe: the model's `screenPicture()` rendered by
+    /// KitSimReport's `ScreenSVG` (the model cannot see the report, so the two meet here).
+    public func screenSVG() throws -> String {
+        ScreenSVG(try screenPicture()).document
+    }
+}
 
 extension LuaSandbox {
     /// The HTML report of `outcome`, this sandbox's last run, with the simulated screen's

@@ -2,6 +2,7 @@ import CLua
 import CLuaShim
 @_exported import KitSim
 @_exported import KitSimBridge
+@_exported import KitSimReport
 
 /// The binding of the UIKit model to the generic bridge (SPEC §1): the model's classes as
 /// globals with their class members, and the `sim` members that need the model — the

@@ -4,11 +4,11 @@
 /// `local x` is a new variable, and a closure keeps the variable it captured.
 ///
 /// The entry runs as the body of a function inside a wrapper chunk that declares the
-/// session's earlier locals the entry mentions; the session then joins those upvalues to
-/// the variables the earlier entries left (`lua_upvaluejoin`). Before the entry ends
-/// (before a top-level `return`, or at its end) a closure over its own top-level locals
-/// is handed to `__kitsim_keep`, which records the variables for later entries. Everything
-/// the wrapper adds is on the entry's first and last lines, so line numbers are unchanged.
+/// session's earlier locals the entry mentions; the session's `LuaConsole` then joins
+/// those upvalues to the variables the earlier entries left. Before the entry ends (before
+/// a top-level `return`, or at its end) a closure over its own top-level locals is handed
+/// to `__kitsim_keep`, which records the variables for later entries. Everything the
+/// wrapper adds is on the entry's first and last lines, so line numbers are unchanged.
 /// Declarations with attributes (`<const>`, `<close>`) stay local to their entry: their
 /// meaning is the scope. Strings and comments are skipped; nesting counts
 /// `function`/`do`/`if`/`repeat` against `end`/`until`.

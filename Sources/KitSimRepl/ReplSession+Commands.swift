@@ -1,7 +1,7 @@
-import CLua
-import CLuaShim
 import KitSim
+import KitSimBridge
 import KitSimLua
+import KitSimReport
 
 /// Meta-commands: `:screen`, `:graph`, `:why obj`, `:history obj`, `:leaks`,
 /// `:trace [n]`, `:run seconds`, `:undo`, `:save FILE`, `:load FILE`, `:set [name value]`,
@@ -102,18 +102,9 @@ extension ReplSession {
 
     /// `:set`: lists the printing settings; `:set depth 4` changes one.
     func set(_ arg: String) -> Reply {
-        let L = sandbox.L
-        let top = lua_gettop(L)
-        defer { lua_settop(L, top) }
-        sandbox.rawGetRef(L, settingsRef)
         let names = ["depth", "items"]
         guard !arg.isEmpty else {
-            let values = names.map { n -> String in
-                lua_getfield(L, -1, n)
-                defer { kitsim_pop(L, 1) }
-                return "\(n) \(lua_tointegerx(L, -1, nil))"
-            }
-            return Reply(output: values.joined(separator: "\n"))
+            return Reply(output: names.map { "\($0) \(console.setting($0))" }.joined(separator: "\n"))
         }
         let words = arg.split(separator: " ", omittingEmptySubsequences: true).map(String.init)
         guard names.contains(words[0]) else {
@@ -122,8 +113,7 @@ extension ReplSession {
         guard words.count == 2, let n = Int(words[1]), (1...100).contains(n) else {
             return Reply(error: ":set \(words[0]) takes a whole number from 1 to 100, e.g. :set \(words[0]) 4")
         }
-        lua_pushinteger(L, lua_Integer(n))
-        lua_setfield(L, -2, words[0])
+        console.setSetting(words[0], n)
         return Reply(output: "\(words[0]) \(n)")
     }
 
@@ -136,22 +126,12 @@ extension ReplSession {
             let id = ObjectID(n)
             return sandbox.heap.isValid(id) ? .success(id) : .failure("no object \(expression) exists")
         }
-        let L = sandbox.L
-        let top = lua_gettop(L)
-        defer { lua_settop(L, top) }
-        switch compile(expression, expression: true) {
-        case .ready?: break
+        switch console.evaluateObject(expression) {
+        case .object(let id)?: return .success(id)
+        case .notAnObject(let typeName)?: return .failure("\(expression) is not an object (it is a \(typeName))")
         case .error(let message)?: return .failure(message)
-        case .incomplete?, nil:
-            // Not an expression: Lua's own message for it.
-            if case .error(let message)? = compile(expression, expression: false) { return .failure(message) }
-            return .failure("\(expression) is not an expression")
+        case nil: return .failure("\(expression) is not an expression")
         }
-        guard kitsim_pcall(L, 0, 1) == LUA_OK else {
-            let m = errorText(L); kitsim_clear_stop(L); return .failure(m)
-        }
-        let id = kitsim_handle_id(L, -1)
-        return id == 0 ? .failure("\(expression) is not an object (it is a \(sandbox.typeName(L, -1)))") : .success(ObjectID(id))
     }
 
     /// `:undo`: a fresh session replays every entry but the last. Deterministic, so the
@@ -161,7 +141,7 @@ extension ReplSession {
         let replay = entries.dropLast()
         do {
             sandbox = try LuaSandbox(configuration: configuration, limits: limits)
-            try setUp()
+            console = try Self.makeConsole(sandbox)
         } catch {
             return Reply(error: "undo failed: \(error)")
         }

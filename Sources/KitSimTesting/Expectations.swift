@@ -1,6 +1,7 @@
 #if canImport(Testing)
 import KitSimBridge
 import Testing
+import KitSimReport
 
 // Swift Testing assertions on a scenario's outcome: each records an issue at the caller's
 // line with the object's `why` and `history`, or every leak with its path.

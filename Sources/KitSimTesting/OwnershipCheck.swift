@@ -1,4 +1,5 @@
 import KitSimBridge
+import KitSimReport
 
 /// What an object labelled in a scenario (`sim.label(obj, "detail")`) is at the end of the run.
 public enum Fate: String, Equatable, Sendable, CustomStringConvertible {

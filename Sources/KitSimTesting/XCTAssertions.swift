@@ -1,6 +1,7 @@
 #if canImport(XCTest)
 import KitSimBridge
 import XCTest
+import KitSimReport
 
 // XCTest assertions on a scenario's outcome: each fails at the caller's line with the
 // object's `why` and `history`, or every leak with its path.

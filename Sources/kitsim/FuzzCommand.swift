@@ -2,6 +2,7 @@ import KitSim
 import KitSimLua
 import KitSimFuzz
 import KitSimPlatform
+import KitSimReport
 
 /// `kitsim fuzz [--seed S] [--count N | --long] [--calls-per-seed K] [--replay FILE] [--show]`:
 /// random API call sequences mixed with Lua-level calls (FuzzGenerator+Lua.swift), one

@@ -1,6 +1,7 @@
 import KitSim
 import KitSimLua
 import KitSimPlatform
+import KitSimReport
 
 /// `kitsim graph FILE.lua [--format dot|mermaid|svg|png] [--focus OBJ]` (SPEC §5): runs
 /// the scenario and writes the ownership graph at its end to standard output; SVG and PNG

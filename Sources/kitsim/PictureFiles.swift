@@ -1,6 +1,7 @@
 import KitSim
 import KitSimLua
 import KitSimPlatform
+import KitSimReport
 
 /// `--graph FILE` and `--screen FILE` of `kitsim run` (SPEC §5): the format comes from the
 /// file's extension, checked before the scenario runs together with the file's folder, so

@@ -1,5 +1,6 @@
 import KitSimBridge
 import KitSimPlatform
+import KitSimReport
 
 /// `--report out.html` of `kitsim run` and `--report DIR` of `kitsim test` (SPEC §5): the
 /// HTML report (`HTMLReport`), its paths checked before anything runs as the pictures'

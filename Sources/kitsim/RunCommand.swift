@@ -1,5 +1,6 @@
 import KitSim
 import KitSimLua
+import KitSimReport
 
 /// `kitsim run FILE.lua [options] [-- ARGS…]` (SPEC §5; `spec` lists the options).
 enum RunCommand {

@@ -3,6 +3,7 @@ import KitSim
 import KitSimLua
 import Synchronization
 import KitSimPlatform
+import KitSimReport
 
 /// `kitsim test [DIR|FILES…] [options]` (SPEC §5; `spec` lists the options): every scenario in a fresh sandbox, in worker
 /// processes (`TestIsolation`: a host crash or hang is one scenario's failure), results

@@ -1,6 +1,7 @@
 import KitSim
 import KitSimLua
 import KitSimPlatform
+import KitSimReport
 
 /// `kitsim test`'s scenarios run in worker processes (this executable again, as
 /// `kitsim test --worker`), so that a scenario that crashes the host or hangs it inside a

@@ -2,6 +2,7 @@ import Testing
 @testable import KitSim
 @testable import KitSimBridge
 @testable import KitSimLua
+import KitSimReport
 
 /// SPEC rules 43–45 and 51: `UIView.animate`, animations a view loses with its window,
 /// Core Animation's copies and delegates, and `UIViewPropertyAnimator`.

@@ -3,6 +3,7 @@ import KitSimPlatform
 @testable import KitSim
 @testable import KitSimBridge
 @testable import KitSimLua
+import KitSimReport
 
 /// Where a script sees stock Lua 5.4 (docs/limits.md, "Differences from stock Lua 5.4"); the
 /// differential test `scripts/conformance.sh` compares hundreds of snippets with

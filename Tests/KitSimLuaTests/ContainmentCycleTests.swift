@@ -2,6 +2,7 @@ import Testing
 @testable import KitSim
 @testable import KitSimFuzz
 @testable import KitSimLua
+import KitSimReport
 
 /// A controller never becomes a child of its own descendant, by any of the four ways a
 /// container adopts one: the parent chain stays acyclic, and what was already in place

@@ -2,6 +2,7 @@ import Testing
 @testable import KitSim
 @testable import KitSimFuzz
 @testable import KitSimLua
+import KitSimReport
 
 /// A container adopts a controller only once it has left its old parent. Leaving runs
 /// scripts (`willDealloc`, `didMove(nil)`, `willMove`); one that gives the controller yet

@@ -2,6 +2,7 @@ import Testing
 @testable import KitSim
 @testable import KitSimBridge
 @testable import KitSimLua
+import KitSimReport
 
 /// SPEC rules 36 and 37: target–action, gesture recognizers and `sim.tap` on controls
 /// and views.

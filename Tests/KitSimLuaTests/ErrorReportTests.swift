@@ -2,6 +2,7 @@ import Testing
 @testable import KitSim
 @testable import KitSimBridge
 @testable import KitSimLua
+import KitSimReport
 
 /// SPEC §5: every crash, failed assertion and script error is reported under a headline
 /// that starts with `file:line:` of the line that raised it — inside an override when that

@@ -3,6 +3,7 @@ import Testing
 @testable import KitSimBridge
 @testable import KitSimLua
 @testable import KitSimFuzz
+import KitSimReport
 
 /// The fuzzer's Lua-level calls (FuzzGenerator+Lua.swift, FuzzGenerator+Chunks.swift), and
 /// the host crashes they found.

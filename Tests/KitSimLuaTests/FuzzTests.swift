@@ -3,6 +3,7 @@ import Testing
 @testable import KitSimBridge
 @testable import KitSimLua
 @testable import KitSimFuzz
+import KitSimReport
 
 /// The seeded scenario fuzzer, and regressions for what it found.
 @Suite struct FuzzTests {

@@ -2,6 +2,7 @@ import Testing
 @testable import KitSim
 @testable import KitSimBridge
 @testable import KitSimLua
+import KitSimReport
 
 /// SPEC rule 35: key-value observation, the handler the observed object keeps, and the
 /// iOS ≤ 10 dealloc exception.

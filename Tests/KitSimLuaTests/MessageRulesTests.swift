@@ -3,6 +3,7 @@ import Testing
 @testable import KitSimBridge
 @testable import KitSimLua
 @testable import KitSimRuntime
+import KitSimReport
 
 /// What a script is told when it goes wrong: the nearest name for a misspelled selector,
 /// property, class member or matcher (after UIKit's exact words, never in them); deep

@@ -4,6 +4,7 @@ import Testing
 @testable import KitSimLua
 @testable import KitSimRepl
 import KitSimPlatform
+import KitSimReport
 
 /// The pictures (SPEC §5): the ownership graph's DOT and Mermaid (leaked objects red, a
 /// legend, focus), drawn by Graphviz; the screen's wireframe; and every seed's pictures
@@ -235,7 +236,7 @@ import KitSimPlatform
     @Test func aBlackScreenIsMarked() throws {
         let sb = try sandbox("local w = sim.hold(UIWindow()) w:makeKeyAndVisible()")
         let svg = try sb.sim.screenSVG()
-        #expect(svg.contains(">BLACK SCREEN: no window shows content (SPEC rule 7)</text>"))
+        #expect(svg.contains("<a href=\"docs/rules.md#rule-7\"><text ") && svg.contains(">BLACK SCREEN: no window shows content (rule 7)</text></a>"))
         #expect(svg.contains("fill=\"#000\""))
         let none = try sandbox("").sim.screenSVG()
         #expect(none.contains(">no visible window</text>") && none.contains("BLACK SCREEN"))

@@ -2,6 +2,7 @@ import Testing
 @testable import KitSim
 @testable import KitSimBridge
 @testable import KitSimLua
+import KitSimReport
 
 /// SPEC rule 51: API newer than the profile is refused as UIKit would, from one
 /// `introduced:` in each declaration.

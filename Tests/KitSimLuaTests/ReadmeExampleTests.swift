@@ -5,6 +5,7 @@ import KitSimRuntime
 @testable import KitSimBridge
 @testable import KitSimLua
 import KitSimTesting
+import KitSimReport
 
 /// The examples of the README and of the pages under docs/ cannot go stale: every Lua block
 /// runs, the main command's account is the seed script's output, every Swift block is code a

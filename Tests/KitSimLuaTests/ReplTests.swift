@@ -3,6 +3,7 @@ import Testing
 @testable import KitSimBridge
 @testable import KitSimLua
 @testable import KitSimRepl
+import KitSimReport
 
 /// The REPL engine, driven without a terminal. The terminal itself is tested
 /// through tmux by scripts/test-repl.sh.

@@ -3,6 +3,7 @@ import Testing
 @testable import KitSimLua
 import KitSimPlatform
 import KitSimRuntime
+@testable import KitSimReport
 
 /// The HTML report (`kitsim run --report`, `HTMLReport`): every section there, everything
 /// from the run escaped (a label or a printed line may be `</script>`), the same script

@@ -2,6 +2,7 @@ import Testing
 @testable import KitSim
 @testable import KitSimBridge
 @testable import KitSimLua
+import KitSimReport
 
 /// The shape of every rule test: a Lua chunk run in a fresh sandbox on a profile, after a
 /// prelude the suite shares, ending with `sim.verify()`, so that a test passes only when

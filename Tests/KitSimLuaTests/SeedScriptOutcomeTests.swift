@@ -2,6 +2,7 @@ import Testing
 @testable import KitSim
 @testable import KitSimBridge
 @testable import KitSimLua
+import KitSimReport
 
 /// Every scenario in scripts/ run from Swift, with its ownership outcome asserted
 /// in Swift — which objects are alive or deallocated, which leaks are reported, whether it

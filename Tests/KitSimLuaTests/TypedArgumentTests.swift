@@ -2,6 +2,7 @@ import Testing
 @testable import KitSimBridge
 @testable import KitSimLua
 @testable import KitSimRuntime
+import KitSimReport
 
 /// A declared method called from Lua reads its arguments by their declared types
 /// (`LuaSandbox.sendTyped`): what its body receives and every error it raises are those

@@ -4,6 +4,7 @@ import CLuaShim
 @testable import KitSim
 @testable import KitSimBridge
 @testable import KitSimLua
+import KitSimReport
 
 /// SPEC §5's limits without a per-instruction hook: a work budget counted in the host
 /// stops a loop that calls KitSim at the same call on every run, and a watchdog stops a

@@ -3,6 +3,7 @@ import KitSimTesting
 import Testing
 #if canImport(XCTest)
 import XCTest
+import KitSimReport
 #endif
 
 /// KitSimTesting as an app's tests use it: a scenario run from Swift, its ownership outcome

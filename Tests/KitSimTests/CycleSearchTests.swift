@@ -1,5 +1,6 @@
 import Testing
 @testable import KitSimRuntime
+import KitSimReport
 
 /// The cycle search (SPEC rules 49 and 50) against its oracle (`CycleSearchOracle.swift`)
 /// on seeded random heaps, and the dealloc cascade's trace.

@@ -1,6 +1,7 @@
 import Testing
 @testable import KitSimRuntime
 @testable import KitSim
+import KitSimReport
 
 /// The heap checked against a naive reference model (HeapReferenceModel.swift)
 /// on thousands of seeded random operations, determinism of the trace, and the

@@ -1,6 +1,7 @@
 import Testing
 @testable import KitSimRuntime
 @testable import KitSim
+import KitSimReport
 
 /// Leaks, why, history and the trace (SPEC §2).
 @Suite struct InspectionTests {

@@ -1,6 +1,7 @@
 import Testing
 @testable import KitSimRuntime
 @testable import KitSim
+import KitSimReport
 
 /// SPEC §2: the exact semantics of each reference kind, one row per kind.
 @Suite struct ReferenceKindTests {

@@ -1,6 +1,7 @@
 import Testing
 @testable import KitSimRuntime
 @testable import KitSim
+import KitSimReport
 
 /// The SVG writer and the ownership graph's DOT: small, deterministic, well formed.
 @Suite struct SVGTests {
@@ -42,14 +43,14 @@ import Testing
         let w = try sim.make(sim.uikit.window)
         try sim.heap.set(sim.appDelegate!, "window", .object(w))
         _ = try sim.heap.send(w, "makeKeyAndVisible")
-        #expect(try sim.screenSVG().contains("fill=\"#000\""))
+        #expect(ScreenSVG(try sim.screenPicture()).document.contains("fill=\"#000\""))
         let under = try sim.make(sim.uikit.view, [.rect(Rect(x: 10, y: 10, width: 50, height: 50))])
         try sim.heap.set(under, "backgroundColor", .string("white"))
         let over = try sim.make(sim.uikit.view, [.rect(sim.screenBounds)])
         try sim.heap.set(over, "backgroundColor", .string("brown"))
         _ = try sim.heap.send(w, "addSubview", [.object(under)])
         _ = try sim.heap.send(w, "addSubview", [.object(over)])
-        let svg = try sim.screenSVG()
+        let svg = ScreenSVG(try sim.screenPicture()).document
         #expect(svg.contains(">UIView\(under) covered</text>"))
         #expect(svg.contains("stroke-dasharray=\"5 3\""))
         #expect(svg.contains("fill=\"#996633\""))

@@ -32,6 +32,12 @@ public struct Outcome: Sendable {
         public let reason: String
         public let object: ObjectID?
         public var description: String { "\(name): \(reason)" }
+
+        package init(name: String, reason: String, object: ObjectID?) {
+            self.name = name
+            self.reason = reason
+            self.object = object
+        }
     }
 
     /// An object of the run, looked up by label.
@@ -68,6 +74,18 @@ public struct Outcome: Sendable {
     public let labelled: [String: ObjectInfo]
     /// Heap invariant violations at the end (empty when `sim.verify()` would pass).
     public let invariantViolations: [String]
+
+    package init(status: Status, crash: Crash?, message: String?, leaks: [Leak], output: [String], trace: String,
+                 labelled: [String: ObjectInfo], invariantViolations: [String]) {
+        self.status = status
+        self.crash = crash
+        self.message = message
+        self.leaks = leaks
+        self.output = output
+        self.trace = trace
+        self.labelled = labelled
+        self.invariantViolations = invariantViolations
+    }
 
     /// Where the run stopped: the `file:line` its message starts with (the line that
     /// raised the crash, failed assertion or script error), or nil.

@@ -1,19 +1,8 @@
-extension Simulator {
-    /// `sim.screen()` drawn as Xcode's view debugger draws it in wireframe: one panel per
-    /// visible window, the frontmost first, titled with the window, its level, whether it
-    /// is key and its root controller; in it the screen's outline, the window's frame, and
-    /// each view's frame outlined with its class, id, label and the controller it is the
-    /// view of. Covered views are dashed grey, hidden ones are left out (SPEC rule 10), and
-    /// a black screen (rule 7) is drawn black under a red banner. Labels never overlap:
-    /// each goes at its view's top left corner, or below the labels already there.
-    public func screenSVG() throws -> String {
-        try ScreenWireframe(self, state: screen()).document
-    }
-}
+import KitSimRuntime
 
 /// The layout of the screen's wireframe: panels side by side, labels placed so that their
 /// estimated boxes never overlap.
-private struct ScreenWireframe {
+public struct ScreenSVG {
     static let margin = 16.0
     static let gap = 28.0
     static let headerHeight = 40.0
@@ -22,36 +11,44 @@ private struct ScreenWireframe {
     static let labelSize = 10.0
     static let lineHeight = 13.0
 
-    struct Label { let text: String; let at: Point; let color: String; let size: Double; let bold: Bool }
+    struct Label {
+        let text: String; let at: Point; let color: String; let size: Double; let bold: Bool
+        var link: String? = nil
+    }
 
-    let document: String
+    /// The SVG document.
+    public let document: String
 
-    init(_ sim: Simulator, state: ScreenState) throws {
-        let heap = sim.heap
-        let screen = sim.screenBounds
-        func name(_ id: ObjectID) -> String {
-            heap.describe(id) + (heap.label(of: id).map { " \"\($0)\"" } ?? "")
-        }
+    /// Where the black screen's banner sends a reader: the rule's section of the docs.
+    public static let blackScreenRule = "docs/rules.md#rule-7"
+
+    /// `picture` drawn as Xcode's view debugger draws it in wireframe: one panel per
+    /// visible window, the frontmost first, titled with the window, its level, whether it
+    /// is key and its root controller; in it the screen's outline, the window's frame, and
+    /// each view's frame outlined with its label. Covered views are dashed grey, hidden
+    /// ones are left out (SPEC rule 10), and a black screen (rule 7) is drawn black under
+    /// a red banner that links to the rule. Labels never overlap: each goes at its view's
+    /// top left corner, or below the labels already there.
+    public init(_ picture: ScreenPicture) {
+        let screen = picture.screen
         // Each panel spans the screen and every drawn view's frame (a view may stick out of
         // the screen, as a rotated root view does on iOS 7), up to a screen's size around it.
-        struct Panel { var window: ScreenState.Window?; var frame: Rect?; var extent: Rect }
+        struct Panel { var window: ScreenPicture.Panel?; var frame: Rect?; var extent: Rect }
         var panels: [Panel] = []
-        for w in state.windows {
+        for w in picture.panels {
             var extent = screen
-            let frame = try sim.absoluteFrame(w.id)
-            for f in [frame] + w.views.filter({ !$0.isHidden }).map(\.frame) { extent = Self.union(extent, f) }
+            let frame = w.frame
+            for f in [frame] + w.views.map(\.frame) { extent = Self.union(extent, f) }
             extent = Self.intersection(extent, Rect(x: -screen.width, y: -screen.height, width: screen.width * 3, height: screen.height * 3))
             panels.append(Panel(window: w, frame: frame, extent: extent))
         }
         if panels.isEmpty { panels.append(Panel(window: nil, frame: nil, extent: screen)) }
-        let black = state.black
+        let black = picture.isBlack
         let top = Self.margin + (black ? Self.bannerHeight + 8 : 0)
         var titles: [[String]] = []
         for p in panels {
             guard let w = p.window else { titles.append(["no visible window", ""]); continue }
-            var first = "\(name(w.id)) · level \(formatNumber(w.level))"
-            if w.isKey { first += " · key window" }
-            titles.append([first, "root: " + (w.rootViewController.map(name) ?? "none")])
+            titles.append([w.title, w.subtitle])
         }
         var x = Self.margin
         var origins: [Point] = []                          // where each panel's extent starts
@@ -71,8 +68,9 @@ private struct ScreenWireframe {
         if black {
             svg.rect(Rect(x: Self.margin, y: Self.margin, width: width - 2 * Self.margin, height: Self.bannerHeight),
                      fill: "#c62828", stroke: "#c62828", rx: 4)
-            labels.append(Label(text: "BLACK SCREEN: no window shows content (SPEC rule 7)",
-                                at: Point(x: Self.margin + 10, y: Self.margin + 20), color: "#fff", size: 13, bold: true))
+            labels.append(Label(text: "BLACK SCREEN: no window shows content (rule 7)",
+                                at: Point(x: Self.margin + 10, y: Self.margin + 20), color: "#fff", size: 13, bold: true,
+                                link: Self.blackScreenRule))
         }
         let stroke = black ? "#bbb" : "#1565c0"
         let coveredStroke = black ? "#777" : "#9e9e9e"
@@ -86,18 +84,13 @@ private struct ScreenWireframe {
             if let f = p.frame, f != screen { svg.rect(place(f), fill: "none", stroke: black ? "#ddd" : "#333", dashed: false, strokeWidth: 1.5) }
             guard let w = p.window else { continue }
             var taken = labels.map(Self.box)
-            let hidden = w.views.filter(\.isHidden).count
-            if hidden > 0 { svg.comment("\(hidden) hidden view\(hidden == 1 ? "" : "s") of \(heap.describe(w.id)) left out") }
-            for v in w.views where !v.isHidden {
+            let hidden = w.hiddenViews
+            if hidden > 0 { svg.comment("\(hidden) hidden view\(hidden == 1 ? "" : "s") of \(w.window) left out") }
+            for v in w.views {
                 let r = place(v.frame)
-                var fill = "none"
-                if !v.isCovered, case .string(let colour) = try heap.readSlot(v.id, sim.uikit.backgroundColor) {
-                    fill = Simulator.cssColor(colour)
-                }
+                let fill = v.fill
                 svg.rect(r, fill: fill, stroke: v.isCovered ? coveredStroke : stroke, opacity: fill == "none" ? 1 : 0.15, dashed: v.isCovered)
-                var t = name(v.id)
-                if let c = v.controller { t += " (view of \(name(c)))" }
-                if v.isCovered { t += " covered" }
+                let t = v.label
                 let label = Self.free(Label(text: t, at: Point(x: r.x + 3, y: r.y + 11), color: v.isCovered ? coveredStroke : text,
                                             size: Self.labelSize, bold: false), among: taken)
                 taken.append(Self.box(label))
@@ -119,7 +112,7 @@ private struct ScreenWireframe {
                 svg.rect(Rect(x: b.x - 1, y: b.y - 1, width: b.width + 2, height: b.height + 2), fill: black ? "#000" : "#fff",
                          stroke: "none", opacity: 0.8)
             }
-            svg.text(l.text, at: l.at, size: l.size, anchor: "start", color: l.color, bold: l.bold)
+            svg.text(l.text, at: l.at, size: l.size, anchor: "start", color: l.color, bold: l.bold, link: l.link)
         }
         document = svg.document
     }
@@ -134,7 +127,7 @@ private struct ScreenWireframe {
     static func free(_ label: Label, among taken: [Rect]) -> Label {
         var l = label
         while taken.contains(where: { overlaps($0, box(l)) }) {
-            l = Label(text: l.text, at: Point(x: l.at.x, y: l.at.y + lineHeight), color: l.color, size: l.size, bold: l.bold)
+            l = Label(text: l.text, at: Point(x: l.at.x, y: l.at.y + lineHeight), color: l.color, size: l.size, bold: l.bold, link: l.link)
         }
         return l
     }
@@ -154,24 +147,3 @@ private struct ScreenWireframe {
     }
 }
 
-extension Simulator {
-    private static let cssNames: Set<String> = ["red", "green", "blue", "yellow", "orange", "purple", "pink", "gray", "grey", "cyan",
-                                                 "magenta", "brown", "black", "white", "darkgray", "lightgray", "teal", "indigo"]
-
-    /// UIKit colour names as scripts write them ("brown", "systemBackground") in CSS.
-    static func cssColor(_ name: String) -> String {
-        switch name {
-        case "systemBackground", "white": return "#fff"
-        case "clear": return "none"
-        case "brown": return "#996633"
-        case "black": return "#000"
-        default:
-            if name.hasPrefix("#") { return name }
-            // `systemRed` and `red` alike; names CSS does not know (`systemGroupedBackground`)
-            // get a neutral grey rather than an invalid colour that would paint black.
-            var base = name.hasPrefix("system") ? String(name.dropFirst(6)) : name
-            base = base.lowercased()
-            return cssNames.contains(base) ? base : "#ddd"
-        }
-    }
-}

@@ -1,3 +1,5 @@
+import KitSimRuntime
+
 extension Heap {
     /// The stable text form of the trace: one line per event, byte-for-byte identical
     /// for identical runs (DEVELOPERS.md rule 3). Retain counts are recomputed by
@@ -69,77 +71,56 @@ extension Heap {
     }
 
     private func renderEntries(from first: Int = 0, _ filter: (TraceEvent) -> Bool) -> [TimelineEntry] {
-        var counts = [UInt32](repeating: 0, count: classIndex.count)
-        var time: Int64 = 0
-        var out: [TimelineEntry] = []
-        for (i, e) in events.enumerated() {
-            switch e.kind {
-            case .alloc: counts[Int(e.object)] = 1
-            case .retain: counts[Int(e.object)] &+= 1
-            case .release: counts[Int(e.object)] &-= 1
-            case .clock: time = Int64(bitPattern: UInt64(e.object) | (UInt64(e.other) << 32))
-            default: break
-            }
-            guard i >= first, filter(e) else { continue }
-            let count = e.kind == .clock ? 0 : counts[Int(e.object)]
-            let loc = locations[Int(e.location)]
-            let hasObject = e.kind != .clock && e.object != 0
+        replayEvents(from: first, filter).map { e in
+            let hasObject = e.kind != .clock && e.object.raw != 0
             let hasOther: Bool
             switch e.kind {
-            case .retain, .release: hasOther = e.cause != .none && e.cause != .pool && e.cause != .hold && e.other != 0
-            case .weakZeroed: hasOther = e.other != 0
+            case .retain, .release: hasOther = e.cause != .none && e.cause != .pool && e.cause != .hold && e.other.raw != 0
+            case .weakZeroed: hasOther = e.other.raw != 0
             default: hasOther = false
             }
-            out.append(TimelineEntry(index: i, kind: e.kind, time: time,
-                                     object: hasObject ? ObjectID(e.object) : nil,
-                                     other: hasOther ? ObjectID(e.other) : nil,
-                                     retainCount: Int(count), text: describeEvent(e, count: count),
-                                     location: loc.file.isEmpty ? nil : loc))
+            return TimelineEntry(index: e.index, kind: e.kind, time: e.time,
+                                 object: hasObject ? e.object : nil,
+                                 other: hasOther ? e.other : nil,
+                                 retainCount: Int(e.retainCount), text: describeEvent(e),
+                                 location: e.location.file.isEmpty ? nil : e.location)
         }
-        return out
     }
 
-    /// Seconds with three decimals: `0.350`.
-    public func formatTime(_ ns: Int64) -> String {
-        let ms = ns / 1_000_000
-        let s = ms / 1000, frac = ms % 1000
-        return "\(s)." + String(repeating: "0", count: frac < 10 ? 2 : frac < 100 ? 1 : 0) + "\(frac)"
-    }
-
-    private func describeEvent(_ e: TraceEvent, count: UInt32) -> String {
-        let obj = ObjectID(e.object)
+    private func describeEvent(_ e: ReplayedEvent) -> String {
+        let obj = e.object
         switch e.kind {
         case .alloc:
             return "alloc \(describe(obj)) rc=1 (autorelease pool)"
         case .retain, .release:
-            return "\(e.kind == .retain ? "retain" : "release") \(describe(obj)) rc=\(count) \(describeCause(e))"
+            return "\(e.kind == .retain ? "retain" : "release") \(describe(obj)) rc=\(e.retainCount) \(describeCause(e))"
         case .dealloc:
             return "dealloc \(describe(obj))"
         case .weakZeroed:
-            return "weak \(describe(ObjectID(e.other))).\(name(e.detail)) zeroed (\(describe(obj)) deallocated)"
+            return "weak \(describe(e.other)).\(e.detail) zeroed (\(describe(obj)) deallocated)"
         case .call:
-            return "call -[\(describe(obj)) \(name(e.detail))]"
+            return "call -[\(describe(obj)) \(e.detail)]"
         case .log:
-            return "log: \(messages[Int(e.other)])"
+            return "log: \(e.message)"
         case .warning:
-            return "warning: \(messages[Int(e.other)])"
+            return "warning: \(e.message)"
         case .exception:
-            return "exception: \(messages[Int(e.other)])"
+            return "exception: \(e.message)"
         case .clock:
             return "clock"
         }
     }
 
-    private func describeCause(_ e: TraceEvent) -> String {
-        let owner = ObjectID(e.other)
+    private func describeCause(_ e: ReplayedEvent) -> String {
+        let owner = e.other
         switch e.cause {
         case .none: return ""
         case .pool: return e.kind == .retain ? "(autorelease pool)" : "(autorelease pool drained)"
-        case .property: return "(\(describe(owner)).\(name(e.detail)))"
-        case .element: return "(\(describe(owner)).\(name(e.detail)))"
-        case .associated: return "(\(describe(owner)) associated \"\(name(e.detail))\")"
-        case .hold: return "(hold: \(name(e.detail)))"
-        case .teardown: return "(\(describe(owner)).\(name(e.detail)): owner deallocated)"
+        case .property: return "(\(describe(owner)).\(e.detail))"
+        case .element: return "(\(describe(owner)).\(e.detail))"
+        case .associated: return "(\(describe(owner)) associated \"\(e.detail)\")"
+        case .hold: return "(hold: \(e.detail))"
+        case .teardown: return "(\(describe(owner)).\(e.detail): owner deallocated)"
         }
     }
 }

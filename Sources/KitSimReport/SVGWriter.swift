@@ -1,3 +1,5 @@
+import KitSimRuntime
+
 /// A minimal SVG writer for the screen's wireframe (`kitsim run --screen out.svg`; the
 /// ownership graph is drawn by Graphviz). Deterministic: numbers are printed with at most
 /// one decimal, elements in the order they are added.
@@ -54,9 +56,13 @@ public struct SVGWriter {
         body.append(s + "/>")
     }
 
-    public mutating func text(_ t: String, at p: Point, size: Double = 11, anchor: String = "middle", color: String = "#111", bold: Bool = false) {
+    /// A line of text; with `link`, a link to that address (`<a href="…">`).
+    public mutating func text(_ t: String, at p: Point, size: Double = 11, anchor: String = "middle", color: String = "#111", bold: Bool = false,
+                              link: String? = nil) {
         let weight = bold ? " font-weight=\"bold\"" : ""
-        body.append("<text x=\"\(Self.n(p.x))\" y=\"\(Self.n(p.y))\" font-family=\"Helvetica, Arial, sans-serif\" font-size=\"\(Self.n(size))\"\(weight) text-anchor=\"\(anchor)\" fill=\"\(color)\">\(Self.escape(t))</text>")
+        let open = link.map { "<a href=\"\(Self.escape($0))\">" } ?? ""
+        let close = link == nil ? "" : "</a>"
+        body.append(open + "<text x=\"\(Self.n(p.x))\" y=\"\(Self.n(p.y))\" font-family=\"Helvetica, Arial, sans-serif\" font-size=\"\(Self.n(size))\"\(weight) text-anchor=\"\(anchor)\" fill=\"\(color)\">\(Self.escape(t))</text>" + close)
     }
 
     /// A comment, for what a picture leaves out (`<!-- … -->`; `--` cannot appear in one).
