@@ -3,7 +3,7 @@
 -- property, as the article insists, or only in a local variable.
 --
 -- `sceneFix` is the fix a scene-based app (iOS 13+) needs, where a window made with a
--- frame has no scene and never shows (SPEC rule 71): "init" makes the window with the
+-- frame has no scene and never shows (rule 71, docs/rules.md#rule-71): "init" makes the window with the
 -- scene of the window on screen, `UIWindow(windowScene:)`; "property" sets
 -- `windowScene` before showing it. The controller's own view is in no window yet when
 -- `show` runs (`self.view.window` is nil), so the scene comes from the key window.

@@ -1,4 +1,4 @@
--- Pattern · an alert action's handler captures its alert (SPEC rules 25, 26)
+-- Pattern · an alert action's handler captures its alert (rules 25, 26: docs/rules.md#rule-25, #rule-26)
 --
 -- A screen asks for a name with an alert whose OK handler reads the alert's text field, as
 --   let alert = UIAlertController(title: "Rename", message: nil, preferredStyle: .alert)

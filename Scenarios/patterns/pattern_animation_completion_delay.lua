@@ -1,4 +1,4 @@
--- Pattern · an animation's completion keeps what it captures until the animation ends (SPEC rules 43, 44)
+-- Pattern · an animation's completion keeps what it captures until the animation ends (rules 43, 44: docs/rules.md#rule-43, #rule-44)
 --
 -- A detail screen confirms a save with a toast on the window that fades out over five
 -- seconds, cleaning up in the completion as apps write

@@ -1,4 +1,4 @@
--- Pattern · a Core Animation delegate keeps its controller — the fixes (SPEC rules 44, 45)
+-- Pattern · a Core Animation delegate keeps its controller — the fixes (rules 44, 45: docs/rules.md#rule-44, #rule-45)
 --
 -- The screen of pattern_caanimation_delegate_leak.lua, fixed two ways:
 -- 1. it removes the animation when it leaves the screen, as apps write

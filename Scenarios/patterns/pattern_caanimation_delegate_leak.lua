@@ -1,4 +1,4 @@
--- Pattern · a Core Animation delegate keeps its controller through its own layer (SPEC rules 44, 45)
+-- Pattern · a Core Animation delegate keeps its controller through its own layer (rules 44, 45: docs/rules.md#rule-44, #rule-45)
 --
 -- A loading screen spins an icon for as long as it lives and wants to hear when the
 -- animation stops, so it makes itself the animation's delegate, as apps write
@@ -46,7 +46,7 @@ for _, leak in ipairs(sim.leaks()) do
   if leak.kind == "cycle" then cycles[#cycles + 1] = leak else abandoned[#abandoned + 1] = leak end
 end
 -- One cycle through `view.subviews[1]`, one through `iconView` (ordered by the ids that
--- follow the screen's, rule 49): both end in the delegate.
+-- follow the screen's, rule 49, docs/rules.md#rule-49): both end in the delegate.
 expect(#cycles).to.equal(2)
 expect(cycles[2].message:find("LoadingScreen#%d+%.iconView %(strong%) → UIView#%d+%.layer %(strong%) → "
   .. "CALayer#%d+%.animations%[\"spin\"%] %(strong%) → CABasicAnimation#%d+%.delegate %(strong%) → LoadingScreen#") ~= nil).to.be.truthy()

@@ -1,4 +1,4 @@
--- Pattern · a child controller whose view is removed but which is never removed (SPEC rule 14)
+-- Pattern · a child controller whose view is removed but which is never removed (rule 14, docs/rules.md#rule-14)
 --
 -- A dashboard swaps its content by adding a new child controller each time and removing
 -- only the old child's view:

@@ -1,4 +1,4 @@
--- Pattern · a stored closure that captures self (SPEC rule 25)
+-- Pattern · a stored closure that captures self (rule 25, docs/rules.md#rule-25)
 --
 -- A profile screen keeps a completion handler for its loader and writes
 --   loader.onFinish = { self.render() }

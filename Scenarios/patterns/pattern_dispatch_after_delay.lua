@@ -1,4 +1,4 @@
--- Pattern · a block on the main queue keeps what it captures until it runs (SPEC rule 31)
+-- Pattern · a block on the main queue keeps what it captures until it runs (rule 31, docs/rules.md#rule-31)
 --
 -- A detail screen schedules work ten seconds out, capturing self strongly as Swift's
 -- `DispatchQueue.main.asyncAfter(deadline: .now() + 10) { self.refresh() }` does. The queue

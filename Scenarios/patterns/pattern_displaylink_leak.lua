@@ -1,4 +1,4 @@
--- Pattern · a CADisplayLink keeps its target (SPEC rule 30)
+-- Pattern · a CADisplayLink keeps its target (rule 30, docs/rules.md#rule-30)
 --
 -- An animated screen drives its drawing with `CADisplayLink(target: self, selector:
 -- #selector(step))` added to the main run loop in viewDidLoad. The link keeps its target

@@ -1,4 +1,4 @@
--- Pattern · a KVO handler keeps its screen alive — the fix (SPEC rules 25, 35)
+-- Pattern · a KVO handler keeps its screen alive — the fix (rules 25, 35: docs/rules.md#rule-25, #rule-35)
 --
 -- `{ [weak self] player, change in self?.updateButton() }`: neither the observation nor
 -- the player keeps the screen, so the pop releases it; its observation deinitialises with

@@ -1,4 +1,4 @@
--- Pattern · a KVO handler keeps its screen alive through the observed object (SPEC rule 35)
+-- Pattern · a KVO handler keeps its screen alive through the observed object (rule 35, docs/rules.md#rule-35)
 --
 -- A player screen observes the app's long-lived player and keeps the observation, as
 -- Swift apps write

@@ -1,4 +1,4 @@
--- Pattern · MLeaksFinder's false alarm on a cached controller (SPEC rules 47, 49, 50)
+-- Pattern · MLeaksFinder's false alarm on a cached controller (rules 47, 49, 50: docs/rules.md#rule-47, #rule-49, #rule-50)
 --
 -- A shopping app keeps its heavy product screen for reuse: a singleton cache
 -- (`ProductScreenCache.shared.screen = vc`) holds the controller, and every visit pushes

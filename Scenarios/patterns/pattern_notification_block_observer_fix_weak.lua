@@ -1,4 +1,4 @@
--- Pattern · a block observer keeps its screen alive — the fix (SPEC rules 25, 32, 33)
+-- Pattern · a block observer keeps its screen alive — the fix (rules 25, 32, 33: docs/rules.md#rule-25, #rule-32, #rule-33)
 --
 -- `{ [weak self] _ in self?.reload() }`: the block no longer keeps the screen, so the pop
 -- releases it and its deinit removes the token, which releases the block. A selector

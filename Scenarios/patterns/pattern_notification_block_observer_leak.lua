@@ -1,4 +1,4 @@
--- Pattern · a block observer keeps its screen alive (SPEC rules 32, 34)
+-- Pattern · a block observer keeps its screen alive (rules 32, 34: docs/rules.md#rule-32, #rule-34)
 --
 -- A profile screen observes a notification with a block that uses self, and keeps the
 -- token to remove it in deinit, as Swift apps write

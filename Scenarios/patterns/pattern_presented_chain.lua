@@ -1,4 +1,4 @@
--- Pattern · a chain of presented controllers (rules 13, 15 and 16: docs/rules.md)
+-- Pattern · a chain of presented controllers (rules 13, 15 and 16: docs/rules.md#rule-13, #rule-15, #rule-16)
 --
 -- A flow presents each step from the step before it — login, then verification, then
 -- terms — and, done, dismisses only the top one:

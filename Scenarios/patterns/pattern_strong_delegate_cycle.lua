@@ -1,4 +1,4 @@
--- Pattern · a delegate property declared strong (SPEC §2, rule 38)
+-- Pattern · a delegate property declared strong (the ownership model; rule 38, docs/rules.md#rule-38)
 --
 -- A custom picker view tells its owner about picks through a delegate, and the property
 -- was declared `var delegate: PickerDelegate?` — strong — instead of `weak var`. The screen

@@ -1,4 +1,4 @@
--- Pattern · a table's data source that nobody keeps (SPEC rules 38, 39)
+-- Pattern · a table's data source that nobody keeps (rules 38, 39: docs/rules.md#rule-38, #rule-39)
 --
 -- A list screen moves its table's data into a separate object, as apps split a massive
 -- view controller, and hands it straight to the table:

@@ -1,4 +1,4 @@
--- Pattern · a button's target that nobody keeps (SPEC rule 36)
+-- Pattern · a button's target that nobody keeps (rule 36, docs/rules.md#rule-36)
 --
 -- A settings screen wires its button to a small handler object it makes on the spot:
 --   button.addTarget(LogoutHandler(), action: #selector(LogoutHandler.logout(_:)), for: .touchUpInside)

@@ -1,4 +1,4 @@
--- Pattern · a repeating Timer keeps its target — the fix (SPEC rules 28, 29)
+-- Pattern · a repeating Timer keeps its target — the fix (rules 28, 29: docs/rules.md#rule-28, #rule-29)
 --
 -- The screen keeps its timer weakly and invalidates it when it leaves the screen, so the
 -- run loop releases the timer and the timer its target; the block form with a weak

@@ -1,4 +1,4 @@
--- Pattern · a repeating Timer keeps its target (SPEC rule 28)
+-- Pattern · a repeating Timer keeps its target (rule 28, docs/rules.md#rule-28)
 --
 -- A detail screen starts a repeating timer with itself as the target in viewDidLoad, as
 -- Objective-C apps wrote `[NSTimer scheduledTimerWithTimeInterval:1 target:self

@@ -1,4 +1,4 @@
--- Pattern · an unowned capture called after its object is gone (SPEC rule 25)
+-- Pattern · an unowned capture called after its object is gone (rule 25, docs/rules.md#rule-25)
 --
 -- To avoid the retain cycle of a stored closure, a screen captured itself `unowned`:
 --   NetworkClient.shared.fetch { [unowned self] data in self.show(data) }

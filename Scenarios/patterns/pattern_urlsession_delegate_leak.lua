@@ -1,4 +1,4 @@
--- Pattern · a URLSession keeps its delegate until it is invalidated (SPEC rule 46)
+-- Pattern · a URLSession keeps its delegate until it is invalidated (rule 46, docs/rules.md#rule-46)
 --
 -- A feed screen makes its own session with itself as the delegate,
 -- `URLSession(configuration: .default, delegate: self, delegateQueue: nil)`, fetches in

@@ -1,4 +1,4 @@
--- Pattern · a URLSession keeps its delegate until it is invalidated — the fix (SPEC rule 46)
+-- Pattern · a URLSession keeps its delegate until it is invalidated — the fix (rule 46, docs/rules.md#rule-46)
 --
 -- The screen invalidates its session when it leaves: `finishTasksAndInvalidate()` lets the
 -- running task finish, then the session tells the delegate and releases it;

@@ -1,4 +1,4 @@
--- Pattern · a web view's script message handler keeps its controller — the fix (SPEC rules 41, 42)
+-- Pattern · a web view's script message handler keeps its controller — the fix (rules 41, 42: docs/rules.md#rule-41, #rule-42)
 --
 -- The common fix: the user content controller keeps a small proxy instead of the screen,
 -- and the proxy keeps the screen weakly and forwards each message to it

@@ -1,4 +1,4 @@
--- Pattern · a web view's script message handler keeps its controller (SPEC rules 41, 42)
+-- Pattern · a web view's script message handler keeps its controller (rules 41, 42: docs/rules.md#rule-41, #rule-42)
 --
 -- A web screen handles its page's `window.webkit.messageHandlers.dummy.postMessage(…)` by
 -- registering itself in viewDidLoad, as apps write
@@ -42,7 +42,7 @@ for _, leak in ipairs(sim.leaks()) do
   if leak.kind == "cycle" then cycles[#cycles + 1] = leak else abandoned[#abandoned + 1] = leak end
 end
 -- One cycle through `view.subviews[1]`, one through `webView`: both end in the handler.
--- SPEC rule 49 orders them by the ids after the screen's, and the view's is the lower.
+-- Rule 49 (docs/rules.md#rule-49) orders them by the ids after the screen's, and the view's is the lower.
 expect(#cycles).to.equal(2)
 expect(cycles[1].message:find("WebScreen#%d+%.view %(strong%) → UIView#%d+%.subviews%[1%] %(strong%) → WKWebView#") ~= nil).to.be.truthy()
 expect(cycles[2].message:find("WebScreen#%d+%.webView %(strong%) → WKWebView#%d+%.configuration %(copy%) → "

@@ -1,6 +1,6 @@
 -- Seed 004 · the fix for a scene-based app (iOS 13, a scene manifest): give the modal
 -- window the scene of the window on screen — `UIWindow(windowScene:)` (react-native's
--- `initWithWindowScene:`), or `windowScene` set before it is shown (SPEC rules 70, 71).
+-- `initWithWindowScene:`), or `windowScene` set before it is shown (rules 70, 71: docs/rules.md#rule-70, #rule-71).
 -- The scene is the key window's: the modal controller's own view is in no window yet
 -- when show() runs, so `self.view.window` is nil there.
 -- Expected: both variants show the modal window on top, in the scene's windows; the

@@ -1,6 +1,6 @@
 -- Seed 004 · the modal UI in a new window, held strongly and made key, ported unchanged
 -- to a scene-based app (iOS 13, a scene manifest): `UIWindow(frame:)` makes a window with
--- no scene, and a window with no scene is never shown (SPEC rule 71). (ModalViewController:
+-- no scene, and a window with no scene is never shown (rule 71, docs/rules.md#rule-71). (ModalViewController:
 -- lib/modal_window.lua, the article's code.)
 -- Expected: after show the new window reads isHidden == false but is not on screen, not
 -- in UIApplication.shared.windows or the scene's windows, and not key; touches reach the

@@ -1,5 +1,5 @@
 -- Seed 004 · the same modal window on iOS 12, before scenes: the article's code shows, as
--- it did when the article was written (SPEC rule 71). `connectedScenes` and
+-- it did when the article was written (rule 71, docs/rules.md#rule-71). `connectedScenes` and
 -- `windowScene` are iOS 13 API there.
 -- Expected: the new window is on top and key while shown and takes the touches; on
 -- dismiss it deallocates with its controller and the main window is key again.

@@ -1,7 +1,7 @@
 -- Seed 004 · the modal UI whose window nobody keeps (newWindow is weak here), ported
 -- unchanged to a scene-based app (iOS 13, a scene manifest). The window has no scene, so
 -- it never shows — not even for the rest of the turn — and it is no root: nobody owns it,
--- so it deallocates at the end of the turn as before (SPEC rules 5, 71).
+-- so it deallocates at the end of the turn as before (rules 5, 71: docs/rules.md#rule-5, #rule-71).
 -- Expected: the main window stays key throughout; the window and the controller are gone
 -- after the turn; nothing leaks.
 local modal = require("lib.modal_window")

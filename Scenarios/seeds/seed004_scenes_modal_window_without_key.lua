@@ -1,6 +1,6 @@
 -- Seed 004 · the variant for a modal UI that only needs touches (`hidden = false` instead
 -- of makeKeyAndVisible), ported unchanged to a scene-based app (iOS 13, a scene manifest):
--- the window has no scene, so it never appears and takes no touches (SPEC rule 71).
+-- the window has no scene, so it never appears and takes no touches (rule 71, docs/rules.md#rule-71).
 -- Expected: isHidden reads false, but the screen shows only the main window, and a touch
 -- reaches the main window's root view, not the modal's; after dismiss both the window and
 -- the controller deallocate.
