@@ -5,7 +5,7 @@
 #
 #   $OUT/kitsim-libfuzzer                   the target (libFuzzer's main, address sanitizer)
 #   $OUT/kitsim-libfuzzer.dict              names from the class declarations
-#   $OUT/kitsim-libfuzzer_seed_corpus.zip   the scenarios of scripts/, 1,000 fuzz seeds of
+#   $OUT/kitsim-libfuzzer_seed_corpus.zip   the scenarios of Scenarios/, 1,000 fuzz seeds of
 #                                           20 calls and a short input per declared member
 #                                           (a folder of the same name where zip is missing)
 #   $OUT/kitsim-libfuzzer.options           libFuzzer options the engines pass
@@ -56,7 +56,7 @@ corpus="$OUT/kitsim-libfuzzer_seed_corpus"
 rm -rf "$corpus" "$corpus.zip"
 # Short seeds (20 calls): an input runs faster, and a mutation of one of its calls is more
 # likely to land on the call that matters; libFuzzer grows inputs where coverage pays.
-"$tool" fuzz --write-corpus "$corpus" --seed 180000 --count 20000 --calls-per-seed 20 scripts/*.lua --write-dictionary "$OUT/kitsim-libfuzzer.dict"
+"$tool" fuzz --write-corpus "$corpus" --seed 180000 --count 20000 --calls-per-seed 20 Scenarios/seeds/*.lua Scenarios/patterns/*.lua --write-dictionary "$OUT/kitsim-libfuzzer.dict"
 if command -v zip > /dev/null; then
     (cd "$corpus" && zip -q -r "$corpus.zip" .)
     rm -rf "$corpus"

@@ -31,10 +31,11 @@ extract Package.swift | sed "s|https://github.com/your-org/KitSim.git|file://$wo
 extract Tests/LeakTests/LeakTests.swift > "$work/app/Tests/LeakTests/LeakTests.swift"
 grep -q "file://$work/KitSim" "$work/app/Package.swift" || fail "$page's manifest has no package URL to replace"
 grep -q "expectFates" "$work/app/Tests/LeakTests/LeakTests.swift" || fail "$page's test was not found"
-# The test reads the seed from the package's folder, as an app keeps its scenarios.
-mkdir -p "$work/app/scripts"
-cp scripts/seed000_splash_ad_weak_root.lua "$work/app/scripts/"
-cp -R scripts/lib "$work/app/scripts/"
+# The test reads the seed from the package's folder, as an app keeps its scenarios: the
+# seed in Scenarios/seeds/, the lib/ it requires one folder up.
+mkdir -p "$work/app/Scenarios/seeds"
+cp Scenarios/seeds/seed000_splash_ad_weak_root.lua "$work/app/Scenarios/seeds/"
+cp -R Scenarios/lib "$work/app/Scenarios/"
 cd "$work/app"
 env -u KITSIM_TUNED swift build --build-tests > "$work/build.txt" 2>&1 || { tail -30 "$work/build.txt" >&2; fail "the dependent package did not build"; }
 env -u KITSIM_TUNED swift test --skip-build > "$work/test.txt" 2>&1 || { tail -30 "$work/test.txt" >&2; fail "$page's test failed in the dependent package"; }

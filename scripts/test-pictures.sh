@@ -13,7 +13,7 @@ command -v rsvg-convert >/dev/null || { echo "test-pictures.sh: rsvg-convert is 
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 fail() { echo "test-pictures.sh: $*" >&2; exit 1; }
-seed=scripts/pattern_strong_delegate_cycle.lua
+seed=Scenarios/patterns/pattern_strong_delegate_cycle.lua
 
 # Every format, by extension.
 "$bin" run "$seed" --graph "$tmp/g.dot" > /dev/null

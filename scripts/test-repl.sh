@@ -3,7 +3,7 @@
 # multi-line input, completion of `UIWindow.` and `nav:`, Ctrl-C stopping an endless
 # loop (inside a coroutine too) and clearing the line at the prompt and at a `>>` continuation, `:undo`, `:save`
 # producing a script that `kitsim run` passes, the history file, docs/repl.md's
-# `repl -i scripts/seed000_…` example; then a piped session's stderr and exit codes.
+# `repl -i Scenarios/seeds/seed000_…` example; then a piped session's stderr and exit codes.
 # Usage: scripts/test-repl.sh [path/to/kitsim]
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -102,10 +102,10 @@ expect_screen "REPL-EXITED"
 test -s "$tmp/.kitsim_history"
 grep -q "twice" "$tmp/.kitsim_history"
 
-# docs/repl.md's example: `repl -i` runs a seed that requires scripts/lib/…, then the prompt
+# docs/repl.md's example: `repl -i` runs a seed that requires Scenarios/lib/…, then the prompt
 # is in its state.
 tmux kill-session -t "$session"
-tmux new-session -d -s "$session" -x 160 -y 50 "HOME=$tmp $bin repl -i scripts/seed000_splash_ad_weak_root.lua; echo REPL-EXITED; sleep 30"
+tmux new-session -d -s "$session" -x 160 -y 50 "HOME=$tmp $bin repl -i Scenarios/seeds/seed000_splash_ad_weak_root.lua; echo REPL-EXITED; sleep 30"
 expect_screen "Ctrl-D to quit"
 send "=sim.alive(UIApplication.shared)"; enter
 expect_screen "true"

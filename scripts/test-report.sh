@@ -16,7 +16,7 @@ command -v dot >/dev/null || { echo "test-report.sh: Graphviz's dot is required 
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 fail() { echo "test-report.sh: $*" >&2; exit 1; }
-seed=scripts/seed000_splash_ad_weak_root.lua
+seed=Scenarios/seeds/seed000_splash_ad_weak_root.lua
 
 # Bad paths are refused before the run, as --graph's are (exit 73, a message).
 check_refused() {
@@ -50,11 +50,11 @@ grep -q '<p class="unavailable">The ownership graph is not drawn: drawing the gr
     && grep -q '<section id="screen">' "$tmp/nodot.html" || fail "no dot: the report does not say the graph is missing"
 
 # kitsim test --report DIR: a page per scenario (a folder created when its parent exists) and an index.
-"$bin" test "$seed" scripts/seed002_alert_in_window0_viewdidload.lua --report "$tmp/suite" > /dev/null
-for f in index scripts-seed000_splash_ad_weak_root scripts-seed002_alert_in_window0_viewdidload; do
+"$bin" test "$seed" Scenarios/seeds/seed002_alert_in_window0_viewdidload.lua --report "$tmp/suite" > /dev/null
+for f in index Scenarios-seeds-seed000_splash_ad_weak_root Scenarios-seeds-seed002_alert_in_window0_viewdidload; do
     [ -s "$tmp/suite/$f.html" ] || fail "test --report: no $f.html"
 done
-grep -q '<a href="scripts-seed000_splash_ad_weak_root.html">scripts/seed000_splash_ad_weak_root.lua</a>' "$tmp/suite/index.html" \
+grep -q '<a href="Scenarios-seeds-seed000_splash_ad_weak_root.html">Scenarios/seeds/seed000_splash_ad_weak_root.lua</a>' "$tmp/suite/index.html" \
     && grep -q '<p id="summary">2 passed, 0 failed</p>' "$tmp/suite/index.html" || fail "test --report: index.html"
 
 # The browser.

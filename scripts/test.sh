@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The whole test suite: installs what it needs, runs the Swift tests, every scenario in
-# scripts/ with `kitsim test`, a determinism check of
+# Scenarios/ with `kitsim test`, a determinism check of
 # `kitsim run --trace`, and the benchmark in its short smoke mode (a check that it still
 # works, never a timing).
 set -euo pipefail
@@ -23,7 +23,7 @@ flags=(-c release -Xswiftc -enable-testing)
 swift build "${flags[@]}" --build-tests
 swift test "${flags[@]}" --skip-build
 bin=.build/release
-"$bin/kitsim" test scripts
+"$bin/kitsim" test Scenarios
 # Stock Lua 5.4 where KitSim does not say otherwise: 300+ snippets under lua5.4 and
 # kitsim run, every difference listed as deliberate (docs/limits.md, "Differences from
 # stock Lua 5.4").
@@ -31,8 +31,8 @@ scripts/conformance.sh "$bin/kitsim"
 # Same script, same trace, byte for byte (DEVELOPERS.md rule 3).
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-"$bin/kitsim" run scripts/seed000_splash_ad_weak_root.lua --trace > "$tmp/a.txt"
-"$bin/kitsim" run scripts/seed000_splash_ad_weak_root.lua --trace > "$tmp/b.txt"
+"$bin/kitsim" run Scenarios/seeds/seed000_splash_ad_weak_root.lua --trace > "$tmp/a.txt"
+"$bin/kitsim" run Scenarios/seeds/seed000_splash_ad_weak_root.lua --trace > "$tmp/b.txt"
 cmp "$tmp/a.txt" "$tmp/b.txt"
 # A failing scenario's report, TAP and JUnit name the line that raised it (SPEC §5).
 mkdir -p "$tmp/failing"
@@ -53,9 +53,9 @@ scripts/test-pictures.sh "$bin/kitsim"
 # The HTML report in headless Chromium (self-check, no console messages, a screenshot),
 # its bad paths and kitsim test --report's pages.
 scripts/test-report.sh "$bin/kitsim"
-"$bin/kitsim" run scripts/seed002_alert_in_window0_viewdidload.lua --graph "$tmp/g.svg" --screen "$tmp/s.svg" > /dev/null
+"$bin/kitsim" run Scenarios/seeds/seed002_alert_in_window0_viewdidload.lua --graph "$tmp/g.svg" --screen "$tmp/s.svg" > /dev/null
 grep -q "TDAlertView" "$tmp/s.svg" && grep -q "</svg>" "$tmp/g.svg"
-"$bin/kitsim" graph scripts/seed000_splash_ad_weak_root.lua --format dot > "$tmp/g.dot" 2>/dev/null
+"$bin/kitsim" graph Scenarios/seeds/seed000_splash_ad_weak_root.lua --format dot > "$tmp/g.dot" 2>/dev/null
 grep -q "digraph ownership" "$tmp/g.dot"
 "$bin/kitsim" api --luals > "$tmp/kitsim.d.lua"
 grep -q -- "---@class UINavigationController : UIViewController" "$tmp/kitsim.d.lua"
@@ -67,8 +67,8 @@ if command -v luac5.4 > /dev/null; then luac5.4 -p "$tmp/kitsim.d.lua"; else ech
 "$bin/kitsim" api --luacheck > "$tmp/luacheckrc"
 diff -u .luacheckrc "$tmp/luacheckrc" > "$tmp/luacheck.diff" \
     || { echo "test.sh: .luacheckrc is out of date; run: .build/release/kitsim api --luacheck > .luacheckrc" >&2; cat "$tmp/luacheck.diff" >&2; exit 1; }
-luacheck --no-color --config .luacheckrc scripts/ > "$tmp/luacheck.txt" \
-    || { echo "test.sh: luacheck found problems in scripts/" >&2; cat "$tmp/luacheck.txt" >&2; exit 1; }
+luacheck --no-color --config .luacheckrc Scenarios/ > "$tmp/luacheck.txt" \
+    || { echo "test.sh: luacheck found problems in Scenarios/" >&2; cat "$tmp/luacheck.txt" >&2; exit 1; }
 # The API reference is generated from the class declarations: the committed one must match.
 "$bin/kitsim" api --markdown > "$tmp/API.md"
 diff -u docs/API.md "$tmp/API.md" > "$tmp/api.diff" \

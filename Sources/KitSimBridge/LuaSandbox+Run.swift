@@ -40,11 +40,31 @@ extension LuaSandbox {
         return finish(L, status)
     }
 
-    /// `require` finds modules next to the scenario at `path` (scripts/lib/…): only there
-    /// when sandboxed. `run(file:)` and the REPL's `-i FILE` and `:load FILE` use it.
+    /// `require` finds modules next to the scenario at `path`, then in the folder above
+    /// it (`Scenarios/seeds/x.lua` finds `lib.y` as `Scenarios/lib/y.lua`): only there when
+    /// sandboxed. `run(file:)` and the REPL's `-i FILE` and `:load FILE` use it.
     package func useScriptFolder(of path: String) {
-        if let slash = path.lastIndex(of: "/") { scriptDirectory = String(path[..<slash]) }
-        setRequirePath(scriptDirectory, only: isSandboxed)
+        setRequirePath(Self.requireFolders(of: path), only: isSandboxed)
+    }
+
+    /// The folder of the script at `path`, as written (`.` for a bare file name).
+    package static func scriptFolder(of path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return "." }
+        return slash == path.startIndex ? "" : String(path[..<slash])
+    }
+
+    /// The folders `require` searches for a script at `path`, in order: its own folder,
+    /// then the folder above it, both written from the path as given, by name (`a/b/x.lua`:
+    /// `a/b` and `a`; `x.lua`: `.` and `..`); a script at the root has only its own.
+    package static func requireFolders(of path: String) -> [String] {
+        let folder = scriptFolder(of: path)
+        var trimmed = Substring(folder)
+        while trimmed.count > 1, trimmed.hasSuffix("/") { trimmed = trimmed.dropLast() }
+        if trimmed.isEmpty || trimmed == "/" { return [folder] }                     // /x.lua
+        let last = trimmed.split(separator: "/").last ?? ""
+        if last == "." || last == ".." { return [folder, trimmed == "." ? ".." : trimmed + "/.."] }
+        guard let slash = trimmed.lastIndex(of: "/") else { return [folder, "."] }     // a/x.lua
+        return [folder, String(trimmed[..<slash])]                                   // /a/x.lua: "/a", ""
     }
 
     /// Runs Lua source as a scenario; `name` is its chunk name (`@file.lua` or `=name`).
@@ -277,13 +297,14 @@ extension LuaSandbox {
         return id == 0 ? nil : ObjectID(id)
     }
 
-    /// `require` looks only in the scenario's folder, and loads no C modules.
-    func setRequirePath(_ directory: String, only: Bool) {
+    /// `require` looks only in the scenario's folders (`requireFolders(of:)`), and loads
+    /// no C modules.
+    func setRequirePath(_ directories: [String], only: Bool) {
         // Raw accesses only: a script may have given _G or package a metatable.
         lua_rawgeti(L, kitsim_registryindex(), lua_Integer(LUA_RIDX_GLOBALS))
         pushString(L, "package")
         if lua_rawget(L, -2) == LUA_TTABLE {
-            var path = directory + "/?.lua"
+            var path = directories.map { $0 + "/?.lua" }.joined(separator: ";")
             if !only {
                 pushString(L, "path")
                 // A folder already first on the path (a second `:load` from it) is not added again.

@@ -141,7 +141,6 @@ public final class LuaSandbox {
     /// to the trace; `kitsim run` without `--trace` and `kitsim test` turn it off. The
     /// trace itself is recorded either way (`heap.traceText()`).
     public var capturesTrace = true
-    var scriptDirectory = "."
     /// The index in the trace of the scenario's first event (the ones before are the
     /// start-up's: the application, its screen and delegate); nil while no scenario chunk
     /// has started — a file with a syntax error never does. Reports show events from here.

@@ -11,7 +11,7 @@ import KitSimReport
 /// bytes (one byte for a choice among at most 256, two for more, and 0 past the record's
 /// end), so libFuzzer's mutations of a record's bytes change that call and leave the
 /// others' choices as they were. A written-out call carries any Lua chunk: a scenario of
-/// `scripts/` is one. Every program ends with `sim.run(3)`, as `kitsim fuzz`'s do, so
+/// `Scenarios/` is one. Every program ends with `sim.run(3)`, as `kitsim fuzz`'s do, so
 /// that pending animations, timers and completions fire before the last check.
 public enum FuzzInput {
     /// The most choice bytes a generated call's record has.

@@ -40,7 +40,7 @@ public enum LibFuzzerTarget {
 
     /// A libFuzzer dictionary (`-dict=`): the declared class, method, property, static and
     /// enumeration case names as quoted tokens, sorted, one per line. They help mutations
-    /// of the written-out calls (the scenarios of `scripts/`).
+    /// of the written-out calls (the scenarios of `Scenarios/`).
     public static func dictionary(_ vocabulary: FuzzVocabulary = .uikit) -> String {
         var names = Set<String>()
         for c in vocabulary.classes {

@@ -140,7 +140,8 @@ public final class ReplSession {
 
     /// Runs a scenario file in the session (`kitsim repl -i FILE`, `:load FILE`): its
     /// globals stay; its locals end with it, as with `dofile`. As with `kitsim run`,
-    /// `require` finds modules in the file's folder (`scripts/lib/…`).
+    /// `require` finds modules in the file's folder, then in the folder above it
+    /// (`Scenarios/lib/…` from `Scenarios/seeds/`).
     public func load(file path: String) -> Reply {
         guard let source = readTextFile(path) else { return Reply(error: "cannot read \(path)") }
         sandbox.useScriptFolder(of: path)

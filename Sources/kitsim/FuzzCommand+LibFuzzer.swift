@@ -72,8 +72,11 @@ extension FuzzCommand {
                 printError("kitsim fuzz: cannot read \(path)")
                 return ExitCode.noInput
             }
-            let folder = path.contains("/") ? String(path[..<(path.lastIndex(of: "/") ?? path.endIndex)]) : "."
-            let chunk = FuzzInput.selfContained(text) { module in readText("\(folder)/\(module.replacingDots()).lua") }
+            // The modules `require` would find: the script's folder first, then the one above it.
+            let folders = LuaSandbox.requireFolders(of: path)
+            let chunk = FuzzInput.selfContained(text) { module in
+                folders.lazy.compactMap { readText("\($0)/\(module.replacingDots()).lua") }.first
+            }
             let name = String(path.split(separator: "/").last ?? "script").replacingSuffix(".lua")
             guard let bytes = FuzzInput.literal(chunk) else {
                 printError("kitsim fuzz: \(path) is longer than a written-out call can be (65,535 bytes)")

@@ -16,7 +16,7 @@ enum ReplCommand {
         command: "repl", operands: "",
         summary: "Interactive Lua with the simulator (:help inside); piped input runs as a script under kitsim run's limits.",
         options: [
-            .init("-i", value: "FILE", help: "run the scenario first and keep its state (its folder on package.path)"),
+            .init("-i", value: "FILE", help: "run the scenario first and keep its state (its folder and the one above on package.path)"),
             .init("--ios", value: "N", help: "the iOS version UIKit behaves as (7…17; default 17)"),
             .init("--time-limit", value: "S", help: "wall-clock seconds an entry may take (at a terminal none: Ctrl-C stops it)"),
         ],

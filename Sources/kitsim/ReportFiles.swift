@@ -35,7 +35,7 @@ enum ReportFiles {
     }
 
     /// The report file name of each scenario, in order: its path without `.lua`, folders
-    /// joined with `-` (`scripts/ui/a.lua` is `scripts-ui-a.html`), made unique with `-2`,
+    /// joined with `-` (`Scenarios/seeds/a.lua` is `Scenarios-seeds-a.html`), made unique with `-2`,
     /// `-3`… in file order, and never `index.html`.
     static func fileNames(_ files: [String]) -> [String] {
         var taken: Set<String> = ["index"]

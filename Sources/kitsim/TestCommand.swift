@@ -70,7 +70,7 @@ enum TestCommand {
 
     static let spec = ArgumentSpec(
         command: "test", operands: "[DIR|FILE.lua…]",
-        summary: "Runs every scenario (subfolders too, not lib/; scripts/ by default), each in a fresh sandbox, in worker processes: a scenario that crashes or hangs the host fails alone.",
+        summary: "Runs every scenario (subfolders too, not lib/; Scenarios/ by default), each in a fresh sandbox, in worker processes: a scenario that crashes or hangs the host fails alone.",
         options: [
             .init("--junit", value: "FILE", help: "JUnit XML as Jenkins reads it (.xml)"),
             .init("--tap", help: "TAP on standard output (the summary on standard error)"),
@@ -122,7 +122,7 @@ enum TestCommand {
             printError("kitsim: --report \(reportDir): \(problem)")
             return ExitCode.cannotCreate
         }
-        if paths.isEmpty { paths = ["scripts"] }
+        if paths.isEmpty { paths = ["Scenarios"] }
         var files: [String] = []
         for p in paths {
             if let listed = luaFiles(in: p) { files += listed }

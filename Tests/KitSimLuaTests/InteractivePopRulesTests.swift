@@ -158,7 +158,7 @@ import Testing
 
     @Test(arguments: [false, true])
     func rule68_theGuardAfterACancelledSwipe(_ withHook: Bool) throws {
-        let category = try String(contentsOfFile: SeedScriptOutcomeTests.scripts + "/lib/consistent_nav.lua", encoding: .utf8)
+        let category = try String(contentsOfFile: SeedScriptOutcomeTests.scenarios + "/lib/consistent_nav.lua", encoding: .utf8)
         try RuleScript().passes("""
             local M = (function() \(category) end)()
             M.install(\(withHook))

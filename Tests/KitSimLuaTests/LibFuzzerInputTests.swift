@@ -13,9 +13,14 @@ private let repositoryRoot: String = {
 /// The libFuzzer target's input format (`FuzzInput`), its corpus and dictionary, and what
 /// the target reports: the same code the `Fuzz/` executable calls.
 @Suite struct LibFuzzerInputTests {
-    static let scripts = repositoryRoot + "/scripts"
+    static let scenarios = repositoryRoot + "/Scenarios"
 
-    static var scenarioFiles: [String] { (Platform.folderEntries(scripts) ?? []).filter { $0.hasSuffix(".lua") } }
+    /// The scenarios' paths: every `.lua` of Scenarios/seeds/ and Scenarios/patterns/.
+    static var scenarioFiles: [String] {
+        ["seeds", "patterns"].flatMap { folder in
+            (Platform.folderEntries(scenarios + "/" + folder) ?? []).filter { $0.hasSuffix(".lua") }.map { scenarios + "/" + folder + "/" + $0 }
+        }
+    }
 
     /// Seeded choices are SplitMix64's, so `kitsim fuzz` programs did not change.
     @Test(arguments: [1, 2, 3, 16, 100, 256, 257, 1_000, 65_536, 65_537])
@@ -89,14 +94,18 @@ private let repositoryRoot: String = {
         #expect(sandbox.step(chunk: "assert(ANSWER == 42)", name: "=t").status == .passed)
     }
 
-    /// Every scenario of `scripts/`, as the corpus has it, runs in the target with all its
+    /// Every scenario of `Scenarios/`, as the corpus has it, runs in the target with all its
     /// checks passing: the corpus starts libFuzzer from the states the scenarios reach.
     @Test func everyScenarioPassesTheTargetsChecks() throws {
         let files = Self.scenarioFiles
         #expect(files.count >= 60)
         for name in files {
-            let text = try #require(readTextFile(Self.scripts + "/" + name))
-            let chunk = FuzzInput.selfContained(text) { readTextFile(Self.scripts + "/" + $0.split(separator: ".").joined(separator: "/") + ".lua") }
+            let text = try #require(readTextFile(name))
+            // The modules as `require` finds them: the scenario's folder, then Scenarios/.
+            let folders = LuaSandbox.requireFolders(of: name)
+            let chunk = FuzzInput.selfContained(text) { module in
+                folders.lazy.compactMap { readTextFile($0 + "/" + module.split(separator: ".").joined(separator: "/") + ".lua") }.first
+            }
             let bytes = try #require(FuzzInput.literal(chunk), "\(name) fits a record")
             let result = LibFuzzerTarget.run(bytes)
             #expect(result.program.calls == [chunk, FuzzInput.finalCall])

@@ -12,14 +12,14 @@ import KitSimReport
 /// librsvg's `rsvg-convert` must be installed (scripts/setup.sh, .ci/run): without them
 /// the rendering tests fail, naming the package.
 @Suite struct PictureRulesTests {
-    static let scripts: String = {
+    static let seedFolder: String = {
         var path = #filePath
         for _ in 0..<3 { path = String(path[..<path.lastIndex(of: "/")!]) }   // Tests/KitSimLuaTests/<file>
-        return path + "/scripts"
+        return path + "/Scenarios/seeds"
     }()
 
-    /// The seeds' scenarios (`seed*.lua` in scripts/), sorted.
-    static var seeds: [String] { (Platform.folderEntries(scripts) ?? []).filter { $0.hasPrefix("seed") && $0.hasSuffix(".lua") } }
+    /// The seeds' scenarios (`seed*.lua` in Scenarios/seeds/), sorted.
+    static var seeds: [String] { (Platform.folderEntries(seedFolder) ?? []).filter { $0.hasPrefix("seed") && $0.hasSuffix(".lua") } }
 
     func sandbox(_ script: String) throws -> LuaSandbox {
         let sb = try LuaSandbox()
@@ -249,7 +249,7 @@ import KitSimReport
     @Test(arguments: seeds)
     func seedPicturesAreReadable(_ name: String) throws {
         let sb = try LuaSandbox()
-        _ = try sb.run(file: Self.scripts + "/" + name)
+        _ = try sb.run(file: Self.seedFolder + "/" + name)
         // The graph, drawn by dot: every live object's node, no two labels on each other.
         let svg = try Pictures.graphSVG(sb.heap)
         let texts = SVGText.parse(svg)

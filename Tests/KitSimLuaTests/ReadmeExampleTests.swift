@@ -78,7 +78,7 @@ import KitSimReport
     @Test func theMainCommandsAccountIsTheSeedScriptsOutput() throws {
         let shown = try #require(try Self.shownAfter("The run prints its account on the virtual clock:\n\n```\n"))
         let sandbox = try LuaSandbox(sandboxed: true)
-        let outcome = try sandbox.run(file: "scripts/seed000_splash_ad_weak_root.lua")   // as kitsim run from the root
+        let outcome = try sandbox.run(file: "Scenarios/seeds/seed000_splash_ad_weak_root.lua")   // as kitsim run from the root
         #expect(outcome.output == shown.lines, "\(shown.page): the main command's account is not what the seed script prints")
     }
 
@@ -201,14 +201,14 @@ import KitSimReport
 
     @Test func theSandboxFromSwift() throws {
         let sandbox = try LuaSandbox(configuration: .init())      // Simulator.Configuration: ios, transition
-        let outcome = try sandbox.run(file: "scripts/seed000_splash_ad_weak_root.lua")
+        let outcome = try sandbox.run(file: "Scenarios/seeds/seed000_splash_ad_weak_root.lua")
         #expect(outcome.status == .passed && outcome.crash == nil)
         #expect(outcome.object(labeled: "nav")?.isDeallocated == true)
         #expect(outcome.leaks.isEmpty)
     }
 
     @Test func theAdGoesAwayAndTakesTheRootWithIt() throws {
-        let outcome = try LuaSandbox(configuration: .init()).run(file: "scripts/seed000_splash_ad_weak_root.lua")
+        let outcome = try LuaSandbox(configuration: .init()).run(file: "Scenarios/seeds/seed000_splash_ad_weak_root.lua")
         expectPassed(outcome)
         expectDeallocated(outcome, "ad")       // on failure: "ad" (DJWelcomeViewController#12) is alive,
                                                // expected deallocated, retain count 1, then sim.why and sim.history

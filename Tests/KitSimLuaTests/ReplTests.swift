@@ -258,12 +258,14 @@ import KitSimPlatform
     /// with `kitsim run` (the example of docs/repl.md).
     @Test func aLoadedScenarioRequiresItsLibraries() throws {
         let r = try ReplSession()
-        let file = SeedScriptOutcomeTests.scripts + "/seed000_splash_ad_weak_root.lua"
+        let file = SeedScriptOutcomeTests.path("seed000_splash_ad_weak_root.lua")
         let reply = r.load(file: file)
         #expect(reply.error == nil, "\(reply.error ?? "")")
-        #expect(r.feed("package.path:match('^[^;]*')") == SeedScriptOutcomeTests.scripts + "/?.lua")
+        // The file's folder, then the one above it (where lib/ is).
+        let scenarios = SeedScriptOutcomeTests.scenarios
+        #expect(r.feed("package.path:match('^[^;]*;[^;]*')") == scenarios + "/seeds/?.lua;" + scenarios + "/?.lua")
         _ = r.load(file: file)
-        #expect(r.feed("select(2, package.path:gsub('/scripts/%?%.lua', ''))") == "1")   // a folder is added once
+        #expect(r.feed("select(2, package.path:gsub('/seeds/%?%.lua', ''))") == "1")   // a folder is added once
     }
 }
 
@@ -271,7 +273,7 @@ import KitSimPlatform
 /// follows it up to the next prompt is what the session prints.
 @Suite struct ReplReadmeTests {
     @Test func theReadmeSessionPrintsWhatTheReadmeShows() throws {
-        let page = try #require(readTextFile(SeedScriptOutcomeTests.scripts + "/../docs/repl.md"))
+        let page = try #require(readTextFile(SeedScriptOutcomeTests.scenarios + "/../docs/repl.md"))
         // The first fenced block that starts with the command.
         let block = try #require(page.split(separator: "```", omittingEmptySubsequences: false).enumerated()
             .first { $0.offset % 2 == 1 && $0.element.hasPrefix("\n$ kitsim repl") }?.element)

@@ -4,19 +4,25 @@ import Testing
 @testable import KitSimLua
 import KitSimReport
 
-/// Every scenario in scripts/ run from Swift, with its ownership outcome asserted
+/// Every scenario in Scenarios/ run from Swift, with its ownership outcome asserted
 /// in Swift — which objects are alive or deallocated, which leaks are reported, whether it
 /// crashed — independently of the script's own `expect`s.
 @Suite struct SeedScriptOutcomeTests {
-    static let scripts: String = {
+    /// The repository's Scenarios/ folder: seeds/, patterns/ and their shared lib/.
+    static let scenarios: String = {
         var path = #filePath
         for _ in 0..<3 { path = String(path[..<path.lastIndex(of: "/")!]) }   // Tests/KitSimLuaTests/<file>
-        return path + "/scripts"
+        return path + "/Scenarios"
     }()
+
+    /// A scenario's path by its file name: `pattern_*` in patterns/, the seeds in seeds/.
+    static func path(_ name: String) -> String {
+        scenarios + (name.hasPrefix("pattern_") ? "/patterns/" : "/seeds/") + name
+    }
 
     func run(_ name: String) throws -> Outcome {
         let sandbox = try LuaSandbox(sandboxed: true)
-        let outcome = try sandbox.run(file: Self.scripts + "/" + name)
+        let outcome = try sandbox.run(file: Self.path(name))
         #expect(outcome.status == .passed, "\(name): \(outcome.message ?? "")")
         #expect(outcome.invariantViolations.isEmpty)
         return outcome
