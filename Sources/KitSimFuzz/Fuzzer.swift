@@ -79,7 +79,7 @@ public enum Fuzzer {
     /// line records it where a crash can be read back); `classes` are declared classes
     /// the sandbox has besides UIKit's (those of the program's vocabulary); `limits` are
     /// the fuzzer's unless a test needs others.
-    public static func run(_ program: FuzzProgram, classes: [ClassDeclaration] = [], limits: LuaSandbox.Limits = Fuzzer.limits,
+    public static func run(_ program: FuzzProgram, classes: [SimulatorClassDeclaration] = [], limits: LuaSandbox.Limits = Fuzzer.limits,
                            only: [Int]? = nil, check: Check? = nil,
                            onCall: ((Int) -> Void)? = nil,
                            observe: ((Int, LuaSandbox.StepResult) -> Void)? = nil) -> FuzzRun {

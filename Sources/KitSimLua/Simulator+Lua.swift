@@ -255,7 +255,7 @@ extension Simulator {
     }
 
     /// The declaration of a declared class of this simulator.
-    func declaration(of cls: SimClass) -> ClassDeclaration? {
+    func declaration(of cls: SimClass) -> SimulatorClassDeclaration? {
         // UIKit's classes have the ids `Heap.defer` reserved, in list order after the root's.
         let i = Int(cls.id) - Int(heap.rootClass.id)
         if i >= 0, i < Simulator.deferredClasses.count, Simulator.deferredClasses[i].name == cls.name {
@@ -275,7 +275,7 @@ extension LuaSandbox {
     /// A sandbox running a fresh simulated app with the given behaviour profile.
     /// `classes` are declared classes added to UIKit's (see `Simulator.init(configuration:classes:)`).
     public convenience init(configuration: Simulator.Configuration = Simulator.Configuration(), limits: Limits = Limits(),
-                            sandboxed: Bool = false, classes: [ClassDeclaration] = []) throws {
+                            sandboxed: Bool = false, classes: [SimulatorClassDeclaration] = []) throws {
         // SPEC rule 69: a scene-based launch is iOS 13+.
         if let problem = Simulator.scenesProblem(configuration) { throw SimError(.invalidUse, problem) }
         // Without extra classes no trial registration is needed (start-up).

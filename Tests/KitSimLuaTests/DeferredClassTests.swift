@@ -110,15 +110,15 @@ import Testing
 
     @Test func checksAgainstADeferredClassFailWithItsName() throws {
         // Two classes of a model's own: A's property and method name B, which is not made.
-        let a = ClassDeclaration("KSA") {
+        let a = ClassDeclaration("KSA", for: Heap.self) {
             PropertyDeclaration("b", .strong, .object("KSB"))
             Method(signature: MethodSignature("take", [.object("b", "KSB")])) { _ in .nil }
         }
-        let b = ClassDeclaration("KSB") {
+        let b = ClassDeclaration("KSB", for: Heap.self) {
             PropertyDeclaration("a", .weak, .object("KSA"))
         }
         let heap = Heap()
-        heap.defer([DeferredClass("KSA") { a }, DeferredClass("KSB") { b }], model: heap)
+        heap.defer([DeferredClass("KSA") { a }, DeferredClass("KSB") { b }], binding: heap)
         let aClass = try #require(heap.classNamed("KSA"))
         #expect(heap.isDeferred(Int(heap.classID(named: "KSB")!)))
         let x = heap.alloc(aClass), other = heap.alloc(heap.rootClass)

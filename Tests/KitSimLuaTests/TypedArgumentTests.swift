@@ -32,7 +32,7 @@ import KitSimReport
             MethodSignature("text", [.string("s")], returns: .string),
             MethodSignature("three", [.number("a"), .bool("b"), .object("c", "NSObject")], returns: .number),
         ]
-        for m in methods { try heap.setMethod(Method(signature: m, body: echo), on: probe) }
+        for m in methods { try heap.setMethod(BoundMethod(signature: m, body: echo), on: probe) }
         sb.setGlobal("Probe", class: probe)
         return sb
     }
@@ -134,17 +134,17 @@ import KitSimReport
             try h.writeSlot(inv.receiver, valueSlot, .int(7))
             return .string("alive")
         }
-        try heap.setMethod(Method(signature: MethodSignature("release", [.function("f", optional: false)], returns: .string)) { inv in
+        try heap.setMethod(BoundMethod(signature: MethodSignature("release", [.function("f", optional: false)], returns: .string)) { inv in
             guard case .foreign(let f) = inv.argument(0), let d = inv.heap.foreignDispatcher else { return .nil }
             _ = try d.call(f.box, [])
             return try after(inv)
         }, on: item)
-        try heap.setMethod(Method(signature: MethodSignature("drop", [.object("holder", "Item"), Parameter("extra", .any, optional: true)],
+        try heap.setMethod(BoundMethod(signature: MethodSignature("drop", [.object("holder", "Item"), Parameter("extra", .any, optional: true)],
                                                              returns: .string)) { inv in
             try inv.heap.writeSlot(inv.objectArgument(0), keepSlot, .nil)
             return try after(inv)
         }, on: item)
-        try heap.setMethod(Method(signature: MethodSignature("viaOverride", [.object("holder", "Item")], returns: .string)) { inv in
+        try heap.setMethod(BoundMethod(signature: MethodSignature("viaOverride", [.object("holder", "Item")], returns: .string)) { inv in
             _ = try inv.heap.send(inv.receiver, Selector("hook"), [inv.argument(0)])
             return try after(inv)
         }, on: item)

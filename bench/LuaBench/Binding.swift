@@ -63,7 +63,7 @@ final class KitSimSide {
         // Declared with its typed signature, as the model's methods are: the bridge reads
         // the number straight from the stack, and the body skips the argument check.
         nonisolated(unsafe) let setSlot = slot
-        try heap.setMethod(Method(signature: MethodSignature("set", [.number("value")])) { inv in
+        try heap.setMethod(BoundMethod(signature: MethodSignature("set", [.number("value")])) { inv in
             try inv.heap.writeSlot(inv.receiver, setSlot, inv.argument(0))
             return .nil
         }, on: thing)

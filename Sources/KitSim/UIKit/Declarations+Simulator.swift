@@ -1,19 +1,29 @@
-/// The UIKit model's constructors of declared members: their bodies receive the
-/// `Simulator` (the heap's `model`, set by `Heap.install` to the simulator that owns the
-/// heap, so the cast cannot fail).
-extension Method {
+/// The UIKit model's constructors of declarations: written against `Simulator`, the
+/// context a simulator's heap binds them to when it installs them (`Heap.defer(_:binding:)`),
+/// so a body receives the simulator that runs it and nothing is cast.
+public typealias SimulatorClassDeclaration = ClassDeclaration<Simulator>
+
+extension ClassDeclaration where Context == Simulator {
+    /// A class of the UIKit model (or one a test adds to it).
+    public init(_ name: String, superclass: String? = nil, global: Bool = true, introduced: Int? = nil, summary: String = "",
+                @MemberBuilder<Simulator> _ members: () -> [Member<Simulator>]) {
+        self.init(name, superclass: superclass, global: global, introduced: introduced, summary: summary, for: Simulator.self, members)
+    }
+}
+
+extension Method where Context == Simulator {
     /// A method scripts call.
     public init(_ luaName: String, swift: String? = nil, _ parameters: Parameter..., returns: ArgumentType = .void,
                 optional: Bool = false, introduced: Int? = nil, summary: String = "",
                 body: @escaping @Sendable (Simulator, Invocation) throws -> Value) {
         self.init(signature: MethodSignature(luaName, swift: swift, parameters, returns: returns, optional: optional,
-                                             kind: .method, introduced: introduced, summary: summary), body: Method.bind(body))
+                                             kind: .method, introduced: introduced, summary: summary), body: body)
     }
 
     /// The initializer (`init` underneath; `Class(...)` in Lua).
     public static func initializer(swift: String = "init", _ parameters: Parameter..., summary: String = "",
                                    body: @escaping @Sendable (Simulator, Invocation) throws -> Value) -> Method {
-        Method(signature: MethodSignature("init", swift: swift, parameters, kind: .initializer, summary: summary), body: bind(body))
+        Method(signature: MethodSignature("init", swift: swift, parameters, kind: .initializer, summary: summary), body: body)
     }
 
     /// A method UIKit sends and scripts override; its default behaviour is `body`.
@@ -21,7 +31,7 @@ extension Method {
                                 optional: Bool = false, introduced: Int? = nil, summary: String = "",
                                 body: @escaping @Sendable (Simulator, Invocation) throws -> Value) -> Method {
         Method(signature: MethodSignature(luaName, swift: swift, parameters, returns: returns, optional: optional,
-                                          kind: .callback, introduced: introduced, summary: summary), body: bind(body))
+                                          kind: .callback, introduced: introduced, summary: summary), body: body)
     }
 
     /// A class method (`UIView.animate(...)`); its invocation has no receiver.
@@ -29,34 +39,21 @@ extension Method {
                                    optional: Bool = false, introduced: Int? = nil, summary: String = "",
                                    body: @escaping @Sendable (Simulator, Invocation) throws -> Value) -> Method {
         Method(signature: MethodSignature(luaName, swift: swift, parameters, returns: returns, optional: optional,
-                                          kind: .classMethod, introduced: introduced, summary: summary), body: bind(body))
+                                          kind: .classMethod, introduced: introduced, summary: summary), body: body)
     }
 
     /// A property's getter or setter, named by the property's declaration.
     public static func accessor(_ luaName: String, returns: ArgumentType = .void, introduced: Int? = nil,
                                 body: @escaping @Sendable (Simulator, Invocation) throws -> Value) -> Method {
         Method(signature: MethodSignature(luaName, swift: luaName, [], returns: returns, kind: .accessor, introduced: introduced),
-               body: bind(body))
-    }
-
-    static func bind(_ body: @escaping @Sendable (Simulator, Invocation) throws -> Value) -> @Sendable (Invocation) throws -> Value {
-        { inv in
-            // `Heap.install` sets the model before it installs any method, and only the
-            // simulator installs these bodies: the model is there and is a Simulator.
-            guard let model = inv.heap.model else {
-                throw SimError(.invariant, "\(inv.selector) ran on a heap with no model installed")
-            }
-            return try body(unsafeDowncast(model, to: Simulator.self), inv)
-        }
+               body: body)
     }
 }
 
-extension Static {
+extension Static where Context == Simulator {
     /// A value computed from the simulator (`UIApplication.shared`).
     public init(_ name: String, _ type: ArgumentType, lazy: Bool = false, summary: String = "",
                 value: @escaping @Sendable (Simulator) -> Value) {
-        self.init(signature: StaticSignature(name: name, type: type, constants: [], summary: summary, lazy: lazy)) { model in
-            value(unsafeDowncast(model, to: Simulator.self))
-        }
+        self.init(signature: StaticSignature(name: name, type: type, constants: [], summary: summary, lazy: lazy), value: value)
     }
 }

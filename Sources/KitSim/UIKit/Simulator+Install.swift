@@ -4,7 +4,7 @@ extension Simulator {
     /// it is first needed (`Heap.defer`), so each entry repeats its declaration's name and
     /// whether it is a global, which the sandbox needs before any declaration is built
     /// (DeclarationTests checks that they agree).
-    public static let deferredClasses: [DeferredClass] = [
+    public static let deferredClasses: [DeferredClass<Simulator>] = [
         DeferredClass("NSObject") { objectDeclaration },
         DeferredClass("UIResponder") { responderDeclaration },
         DeferredClass("UIView") { viewDeclaration },
@@ -66,5 +66,5 @@ extension Simulator {
     ]
 
     /// Every declaration of `deferredClasses`, built (the API reference, LuaLS, the fuzzer).
-    public static var declarations: [ClassDeclaration] { deferredClasses.map { $0.declaration() } }
+    public static var declarations: [SimulatorClassDeclaration] { deferredClasses.map { $0.declaration() } }
 }

@@ -40,9 +40,9 @@ public final class Simulator {
     public let quartz: QuartzCoreClasses
     /// Every declared class of this simulator: UIKit's and those it was made with (built
     /// when asked for: the heap builds a declaration only when its class is first needed).
-    public var declarations: [ClassDeclaration] { Simulator.declarations + extraClasses }
+    public var declarations: [SimulatorClassDeclaration] { Simulator.declarations + extraClasses }
     /// The declared classes this simulator was made with besides UIKit's.
-    package let extraClasses: [ClassDeclaration]
+    package let extraClasses: [SimulatorClassDeclaration]
     /// `UIScreen.main.bounds`: an iPhone's 390 × 844 points, 844 × 390 on iOS 8+ while the
     /// interface is landscape (SPEC rules 54–56; Application/Simulator+Rotation.swift).
     public var screenBounds: Rect { rotation.screenBounds }
@@ -104,18 +104,18 @@ public final class Simulator {
     /// in the order of `Simulator.declarations`: superclasses first. Declarations that do
     /// not register (an unknown superclass or class name) are refused before anything is
     /// made: they are tried on a heap of their own first.
-    public convenience init(configuration: Configuration = Configuration(), classes: [ClassDeclaration]) throws {
+    public convenience init(configuration: Configuration = Configuration(), classes: [SimulatorClassDeclaration]) throws {
         if !classes.isEmpty {
             let trial = Heap()
             try trial.register((Simulator.declarations + classes).map { $0.interface })
-            try trial.install(Simulator.declarations + classes, model: trial)
+            try trial.install((Simulator.declarations + classes).map { $0.unboundForChecking() })
         }
         self.init(configuration: configuration, registering: classes)
     }
 
     /// Registers and installs declarations known to register: UIKit's own, which are fixed
     /// and name only each other, and extra ones already tried on a heap of their own.
-    private init(configuration: Configuration, registering classes: [ClassDeclaration]) {
+    private init(configuration: Configuration, registering classes: [SimulatorClassDeclaration]) {
         let heap = Heap()
         self.heap = heap
         var configuration = configuration
@@ -130,11 +130,11 @@ public final class Simulator {
         self.quartz = QuartzCoreClasses(heap)
         // UIKit's classes are registered when first needed; extra ones (which name UIKit's
         // and were tried already) at once, after the ids UIKit's keep for themselves.
-        heap.defer(Simulator.deferredClasses, model: self)
+        heap.defer(Simulator.deferredClasses, binding: self)
         if !classes.isEmpty {
             do {
                 try heap.register(classes.map { $0.interface })
-                try heap.install(classes, model: self)
+                try heap.install(classes, binding: self)
             } catch {
                 assertionFailure("declarations that registered once failed to register: \(error)")
             }

@@ -175,22 +175,55 @@ public struct ClassInterface: Sendable {
 }
 
 /// One member of a class declaration, as the builder collects them.
-public enum Member: Sendable {
+public enum Member<Context: AnyObject>: Sendable {
     case property(PropertyDeclaration)
-    case method(Method)
-    case staticValue(Static)
+    case method(Method<Context>)
+    case staticValue(Static<Context>)
     case hold(HoldDeclaration)
     case enumeration(EnumType)
 }
 
-/// A method's signature and its behaviour: Swift code run for a send, which reaches its
-/// model through `inv.heap.model`. The runtime checks the arguments against the signature
-/// before the body runs (accessors check their own), so a body reads them without
-/// checking again.
+/// A method's signature and its behaviour: Swift code run for a send, given the context
+/// its declaration was installed with (`ClassDeclaration.bound(to:)`: the UIKit model's
+/// `Simulator`) and the invocation. The runtime checks the arguments against the
+/// signature before the body runs (accessors check their own), so a body reads them
+/// without checking again.
 ///
-/// Declarations are plain data built once per process, not generic over the model: a
-/// model's own constructors (the UIKit model's give the body a `Simulator`) do the cast.
-public struct Method: Sendable {
+/// Declarations are plain data built once per process; a heap binds them to its context
+/// when it installs them, so the runtime never holds, or casts back, a model of its own.
+public struct Method<Context: AnyObject>: Sendable {
+    public let signature: MethodSignature
+    public let body: @Sendable (Context, Invocation) throws -> Value
+
+    public init(signature: MethodSignature, body: @escaping @Sendable (Context, Invocation) throws -> Value) {
+        self.signature = signature
+        self.body = body
+    }
+
+    /// A method whose body needs nothing but the invocation.
+    public init(signature: MethodSignature, body: @escaping @Sendable (Invocation) throws -> Value) {
+        self.signature = signature
+        self.body = { _, inv in try body(inv) }
+    }
+
+    /// The method with its body bound to `context`, which it does not keep alive: the
+    /// context owns the heap that runs the body.
+    public func bound(to context: Context) -> BoundMethod {
+        let body = self.body, context = UnownedContext(context)
+        return BoundMethod(signature: signature) { inv in try body(context.value, inv) }
+    }
+}
+
+/// A context a bound method reaches without keeping it alive. Unowned and unchecked: the
+/// context owns the heap, and a method runs only while both are alive (a checked reference
+/// would cost a retain per call). The heap runs on one thread, so the box is sendable.
+struct UnownedContext<Context: AnyObject>: @unchecked Sendable {
+    unowned(unsafe) let value: Context
+    init(_ value: Context) { self.value = value }
+}
+
+/// A method ready to install: its body needs only the invocation.
+public struct BoundMethod: Sendable {
     public let signature: MethodSignature
     public let body: @Sendable (Invocation) throws -> Value
 
@@ -200,12 +233,12 @@ public struct Method: Sendable {
     }
 }
 
-/// A value on the class table, computed from the model when the class is installed.
-public struct Static: Sendable {
+/// A value on the class table, computed from the context when the class is installed.
+public struct Static<Context: AnyObject>: Sendable {
     public let signature: StaticSignature
-    public let value: @Sendable (AnyObject) -> Value
+    public let value: @Sendable (Context) -> Value
 
-    public init(signature: StaticSignature, value: @escaping @Sendable (AnyObject) -> Value) {
+    public init(signature: StaticSignature, value: @escaping @Sendable (Context) -> Value) {
         self.signature = signature
         self.value = value
     }
@@ -222,27 +255,31 @@ public struct Static: Sendable {
 
 /// Collects a class's members in the order they are written.
 @resultBuilder
-public enum MemberBuilder {
-    public static func buildExpression(_ p: PropertyDeclaration) -> Member { .property(p) }
-    public static func buildExpression(_ m: Method) -> Member { .method(m) }
-    public static func buildExpression(_ s: Static) -> Member { .staticValue(s) }
-    public static func buildExpression(_ h: HoldDeclaration) -> Member { .hold(h) }
-    public static func buildExpression(_ e: EnumType) -> Member { .enumeration(e) }
-    public static func buildBlock(_ members: Member...) -> [Member] { members }
+public enum MemberBuilder<Context: AnyObject> {
+    public static func buildExpression(_ p: PropertyDeclaration) -> Member<Context> { .property(p) }
+    public static func buildExpression(_ m: Method<Context>) -> Member<Context> { .method(m) }
+    public static func buildExpression(_ s: Static<Context>) -> Member<Context> { .staticValue(s) }
+    public static func buildExpression(_ h: HoldDeclaration) -> Member<Context> { .hold(h) }
+    public static func buildExpression(_ e: EnumType) -> Member<Context> { .enumeration(e) }
+    public static func buildBlock(_ members: Member<Context>...) -> [Member<Context>] { members }
 }
 
 /// One class of a model, declared in one place: its interface (name, superclass,
 /// properties with ownership, typed methods, statics, holds) and the behaviour of each
-/// method. Registration, the Lua globals, argument checks, LuaLS, the API reference and
-/// the fuzzer's vocabulary are all derived from it.
-public struct ClassDeclaration: Sendable {
+/// method, written against the model's own type (`Context`). Registration, the Lua
+/// globals, argument checks, LuaLS, the API reference and the fuzzer's vocabulary are all
+/// derived from it.
+public struct ClassDeclaration<Context: AnyObject>: Sendable {
     public let interface: ClassInterface
-    public let methods: [Method]
-    public let statics: [Static]
+    public let methods: [Method<Context>]
+    public let statics: [Static<Context>]
 
+    /// A declaration for models of type `context`. A model names its own type once, in a
+    /// constrained initializer without it (the UIKit model's `ClassDeclaration(_:…)`), so
+    /// each declaration reads as the class it declares.
     public init(_ name: String, superclass: String? = nil, global: Bool = true, introduced: Int? = nil, summary: String = "",
-                @MemberBuilder _ members: () -> [Member]) {
-        var properties: [PropertyDeclaration] = [], methods: [Method] = [], statics: [Static] = []
+                for context: Context.Type, @MemberBuilder<Context> _ members: () -> [Member<Context>]) {
+        var properties: [PropertyDeclaration] = [], methods: [Method<Context>] = [], statics: [Static<Context>] = []
         var holds: [HoldDeclaration] = [], enums: [EnumType] = []
         for m in members() {
             switch m {
@@ -261,5 +298,28 @@ public struct ClassDeclaration: Sendable {
         self.statics = statics
     }
 
+    public var name: String { interface.name }
+
+    /// The declaration with every method bound to `context` (not kept alive by it), as a
+    /// heap installs it.
+    public func bound(to context: Context) -> BoundClassDeclaration {
+        BoundClassDeclaration(interface: interface, methods: methods.map { $0.bound(to: context) })
+    }
+
+    /// The declaration with bodies that run nothing: for installing it on a heap of its
+    /// own only to check that it installs (its signatures name registered classes, a class
+    /// introduced later can refuse to be made).
+    public func unboundForChecking() -> BoundClassDeclaration {
+        let name = self.name
+        return BoundClassDeclaration(interface: interface, methods: methods.map { m in
+            BoundMethod(signature: m.signature) { _ in throw SimError(.invariant, "\(name).\(m.signature.luaName) ran unbound") }
+        })
+    }
+}
+
+/// A class declaration bound to its context: what a heap installs.
+public struct BoundClassDeclaration: Sendable {
+    public let interface: ClassInterface
+    public let methods: [BoundMethod]
     public var name: String { interface.name }
 }

@@ -84,12 +84,15 @@ extension Heap {
         }
     }
 
-    /// Installs the behaviour of declared classes (registered by `register`) on `model`:
-    /// each method's body, behind a check of its arguments against its signature when it
-    /// has parameters, then one flattening of the method tables. Bodies reach the model
-    /// through `Heap.model`.
-    public func install(_ declarations: [ClassDeclaration], model: AnyObject) throws {
-        self.model = model
+    /// Installs the behaviour of declared classes (registered by `register`), bound to
+    /// `context`: each method's body, behind a check of its arguments against its signature
+    /// when it has parameters, then one flattening of the method tables.
+    public func install<Context: AnyObject>(_ declarations: [ClassDeclaration<Context>], binding context: Context) throws {
+        try install(declarations.map { $0.bound(to: context) })
+    }
+
+    /// Installs declarations already bound (or unbound, to check that they install).
+    public func install(_ declarations: [BoundClassDeclaration]) throws {
         for d in declarations {
             guard let cls = classNamed(d.name) else { throw SimError(.unknownName, "class \(d.name) is not registered") }
             try installMethods(of: d, on: cls)
@@ -99,7 +102,7 @@ extension Heap {
 
     /// Installs one declaration's methods on its registered class (`install`, and a
     /// deferred class when it is materialised); the caller flattens the method tables.
-    func installMethods(of d: ClassDeclaration, on cls: SimClass) throws {
+    func installMethods(of d: BoundClassDeclaration, on cls: SimClass) throws {
         if d.interface.introduced != nil, !d.methods.contains(where: { $0.signature.kind == .initializer }) {
             throw SimError(.invalidUse, "class \(d.name) is introduced in a later version but declares no initializer to refuse it")
         }
@@ -113,7 +116,7 @@ extension Heap {
     /// Installs a declared method on a class defined with `defineClass`, as a
     /// declaration's methods are installed: its body behind its signature's argument
     /// check, which a host may instead meet by decoding arguments by type (`DeclaredMethod`).
-    public func setMethod(_ method: Method, on cls: SimClass) throws {
+    public func setMethod(_ method: BoundMethod, on cls: SimClass) throws {
         let selector = method.signature.kind == .initializer ? Selector.initialize : Selector(method.signature.luaName)
         let imp = try implementation(of: method, className: cls.name, classIntroduced: nil)
         if method.signature.kind == .classMethod { cls.classMethods[selector] = imp } else { cls.ownMethods[selector] = imp }
@@ -122,7 +125,7 @@ extension Heap {
 
     /// What a declared method installs: its body behind the version checks of SPEC rule
     /// 51 and, when it has parameters, behind the argument check of its signature.
-    func implementation(of m: Method, className: String, classIntroduced: Int?) throws -> Implementation {
+    func implementation(of m: BoundMethod, className: String, classIntroduced: Int?) throws -> Implementation {
         var body = m.body
         // SPEC rule 51: on an older profile a newer method is an unrecognized
         // selector, and making an instance of a newer class is refused.

@@ -1,18 +1,25 @@
 /// A declared class a heap registers and installs only when it is first needed: its name
 /// and whether scripts see it as a global are known up front, its declaration is built
-/// then (`Heap.defer(_:model:)`).
-public struct DeferredClass: Sendable {
+/// then (`Heap.defer(_:binding:)`).
+public struct DeferredClass<Context: AnyObject>: Sendable {
     public let name: String
     /// Whether scripts see the class as a global (`ClassInterface.isGlobal`).
     public let isGlobal: Bool
     /// Builds the declaration; called at most once per heap.
-    public let declaration: @Sendable () -> ClassDeclaration
+    public let declaration: @Sendable () -> ClassDeclaration<Context>
 
-    public init(_ name: String, global: Bool = true, _ declaration: @escaping @Sendable () -> ClassDeclaration) {
+    public init(_ name: String, global: Bool = true, _ declaration: @escaping @Sendable () -> ClassDeclaration<Context>) {
         self.name = name
         self.isGlobal = global
         self.declaration = declaration
     }
+}
+
+/// A deferred class as a heap keeps it: its name and its declaration, bound to the
+/// context `Heap.defer` was given once it is built.
+struct PendingClass {
+    let name: String
+    let declaration: () -> BoundClassDeclaration
 }
 
 /// What a heap keeps for its deferred classes: the entry of each class id not yet
@@ -20,7 +27,7 @@ public struct DeferredClass: Sendable {
 /// materialised yet, and the stand-ins those types name meanwhile.
 struct DeferredClasses {
     /// By class id; nil once materialised (or for a class that was never deferred).
-    var entries: [DeferredClass?] = []
+    var entries: [PendingClass?] = []
     /// Every deferred class's id by name, materialised or not.
     var ids: [String: UInt32] = [:]
     var pending = 0
@@ -35,11 +42,10 @@ extension Heap {
     /// Declares classes registered on first need, in order (superclasses first, as
     /// `register` takes them): each keeps the class id it would have had if registered now,
     /// so ids do not depend on what a run uses. A class is materialised — registered, its
-    /// methods installed on `model` — when it is first looked up by name or id
+    /// methods installed, bound to `context` — when it is first looked up by name or id
     /// (`classNamed`, `classForID`, `allClasses`). A declaration naming the root class adds
     /// its behaviour to the root at once.
-    public func `defer`(_ list: [DeferredClass], model: AnyObject) {
-        self.model = model
+    public func `defer`<Context: AnyObject>(_ list: [DeferredClass<Context>], binding context: Context) {
         deferred.ids.reserveCapacity(deferred.ids.count + list.count)
         deferred.entries.reserveCapacity(self.classes.count + list.count)
         self.classes.reserveCapacity(self.classes.count + list.count + 8)
@@ -48,7 +54,7 @@ extension Heap {
         for c in list {
             if let existing = classesByName[c.name] {
                 // Internal invariant: the root's declaration adds methods only.
-                do { try installMethods(of: c.declaration(), on: existing) } catch {
+                do { try installMethods(of: c.declaration().bound(to: context), on: existing) } catch {
                     assertionFailure("declaration of \(c.name) failed to install: \(error)")
                 }
                 existing.reflatten()
@@ -57,7 +63,7 @@ extension Heap {
             let id = UInt32(self.classes.count)
             let slot = Int(id)
             if deferred.entries.count < slot { deferred.entries.append(contentsOf: repeatElement(nil, count: slot - deferred.entries.count)) }
-            deferred.entries.append(c)
+            deferred.entries.append(PendingClass(name: c.name) { [unowned(unsafe) context] in c.declaration().bound(to: context) })
             deferred.ids[c.name] = id
             deferred.pending += 1
             // The sentinel holds the place: every way to a class by id or name checks the

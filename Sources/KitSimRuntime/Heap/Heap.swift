@@ -138,10 +138,6 @@ public final class Heap {
     /// declarations introduced later are refused (SPEC rule 51).
     public var platformVersion = Int.max
     public var platformName = "iOS"
-    /// The model whose declared classes live here (`install(_:model:)`), for the bodies of
-    /// their methods. Unowned and unchecked: the model owns the heap, and a method runs
-    /// only while both are alive (a checked reference would cost a retain per call).
-    public internal(set) unowned(unsafe) var model: AnyObject? = nil
 
     /// The name id of the autorelease pool in events.
     let poolReason: UInt16 = 1
