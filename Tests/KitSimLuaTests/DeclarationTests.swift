@@ -22,7 +22,7 @@ import Testing
         Static("main", .object("UIScreen")) { sim in .object(sim.mainScreen) }
         HoldDeclaration("beacon", "a beacon that is pinging")
         Method.initializer(swift: "init(mode:)", .enumeration("mode", DeclarationTests.beaconMode, default: "loud")) { sim, inv in
-            try sim.initializeView(inv.receiver, frame: .zero)
+            try sim.views.initializeView(inv.receiver, frame: .zero)
             return .object(inv.receiver)
         }
         Method("ping", swift: "ping(times:target:)", .integer("times"), .object("target", "UIView", optional: true),
@@ -198,7 +198,7 @@ extension Simulator {
         PropertyDeclaration("pings", .assign, .number, readOnly: true, default: .int(0))
         Simulator.beaconModes
         Method.initializer(swift: "init(mode:)", .enumeration("mode", Simulator.beaconModes, default: "loud")) { sim, inv in
-            try sim.initializeView(inv.receiver, frame: .zero)
+            try sim.views.initializeView(inv.receiver, frame: .zero)
             return .object(inv.receiver)
         }
         Method("ping", swift: "ping(times:target:)", .integer("times"), .object("target", "UIView", optional: true),

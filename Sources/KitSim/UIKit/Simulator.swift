@@ -92,6 +92,11 @@ public final class Simulator {
     /// The animations on views and layers and the property animators
     /// (UIKit/Views/Simulator+Animations.swift).
     private(set) lazy var animations = Animations(self)
+    /// The view tree's behaviour: moves, walks up the tree, hit-testing, the first
+    /// responder (UIKit/Views/Views.swift).
+    private(set) lazy var views = Views(self)
+    /// What the user sees: `sim.screen()` and its picture (UIKit/Screen/Screen.swift).
+    private(set) lazy var display = Screen(self)
 
     /// A simulated app with the given behaviour profile, launched: `UIApplication.shared`
     /// exists with an app delegate whose `window` property is strong, as
@@ -139,6 +144,10 @@ public final class Simulator {
                 assertionFailure("declarations that registered once failed to register: \(error)")
             }
         }
+        // Each subsystem interns its hold reasons when it is made; making them all here, in
+        // one fixed order, keeps the heap's interned names independent of what a script uses first.
+        _ = (transitions, runLoop, notifications, targetAction, windowing, presentations, timers, urlLoading, animations,
+             lifecycle, navigation, rotation, lists, keyValueObserving, scriptMessageHandlers, views, display)
         launch()
     }
 
@@ -192,6 +201,7 @@ public final class Simulator {
                 + self.timers.violations() + self.lists.violations()
                 + self.notifications.violations() + self.keyValueObserving.violations() + self.targetAction.violations()
                 + self.urlLoading.violations() + self.scriptMessageHandlers.violations()
+                + self.views.violations() + self.display.violations()
         }
     }
 

@@ -1,4 +1,4 @@
-extension Simulator {
+extension ScriptMessageHandlers {
     /// `WKScriptMessage` (SPEC rule 42): what a handler receives for the page's
     /// `window.webkit.messageHandlers[name].postMessage(body)`.
     static let scriptMessageDeclaration = ClassDeclaration("WKScriptMessage",
@@ -13,17 +13,17 @@ extension Simulator {
     /// the web view's user content controller at once with a new `WKScriptMessage`, and
     /// returns true; false when no handler has that name. `body` makes the message's body
     /// once the message exists (the snapshot of rule 26 names the message as its owner).
-    public func postMessage(_ webView: ObjectID, name: String, body: (ObjectID) throws -> Value) throws -> Bool {
-        let w = webkit
+    func postMessage(_ webView: ObjectID, name: String, body: (ObjectID) throws -> Value) throws -> Bool {
+        let w = sim.webkit
         try heap.checkUsable(webView, "postMessage")
         guard heap.isKind(webView, of: w.webView),
-              let configuration = try object(webView, w.webViewConfiguration),
-              let ucc = try object(configuration, w.configurationUserContentController),
-              let handler = try scriptMessageHandlers.handler(named: name, in: ucc) else { return false }
+              let configuration = try sim.object(webView, w.webViewConfiguration),
+              let ucc = try sim.object(configuration, w.configurationUserContentController),
+              let handler = try self.handler(named: name, in: ucc) else { return false }
         let message = heap.alloc(w.scriptMessage)
-        try write(message, w.messageName, .string(name))
-        try write(message, w.messageBody, try body(message))
-        try write(message, w.messageWebView, webView)
+        try sim.write(message, w.messageName, .string(name))
+        try sim.write(message, w.messageBody, try body(message))
+        try sim.write(message, w.messageWebView, webView)
         _ = try heap.send(handler, .userContentController_didReceive, args: Arguments(.object(ucc), .object(message)))
         return true
     }
@@ -32,4 +32,12 @@ extension Simulator {
 extension Selector {
     /// `WKScriptMessageHandler`'s one method (SPEC rule 42).
     static let userContentController_didReceive = Selector("userContentController_didReceive")
+}
+
+extension Simulator {
+    /// `sim.postMessage(webView, name, body)` (SPEC rule 42, `ScriptMessageHandlers.postMessage`):
+    /// whether a handler of that name received the message.
+    public func postMessage(_ webView: ObjectID, name: String, body: (ObjectID) throws -> Value) throws -> Bool {
+        try scriptMessageHandlers.postMessage(webView, name: name, body: body)
+    }
 }

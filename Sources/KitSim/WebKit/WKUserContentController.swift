@@ -19,7 +19,9 @@ struct ScriptMessageHandlerNames {
 
 /// The user content controllers' script message handlers (SPEC rule 42): the names of each
 /// controller's handlers, in the order they were added; the controller keeps each handler
-/// as an associated object under its name.
+/// as an associated object under its name. The web views and their configurations are
+/// declared here too (rule 41), since what they keep decides how long a handler lives,
+/// and so are the messages a page posts to a handler.
 final class ScriptMessageHandlers: Subsystem {
     unowned let sim: Simulator
     let heap: Heap

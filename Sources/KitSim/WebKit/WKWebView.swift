@@ -1,4 +1,4 @@
-extension Simulator {
+extension ScriptMessageHandlers {
     /// `WKWebView` (SPEC rules 41, 51): a view showing a page, made with a configuration it
     /// keeps a copy of. The copy shares the user content controller, so a script message
     /// handler added through either is kept for as long as the web view lives. Its
@@ -16,16 +16,16 @@ extension Simulator {
         Method.initializer(swift: "init(frame:configuration:)", .rect("frame", optional: true),
                            .object("configuration", "WKWebViewConfiguration", optional: true),
                            summary: "Keeps a copy of the configuration (a new one when nil, as `init(frame:)` does).") { sim, inv in
-            try sim.initializeView(inv.receiver, frame: inv.argument(0).rectValue ?? .zero)
+            try sim.views.initializeView(inv.receiver, frame: inv.argument(0).rectValue ?? .zero)
             let given = try inv.optionalObjectArgument(1) ?? sim.make(sim.webkit.configuration)
-            try sim.write(inv.receiver, sim.webkit.webViewConfiguration, try sim.copyConfiguration(given))
+            try sim.write(inv.receiver, sim.webkit.webViewConfiguration, try sim.scriptMessageHandlers.copyConfiguration(given))
             return .object(inv.receiver)
         }
         Method.accessor("configuration", returns: .object("WKWebViewConfiguration")) { sim, inv in
             // SPEC rule 41: WKWebView's `-configuration` returns `[_configuration copy]`
             // autoreleased, a new object at each read.
             guard let own = try sim.object(inv.receiver, sim.webkit.webViewConfiguration) else { return .nil }
-            return .object(try sim.copyConfiguration(own))
+            return .object(try sim.scriptMessageHandlers.copyConfiguration(own))
         }
         Method("load", swift: "load(_:)", .string("url"),
                summary: "Swift's `load(URLRequest(url:))`: records the URL in `url`; no page loads.") { sim, inv in

@@ -1,4 +1,4 @@
-extension Simulator {
+extension ScriptMessageHandlers {
     /// `WKWebViewConfiguration` (SPEC rule 41): what a web view is made with. A new one
     /// makes its own `WKUserContentController`; a copy shares it, as WebKit's
     /// `-copyWithZone:` does.
@@ -18,9 +18,9 @@ extension Simulator {
     /// rule 41: WebKit's `-copyWithZone:` copies the reference, not the controller). The
     /// copy starts owned by the autorelease pool, as `-copy` followed by `autorelease`.
     func copyConfiguration(_ configuration: ObjectID) throws -> ObjectID {
-        let w = webkit
+        let w = sim.webkit
         let copy = heap.alloc(heap.classOf(configuration))
-        try write(copy, w.configurationUserContentController, try heap.readSlot(configuration, w.configurationUserContentController))
+        try sim.write(copy, w.configurationUserContentController, try heap.readSlot(configuration, w.configurationUserContentController))
         return copy
     }
 }

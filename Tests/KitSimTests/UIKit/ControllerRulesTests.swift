@@ -226,7 +226,7 @@ import Testing
         try h.heap.writeSlot(y, p, .object(x))
         let e = #expect(throws: SimError.self) {
             switch link {
-            case "superview": _ = try h.sim.isDescendant(x, of: try h.sim.make(h.k.view))
+            case "superview": _ = try h.sim.views.isDescendant(x, of: try h.sim.make(h.k.view))
             case "parent": _ = try h.sim.lifecycle.ancestor(of: x, kind: h.k.navigationController)
             default: _ = try h.sim.chain(from: x, along: p)
             }

@@ -408,7 +408,7 @@ final class Rotation: Subsystem {
             // tree of views cannot exhaust Swift's stack.
             var pending: [(ObjectID, Rect, Rect)] = [(w, old, new)]
             if let rv = try sim.object(root, k.vcView), try sim.object(rv, k.superview) == w {
-                let before = try sim.boundsOf(rv)
+                let before = try sim.views.boundsOf(rv)
                 try sim.write(rv, k.frame, .rect(new))
                 pending.append((rv, before, new))
             }

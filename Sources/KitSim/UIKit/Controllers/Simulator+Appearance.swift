@@ -98,7 +98,7 @@ final class ControllerLifecycle: Subsystem {
             if let sel = try sim.navigation.selectedChild(of: vc) { out = [sel] }
         } else if let view = try sim.object(vc, uikit.vcView) {
             for c in try sim.objects(vc, uikit.children) {
-                if let cv = try sim.object(c, uikit.vcView), try sim.isDescendant(cv, of: view) { out.append(c) }
+                if let cv = try sim.object(c, uikit.vcView), try sim.views.isDescendant(cv, of: view) { out.append(c) }
             }
         }
         return try out.filter { try sim.object($0, uikit.vcView) != nil }

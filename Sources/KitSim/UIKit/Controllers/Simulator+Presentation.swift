@@ -49,7 +49,7 @@ extension Presentations {
             heap.warn("Attempt to present \(sim.angle(b)) on \(sim.angle(presenter)) (from \(sim.angle(presenter))) which is already presenting \(sim.angle(c)).", object: presenter)
             return
         }
-        guard let pv = try sim.object(presenter, k.vcView), let window = try sim.windowOf(pv),
+        guard let pv = try sim.object(presenter, k.vcView), let window = try sim.views.windowOf(pv),
               try sim.windowing.isShown(window) else {
             heap.warn("Attempt to present \(sim.angle(b)) on \(sim.angle(presenter)) (from \(sim.angle(presenter))) whose view is not in the window hierarchy.", object: presenter)
             return
@@ -79,11 +79,11 @@ extension Presentations {
         // The transition view goes into the window before B's view loads, so a view that
         // B's viewDidLoad adds to the window lands above it (seed 002's controller B).
         let tv = heap.alloc(k.transitionView)
-        try sim.initializeView(tv, frame: try sim.boundsOf(window))
+        try sim.views.initializeView(tv, frame: try sim.views.boundsOf(window))
         // SPEC rule 59: the presenter of a custom or over-full-screen presentation stays on
         // screen and takes the touches that meet nothing presented.
         if style == "custom" || style == "overFullScreen" { try sim.write(tv, k.transitionIgnoresTouches, .bool(true)) }
-        try sim.addSubview(tv, to: window, at: nil)
+        try sim.views.addSubview(tv, to: window, at: nil)
         state.attach(tv, to: b)
         // From here the presentation completes whatever the callbacks do, and the first
         // error is rethrown at the end, so that an error in B's viewDidLoad cannot leave A
@@ -109,10 +109,10 @@ extension Presentations {
         var fromSlot: (superview: ObjectID, index: Int)?
         if let animator {
             sim.attempt(&firstError) {
-                if fullScreen, let pv = try sim.transitions.presentationContextView(of: presenter), try sim.windowOf(pv) == window {
+                if fullScreen, let pv = try sim.transitions.presentationContextView(of: presenter), try sim.views.windowOf(pv) == window {
                     fromView = pv
                     if let sv = try sim.object(pv, k.superview), let i = try sim.objects(sv, k.subviews).firstIndex(of: pv) { fromSlot = (sv, i) }
-                    try sim.addSubview(pv, to: tv, at: 0)
+                    try sim.views.addSubview(pv, to: tv, at: 0)
                 }
                 context = try sim.transitions.makeTransitionContext(animator: animator, container: tv, from: presenter, to: b,
                                                     fromView: fromView, toView: bView, coordinator: coordinator)
@@ -123,8 +123,8 @@ extension Presentations {
             // puts the presented view in the container.
             sim.attempt(&firstError) {
                 if let bView, heap.isAlive(bView), heap.isAlive(tv) {
-                    try sim.write(bView, k.frame, .rect(try sim.boundsOf(window)))
-                    try sim.addSubview(bView, to: tv, at: nil)
+                    try sim.write(bView, k.frame, .rect(try sim.views.boundsOf(window)))
+                    try sim.views.addSubview(bView, to: tv, at: nil)
                 }
             }
         }
@@ -150,7 +150,7 @@ extension Presentations {
                 var endError: Error?
                 // SPEC rule 59: the presenter's view leaves with the completed transition.
                 if let fromView, heap.isAlive(fromView), heap.isAlive(tv), try sim.object(fromView, k.superview) == tv {
-                    sim.attempt(&endError) { try sim.removeFromSuperview(fromView) }
+                    sim.attempt(&endError) { try sim.views.removeFromSuperview(fromView) }
                 }
                 sim.attempt(&endError) { try sim.lifecycle.endAppearance(b, animated: animated) }
                 if fullScreen { sim.attempt(&endError) { try sim.lifecycle.endAppearance(presenter, animated: animated) } }
@@ -178,7 +178,7 @@ extension Presentations {
         if let fromView, heap.isAlive(fromView) {
             sim.attempt(&firstError) {
                 if let slot, heap.isAlive(slot.superview) {
-                    try sim.addSubview(fromView, to: slot.superview, at: Swift.min(slot.index, try sim.objects(slot.superview, k.subviews).count))
+                    try sim.views.addSubview(fromView, to: slot.superview, at: Swift.min(slot.index, try sim.objects(slot.superview, k.subviews).count))
                 } else if heap.isAlive(tv) {
                     try sim.transitions.restore(fromView, under: tv)
                 }
@@ -189,7 +189,7 @@ extension Presentations {
         sim.attempt(&firstError) {
             if heap.isAlive(b) { try sim.write(b, k.presenting, nil) }
             if heap.isAlive(presenter), try sim.object(presenter, k.presented) == b { try sim.write(presenter, k.presented, nil) }
-            if let tv = state.detach(b), heap.isAlive(tv) { try sim.removeFromSuperview(tv) }
+            if let tv = state.detach(b), heap.isAlive(tv) { try sim.views.removeFromSuperview(tv) }
         }
         if let firstError { throw firstError }
     }
@@ -273,8 +273,8 @@ extension Presentations {
                 // custom one); on iOS 8+ a custom one leaves it where it is, which is
                 // inside the container if the animator put it there.
                 if let tv, let presenterView, heap.isAlive(tv), fullScreen || sim.configuration.ios < 8 {
-                    let outside = try sim.windowOf(presenterView) == nil
-                    if try outside || sim.isDescendant(presenterView, of: tv) {
+                    let outside = try sim.views.windowOf(presenterView) == nil
+                    if try outside || sim.views.isDescendant(presenterView, of: tv) {
                         sim.attempt(&endError) { try sim.transitions.restore(presenterView, under: tv) }
                     }
                 }
@@ -289,7 +289,7 @@ extension Presentations {
                     if heap.isAlive(presenter), try sim.object(presenter, k.presented) == c { try sim.write(presenter, k.presented, nil) }
                 }
                 for (i, c) in chain.enumerated().reversed() {
-                    if let tv = state.detach(c), heap.isAlive(tv) { try sim.removeFromSuperview(tv) }
+                    if let tv = state.detach(c), heap.isAlive(tv) { try sim.views.removeFromSuperview(tv) }
                     // SPEC rule 47: the links are cut already; what c presented is above it.
                     sim.lifecycle.noteLeftUI(c, "dismissed", presentedAbove: Array(chain[(i + 1)...]))
                 }
@@ -309,7 +309,7 @@ extension Presentations {
     /// On iOS 7 replacing the root tore its presentations down with it (rule 16).
     func tearDownPresentations(of root: ObjectID) throws {
         for vc in try sim.chain(from: try sim.object(root, sim.uikit.presented), along: sim.uikit.presented) {
-            if let tv = state.detach(vc), heap.isAlive(tv) { try sim.removeFromSuperview(tv) }
+            if let tv = state.detach(vc), heap.isAlive(tv) { try sim.views.removeFromSuperview(tv) }
         }
     }
 }

@@ -37,7 +37,7 @@ extension Presentations {
         _ = try heap.send(w, .initialize, args: Arguments(.rect(sim.screenBounds)))
         try sim.write(w, k.windowLevel, .double(2000))
         // With scenes the alert's window belongs to the presenter's scene.
-        try sim.windowing.attach(w, toSceneOf: try sim.object(presenter, k.vcView).flatMap { try sim.windowOf($0) })
+        try sim.windowing.attach(w, toSceneOf: try sim.object(presenter, k.vcView).flatMap { try sim.views.windowOf($0) })
         sim.windowing.stack.orderChanged()
         try heap.hold(w, alertHold)
         try sim.write(alert, k.alertWindowProperty, w)

@@ -18,7 +18,7 @@ extension Navigation {
         Method.initializer(swift: "init(rootViewController:)", .object("rootViewController", "UIViewController", optional: true)) { sim, inv in
             let k = sim.uikit
             let bar = sim.heap.alloc(k.navigationBar)
-            try sim.initializeView(bar, frame: Rect(x: 0, y: 0, width: sim.screenBounds.width, height: 44))
+            try sim.views.initializeView(bar, frame: Rect(x: 0, y: 0, width: sim.screenBounds.width, height: 44))
             try sim.write(inv.receiver, k.navBar, bar)
             if let root = inv.optionalObjectArgument(0) {
                 try sim.navigation.checkPushable(root, onto: inv.receiver, function: "UINavigationController")
@@ -35,7 +35,7 @@ extension Navigation {
             let k = sim.uikit
             _ = try sim.heap.send(inv.receiver, .loadView, as: k.viewController)
             if let view = try sim.object(inv.receiver, k.vcView), let bar = try sim.object(inv.receiver, k.navBar) {
-                try sim.addSubview(bar, to: view, at: nil)
+                try sim.views.addSubview(bar, to: view, at: nil)
             }
             return .nil
         }
@@ -128,7 +128,7 @@ extension Navigation {
 
     /// Whether a container's view is on screen and it is appearing or has appeared.
     func isOnScreen(_ vc: ObjectID) throws -> Bool {
-        guard let v = try sim.object(vc, sim.uikit.vcView), let w = try sim.windowOf(v),
+        guard let v = try sim.object(vc, sim.uikit.vcView), let w = try sim.views.windowOf(v),
               try sim.windowing.isShown(w) else { return false }
         let s = sim.lifecycle.appearanceState(of: vc)
         return s == .appeared || s == .appearing
@@ -196,7 +196,7 @@ extension Navigation {
             sim.attempt(&firstError) {
                 if let v = try sim.object(p, sim.uikit.vcView), let navView = try sim.object(nav, sim.uikit.vcView),
                    try sim.object(v, sim.uikit.superview) == navView {
-                    try sim.removeFromSuperview(v)
+                    try sim.views.removeFromSuperview(v)
                 }
             }
             // Removed from the parent or adopted by another container meanwhile: it is
@@ -267,8 +267,8 @@ extension Navigation {
             // puts the incoming view in place.
             sim.attempt(&firstError) {
                 if let toView, heap.isAlive(toView), let navView = try sim.object(nav, k.vcView), try sim.object(toView, k.superview) != navView {
-                    try sim.write(toView, k.frame, .rect(try sim.boundsOf(navView)))
-                    try sim.addSubview(toView, to: navView, at: 0)
+                    try sim.write(toView, k.frame, .rect(try sim.views.boundsOf(navView)))
+                    try sim.views.addSubview(toView, to: navView, at: 0)
                 }
             }
         }
@@ -339,7 +339,7 @@ extension Navigation {
         let k = sim.uikit
         guard heap.isAlive(vc), heap.isAlive(nav), let v = try sim.object(vc, k.vcView), let navView = try sim.object(nav, k.vcView),
               try sim.object(v, k.superview) == navView else { return }
-        try sim.removeFromSuperview(v)
+        try sim.views.removeFromSuperview(v)
     }
 
     /// The end of a push or pop: the old view leaves, the "did" callbacks, didMove, didShow.

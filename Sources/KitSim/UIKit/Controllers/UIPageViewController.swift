@@ -42,13 +42,13 @@ extension Lists {
     func setPages(_ pvc: ObjectID, _ new: [ObjectID], completion: Value) throws {
         let k = sim.uikit
         for old in pageLists[pvc.raw] ?? [] where heap.isAlive(old) && !new.contains(old) {
-            if let v = try sim.object(old, k.vcView), try sim.object(v, k.superview) != nil { try sim.removeFromSuperview(v) }
+            if let v = try sim.object(old, k.vcView), try sim.object(v, k.superview) != nil { try sim.views.removeFromSuperview(v) }
             try sim.lifecycle.removeFromParent(old)
         }
         for page in new where try sim.object(page, k.parent) != pvc {
             try sim.lifecycle.addChild(page, to: pvc)
             if let container = try sim.object(pvc, k.vcView), let view = try heap.get(page, k.vcView).objectID {
-                try sim.addSubview(view, to: container, at: nil)
+                try sim.views.addSubview(view, to: container, at: nil)
             }
         }
         pageLists[pvc.raw] = new

@@ -83,7 +83,7 @@ extension Navigation {
             sim.attempt(&firstError) { _ = try heap.send(vc, .didMove, args: Arguments(.object(tab))) }
         }
         for r in removed {
-            if let v = try sim.object(r, k.vcView) { try sim.removeFromSuperview(v) }
+            if let v = try sim.object(r, k.vcView) { try sim.views.removeFromSuperview(v) }
             try sim.write(r, k.parent, nil)
             sim.lifecycle.noteLeftUI(r, "removed from \(heap.describe(tab))")
             stillHeld.remove(r)
@@ -115,10 +115,10 @@ extension Navigation {
             let newView = try sim.lifecycle.loadedView(of: new)
             try sim.lifecycle.beginAppearance(new, appearing: true, animated: false)
             if let old { try sim.lifecycle.beginAppearance(old, appearing: false, animated: false) }
-            if let old, let ov = try sim.object(old, k.vcView), try sim.object(ov, k.superview) == tabView { try sim.removeFromSuperview(ov) }
+            if let old, let ov = try sim.object(old, k.vcView), try sim.object(ov, k.superview) == tabView { try sim.views.removeFromSuperview(ov) }
             if let newView {
-                try sim.write(newView, k.frame, .rect(try sim.boundsOf(tabView)))
-                try sim.addSubview(newView, to: tabView, at: 0)
+                try sim.write(newView, k.frame, .rect(try sim.views.boundsOf(tabView)))
+                try sim.views.addSubview(newView, to: tabView, at: 0)
             }
             if let old { try sim.lifecycle.endAppearance(old, animated: false) }
             try sim.lifecycle.endAppearance(new, animated: false)

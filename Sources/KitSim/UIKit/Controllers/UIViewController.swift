@@ -45,7 +45,7 @@ extension ControllerLifecycle {
         Method.callback("loadView", summary: "Makes the view: an opaque view the size of the screen.") { sim, inv in
             let k = sim.uikit
             let v = sim.heap.alloc(k.view)
-            try sim.initializeView(v, frame: sim.screenBounds)
+            try sim.views.initializeView(v, frame: sim.screenBounds)
             // Opaque, as a storyboard-made controller's view is: it hides what lies under it.
             try sim.write(v, k.backgroundColor, .string("systemBackground"))
             try sim.write(inv.receiver, k.vcView, v)

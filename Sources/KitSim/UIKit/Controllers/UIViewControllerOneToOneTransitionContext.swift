@@ -100,7 +100,7 @@ extension Transitions {
         let k = sim.uikit.transitions
         guard try sim.object(ctx, incoming ? k.contextTo : k.contextFrom) == vc,
               let container = try sim.object(ctx, k.contextContainer) else { return Rect(x: 0, y: 0, width: 0, height: 0) }
-        return try sim.boundsOf(container)
+        return try sim.views.boundsOf(container)
     }
 
     /// The view the presenter shows in its window: that of its topmost ancestor (a child
@@ -115,7 +115,7 @@ extension Transitions {
     func restore(_ view: ObjectID, under container: ObjectID) throws {
         guard heap.isAlive(view), let sv = try sim.object(container, sim.uikit.superview),
               let i = try sim.objects(sv, sim.uikit.subviews).firstIndex(of: container) else { return }
-        try sim.addSubview(view, to: sv, at: i)
+        try sim.views.addSubview(view, to: sv, at: i)
     }
 }
 

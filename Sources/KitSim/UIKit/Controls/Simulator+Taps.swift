@@ -1,36 +1,33 @@
-extension Simulator {
-    /// `UIApplication.shared.isIgnoringInteractionEvents`: true while a non-interactive
-    /// animated transition is in flight, when no tap or swipe reaches anything (SPEC rule 61).
-    public var isIgnoringInteractionEvents: Bool { transitions.interactionIgnoringTransitions > 0 }
-
+extension TargetAction {
     /// `sim.tap(control)` (SPEC rule 36): `touchDown`, then `touchUpInside`, when the
     /// control is enabled, visible, in a window and hit-testable at its centre. A
     /// control's own actions take priority over tap recognizers on its ancestors (iOS 6+).
     /// Returns whether the tap reached it.
-    public func tapControl(_ control: ObjectID) throws -> Bool {
-        guard !isIgnoringInteractionEvents, try bool(control, uikit.controlEnabled, default: true),
-              try reachesTouch(control) else { return false }
-        try targetAction.sendActions(control, event: "touchDown")
-        try targetAction.sendActions(control, event: "touchUpInside")
+    func tapControl(_ control: ObjectID) throws -> Bool {
+        guard !sim.isIgnoringInteractionEvents, try sim.bool(control, sim.uikit.controlEnabled, default: true),
+              try sim.views.reachesTouch(control) else { return false }
+        try sendActions(control, event: "touchDown")
+        try sendActions(control, event: "touchUpInside")
         return true
     }
 
     /// `sim.tap(view)` (SPEC rule 37): the nearest view from `view` up with enabled tap
     /// recognizers; there the first one added fires, and another fires too only when a
     /// delegate of either says they recognize simultaneously. Returns whether one fired.
-    public func tapView(_ view: ObjectID) throws -> Bool {
-        let k = uikit
+    func tapView(_ view: ObjectID) throws -> Bool {
+        let k = sim.uikit
         // SPEC rule 71: a scene-less window gets no touches; rule 61: none while touches are ignored.
-        guard !isIgnoringInteractionEvents, let w = try windowOf(view), windowing.isAttached(w), try isEffectivelyVisible(view) else { return false }
+        guard !sim.isIgnoringInteractionEvents, let w = try sim.views.windowOf(view), sim.windowing.isAttached(w),
+              try sim.views.isEffectivelyVisible(view) else { return false }
         var tapped = false
-        try walkChain(from: view, along: k.superview) { v in
-            let taps = try objects(v, k.gestureRecognizers).filter {
-                try heap.isKind($0, of: k.tapRecognizer) && bool($0, k.recognizerEnabled, default: true)
+        try sim.walkChain(from: view, along: k.superview) { v in
+            let taps = try sim.objects(v, k.gestureRecognizers).filter {
+                try heap.isKind($0, of: k.tapRecognizer) && sim.bool($0, k.recognizerEnabled, default: true)
             }
             guard let first = taps.first else { return true }
-            try targetAction.fireRecognizer(first)
+            try fireRecognizer(first)
             for other in taps.dropFirst() where heap.isAlive(other) {
-                if try recognizeSimultaneously(first, other) { try targetAction.fireRecognizer(other) }
+                if try recognizeSimultaneously(first, other) { try fireRecognizer(other) }
             }
             tapped = true
             return false
@@ -38,20 +35,12 @@ extension Simulator {
         return tapped
     }
 
-    /// Whether a touch at the view's centre reaches it or one of its subviews.
-    func reachesTouch(_ view: ObjectID) throws -> Bool {
-        guard try windowOf(view) != nil, try isEffectivelyVisible(view) else { return false }
-        let f = try absoluteFrame(view)
-        guard let hit = try hitTest(Point(x: f.x + f.width / 2, y: f.y + f.height / 2)) else { return false }
-        return try hit == view || isDescendant(hit, of: view)
-    }
-
     /// `gestureRecognizer(_:shouldRecognizeSimultaneouslyWith:)` of either recognizer's
     /// delegate; UIKit's default is false.
     func recognizeSimultaneously(_ a: ObjectID, _ b: ObjectID) throws -> Bool {
         let selector = Selector("gestureRecognizer_shouldRecognizeSimultaneouslyWith")
         for (r, other) in [(a, b), (b, a)] {
-            guard let d = try object(r, uikit.recognizerDelegate), heap.isAlive(d), heap.responds(d, to: selector) else { continue }
+            guard let d = try sim.object(r, sim.uikit.recognizerDelegate), heap.isAlive(d), heap.responds(d, to: selector) else { continue }
             // Lua's truthiness, as the bridge reads a returned flag: nil and false are false.
             switch try heap.send(d, selector, args: Arguments(.object(r), .object(other))) {
             case .nil, .bool(false): continue
@@ -60,4 +49,16 @@ extension Simulator {
         }
         return false
     }
+}
+
+extension Simulator {
+    /// `UIApplication.shared.isIgnoringInteractionEvents`: true while a non-interactive
+    /// animated transition is in flight, when no tap or swipe reaches anything (SPEC rule 61).
+    public var isIgnoringInteractionEvents: Bool { transitions.interactionIgnoringTransitions > 0 }
+
+    /// `sim.tap(control)` (SPEC rule 36, `TargetAction.tapControl`): whether the tap reached it.
+    public func tapControl(_ control: ObjectID) throws -> Bool { try targetAction.tapControl(control) }
+
+    /// `sim.tap(view)` (SPEC rule 37, `TargetAction.tapView`): whether a tap recognizer fired.
+    public func tapView(_ view: ObjectID) throws -> Bool { try targetAction.tapView(view) }
 }

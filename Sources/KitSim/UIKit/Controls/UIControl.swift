@@ -171,29 +171,29 @@ extension TargetAction {
                 _ = try heap.send(current, selector, args: Arguments(.object(sender)))
                 return
             }
-            r = try sim.nextResponder(current)
+            r = try nextResponder(current)
             steps += 1
         }
     }
 }
 
-extension Simulator {
+extension TargetAction {
     /// `next` of UIResponder: a view's controller after its view, then its superview; a
     /// window's is the application, the application's its delegate (SPEC rule 36).
     func nextResponder(_ r: ObjectID) throws -> ObjectID? {
-        let k = uikit
+        let k = sim.uikit, application = sim.application
         if heap.isKind(r, of: k.window) { return application }
         if heap.isKind(r, of: k.view) {
-            if let vc = heap.liveObjects.first(where: { heap.isKind($0, of: k.viewController) && (try? object($0, k.vcView)) == r }) {
+            if let vc = heap.liveObjects.first(where: { heap.isKind($0, of: k.viewController) && (try? sim.object($0, k.vcView)) == r }) {
                 return vc
             }
-            return try object(r, k.superview)
+            return try sim.object(r, k.superview)
         }
         if heap.isKind(r, of: k.viewController) {
-            if let v = try object(r, k.vcView), let s = try object(v, k.superview) { return s }
-            return try object(r, k.parent) ?? application
+            if let v = try sim.object(r, k.vcView), let s = try sim.object(v, k.superview) { return s }
+            return try sim.object(r, k.parent) ?? application
         }
-        if r == application { return try object(application, k.appDelegateProperty) }
+        if r == application { return try sim.object(application, k.appDelegateProperty) }
         return nil
     }
 }

@@ -180,7 +180,7 @@ final class Lists: Subsystem {
             if let cell = kept[path] { visible.append((path, cell)); continue }
             let cell = try cellFromDataSource(list, kind, path)
             try sim.write(cell, sim.uikit.frame, .rect(frame))
-            try sim.addSubview(cell, to: list, at: nil)
+            try sim.views.addSubview(cell, to: list, at: nil)
             visible.append((path, cell))
             states[list.raw]?.visible = visible
         }
@@ -218,7 +218,7 @@ final class Lists: Subsystem {
             pool.append(.object(cell))
             try heap.setAssociated(list, key: key, .array(pool))
         }
-        if try sim.object(cell, sim.uikit.superview) == list { try sim.removeFromSuperview(cell) }
+        if try sim.object(cell, sim.uikit.superview) == list { try sim.views.removeFromSuperview(cell) }
     }
 
     /// `dequeueReusableCell(id [, indexPath])`: a pooled cell, else a new one of the
@@ -265,7 +265,7 @@ final class Lists: Subsystem {
         for raw in states.keys.sorted() {
             let id = ObjectID(raw)
             guard heap.isAlive(id), let state = states[raw] else { states.removeValue(forKey: raw); continue }
-            guard state.reloadPending || state.layoutPending, try sim.windowOf(id) != nil else { continue }
+            guard state.reloadPending || state.layoutPending, try sim.views.windowOf(id) != nil else { continue }
             if state.reloadPending {
                 try reload(id)
             } else if let kind = listKind(id) {

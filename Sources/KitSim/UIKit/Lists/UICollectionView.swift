@@ -10,7 +10,7 @@ extension Lists {
 
         Method.initializer(swift: "init(frame:collectionViewLayout:)", .rect("frame", optional: true),
                            .object("layout", "UICollectionViewFlowLayout")) { sim, inv in
-            try sim.initializeView(inv.receiver, frame: inv.argument(0).rectValue ?? .zero)
+            try sim.views.initializeView(inv.receiver, frame: inv.argument(0).rectValue ?? .zero)
             try sim.write(inv.receiver, sim.uikit.collectionLayout, inv.objectArgument(1))
             try sim.write(inv.receiver, sim.uikit.contentOffset, .point(.zero))
             sim.lists.made(inv.receiver)

@@ -16,7 +16,7 @@ extension Lists {
 
         Method.initializer(swift: "init(frame:style:)", .rect("frame", optional: true),
                            .enumeration("style", Lists.tableStyles, default: "plain")) { sim, inv in
-            try sim.initializeView(inv.receiver, frame: inv.argument(0).rectValue ?? .zero)
+            try sim.views.initializeView(inv.receiver, frame: inv.argument(0).rectValue ?? .zero)
             try sim.write(inv.receiver, sim.uikit.tableStyle, .string(inv.stringArgument(1) ?? "plain"))
             try sim.write(inv.receiver, sim.uikit.contentOffset, .point(.zero))
             sim.lists.made(inv.receiver)

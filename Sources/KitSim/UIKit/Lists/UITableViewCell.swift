@@ -11,7 +11,7 @@ extension Lists {
         Lists.tableCellStyles
         Method.initializer(swift: "init(style:reuseIdentifier:)", .enumeration("style", Lists.tableCellStyles, default: "default"),
                            .string("reuseIdentifier", optional: true)) { sim, inv in
-            try sim.initializeView(inv.receiver, frame: Rect(x: 0, y: 0, width: 320, height: 44))
+            try sim.views.initializeView(inv.receiver, frame: Rect(x: 0, y: 0, width: 320, height: 44))
             try sim.write(inv.receiver, sim.uikit.reuseIdentifier, inv.argument(1))
             return .object(inv.receiver)
         }

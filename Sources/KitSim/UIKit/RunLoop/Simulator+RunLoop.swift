@@ -101,7 +101,7 @@ final class MainRunLoop: Subsystem {
         var rounds = 0
         repeat {
             while let work = queues.popLayout() { try work() }
-            try sim.layoutContainers()
+            try sim.lifecycle.layoutContainers()
             try sim.lists.layOut()
             rounds += 1
             if rounds > 10_000 {

@@ -1,4 +1,4 @@
-extension Simulator {
+extension Animations {
     /// `UIView.AnimationOptions` as scripts write them: one name or an array of names
     /// (SPEC rule 23). Only `"repeat"` changes what KitSim does; the rest shape curves.
     static let animationOptions = EnumType("UIView.AnimationOptions", [

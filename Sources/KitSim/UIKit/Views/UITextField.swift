@@ -1,4 +1,4 @@
-extension Simulator {
+extension Views {
     /// `UITextField` (SPEC rule 62): a view that edits text. Becoming first responder — only
     /// inside a visible window — shows UIKit's keyboard windows (rule 63).
     static let textFieldDeclaration = ClassDeclaration("UITextField", superclass: "UIView",
@@ -9,36 +9,36 @@ extension Simulator {
         Method.accessor("isFirstResponder", returns: .bool) { sim, inv in .bool(sim.windowing.keyboard.firstResponder == inv.receiver) }
         Method("becomeFirstResponder", returns: .bool,
                summary: "True only inside a visible window's hierarchy; the previous first responder resigns (one at a time).") { sim, inv in
-            .bool(try sim.becomeFirstResponder(inv.receiver))
+            .bool(try sim.views.becomeFirstResponder(inv.receiver))
         }
         Method("resignFirstResponder", returns: .bool, summary: "Stops editing; the keyboard windows hide 0.25 s later.") { sim, inv in
-            .bool(try sim.resignFirstResponder(inv.receiver))
+            .bool(try sim.views.resignFirstResponder(inv.receiver))
         }
     }
 
     /// SPEC rule 62: only a field in a visible window's hierarchy can become first
     /// responder; the one before resigns.
     func becomeFirstResponder(_ field: ObjectID) throws -> Bool {
-        if windowing.keyboard.firstResponder == field { return true }
-        guard let w = try windowOf(field), try windowing.isShown(w), try isEffectivelyVisible(field) else {
+        if sim.windowing.keyboard.firstResponder == field { return true }
+        guard let w = try windowOf(field), try sim.windowing.isShown(w), try isEffectivelyVisible(field) else {
             return false
         }
-        if let old = windowing.keyboard.firstResponder { _ = try resignFirstResponder(old) }
-        windowing.setFirstResponder(field)
-        try windowing.showKeyboard(true)
+        if let old = sim.windowing.keyboard.firstResponder { _ = try resignFirstResponder(old) }
+        sim.windowing.setFirstResponder(field)
+        try sim.windowing.showKeyboard(true)
         return true
     }
 
     func resignFirstResponder(_ field: ObjectID) throws -> Bool {
-        guard windowing.keyboard.firstResponder == field else { return true }
-        windowing.setFirstResponder(nil)
-        try windowing.showKeyboard(false)
+        guard sim.windowing.keyboard.firstResponder == field else { return true }
+        sim.windowing.setFirstResponder(nil)
+        try sim.windowing.showKeyboard(false)
         return true
     }
 
     /// `view:endEditing(force)`: the first responder inside the view resigns.
     func endEditing(in view: ObjectID) throws -> Bool {
-        guard let field = windowing.keyboard.firstResponder, heap.isAlive(field), try field == view || isDescendant(field, of: view) else {
+        guard let field = sim.windowing.keyboard.firstResponder, heap.isAlive(field), try field == view || isDescendant(field, of: view) else {
             return false
         }
         return try resignFirstResponder(field)

@@ -1,4 +1,4 @@
-extension Simulator {
+extension Views {
     /// `UIView` (SPEC §3.2): a rectangle in a tree of views. `superview` is weak and
     /// `subviews` strong (rule 8); `window` is computed by walking up the tree.
     static let viewDeclaration = ClassDeclaration("UIView", superclass: "UIResponder",
@@ -27,10 +27,10 @@ extension Simulator {
                             summary: "The view's CALayer, made on first access and kept by the view (rule 45).")
         HoldDeclaration("animation in flight",
                         "a `UIView.animate` completion until its animations end, a running `UIViewPropertyAnimator`, and a removed `CAAnimation` until its delegate has heard `animationDidStop` (rules 43–45)")
-        Simulator.animationOptions
+        Animations.animationOptions
 
         Method.initializer(swift: "init(frame:)", .rect("frame", optional: true)) { sim, inv in
-            try sim.initializeView(inv.receiver, frame: inv.argument(0).rectValue ?? .zero)
+            try sim.views.initializeView(inv.receiver, frame: inv.argument(0).rectValue ?? .zero)
             return .object(inv.receiver)
         }
         Method.accessor("bounds", returns: .rect) { sim, inv in .rect(try sim.rotation.bounds(of: inv.receiver)) }
@@ -50,7 +50,7 @@ extension Simulator {
             return .nil
         }
         Method.accessor("window", returns: .object("UIWindow")) { sim, inv in
-            try sim.windowOf(inv.receiver).map(Value.object) ?? .nil
+            try sim.views.windowOf(inv.receiver).map(Value.object) ?? .nil
         }
         Method.accessor("center", returns: .point) { sim, inv in
             let f = try sim.rect(inv.receiver, sim.uikit.frame)
@@ -78,7 +78,7 @@ extension Simulator {
                            .number("duration"), .number("delay"), Parameter("options", .any, optional: true),
                            .function("animations", optional: false), .function("completion"),
                            summary: "`animate` after `delay` seconds, with `UIView.AnimationOptions` (one name or an array; `\"repeat\"` never ends by itself).") { sim, inv in
-            let options = try sim.optionSet(inv.argument(2), Simulator.animationOptions, position: 3, function: "animate_delay")
+            let options = try sim.optionSet(inv.argument(2), Animations.animationOptions, position: 3, function: "animate_delay")
             try sim.animations.animate(duration: inv.numberArgument(0), delay: inv.numberArgument(1), options: options,
                             animations: inv.argument(3), completion: inv.argument(4))
             return .nil
@@ -92,19 +92,19 @@ extension Simulator {
             // The planted table takes the call before its arguments are read.
             try sim.animations.plantedSpringDefect(animations: inv.argument(5))
             #endif
-            let options = try sim.optionSet(inv.argument(4), Simulator.animationOptions, position: 5, function: "animate_usingSpringWithDamping")
+            let options = try sim.optionSet(inv.argument(4), Animations.animationOptions, position: 5, function: "animate_usingSpringWithDamping")
             try sim.animations.animate(duration: inv.numberArgument(0), delay: inv.numberArgument(1), options: options,
                             animations: inv.argument(5), completion: inv.argument(6))
             return .nil
         }
         Method("addSubview", swift: "addSubview(_:)", .object("view", "UIView"),
                summary: "Adds the view on top of the subviews, removing it from its old superview (rule 8).") { sim, inv in
-            try sim.addSubview(inv.objectArgument(0), to: inv.receiver, at: nil)
+            try sim.views.addSubview(inv.objectArgument(0), to: inv.receiver, at: nil)
             return .nil
         }
         Method("insertSubview", swift: "insertSubview(_:at:)", .object("view", "UIView"), .integer("index"),
                summary: "Inserts the view at a 0-based index of the subviews.") { sim, inv in
-            try sim.addSubview(inv.objectArgument(0), to: inv.receiver, at: inv.integerArgument(1))
+            try sim.views.addSubview(inv.objectArgument(0), to: inv.receiver, at: inv.integerArgument(1))
             return .nil
         }
         Method("addGestureRecognizer", swift: "addGestureRecognizer(_:)", .object("recognizer", "UIGestureRecognizer"),
@@ -119,28 +119,28 @@ extension Simulator {
         }
         Method("endEditing", swift: "endEditing(_:)", .bool("force", default: false), returns: .bool,
                summary: "The first responder inside the view resigns (rule 62).") { sim, inv in
-            .bool(try sim.endEditing(in: inv.receiver))
+            .bool(try sim.views.endEditing(in: inv.receiver))
         }
         Method("removeFromSuperview", summary: "Removes the view from its superview, which releases it.") { sim, inv in
-            try sim.removeFromSuperview(inv.receiver)
+            try sim.views.removeFromSuperview(inv.receiver)
             return .nil
         }
         Method("bringSubviewToFront", swift: "bringSubviewToFront(_:)", .object("view", "UIView")) { sim, inv in
             let child = inv.objectArgument(0)
-            if try sim.object(child, sim.uikit.superview) == inv.receiver { try sim.addSubview(child, to: inv.receiver, at: nil) }
+            if try sim.object(child, sim.uikit.superview) == inv.receiver { try sim.views.addSubview(child, to: inv.receiver, at: nil) }
             return .nil
         }
         Method("sendSubviewToBack", swift: "sendSubviewToBack(_:)", .object("view", "UIView")) { sim, inv in
             let child = inv.objectArgument(0)
-            if try sim.object(child, sim.uikit.superview) == inv.receiver { try sim.addSubview(child, to: inv.receiver, at: 0) }
+            if try sim.object(child, sim.uikit.superview) == inv.receiver { try sim.views.addSubview(child, to: inv.receiver, at: 0) }
             return .nil
         }
         Method("isDescendant", swift: "isDescendant(of:)", .object("view", "UIView"), returns: .bool) { sim, inv in
-            .bool(try sim.isDescendant(inv.receiver, of: inv.objectArgument(0)))
+            .bool(try sim.views.isDescendant(inv.receiver, of: inv.objectArgument(0)))
         }
         Method.callback("hitTest", swift: "hitTest(_:with:)", .point("point"), returns: .object("UIView"), optional: true,
                         summary: "The deepest visible, interactive subview containing the point (SPEC §3.2).") { sim, inv in
-            try sim.defaultHitTest(inv.receiver, inv.pointArgument(0)).map(Value.object) ?? .nil
+            try sim.views.defaultHitTest(inv.receiver, inv.pointArgument(0)).map(Value.object) ?? .nil
         }
         Method.callback("point", swift: "point(inside:with:)", .point("point"), returns: .bool) { sim, inv in
             .bool(try sim.rotation.bounds(of: inv.receiver).contains(inv.pointArgument(0)))
@@ -150,15 +150,9 @@ extension Simulator {
             // A snapshot is a new, plain view with the same frame (seed 004's anti-flash cover).
             let k = sim.uikit
             let snap = sim.heap.alloc(k.view)
-            try sim.initializeView(snap, frame: try sim.rect(inv.receiver, k.frame))
+            try sim.views.initializeView(snap, frame: try sim.rect(inv.receiver, k.frame))
             try sim.write(snap, k.backgroundColor, try sim.heap.readSlot(inv.receiver, k.backgroundColor))
             return .object(snap)
         }
-    }
-
-    /// UIView's designated initializer: the frame (the declared defaults make a new view
-    /// visible, interactive and opaque).
-    func initializeView(_ id: ObjectID, frame: Rect) throws {
-        try write(id, uikit.frame, .rect(frame))
     }
 }

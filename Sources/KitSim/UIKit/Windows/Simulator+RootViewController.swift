@@ -29,7 +29,7 @@ extension Windows {
                 try sim.lifecycle.endAppearance(old, animated: false)
             }
             sim.attempt(&firstError) { try sim.lifecycle.beginAppearance(old, appearing: false, animated: false) }
-            sim.attempt(&firstError) { if let v = try sim.object(old, k.vcView) { try sim.removeFromSuperview(v) } }
+            sim.attempt(&firstError) { if let v = try sim.object(old, k.vcView) { try sim.views.removeFromSuperview(v) } }
             if sim.configuration.ios < 8 { sim.attempt(&firstError) { try sim.presentations.tearDownPresentations(of: old) } }
         }
         // A callback may have released the new root meanwhile: the write then fails as a
@@ -61,17 +61,9 @@ extension Windows {
             try sim.lifecycle.endAppearance(root, animated: false)
         }
         var firstError: Error?
-        if let view { try sim.write(view, k.frame, .rect(try sim.boundsOf(window))) }
+        if let view { try sim.write(view, k.frame, .rect(try sim.views.boundsOf(window))) }
         sim.attempt(&firstError) { try sim.lifecycle.beginAppearance(root, appearing: true, animated: false) }
-        if let view, heap.isAlive(view) { try sim.addSubview(view, to: window, at: nil) }
+        if let view, heap.isAlive(view) { try sim.views.addSubview(view, to: window, at: nil) }
         if let firstError { throw firstError }
-    }
-}
-
-extension Simulator {
-    /// A view's bounds as its frame gives them: the frame's size at the origin.
-    func boundsOf(_ view: ObjectID) throws -> Rect {
-        let f = try rect(view, uikit.frame)
-        return Rect(x: 0, y: 0, width: f.width, height: f.height)
     }
 }

@@ -8,7 +8,7 @@ extension Windows {
         HoldDeclaration("keyboard", "UIKit's keyboard windows, once a text field was first responder, for the rest of the run")
         Method.callback("hitTest", swift: "hitTest(_:with:)", .point("point"), returns: .object("UIView"), optional: true,
                         summary: "Its own subviews only: a touch that meets none of them passes to the windows below (rule 65).") { sim, inv in
-            let hit = try sim.defaultHitTest(inv.receiver, inv.pointArgument(0))
+            let hit = try sim.views.defaultHitTest(inv.receiver, inv.pointArgument(0))
             return hit == inv.receiver ? .nil : hit.map(Value.object) ?? .nil
         }
     }
@@ -48,7 +48,7 @@ extension Windows {
         keyboard.generation &+= 1
         if shown {
             // With scenes the keyboard windows belong to the editing field's scene.
-            let fieldWindow = try keyboard.firstResponder.flatMap { try sim.windowOf($0) }
+            let fieldWindow = try keyboard.firstResponder.flatMap { try sim.views.windowOf($0) }
             for w in try keyboardWindows() { try attach(w, toSceneOf: fieldWindow) }
             for w in try keyboardWindows() where try sim.bool(w, uikit.isHidden, default: true) {
                 orderFront(w)

@@ -36,7 +36,7 @@ extension Windows {
                 if case .object(let id) = arg { try sim.heap.checkUsable(id, "UIWindow") }
                 throw SimError.badArgument(1, "UIWindow", expected: "CGRect or UIWindowScene", got: sim.heap.describeType(of: arg))
             }
-            try sim.initializeView(inv.receiver, frame: frame)
+            try sim.views.initializeView(inv.receiver, frame: frame)
             // SPEC §3.5: new windows start hidden (the level's default is the normal one).
             try sim.write(inv.receiver, k.isHidden, .bool(true))
             sim.windowing.orderFront(inv.receiver)

@@ -71,27 +71,42 @@ public struct ScreenState: Equatable, Sendable, CustomStringConvertible {
     }
 }
 
-extension Simulator {
+/// What the user sees (SPEC rules 7, 10): the screen as a person would describe it
+/// (`sim.screen()`) and as a wireframe drawing (`sim.screenPicture()`), both computed from
+/// the windows and the view tree when asked for. It owns no state: what is on screen is
+/// the windows' and the views', read here and never changed.
+final class Screen: Subsystem {
+    unowned let sim: Simulator
+    let heap: Heap
+
+    init(_ sim: Simulator) {
+        self.sim = sim
+        heap = sim.heap
+    }
+
+    /// Nothing to check: the screen is computed, never stored.
+    func violations() -> [String] { [] }
+
     /// `sim.screen()`.
-    public func screen() throws -> ScreenState {
-        let k = uikit
+    func state() throws -> ScreenState {
+        let k = sim.uikit, tree = sim.views
         var owners: [ObjectID: ObjectID] = [:]           // view → controller
         for id in heap.liveObjects where heap.isKind(id, of: k.viewController) {
-            if let v = try object(id, k.vcView) { owners[v] = id }
+            if let v = try sim.object(id, k.vcView) { owners[v] = id }
         }
         // Paint order, bottom window first, each window's views depth first.
         struct Painted { var view: ObjectID; var frame: Rect; var opaque: Bool; var window: Int }
         var painted: [Painted] = []
         var perWindow: [(ObjectID, [(ObjectID, Int, Bool)])] = []
-        let visible = visibleWindows
+        let visible = sim.visibleWindows
         for (wi, w) in visible.enumerated() {
             var list: [(ObjectID, Int, Bool)] = []
             func walk(_ v: ObjectID, _ depth: Int) throws {
-                for s in try objects(v, k.subviews) {
-                    let shown = try isEffectivelyVisible(s)
+                for s in try sim.objects(v, k.subviews) {
+                    let shown = try tree.isEffectivelyVisible(s)
                     list.append((s, depth, shown))
-                    let opaque = try shown && number(s, k.alpha, default: 1) >= 1 && !heap.readSlot(s, k.backgroundColor).isNil
-                    painted.append(Painted(view: s, frame: try absoluteFrame(s), opaque: opaque, window: wi))
+                    let opaque = try shown && sim.number(s, k.alpha, default: 1) >= 1 && !heap.readSlot(s, k.backgroundColor).isNil
+                    painted.append(Painted(view: s, frame: try tree.absoluteFrame(s), opaque: opaque, window: wi))
                     try walk(s, depth + 1)
                 }
             }
@@ -101,29 +116,37 @@ extension Simulator {
         var covered = Set<ObjectID>()
         for (i, p) in painted.enumerated() {
             for q in painted[(i + 1)...] where q.opaque && q.frame.covers(p.frame) {
-                if try isDescendant(q.view, of: p.view) { continue }
+                if try tree.isDescendant(q.view, of: p.view) { continue }
                 covered.insert(p.view)
                 break
             }
         }
         var windowsOut: [ScreenState.Window] = []
         var anyContent = false
-        let centre = Point(x: screenBounds.width / 2, y: screenBounds.height / 2)
+        let centre = Point(x: sim.screenBounds.width / 2, y: sim.screenBounds.height / 2)
         for (w, list) in perWindow.reversed() {
-            let root = try object(w, k.rootViewController)
-            if let root, let rv = try object(root, k.vcView), try object(rv, k.superview) == w { anyContent = true }
+            let root = try sim.object(w, k.rootViewController)
+            if let root, let rv = try sim.object(root, k.vcView), try sim.object(rv, k.superview) == w { anyContent = true }
             let views = try list.map { (v, depth, shown) -> ScreenState.View in
                 let c = owners[v]
-                let f = try absoluteFrame(v)
+                let f = try tree.absoluteFrame(v)
                 if try shown && !heap.readSlot(v, k.backgroundColor).isNil && f.contains(centre) { anyContent = true }
                 return ScreenState.View(id: v, className: heap.classOf(v).name, depth: depth, frame: f, controller: c,
                                         controllerClass: c.map { heap.classOf($0).name }, isHidden: !shown,
                                         isCovered: shown && covered.contains(v))
             }
             windowsOut.append(ScreenState.Window(id: w, className: heap.classOf(w).name,
-                                                 level: try number(w, k.windowLevel, default: 0),
-                                                 isKey: keyWindow == w, rootViewController: root, views: views))
+                                                 level: try sim.number(w, k.windowLevel, default: 0),
+                                                 isKey: sim.keyWindow == w, rootViewController: root, views: views))
         }
-        return ScreenState(windows: windowsOut, keyWindow: keyWindow, black: !anyContent)
+        return ScreenState(windows: windowsOut, keyWindow: sim.keyWindow, black: !anyContent)
     }
+}
+
+extension Simulator {
+    /// `sim.screen()`: what a person would see (`Screen.state`).
+    public func screen() throws -> ScreenState { try display.state() }
+
+    /// `sim.screen()` as a wireframe drawing (`Screen.picture`).
+    public func screenPicture() throws -> ScreenPicture { try display.picture() }
 }

@@ -1,25 +1,25 @@
-extension Simulator {
+extension Screen {
     /// `sim.screen()` as Xcode's view debugger shows it in wireframe, as typed data for a
     /// drawing (KitSimReport's `ScreenSVG`): one panel per visible window, the frontmost
     /// first, titled with the window, its level, whether it is key and its root
     /// controller; in it the window's frame and each visible view's frame with its class,
     /// id, label and the controller it is the view of, and whether it is covered. Hidden
     /// views are left out (SPEC rule 10) and counted; a black screen (rule 7) is marked.
-    public func screenPicture() throws -> ScreenPicture {
-        let state = try screen()
+    func picture() throws -> ScreenPicture {
+        let state = try self.state()
         func name(_ id: ObjectID) -> String {
             heap.describe(id) + (heap.label(of: id).map { " \"\($0)\"" } ?? "")
         }
         var panels: [ScreenPicture.Panel] = []
         for w in state.windows {
-            let frame = try absoluteFrame(w.id)
+            let frame = try sim.views.absoluteFrame(w.id)
             var title = "\(name(w.id)) · level \(formatNumber(w.level))"
             if w.isKey { title += " · key window" }
             var views: [ScreenPicture.View] = []
             for v in w.views where !v.isHidden {
                 var fill = "none"
-                if !v.isCovered, case .string(let colour) = try heap.readSlot(v.id, uikit.backgroundColor) {
-                    fill = Simulator.cssColor(colour)
+                if !v.isCovered, case .string(let colour) = try heap.readSlot(v.id, sim.uikit.backgroundColor) {
+                    fill = Screen.cssColor(colour)
                 }
                 var label = name(v.id)
                 if let c = v.controller { label += " (view of \(name(c)))" }
@@ -30,11 +30,11 @@ extension Simulator {
                                               frame: frame, window: heap.describe(w.id), views: views,
                                               hiddenViews: w.views.filter(\.isHidden).count))
         }
-        return ScreenPicture(screen: screenBounds, panels: panels, isBlack: state.black)
+        return ScreenPicture(screen: sim.screenBounds, panels: panels, isBlack: state.black)
     }
 }
 
-extension Simulator {
+extension Screen {
     private static let cssNames: Set<String> = ["red", "green", "blue", "yellow", "orange", "purple", "pink", "gray", "grey", "cyan",
                                                  "magenta", "brown", "black", "white", "darkgray", "lightgray", "teal", "indigo"]
 

@@ -1,0 +1,113 @@
+/// The view tree (SPEC §3.2): `UIView`'s declaration and its subclasses without state of
+/// their own, the moves of views between superviews, the walks up the tree (the window, the
+/// frame on screen, whether a view is drawn), hit-testing and the text fields' first
+/// responder. The tree itself lives in the heap, in the views' `superview` and `subviews`
+/// properties, and the first responder in the keyboard state of `Windows`, so this
+/// subsystem owns no state of its own: it owns the behaviour that keeps the tree acyclic
+/// (rule 8), which `Simulator.walkChain` relies on.
+final class Views: Subsystem {
+    unowned let sim: Simulator
+    let heap: Heap
+
+    init(_ sim: Simulator) {
+        self.sim = sim
+        heap = sim.heap
+    }
+
+    /// Nothing to check: the tree is the heap's, whose own checks cover its references, and
+    /// a cycle in it is reported by the walk that meets it (`Simulator.walkChain`).
+    func violations() -> [String] { [] }
+
+    /// UIView's designated initializer: the frame (the declared defaults make a new view
+    /// visible, interactive and opaque).
+    func initializeView(_ id: ObjectID, frame: Rect) throws {
+        try sim.write(id, sim.uikit.frame, .rect(frame))
+    }
+
+    /// SPEC rule 8: `addSubview` appends on top, removing the view from its old
+    /// superview first; adding a view to itself or to one of its descendants raises
+    /// `Can't add self as subview`.
+    func addSubview(_ child: ObjectID, to parent: ObjectID, at index: Int?) throws {
+        let k = sim.uikit
+        if try child == parent || isDescendant(parent, of: child) {
+            throw sim.raise(.invalidArgument("Can't add self as subview", object: child))
+        }
+        let old = try sim.object(child, k.superview)
+        // Take the new reference before dropping the old one so the view never dies in between.
+        var at = index
+        if old == parent, let i = try sim.objects(parent, k.subviews).firstIndex(of: child) {
+            try heap.insertElement(child, into: parent, k.subviews, at: at)
+            let removeAt = (at ?? Int.max) <= i ? i + 1 : i
+            try heap.removeElement(at: removeAt, from: parent, k.subviews)
+            at = nil
+        } else {
+            try heap.insertElement(child, into: parent, k.subviews, at: at)
+            if let old { try heap.removeElement(child, from: old, k.subviews) }
+        }
+        try sim.write(child, k.superview, parent)
+        // SPEC rule 44: a view moved out of a window loses its animations.
+        sim.animations.viewTreeChanged()
+    }
+
+    /// Detaches `view` from its superview, which releases it.
+    func removeFromSuperview(_ view: ObjectID) throws {
+        let k = sim.uikit
+        guard let parent = try sim.object(view, k.superview) else { return }
+        try sim.write(view, k.superview, nil)
+        try heap.removeElement(view, from: parent, k.subviews)
+        // SPEC rule 44: a view that leaves its window loses its animations.
+        sim.animations.viewTreeChanged()
+    }
+
+    /// Whether `view` is `ancestor` or lies under it.
+    func isDescendant(_ view: ObjectID, of ancestor: ObjectID) throws -> Bool {
+        var found = false
+        try sim.walkChain(from: view, along: sim.uikit.superview) { c in
+            found = c == ancestor
+            return !found
+        }
+        return found
+    }
+
+    /// The window a view is in: itself for a window, else its topmost ancestor if that
+    /// is a window.
+    func windowOf(_ view: ObjectID) throws -> ObjectID? {
+        let k = sim.uikit
+        var window: ObjectID?
+        try sim.walkChain(from: view, along: k.superview) { c in
+            if heap.isKind(c, of: k.window) { window = c }
+            return window == nil
+        }
+        return window
+    }
+
+    /// A view's bounds as its frame gives them: the frame's size at the origin.
+    func boundsOf(_ view: ObjectID) throws -> Rect {
+        let f = try sim.rect(view, sim.uikit.frame)
+        return Rect(x: 0, y: 0, width: f.width, height: f.height)
+    }
+
+    /// A view's frame in screen coordinates.
+    func absoluteFrame(_ view: ObjectID) throws -> Rect {
+        let k = sim.uikit, rotation = sim.rotation
+        var f = try sim.rect(view, k.frame)
+        try sim.walkChain(from: try sim.object(view, k.superview), along: k.superview) { s in
+            let sf = try sim.rect(s, k.frame)
+            // SPEC rule 55: through a root view UIKit rotated on iOS 7, turned with it.
+            if let o = try rotation.uikitRotation(of: s) { f = rotation.rect(f, turnedBy: o, inFrame: sf) } else { f.x += sf.x; f.y += sf.y }
+            return true
+        }
+        return f
+    }
+
+    /// Whether a view would be drawn: it and every ancestor not hidden, alpha above 0.01.
+    func isEffectivelyVisible(_ view: ObjectID) throws -> Bool {
+        let k = sim.uikit
+        var visible = true
+        try sim.walkChain(from: view, along: k.superview) { c in
+            if try sim.bool(c, k.isHidden, default: false) || sim.number(c, k.alpha, default: 1) <= 0.01 { visible = false }
+            return visible
+        }
+        return visible
+    }
+}
