@@ -146,7 +146,7 @@ extension LuaSandbox {
         }
         lines.append("")
         lines.append(o.leaks.isEmpty ? "leaks: none" : "leaks:")
-        for l in o.leaks { lines.append("  " + l.description) }
+        for l in o.leakLines { lines.append("  " + l) }
         return lines.joined(separator: "\n")
     }
 }

@@ -325,7 +325,7 @@ extension LuaSandbox {
         for (i, leak) in leaks.enumerated() {
             lua_createtable(L, 0, 6)
             pushString(L, leak.kind.rawValue); lua_setfield(L, -2, "kind")
-            pushString(L, leak.message); lua_setfield(L, -2, "message")
+            pushString(L, LeakText.message(leak, in: heap)); lua_setfield(L, -2, "message")
             // A million-object ring is listed by its first 1000 objects and references;
             // the message gives its length.
             push(L, .array(leak.objects.prefix(1000).map(Value.object))); lua_setfield(L, -2, "objects")

@@ -250,7 +250,9 @@ extension LuaSandbox {
                                                  isDeallocated: heap.state(of: id) == .deallocated,
                                                  retainCount: heap.retainCount(id), why: heap.why(id), history: heap.history(id))
         }
-        return Outcome(status: status, crash: crash, message: message, leaks: heap.leaks(), output: output,
+        let leaks = heap.leaks()
+        return Outcome(status: status, crash: crash, message: message, leaks: leaks,
+                       leakLines: leaks.map { LeakText.line($0, in: heap) }, output: output,
                        trace: capturesTrace ? heap.traceText() : "", labelled: labelled, invariantViolations: heap.invariantViolations())
     }
 

@@ -45,7 +45,7 @@ extension ReplSession {
         case "graph": return graph(arg)
         case "leaks":
             let leaks = sandbox.heap.leaks()
-            return Reply(output: leaks.isEmpty ? "no leaks" : leaks.map(\.description).joined(separator: "\n"))
+            return Reply(output: leaks.isEmpty ? "no leaks" : leaks.map { LeakText.line($0, in: sandbox.heap) }.joined(separator: "\n"))
         case "trace":
             guard arg.isEmpty || Int(arg).map({ $0 >= 0 }) == true else {
                 return Reply(error: ":trace takes a number of events (got '\(arg)')")

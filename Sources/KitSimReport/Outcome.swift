@@ -66,6 +66,9 @@ public struct Outcome: Sendable {
     /// The error or assertion message, with its traceback.
     public let message: String?
     public let leaks: [Leak]
+    /// Each of `leaks` as its `kind: message` line (`LeakText.line`), rendered with the
+    /// run's heap, which the outcome does not keep.
+    public let leakLines: [String]
     /// Lines printed by `print` and `sim.log`.
     public let output: [String]
     /// The stable text of the trace.
@@ -75,12 +78,13 @@ public struct Outcome: Sendable {
     /// Heap invariant violations at the end (empty when `sim.verify()` would pass).
     public let invariantViolations: [String]
 
-    package init(status: Status, crash: Crash?, message: String?, leaks: [Leak], output: [String], trace: String,
-                 labelled: [String: ObjectInfo], invariantViolations: [String]) {
+    package init(status: Status, crash: Crash?, message: String?, leaks: [Leak], leakLines: [String], output: [String],
+                 trace: String, labelled: [String: ObjectInfo], invariantViolations: [String]) {
         self.status = status
         self.crash = crash
         self.message = message
         self.leaks = leaks
+        self.leakLines = leakLines
         self.output = output
         self.trace = trace
         self.labelled = labelled

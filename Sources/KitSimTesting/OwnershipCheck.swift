@@ -31,7 +31,7 @@ public enum OwnershipCheck {
     public static func noLeaks(_ outcome: Outcome) -> String? {
         guard !outcome.leaks.isEmpty else { return nil }
         var text = "\(outcome.leaks.count) leak\(outcome.leaks.count == 1 ? "" : "s") reported:"
-        for leak in outcome.leaks { text += "\n  " + leak.description }
+        for line in outcome.leakLines { text += "\n  " + line }
         return text
     }
 

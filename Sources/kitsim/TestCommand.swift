@@ -43,7 +43,7 @@ enum TestCommand {
         init(file: String, outcome: Outcome) {
             self.init(file: file, status: outcome.status, message: outcome.message)
             output = Array(outcome.output.suffix(TestCommand.outputLines))
-            leaks = outcome.leaks.map(\.description)
+            leaks = outcome.leakLines
         }
     }
 

@@ -229,7 +229,7 @@ import KitSimReport
         _ = try sim.heap.send(nav, "pushViewController", [.object(try sim.make(k.viewController)), .bool(true)])
         try sim.run(1)                                          // the virtual clock: 0.35 s transitions, timers, drains
         print(try sim.screen())                                 // windows top-down, covered views, black, key window
-        print(sim.heap.leaks())                                 // cycles and `abandoned` controllers (2 s after leaving the UI)
+        print(sim.heap.leakText())                              // cycles and `abandoned` controllers (2 s after leaving the UI)
         #expect(try sim.objects(nav, k.navControllers).count == 2)
         #expect(sim.heap.leaks().isEmpty)
     }
@@ -249,7 +249,7 @@ import KitSimReport
         try heap.set(w, "rootViewController", .nil)
         print(heap.history(root))                  // every retain and release, with cause and source line
         try heap.verify()                          // retain count == strong references + holds + pools
-        print(heap.leaks())                        // retain cycles, with the properties that form them
+        print(heap.leakText())                     // retain cycles, with the properties that form them
         #expect(heap.state(of: root) == .deallocated)
     }
 }

@@ -1,6 +1,7 @@
 import Testing
 @testable import KitSimRuntime
 @testable import KitSim
+import KitSimReport
 
 /// SPEC §2: blocks whose captures are real references.
 @Suite struct BlockTests {
@@ -11,7 +12,7 @@ import Testing
         try f.heap.set(controller, "strongRef", .object(block))
         try f.heap.drain()
         #expect(f.heap.isAlive(controller))
-        #expect(f.heap.cycles().map(\.message) ==
+        #expect(f.heap.cycles().map { $0.message(in: f.heap) } ==
             ["retain cycle of 2 objects: Node#1.strongRef (strong) → NSBlock#2.strong[1] (strong) → Node#1"])
     }
 

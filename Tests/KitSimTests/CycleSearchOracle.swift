@@ -4,9 +4,16 @@
 // sort per component, every scratch table allocated up front), kept as an oracle: the
 // heap's own search must give the same reports, byte for byte, on any heap.
 
+/// The oracle's reports, and their text written out here too, so that the typed reports
+/// and KitSimReport's `LeakText` are both checked against it.
+struct OracleReports {
+    let reports: LeakReports
+    let messages: [String]
+}
+
 extension Heap {
     /// `cycleReports()` by the oracle.
-    func oracleCycleReports() -> LeakReports {
+    func oracleCycleReports() -> OracleReports {
         let reachable = reachableFromRoots()
         var nodes: [UInt32] = []
         for i in 1..<classIndex.count where states[i] != .deallocated && !reachable[i] { nodes.append(UInt32(i)) }
@@ -14,7 +21,7 @@ extension Heap {
     }
 
     /// `cycles(from:maxLength:)` by the oracle, for a live candidate.
-    func oracleCycles(from candidate: ObjectID, maxLength: Int) -> LeakReports {
+    func oracleCycles(from candidate: ObjectID, maxLength: Int) -> OracleReports {
         var seen = [Bool](repeating: false, count: classIndex.count)
         var stack = [candidate.raw]
         seen[Int(candidate.raw)] = true
@@ -57,9 +64,9 @@ extension Heap {
     /// keeps alive: the others, when on no reported cycle, are listed as `retained`.
     /// `reportsLongComponents` gives a component without a cycle of at most `maxLength`
     /// objects its shortest cycle (rule 49) rather than nothing (rule 50).
-    func oracleFindCycles(among nodes: [UInt32], rootReachable: [Bool], maxLength: Int, reportsLongComponents: Bool) -> LeakReports {
+    func oracleFindCycles(among nodes: [UInt32], rootReachable: [Bool], maxLength: Int, reportsLongComponents: Bool) -> OracleReports {
         let n = nodes.count
-        if n == 0 { return LeakReports([], truncated: false) }
+        if n == 0 { return OracleReports(reports: LeakReports([], truncated: false), messages: []) }
         let graph = OracleGraph(heap: self, nodes: nodes)
         let components = graph.cyclicComponents()
         var search = OracleSearch(graph: graph, components: components)
@@ -145,6 +152,7 @@ extension Heap {
         for cycle in all { listedTotal[search.component[cycle[0]]] += 1 }
 
         var out: [Leak] = []
+        var messages: [String] = []
         out.reserveCapacity(listed.count)
         for (k, cycle) in listed.enumerated() {
             let c = search.component[cycle[0]]
@@ -157,8 +165,10 @@ extension Heap {
             text += shownRefs.map(oracleDescribe).joined(separator: " → ")
             text += shownRefs.count < refs.count ? " → … (\(refs.count - shownRefs.count) more)" : ""
             text += " → " + oracleDescribe(ObjectID(nodes[cycle[0]]))
+            var place = Leak.Cycle.Place.whole
             if long[c] {
                 if members.count > cycle.count {
+                    place = .shortest(maxLength: maxLength)
                     text += " (the shortest cycle of a component of \(members.count) objects that has none of at most \(maxLength))"
                 }
             } else {
@@ -166,6 +176,7 @@ extension Heap {
                 // not finish it, or when the report limit cut some of them off.
                 let more = listedTotal[c] > perComponent[c] || members.last.map { $0 >= searchedUpTo } == true
                 if perComponent[c] > 1 || componentCovered[c] < members.count || more {
+                    place = .among(index: componentShown[c], listed: perComponent[c], more: more)
                     text += " (cycle \(componentShown[c]) of \(perComponent[c])\(more ? "+" : "") in one component of \(members.count) objects)"
                 }
             }
@@ -173,15 +184,19 @@ extension Heap {
                 let shown = kept[k].prefix(5).map { oracleDescribe(ObjectID(nodes[$0])) }.joined(separator: ", ")
                 text += "; it also keeps alive \(kept[k].count) object\(kept[k].count == 1 ? "" : "s"): \(shown)\(kept[k].count > 5 ? ", …" : "")"
             }
+            var stop: Leak.Cycle.Stop?
             if k == listed.count - 1 && truncated {
+                stop = stoppedBySteps ? .stepBound(CycleSearch.maxSteps) : .reportLimit(maxReports)
                 text += stoppedBySteps
                     ? "; the search stopped after its bound of \(CycleSearch.maxSteps) steps: there may be more cycles"
                     : "; the search stopped at \(maxReports) reports: there are more cycles"
             }
-            out.append(Leak(kind: .cycle, objects: cycle.map { ObjectID(nodes[$0]) }, references: refs,
-                            retained: kept[k].map { ObjectID(nodes[$0]) }, message: text, component: c + 1))
+            out.append(.cycle(Leak.Cycle(members: cycle.map { ObjectID(nodes[$0]) }, edges: refs,
+                                         retained: kept[k].map { ObjectID(nodes[$0]) }, component: c + 1,
+                                         componentSize: members.count, place: place, stop: stop)))
+            messages.append(text)
         }
-        return LeakReports(out, truncated: truncated)
+        return OracleReports(reports: LeakReports(out, truncated: truncated), messages: messages)
     }
 
     /// The first strong reference from `a` to `b`, with its name. Looks at the slots

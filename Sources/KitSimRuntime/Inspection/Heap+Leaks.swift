@@ -1,7 +1,7 @@
 /// Leak reports and whether the search behind them stopped early. SPEC rule 49 lists at
 /// most 1000 cycle reports and then says `truncated = true`: the flag belongs to the list,
 /// not to any one report, so it is a field of the result (`sim.cycles().truncated`).
-public struct LeakReports: RandomAccessCollection, Equatable, Sendable, CustomStringConvertible {
+public struct LeakReports: RandomAccessCollection, Equatable, Sendable {
     /// The reports, in the order of SPEC rule 49 (cycles by their lowest id, then the ids
     /// that follow), followed by the other kinds for `leakReports()`.
     public let reports: [Leak]
@@ -17,10 +17,6 @@ public struct LeakReports: RandomAccessCollection, Equatable, Sendable, CustomSt
     public var startIndex: Int { reports.startIndex }
     public var endIndex: Int { reports.endIndex }
     public subscript(position: Int) -> Leak { reports[position] }
-
-    public var description: String {
-        reports.map(\.description).joined(separator: "\n") + (truncated ? "\n(truncated)" : "")
-    }
 }
 
 extension Heap {
@@ -201,35 +197,24 @@ extension Heap {
             let size = components.size(c)
             componentShown[j] += 1
             let refs = cycle.indices.map { i in strongReference(from: nodes[cycle[i]], to: nodes[cycle[(i + 1) % cycle.count]]) }
-            var text = "retain cycle of \(cycle.count) object\(cycle.count == 1 ? "" : "s"): "
-            // Long cycles are shown by their first references; `references` has them all.
-            let shownRefs = refs.count > 12 ? Array(refs.prefix(10)) : refs
-            text += shownRefs.map(describe).joined(separator: " → ")
-            text += shownRefs.count < refs.count ? " → … (\(refs.count - shownRefs.count) more)" : ""
-            text += " → " + describe(ObjectID(nodes[cycle[0]]))
+            var place = Leak.Cycle.Place.whole
             if long[c] {
-                if size > cycle.count {
-                    text += " (the shortest cycle of a component of \(size) objects that has none of at most \(maxLength))"
-                }
+                if size > cycle.count { place = .shortest(maxLength: maxLength) }
             } else {
                 // The component may have more cycles than are listed when the search did
                 // not finish it, or when the report limit cut some of them off.
                 let more = listedTotal[j] > perComponent[j] || components.last(c) >= searchedUpTo
                 if perComponent[j] > 1 || componentCovered[j] < size || more {
-                    text += " (cycle \(componentShown[j]) of \(perComponent[j])\(more ? "+" : "") in one component of \(size) objects)"
+                    place = .among(index: componentShown[j], listed: perComponent[j], more: more)
                 }
             }
-            if !kept[k].isEmpty {
-                let shown = kept[k].prefix(5).map { describe(ObjectID(nodes[$0])) }.joined(separator: ", ")
-                text += "; it also keeps alive \(kept[k].count) object\(kept[k].count == 1 ? "" : "s"): \(shown)\(kept[k].count > 5 ? ", …" : "")"
-            }
+            var stop: Leak.Cycle.Stop?
             if k == listed.count - 1 && truncated {
-                text += stoppedBySteps
-                    ? "; the search stopped after its bound of \(CycleSearch.maxSteps) steps: there may be more cycles"
-                    : "; the search stopped at \(maxReports) reports: there are more cycles"
+                stop = stoppedBySteps ? .stepBound(CycleSearch.maxSteps) : .reportLimit(maxReports)
             }
-            out.append(Leak(kind: .cycle, objects: cycle.map { ObjectID(nodes[$0]) }, references: refs,
-                            retained: kept[k].map { ObjectID(nodes[$0]) }, message: text, component: c + 1))
+            out.append(.cycle(Leak.Cycle(members: cycle.map { ObjectID(nodes[$0]) }, edges: refs,
+                                         retained: kept[k].map { ObjectID(nodes[$0]) }, component: c + 1, componentSize: size,
+                                         place: place, stop: stop)))
         }
         return LeakReports(out, truncated: truncated)
     }

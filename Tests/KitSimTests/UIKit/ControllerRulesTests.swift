@@ -1,6 +1,7 @@
 import Testing
 @testable import KitSimRuntime
 @testable import KitSim
+import KitSimReport
 
 /// SPEC §3.3, rules 11–16.
 @Suite struct ControllerRulesTests {
@@ -156,8 +157,8 @@ import Testing
         let abandoned = h.heap.leaks().filter { $0.kind == .abandoned }
         #expect(abandoned.map(\.objects) == (c.leaks ? [[old]] : []))
         if c.leaks {
-            #expect(abandoned[0].message.contains("left the UI (replaced as UIWindow"))
-            #expect(abandoned[0].message.contains("UITransitionView"))
+            #expect(abandoned[0].message(in: h.heap).contains("left the UI (replaced as UIWindow"))
+            #expect(abandoned[0].message(in: h.heap).contains("UITransitionView"))
         }
         try h.verify(leaks: c.leaks ? [.abandoned] : [])
     }

@@ -1,6 +1,7 @@
 import Testing
 @testable import KitSimRuntime
 @testable import KitSim
+import KitSimReport
 
 /// A simulator plus controller subclasses that log their callbacks by label
 /// ("A.viewDidLoad"), so tests compare whole callback sequences.
@@ -76,6 +77,6 @@ final class UIKitHarness {
     func verify(leaks expected: [Leak.Kind] = [], sourceLocation: Testing.SourceLocation = #_sourceLocation) throws {
         try heap.verify()
         let found = heap.leaks()
-        #expect(found.map(\.kind) == expected, "\(found.map(\.description))", sourceLocation: sourceLocation)
+        #expect(found.map(\.kind) == expected, "\(found.map { $0.description(in: heap) })", sourceLocation: sourceLocation)
     }
 }

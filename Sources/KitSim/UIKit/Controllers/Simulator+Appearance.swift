@@ -114,7 +114,7 @@ final class ControllerLifecycle: Subsystem {
     /// when a dismissal has already cut those links. The caller asks `willDealloc` with
     /// `askWillDealloc()` once its own state is whole again (SPEC rule 47); a caller that
     /// fails before it asks leaves the controller to the next one that does.
-    func noteLeftUI(_ vc: ObjectID, _ how: String, presentedAbove: [ObjectID] = []) {
+    func noteLeftUI(_ vc: ObjectID, _ how: Leak.Abandoned.Departure, presentedAbove: [ObjectID] = []) {
         leftUI[vc.raw] = LeftUIRecord(time: heap.now, how: how, walk: mleaksFinderWalk(from: vc, presentedAbove: presentedAbove))
         willDeallocQueue.append(vc)
     }

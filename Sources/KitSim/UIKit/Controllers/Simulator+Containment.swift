@@ -67,7 +67,7 @@ extension ControllerLifecycle {
         } else {
             try heap.removeElement(child, from: p, k.children)
         }
-        noteLeftUI(child, "removed from \(heap.describe(p))")
+        noteLeftUI(child, .removed(from: p))
         // SPEC rule 47: asked before didMove(nil), which runs whatever it answers.
         var askError: Error?
         sim.attempt(&askError) { try askWillDealloc() }

@@ -291,7 +291,7 @@ extension Presentations {
                 for (i, c) in chain.enumerated().reversed() {
                     if let tv = state.detach(c), heap.isAlive(tv) { try sim.views.removeFromSuperview(tv) }
                     // SPEC rule 47: the links are cut already; what c presented is above it.
-                    sim.lifecycle.noteLeftUI(c, "dismissed", presentedAbove: Array(chain[(i + 1)...]))
+                    sim.lifecycle.noteLeftUI(c, .dismissed, presentedAbove: Array(chain[(i + 1)...]))
                 }
                 sim.attempt(&endError) { try sim.lifecycle.askWillDealloc() }
                 if let endError { throw endError }

@@ -66,7 +66,7 @@ extension Presentations {
             }
             try sim.write(alert, k.presenting, nil)
             if try sim.object(presenter, k.presented) == alert { try sim.write(presenter, k.presented, nil) }
-            sim.lifecycle.noteLeftUI(alert, "dismissed")
+            sim.lifecycle.noteLeftUI(alert, .dismissed)
             // SPEC rule 47: asked once the alert is out; the action's handler runs
             // whatever it answers.
             var firstError: Error?

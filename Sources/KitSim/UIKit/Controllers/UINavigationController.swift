@@ -171,7 +171,7 @@ extension Navigation {
         for p in popped.reversed() { _ = try heap.send(p, .willMove, args: Arguments(.nil)) }
         for p in popped.reversed() {
             try heap.removeElement(p, from: nav, k.navControllers)
-            sim.lifecycle.noteLeftUI(p, "popped from \(heap.describe(nav))")
+            sim.lifecycle.noteLeftUI(p, .popped(from: nav))
         }
         // SPEC rule 47: asked once every popped controller is off the stack; the pop goes
         // on whatever they answer, and the first error comes at the end.
@@ -403,7 +403,7 @@ extension Navigation {
         for vc in list where !added.contains(vc) {
             if try sim.object(vc, k.parent) != nav { try sim.write(vc, k.parent, nav); sim.lifecycle.noteEnteredUI(vc) }
         }
-        for r in removed { sim.lifecycle.noteLeftUI(r, "removed from \(heap.describe(nav))'s stack") }
+        for r in removed { sim.lifecycle.noteLeftUI(r, .removedFromStack(of: nav)) }
         // SPEC rule 47: asked once the stack is whole; the first error comes at the end.
         var askError: Error?
         sim.attempt(&askError) { try sim.lifecycle.askWillDealloc() }

@@ -85,7 +85,7 @@ extension Navigation {
         for r in removed {
             if let v = try sim.object(r, k.vcView) { try sim.views.removeFromSuperview(v) }
             try sim.write(r, k.parent, nil)
-            sim.lifecycle.noteLeftUI(r, "removed from \(heap.describe(tab))")
+            sim.lifecycle.noteLeftUI(r, .removed(from: tab))
             stillHeld.remove(r)
             // SPEC rule 47: asked while the transition still holds it.
             sim.attempt(&firstError) { try sim.lifecycle.askWillDealloc() }

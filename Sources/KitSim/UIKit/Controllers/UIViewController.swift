@@ -154,7 +154,7 @@ enum AppearanceState {
 /// When and how a controller left the UI, for `abandoned` leaks.
 struct LeftUIRecord {
     var time: Int64
-    var how: String
+    var how: Leak.Abandoned.Departure
     /// What MLeaksFinder walks from the controller when it leaves (its children and the
     /// controllers it presents, at any depth), taken then: an exemption covers them too
     /// (SPEC rule 47).

@@ -18,13 +18,10 @@ extension ControllerLifecycle {
             if isInUI(id) { continue }
             let elapsed = heap.now - record.time
             guard elapsed >= delay else { continue }
-            var message = "\(heap.describe(id)) left the UI (\(record.how)) at \(heap.formatTime(record.time)) s "
-                + "and is still alive \(heap.formatTime(elapsed)) s later"
-            if let path = heap.retainPaths(to: id, limit: 1).first, let last = path.steps.last {
-                message += "; kept by " + path.steps.map(heap.describe).joined(separator: " → ")
-                _ = last
-            }
-            out.append(Leak(kind: .abandoned, objects: [id], message: message))
+            // The path is taken now: by the time a report renders it, the heap may have moved on.
+            let keptBy = heap.retainPaths(to: id, limit: 1).first?.steps ?? []
+            out.append(.abandoned(Leak.Abandoned(controller: id, departure: record.how, leftAt: record.time, aliveFor: elapsed,
+                                                 keptBy: keptBy)))
         }
         return out
     }

@@ -38,7 +38,7 @@ extension Windows {
         // The old root left the UI unless it lives on inside the new one (seed 000's SDK
         // wraps the root in a navigation controller and makes that the root).
         if visible, let old, heap.isAlive(old), !sim.lifecycle.isInUI(old) {
-            sim.lifecycle.noteLeftUI(old, "replaced as \(heap.describe(window))'s root")
+            sim.lifecycle.noteLeftUI(old, .replacedAsRoot(of: window))
             // SPEC rule 47: asked once the window has its new root.
             sim.attempt(&firstError) { try sim.lifecycle.askWillDealloc() }
         }
