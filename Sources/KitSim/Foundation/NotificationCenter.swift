@@ -49,10 +49,7 @@ final class Notifications: Subsystem {
     /// center's registrations are numbered in increasing order, none above the last number
     /// given; and a live center still keeps the token of each of its block registrations.
     func violations() -> [String] {
-        var out = log.failures
-        if defaultCenterID.raw != 0 && !heap.isAlive(defaultCenterID) {
-            out.append("NotificationCenter.default #\(defaultCenterID) is not alive")
-        }
+        var out = log.failures + heap.singletonViolations([(defaultCenterID, defaultCenterHold, "NotificationCenter.default")])
         for (center, regs) in registrations.sorted(by: { $0.key < $1.key }) {
             let numbers = regs.map(\.number)
             if zip(numbers, numbers.dropFirst()).contains(where: { $0 >= $1 }) || (numbers.last ?? 0) > nextRegistration {

@@ -50,12 +50,10 @@ final class URLLoading: Subsystem {
     /// never held as an invalidatable one; a session held until its invalidation is alive
     /// and not yet invalidated; an invalidated or cancelling session is invalidating.
     func violations() -> [String] {
-        var out = log.failures
-        if sharedSessionID.raw != 0 && (!heap.isAlive(sharedSessionID) || sessions[sharedSessionID.raw]?.isShared != true) {
-            out.append("URLSession.shared #\(sharedSessionID) is not alive or not marked shared")
-        }
-        if defaultSessionConfigurationID.raw != 0 && !heap.isAlive(defaultSessionConfigurationID) {
-            out.append("URLSessionConfiguration.default #\(defaultSessionConfigurationID) is not alive")
+        var out = log.failures + heap.singletonViolations([(sharedSessionID, sharedSessionHold, "URLSession.shared"),
+                                                           (defaultSessionConfigurationID, sessionConfigurationHold, "URLSessionConfiguration.default")])
+        if sharedSessionID.raw != 0 && sessions[sharedSessionID.raw]?.isShared != true {
+            out.append("URLSession.shared #\(sharedSessionID) is not marked shared")
         }
         for (id, s) in sessions.sorted(by: { $0.key < $1.key }) {
             if s.isShared && (id != sharedSessionID.raw || s.isHeld) {

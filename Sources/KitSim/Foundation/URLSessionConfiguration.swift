@@ -20,12 +20,7 @@ extension URLLoading {
     /// Foundation returns a new object at each read; one shared object behaves the same for
     /// ownership, because every session keeps a copy of its configuration.
     func defaultSessionConfiguration() -> ObjectID {
-        if defaultSessionConfigurationID.raw != 0 { return defaultSessionConfigurationID }
-        let id = heap.alloc(sim.foundation.sessionConfiguration)
-        // A fresh object of a fresh class accepts a hold.
-        try? heap.hold(id, sessionConfigurationHold)
-        defaultSessionConfigurationID = id
-        return id
+        sim.singleton(&defaultSessionConfigurationID, sim.foundation.sessionConfiguration, sessionConfigurationHold)
     }
 
     /// A copy of a session configuration, of its class, with its settings.

@@ -24,3 +24,17 @@ protocol Subsystem: AnyObject {
     /// after its mutations (`InvariantLog`).
     func violations() -> [String]
 }
+
+extension Heap {
+    /// The app-lifetime singletons that broke their promise (SPEC rule 24): each, once
+    /// made (a non-zero id), is alive and held under its hold reason for the life of the
+    /// app. Every subsystem that makes one (`Simulator.singleton`) checks it this way.
+    func singletonViolations(_ singletons: [(id: ObjectID, hold: HoldReason, name: String)]) -> [String] {
+        var out: [String] = []
+        for (id, hold, name) in singletons where id.raw != 0 {
+            if !isAlive(id) { out.append("\(name) #\(id) is not alive") }
+            else if holdCount(id, hold) < 1 { out.append("\(name) #\(id) is not held for the life of the app") }
+        }
+        return out
+    }
+}

@@ -195,6 +195,28 @@ import Testing
     }
 }
 
+/// The app-lifetime singletons each subsystem makes (rule 24) are checked by `verify`.
+@Suite struct SingletonInvariantTests {
+    @Test(arguments: ["RunLoop.main", "DispatchQueue.main", "NotificationCenter.default", "URLSession.shared",
+                      "URLSessionConfiguration.default"])
+    func aSingletonLetGoOfIsReported(_ name: String) throws {
+        let h = try UIKitHarness()
+        let id: ObjectID
+        switch name {
+        case "RunLoop.main": id = h.sim.mainRunLoop()
+        case "DispatchQueue.main": id = h.sim.runLoop.mainQueue()
+        case "NotificationCenter.default": id = h.sim.defaultNotificationCenter()
+        case "URLSession.shared": id = h.sim.urlLoading.sharedSession()
+        default: id = h.sim.urlLoading.defaultSessionConfiguration()
+        }
+        try h.verify()
+        // What only a broken model would do: let go of the hold the app keeps for its life.
+        try h.heap.hold(id)
+        try h.heap.unhold(id, h.heap.holdReason(name))
+        #expect(h.heap.invariantViolations().contains("\(name) #\(id) is not held for the life of the app"))
+    }
+}
+
 /// The run loop's queues own their state and check it (SPEC 3.6, rule 22).
 @Suite struct RunLoopQueuesTests {
     @Test func timersFireInTimeThenSchedulingOrder() throws {

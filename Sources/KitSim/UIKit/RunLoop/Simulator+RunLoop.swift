@@ -34,13 +34,9 @@ final class MainRunLoop: Subsystem {
     /// The queues' own invariants, and every main object once made is alive and held under
     /// its name (rule 24: for the life of the app).
     func violations() -> [String] {
-        var out = log.failures + queues.violations()
-        for (id, hold, name) in [(mainRunLoopID, runLoopHold, "RunLoop.main"), (mainQueueID, mainQueueHold, "DispatchQueue.main"),
-                                 (mainOperationQueueID, mainOperationQueueHold, "OperationQueue.main")] where id.raw != 0 {
-            if !heap.isAlive(id) { out.append("\(name) #\(id) is not alive") }
-            else if heap.holdCount(id, hold) < 1 { out.append("\(name) #\(id) is not held for the life of the app") }
-        }
-        return out
+        log.failures + queues.violations()
+            + heap.singletonViolations([(mainRunLoopID, runLoopHold, "RunLoop.main"), (mainQueueID, mainQueueHold, "DispatchQueue.main"),
+                                        (mainOperationQueueID, mainOperationQueueHold, "OperationQueue.main")])
     }
 
     /// The pending timers and animations, in no particular order.
