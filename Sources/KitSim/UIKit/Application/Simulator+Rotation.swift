@@ -236,9 +236,7 @@ final class Rotation: Subsystem {
         }
         // UIKit refuses a mask with no orientation at all.
         guard !names.isEmpty else {
-            throw sim.raise(SimError(.exception(name: "UIApplicationInvalidInterfaceOrientation"),
-                                 "Supported orientations has no common orientation with the application, and [\(heap.classOf(vc).name) shouldAutorotate] is returning YES",
-                                 object: vc))
+            throw sim.raise(.crash(.noCommonOrientation(className: heap.classOf(vc).name), object: vc))
         }
         return names.contains(where: { Simulator.orientations(inMask: $0).contains(target) })
     }

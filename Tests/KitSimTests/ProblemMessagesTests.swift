@@ -1,0 +1,118 @@
+import Testing
+@testable import KitSimRuntime
+
+/// Each typed payload renders once, to the exact text UIKit, Swift or the runtime prints:
+/// scenario traces and scripts that match on a reason depend on every byte.
+@Suite struct ProblemMessagesTests {
+    static let vc = ObjectRef("UIViewController", ObjectID(7))
+    static let nav = ObjectRef("UINavigationController", ObjectID(3))
+    static let none = ObjectRef(nil, nil)
+
+    static let crashes: [(Crash, String)] = [
+        (.presentNil(presenter: vc),
+         "NSInvalidArgumentException: Application tried to present a nil modal view controller on target <UIViewController: #7>."),
+        (.presentActive(vc), "NSInvalidArgumentException: Application tried to present modally an active controller <UIViewController: #7>."),
+        (.pushActive(vc), "NSInvalidArgumentException: Application tried to push an active controller <UIViewController: #7>."),
+        (.pushNavigationController, "NSInvalidArgumentException: Pushing a navigation controller is not supported"),
+        (.pushTwice, "NSInvalidArgumentException: Pushing the same view controller instance more than once is not supported"),
+        (.popToMissing, "NSInternalInconsistencyException: Tried to pop to a view controller that doesn't exist."),
+        (.addSelfAsSubview, "NSInvalidArgumentException: Can't add self as subview"),
+        (.ownParent(child: vc), "NSInvalidArgumentException: child view controller:<UIViewController: #7> should not be its own parent"),
+        (.ancestorOfParent(child: nav, parent: vc),
+         "NSInvalidArgumentException: child view controller:<UINavigationController: #3> is an ancestor of its requested parent <UIViewController: #7>"),
+        (.otherParent(child: vc, parent: nav, requested: ObjectRef("UITabBarController", ObjectID(9))),
+         "UIViewControllerHierarchyInconsistency: child view controller:<UIViewController: #7> should have parent view controller:<UINavigationController: #3> but requested parent is:<UITabBarController: #9>"),
+        (.keptParent(child: vc, actual: nav),
+         "UIViewControllerHierarchyInconsistency: child view controller:<UIViewController: #7> should have parent view controller:(null) but actual parent is:<UINavigationController: #3>"),
+        (.tabNotInList,
+         "NSInvalidArgumentException: -[UITabBarController setSelectedViewController:] only a view controller in the tab bar controller's list of view controllers can be selected."),
+        (.secondApplication, "NSInvalidArgumentException: There can only be one UIApplication instance; use UIApplication.shared"),
+        (.noCommonOrientation(className: "Player"),
+         "UIApplicationInvalidInterfaceOrientation: Supported orientations has no common orientation with the application, and [Player shouldAutorotate] is returning YES"),
+        (.noCellFromDataSource(listClass: "UITableView", list: ObjectID(5), dataSource: vc),
+         "NSInternalInconsistencyException: UITableView (<UITableView #5>) failed to obtain a cell from its dataSource (<UIViewController #7>)"),
+        (.noCellFromDataSource(listClass: "UICollectionView", list: ObjectID(5), dataSource: none),
+         "NSInternalInconsistencyException: UICollectionView (<UICollectionView #5>) failed to obtain a cell from its dataSource ((null))"),
+        (.unregisteredCell(identifier: "Cell"),
+         "NSInternalInconsistencyException: unable to dequeue a cell with identifier Cell - must register a nib or a class for the identifier or connect a prototype cell in a storyboard"),
+        (.finishNotStopped, "NSInternalInconsistencyException: finishAnimationAtPosition: should only be called on a stopped animator!"),
+        (.releaseActiveAnimator,
+         "NSInternalInconsistencyException: It is an error to release a paused or stopped property animator. Property animators must either finish animating or be explicitly stopped and finished before they can be released."),
+        (.duplicateScriptMessageHandler(name: "bridge"),
+         "NSInvalidArgumentException: Attempt to add script message handler with name 'bridge' when one already exists."),
+        (.observedWhileDeallocated(ObjectRef("Card", ObjectID(4))),
+         "NSInternalInconsistencyException: An instance #4 of class Card was deallocated while key value observers were still registered with it."),
+        (.undefinedKey(object: ObjectRef("Card", ObjectID(4)), key: "title"),
+         "NSUnknownKeyException: [<Card #4> valueForUndefinedKey:]: this class is not key value coding-compliant for the key title."),
+        (.invalidatedSession, "NSGenericException: Task created in a session that has been invalidated"),
+        (.unrecognizedSelector(className: "UIViewController", selector: "goToPage", id: ObjectID(7)),
+         "NSInvalidArgumentException: -[UIViewController goToPage]: unrecognized selector sent to instance #7"),
+        (.unrecognizedClassSelector(className: "UIView", selector: "animate"),
+         "NSInvalidArgumentException: +[UIView animate]: unrecognized selector sent to class UIView"),
+        (.unavailableClass(className: "UIViewPropertyAnimator", platform: "iOS", version: 9, introduced: 10),
+         "NSInvalidArgumentException: UIViewPropertyAnimator is not available on iOS 9 (introduced in iOS 10)"),
+        (.zombie(ObjectRef("Card", ObjectID(4)), selector: "title"), "-[Card title]: message sent to deallocated instance #4"),
+        (.retainDuringDeinit(ObjectRef("Card", ObjectID(4))),
+         "Fatal error: Object Card#4 deallocated with non-zero retain count: its deinit, or something called from it, created a strong reference to it"),
+        (.unownedRead(target: ObjectID(4)), "Fatal error: Attempted to read an unowned reference but object #4 was already deallocated"),
+    ]
+
+    @Test(arguments: crashes) func eachCrashHasOneWording(_ crash: Crash, _ text: String) {
+        let e = SimError.crash(crash, object: ObjectID(1))
+        #expect(e.description == text)
+        #expect(e.isCrash)
+        #expect(e.problem == .crash(crash) && e.object == ObjectID(1))
+    }
+
+    static let misuses: [(Misuse, SimError.Kind, String)] = [
+        (.noObject(ObjectID(99)), .invalidUse, "no object #99 exists"),
+        (.noProperty(className: "Card", property: "titel"), .unknownName, "Card has no property 'titel'"),
+        (.readOnly(property: "view", className: "Card"), .invalidUse, "property 'view' of Card is read-only"),
+        (.notHeld(ObjectRef("Card", ObjectID(4)), reason: "script"), .invalidUse, "Card#4 is not held (script)"),
+        (.notHeld(ObjectRef(nil, ObjectID(40)), reason: "script"), .invalidUse, "#40 is not held (script)"),
+        (.notStrongArray(property: "cards"), .invalidUse, "cards is not a strong array"),
+        (.wrongReceiver(className: "UIView", selector: "layoutSubviews", object: ObjectRef("Card", ObjectID(4))), .typeMismatch,
+         "UIView.layoutSubviews called on Card#4, which is not a UIView"),
+        (.foreignMetatable(ObjectRef("Card", ObjectID(4))), .typeMismatch, "attempt to index Card#4 through a metatable that is not its own"),
+        (.noHost(selector: "tick"), .invalidUse, "no host is attached to run tick"),
+        (.unmatchedPopPool, .invalidUse, "popPool without a matching pushPool"),
+        (.badPropertyValue(property: "title", className: "Card", expected: "string", got: "number"), .typeMismatch,
+         "bad value for property 'title' of Card (string expected, got number)"),
+        (.collectionInWeakProperty(property: "items", ownership: "weak", isArray: true), .typeMismatch,
+         "property 'items' is weak: it cannot hold an array of objects; declare it strong"),
+        (.collectionInWeakProperty(property: "map", ownership: "assign", isArray: false), .typeMismatch,
+         "property 'map' is assign: it cannot hold a dictionary of objects; declare it strong"),
+        (.badMaxLength(0), .invalidUse, "maxLength must be an integer from 1 to 100, got 0"),
+        (.heapInvariant(["a", "b"]), .invariant, "heap invariant violated:\n  a\n  b"),
+        (.unboundMethod(className: "Card", method: "flip"), .invariant, "Card.flip ran unbound"),
+        (.noOriginalImplementation(selector: "viewDidLoad"), .invalidUse, "viewDidLoad has no original implementation to call"),
+        (.emptyClassName, .invalidUse, "class name must not be empty"),
+        (.duplicateClass("Card"), .invalidUse, "a class named 'Card' already exists"),
+        (.duplicateProperty(property: "title", className: "Card"), .invalidUse, "property 'title' of Card is declared twice"),
+        (.weakObjectArray(property: "cards", className: "Deck"), .invalidUse,
+         "property 'cards' of Deck: an array of objects must be strong or copy"),
+        (.noMethodToSwizzle(className: "Card", selector: "flip"), .unknownName, "Card has no method 'flip' to swizzle"),
+        (.noMethodToExchange(className: "Card", selector: "flip"), .unknownName, "Card has no method 'flip' to exchange"),
+        (.unknownSuperclass(className: "Card", superclass: "Thing"), .unknownName, "class Card: unknown superclass 'Thing'"),
+        (.badDefault(className: "Card", property: "title"), .invalidUse, "property Card.title: a default is a number, a boolean or a string"),
+        (.unknownClassInType(className: "Deck", property: "top", type: "Crd"), .unknownName, "property Deck.top: unknown class in Crd"),
+        (.unregisteredClass("Card"), .unknownName, "class Card is not registered"),
+        (.laterClassWithoutInitializer("Card"), .invalidUse,
+         "class Card is introduced in a later version but declares no initializer to refuse it"),
+        (.unknownArgumentClass(className: "Deck", method: "add", argumentClass: "Crd"), .unknownName, "Deck.add: unknown class 'Crd'"),
+    ]
+
+    @Test(arguments: misuses) func eachMisuseHasOneWording(_ misuse: Misuse, _ kind: SimError.Kind, _ text: String) {
+        let e = SimError.misuse(misuse)
+        #expect(e.description == text && e.message == text)
+        #expect(e.kind == kind && !e.isCrash)
+        #expect(e.problem == .misuse(misuse))
+    }
+
+    @Test func objectRefsPrintAsTheirContexts() {
+        #expect(Self.vc.angled == "<UIViewController: #7>" && Self.vc.spaced == "<UIViewController #7>")
+        #expect(Self.vc.tagged == "UIViewController#7")
+        #expect(Self.none.angled == "(null)" && Self.none.spaced == "(null)")
+        #expect(ObjectRef(nil, ObjectID(5)).angled == "(null)" && ObjectRef(nil, ObjectID(5)).tagged == "#5")
+    }
+}
