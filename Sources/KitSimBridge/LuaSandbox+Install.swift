@@ -155,7 +155,7 @@ extension LuaSandbox {
     func chargeTurn(_ units: Int) throws {
         guard kitsim_charge_work(current, Int64(units)) == 0 else { return }
         if kitsim_timed_out(current) != 0 { throw SimError.limitExceeded(.time(seconds: limitsConfiguration.timeLimit)) }
-        if limits.pointee.interrupted != 0 { throw SimError(.limit, "interrupted") }
+        if limits.pointee.interrupted != 0 { throw SimError.script(.interrupted) }
         throw SimError.limitExceeded(.work(calls: limitsConfiguration.work))
     }
 

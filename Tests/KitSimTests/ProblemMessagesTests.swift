@@ -100,6 +100,20 @@ import Testing
         (.laterClassWithoutInitializer("Card"), .invalidUse,
          "class Card is introduced in a later version but declares no initializer to refuse it"),
         (.unknownArgumentClass(className: "Deck", method: "add", argumentClass: "Crd"), .unknownName, "Deck.add: unknown class 'Crd'"),
+        (.badReturn(method: "willDealloc", expected: "a boolean (MLeaksFinder's BOOL)", got: "nil"), .typeMismatch,
+         "willDealloc must return a boolean (MLeaksFinder's BOOL), got nil"),
+        (.indexOutOfRange(property: "selectedIndex", className: "UITabBarController", index: 3, count: 2), .invalidUse,
+         "bad value for property 'selectedIndex' of UITabBarController (index 3 out of range 0..<2)"),
+        (.alertNotPresented(ObjectRef("UIAlertController", ObjectID(8))), .invalidUse,
+         "<UIAlertController: #8> is not presented: there is nothing to tap"),
+        (.sceneInitializer, .invalidUse,
+         "UIWindowScene: UIKit makes and connects scenes; read UIApplication.shared.connectedScenes (sim.configure{ scenes = true } launches with a scene manifest)"),
+        (.badIOSVersion(6), .invalidUse, "ios must be between 7 and 17 (got 6)"),
+        (.badDurations, .invalidUse, "durations must be finite and not negative"),
+        (.rotationDuringRotation, .invalidUse,
+         "sim.rotateDevice was called while UIKit is telling controllers about a rotation (viewWillTransition, willRotate); turn the device after it"),
+        (.endlessChain(link: "parent", start: ObjectRef("UIViewController", ObjectID(7)), repeated: ObjectRef("UINavigationController", ObjectID(3))),
+         .invariant, "the parent chain from UIViewController#7 does not end: it returns to UINavigationController#3 (a cycle the model should have refused)"),
     ]
 
     @Test(arguments: misuses) func eachMisuseHasOneWording(_ misuse: Misuse, _ kind: SimError.Kind, _ text: String) {
@@ -107,6 +121,49 @@ import Testing
         #expect(e.description == text && e.message == text)
         #expect(e.kind == kind && !e.isCrash)
         #expect(e.problem == .misuse(misuse))
+    }
+
+    static let card = ObjectRef("Card", ObjectID(4))
+    static let scripts: [(Script, SimError.Kind, String)] = [
+        (.notKitSimValue, .typeMismatch, "attempt to index a non-KitSim value"),
+        (.badKey(receiver: "a class", keyType: "number"), .typeMismatch, "attempt to index a class with a number key"),
+        (.badSelf(function: "push", expected: "UINavigationController", got: "nil"), .typeMismatch,
+         "bad self to 'push' (UINavigationController expected, got nil); call methods with ':' as in obj:push(...)"),
+        (.assignToMethod(key: "flip", object: card), .invalidUse,
+         "cannot assign to method 'flip' of Card#4; define methods on the class (function Card:flip(...))"),
+        (.objectInUndeclaredField(key: "ownr", object: card, valueType: "UIView", suggestion: "owner"), .invalidUse,
+         "cannot store UIView in undeclared field 'ownr' of Card#4: did you mean 'owner'? otherwise objects need an ownership attribute; declare it, e.g. Card:subclass(\"…\", { ownr = \"strong\" }) or Card:extend{ ownr = \"weak\" }"),
+        (.objectInUndeclaredField(key: "x", object: card, valueType: "UIView", suggestion: nil), .invalidUse,
+         "cannot store UIView in undeclared field 'x' of Card#4: objects need an ownership attribute; declare it, e.g. Card:subclass(\"…\", { x = \"strong\" }) or Card:extend{ x = \"weak\" }"),
+        (.tableInUndeclaredField(key: "xs", object: card, found: "UIView#9", path: "xs[1]"), .invalidUse,
+         "cannot store a table holding UIView#9 (at xs[1]) in undeclared field 'xs' of Card#4: objects need an ownership attribute; declare it, e.g. Card:subclass(\"…\", { xs = \"strong\" }) or Card:extend{ xs = \"strong\" }"),
+        (.metatableInProperty(property: "info", owner: card, found: "UIView#9", path: "info.v"), .invalidUse,
+         "cannot store a table with a metatable holding UIView#9 (at info.v) in property 'info' of Card#4: a Lua object owns nothing; keep the objects in declared properties"),
+        (.badTable(property: "info", owner: card, .tooManyValues(100)), .typeMismatch,
+         "bad value for property 'info' of Card#4 (more than 100 values, counting a shared table each time it is reached)"),
+        (.badTable(property: "info", owner: card, .containsItself(path: "info.a")), .typeMismatch,
+         "bad value for property 'info' of Card#4 (the table at info.a contains itself)"),
+        (.badTable(property: "info", owner: card, .tooDeep(64)), .typeMismatch, "bad value for property 'info' of Card#4 (tables nested more than 64 deep)"),
+        (.badTable(property: "info", owner: card, .nonUTF8Key(path: "info")), .typeMismatch,
+         "bad value for property 'info' of Card#4 (a key at info is a string that is not UTF-8; keys must be numbers, UTF-8 strings or booleans)"),
+        (.badTable(property: "info", owner: card, .badKeyType(path: "info", type: "a table")), .typeMismatch,
+         "bad value for property 'info' of Card#4 (a key at info is a table; keys must be numbers, strings or booleans)"),
+        (.noClassMember(className: "Card", member: "nwe", hint: "; did you mean 'new'?"), .unknownName,
+         "class Card has no method or class member 'nwe'; did you mean 'new'?"),
+        (.classMemberNotFunction(className: "Card", member: "x", valueType: "number"), .invalidUse,
+         "cannot set 'x' of class Card to a number: only methods (functions) can be defined on a class"),
+        (.propertyOnClass(className: "Card", member: "title"), .invalidUse, "'title' is a property of Card; override its accessor method instead"),
+        (.foreignImplementation(selector: "flip"), .invalidUse, "flip is implemented by something other than a Lua function"),
+        (.otherSandbox(selector: "flip"), .invalidUse, "flip is implemented by another sandbox"),
+        (.unreadableFile(path: "x.lua"), .unknownName, "cannot read x.lua"),
+        (.noLuaState, .limit, "cannot create a Lua state (out of memory)"),
+        (.interrupted, .limit, "interrupted"),
+    ]
+
+    @Test(arguments: scripts) func eachScriptProblemHasOneWording(_ script: Script, _ kind: SimError.Kind, _ text: String) {
+        let e = SimError.script(script)
+        #expect(e.description == text && e.kind == kind)
+        #expect(e.problem == .script(script))
     }
 
     @Test func objectRefsPrintAsTheirContexts() {

@@ -49,6 +49,8 @@ public enum Problem: Equatable, Sendable {
     case crash(Crash)
     /// Misuse of the simulator's runtime: names, types, declarations, holds.
     case misuse(Misuse)
+    /// Misuse of the Lua binding, and the host's own failures.
+    case script(Script)
 }
 
 /// A crash of the simulated app. Exceptions keep UIKit's names and exact reasons.
@@ -182,14 +184,24 @@ public enum Misuse: Equatable, Sendable {
     case unregisteredClass(String)
     case laterClassWithoutInitializer(String)
     case unknownArgumentClass(className: String, method: String, argumentClass: String)
+    // MARK: The model's API
+    /// A callback of the app that returned the wrong thing (`willDealloc`, a row count).
+    case badReturn(method: String, expected: String, got: String)
+    case indexOutOfRange(property: String, className: String, index: Int, count: Int)
+    case alertNotPresented(ObjectRef)
+    case sceneInitializer
+    case badIOSVersion(Int)
+    case badDurations
+    case rotationDuringRotation
+    case endlessChain(link: String, start: ObjectRef, repeated: ObjectRef)
 
     public var kind: SimError.Kind {
         switch self {
         case .noProperty, .noMethodToSwizzle, .noMethodToExchange, .unknownSuperclass, .unknownClassInType,
              .unregisteredClass, .unknownArgumentClass:
             return .unknownName
-        case .wrongReceiver, .foreignMetatable, .badPropertyValue, .collectionInWeakProperty: return .typeMismatch
-        case .heapInvariant, .unboundMethod: return .invariant
+        case .wrongReceiver, .foreignMetatable, .badPropertyValue, .collectionInWeakProperty, .badReturn: return .typeMismatch
+        case .heapInvariant, .unboundMethod, .endlessChain: return .invariant
         default: return .invalidUse
         }
     }
@@ -226,6 +238,104 @@ public enum Misuse: Equatable, Sendable {
         case .laterClassWithoutInitializer(let name):
             return "class \(name) is introduced in a later version but declares no initializer to refuse it"
         case .unknownArgumentClass(let c, let m, let a): return "\(c).\(m): unknown class '\(a)'"
+        case .badReturn(let m, let expected, let got): return "\(m) must return \(expected), got \(got)"
+        case .indexOutOfRange(let p, let c, let i, let n):
+            return "bad value for property '\(p)' of \(c) (index \(i) out of range 0..<\(n))"
+        case .alertNotPresented(let a): return "\(a.angled) is not presented: there is nothing to tap"
+        case .sceneInitializer:
+            return "UIWindowScene: UIKit makes and connects scenes; read UIApplication.shared.connectedScenes "
+                + "(sim.configure{ scenes = true } launches with a scene manifest)"
+        case .badIOSVersion(let v): return "ios must be between 7 and 17 (got \(v))"
+        case .badDurations: return "durations must be finite and not negative"
+        case .rotationDuringRotation:
+            return "sim.rotateDevice was called while UIKit is telling controllers about a rotation (viewWillTransition, willRotate); turn the device after it"
+        case .endlessChain(let link, let start, let repeated):
+            return "the \(link) chain from \(start.tagged) does not end: it returns to \(repeated.tagged) (a cycle the model should have refused)"
+        }
+    }
+}
+
+/// Misuse of the Lua binding (what a script wrote that Lua itself would accept), and the
+/// host's own failures.
+public enum Script: Equatable, Sendable {
+    case notKitSimValue
+    /// `attempt to index UIView with a number key`; `receiver` is a Lua type name or `a class`.
+    case badKey(receiver: String, keyType: String)
+    case badSelf(function: String, expected: String, got: String)
+    case assignToMethod(key: String, object: ObjectRef)
+    /// An object in an undeclared field; `suggestion` is a near property name.
+    case objectInUndeclaredField(key: String, object: ObjectRef, valueType: String, suggestion: String?)
+    case tableInUndeclaredField(key: String, object: ObjectRef, found: String, path: String)
+    case metatableInProperty(property: String, owner: ObjectRef, found: String, path: String)
+    case badTable(property: String, owner: ObjectRef, TableFault)
+    /// `hint` is the spelling hint, part of the message here (`; did you mean 'x'?`).
+    case noClassMember(className: String, member: String, hint: String?)
+    case classMemberNotFunction(className: String, member: String, valueType: String)
+    case propertyOnClass(className: String, member: String)
+    case foreignImplementation(selector: String)
+    case otherSandbox(selector: String)
+    case unreadableFile(path: String)
+    case noLuaState
+    case interrupted
+
+    /// What is wrong with a table stored in a property.
+    public enum TableFault: Equatable, Sendable {
+        case tooManyValues(Int)
+        case containsItself(path: String)
+        case tooDeep(Int)
+        case nonUTF8Key(path: String)
+        case badKeyType(path: String, type: String)
+
+        public var message: String {
+            switch self {
+            case .tooManyValues(let n): return "more than \(n) values, counting a shared table each time it is reached"
+            case .containsItself(let path): return "the table at \(path) contains itself"
+            case .tooDeep(let n): return "tables nested more than \(n) deep"
+            case .nonUTF8Key(let path): return "a key at \(path) is a string that is not UTF-8; keys must be numbers, UTF-8 strings or booleans"
+            case .badKeyType(let path, let type): return "a key at \(path) is \(type); keys must be numbers, strings or booleans"
+            }
+        }
+    }
+
+    public var kind: SimError.Kind {
+        switch self {
+        case .notKitSimValue, .badKey, .badSelf, .badTable: return .typeMismatch
+        case .noClassMember, .unreadableFile: return .unknownName
+        case .noLuaState, .interrupted: return .limit
+        default: return .invalidUse
+        }
+    }
+
+    public var message: String {
+        switch self {
+        case .notKitSimValue: return "attempt to index a non-KitSim value"
+        case .badKey(let r, let k): return "attempt to index \(r) with a \(k) key"
+        case .badSelf(let f, let expected, let got):
+            return "bad self to '\(f)' (\(expected) expected, got \(got)); call methods with ':' as in obj:\(f)(...)"
+        case .assignToMethod(let key, let o):
+            return "cannot assign to method '\(key)' of \(o.tagged); define methods on the class (function \(o.className ?? "?"):\(key)(...))"
+        case .objectInUndeclaredField(let key, let o, let type, let suggestion):
+            let cls = o.className ?? "?"
+            return "cannot store \(type) in undeclared field '\(key)' of \(o.tagged): \(suggestion.map { "did you mean '\($0)'? otherwise " } ?? "")"
+                + "objects need an ownership attribute; "
+                + "declare it, e.g. \(cls):subclass(\"…\", { \(key) = \"strong\" }) or \(cls):extend{ \(key) = \"weak\" }"
+        case .tableInUndeclaredField(let key, let o, let found, let path):
+            let cls = o.className ?? "?"
+            return "cannot store a table holding \(found) (at \(path)) in undeclared field '\(key)' of \(o.tagged): objects need an ownership attribute; "
+                + "declare it, e.g. \(cls):subclass(\"…\", { \(key) = \"strong\" }) or \(cls):extend{ \(key) = \"strong\" }"
+        case .metatableInProperty(let p, let owner, let found, let path):
+            return "cannot store a table with a metatable holding \(found) (at \(path)) in property '\(p)' of \(owner.tagged): "
+                + "a Lua object owns nothing; keep the objects in declared properties"
+        case .badTable(let p, let owner, let fault): return "bad value for property '\(p)' of \(owner.tagged) (\(fault.message))"
+        case .noClassMember(let c, let m, let hint): return "class \(c) has no method or class member '\(m)'" + (hint ?? "")
+        case .classMemberNotFunction(let c, let m, let type):
+            return "cannot set '\(m)' of class \(c) to a \(type): only methods (functions) can be defined on a class"
+        case .propertyOnClass(let c, let m): return "'\(m)' is a property of \(c); override its accessor method instead"
+        case .foreignImplementation(let s): return "\(s) is implemented by something other than a Lua function"
+        case .otherSandbox(let s): return "\(s) is implemented by another sandbox"
+        case .unreadableFile(let path): return "cannot read \(path)"
+        case .noLuaState: return "cannot create a Lua state (out of memory)"
+        case .interrupted: return "interrupted"
         }
     }
 }
@@ -235,6 +345,7 @@ extension Problem {
         switch self {
         case .crash(let c): return c.kind
         case .misuse(let m): return m.kind
+        case .script(let s): return s.kind
         }
     }
 
@@ -243,6 +354,7 @@ extension Problem {
         switch self {
         case .crash(let c): return c.message
         case .misuse(let m): return m.message
+        case .script(let s): return s.message
         }
     }
 }
@@ -261,5 +373,10 @@ extension SimError {
     /// Misuse of the runtime.
     public static func misuse(_ m: Misuse, object: ObjectID? = nil) -> SimError {
         SimError(.misuse(m), object: object)
+    }
+
+    /// Misuse of the Lua binding, or a failure of the host.
+    public static func script(_ s: Script, object: ObjectID? = nil) -> SimError {
+        SimError(.script(s), object: object)
     }
 }

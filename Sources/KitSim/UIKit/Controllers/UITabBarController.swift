@@ -99,7 +99,8 @@ extension Navigation {
         let k = sim.uikit
         let list = try sim.objects(tab, k.tabControllers)
         guard list.indices.contains(index) else {
-            throw SimError(.invalidUse, "bad value for property 'selectedIndex' of UITabBarController (index \(index) out of range 0..<\(list.count))", object: tab)
+            throw SimError.misuse(.indexOutOfRange(property: "selectedIndex", className: "UITabBarController", index: index, count: list.count),
+                                  object: tab)
         }
         let old = try selectedChild(of: tab)
         let new = list[index]

@@ -137,7 +137,7 @@ final class Lists: Subsystem {
 
     func countResult(_ v: Value, _ method: String) throws -> Int {
         guard let n = v.number, n.isFinite, n >= 0, n == n.rounded() else {
-            throw SimError(.typeMismatch, "\(method) must return a whole number of rows from 0, got \(heap.describeType(of: v))")
+            throw SimError.misuse(.badReturn(method: method, expected: "a whole number of rows from 0", got: heap.describeType(of: v)))
         }
         return clampedInt(n)
     }

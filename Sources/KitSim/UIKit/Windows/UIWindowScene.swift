@@ -46,8 +46,7 @@ extension Windows {
         Simulator.sceneActivationStates
 
         Method.initializer(summary: "Refused: UIKit makes and connects scenes (`sim.configure{ scenes = true }`); read `UIApplication.shared.connectedScenes`.") { _, _ in
-            throw SimError(.invalidUse, "UIWindowScene: UIKit makes and connects scenes; read UIApplication.shared.connectedScenes "
-                           + "(sim.configure{ scenes = true } launches with a scene manifest)")
+            throw SimError.misuse(.sceneInitializer)
         }
         Method.accessor("windows", returns: .array("UIWindow")) { sim, inv in
             .array(sim.windowing.windows(of: inv.receiver).map(Value.object))
