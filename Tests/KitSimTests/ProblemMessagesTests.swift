@@ -109,6 +109,7 @@ import Testing
         (.sceneInitializer, .invalidUse,
          "UIWindowScene: UIKit makes and connects scenes; read UIApplication.shared.connectedScenes (sim.configure{ scenes = true } launches with a scene manifest)"),
         (.badIOSVersion(6), .invalidUse, "ios must be between 7 and 17 (got 6)"),
+        (.scenesBeforeIOS13(ios: 12), .invalidUse, "scenes need iOS 13 or later (ios = 12, scenes = true): scene-based launch is iOS 13 API"),
         (.badDurations, .invalidUse, "durations must be finite and not negative"),
         (.rotationDuringRotation, .invalidUse,
          "sim.rotateDevice was called while UIKit is telling controllers about a rotation (viewWillTransition, willRotate); turn the device after it"),
@@ -158,6 +159,10 @@ import Testing
         (.unreadableFile(path: "x.lua"), .unknownName, "cannot read x.lua"),
         (.noLuaState, .limit, "cannot create a Lua state (out of memory)"),
         (.interrupted, .limit, "interrupted"),
+        (.stackOverflow, .invalidUse, "stack overflow"),
+        (.syntax(error: "[string \"x\"]:1: unexpected symbol near '?'"), .invalidUse, "[string \"x\"]:1: unexpected symbol near '?'"),
+        (.preludeFailed(chunk: "console", error: "boom"), .invalidUse, "console prelude: boom"),
+        (.preludeFailed(chunk: nil, error: "boom"), .invalidUse, "prelude: boom"),
     ]
 
     @Test(arguments: scripts) func eachScriptProblemHasOneWording(_ script: Script, _ kind: SimError.Kind, _ text: String) {

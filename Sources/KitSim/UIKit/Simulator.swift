@@ -166,7 +166,7 @@ public final class Simulator {
         guard (7...17).contains(c.ios) else {
             throw SimError.misuse(.badIOSVersion(c.ios))
         }
-        if let problem = Simulator.scenesProblem(c) { throw SimError(.invalidUse, problem) }
+        if let problem = Simulator.scenesProblem(c) { throw SimError.misuse(problem) }
         guard c.transitionDuration >= 0, c.transitionDuration.isFinite, c.abandonedDelay >= 0, c.abandonedDelay.isFinite,
               c.latency >= 0, c.latency.isFinite, c.rotationDuration >= 0, c.rotationDuration.isFinite else {
             throw SimError.misuse(.badDurations)

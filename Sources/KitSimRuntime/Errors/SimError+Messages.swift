@@ -194,6 +194,7 @@ public enum Misuse: Equatable, Sendable {
     case badDurations
     case rotationDuringRotation
     case endlessChain(link: String, start: ObjectRef, repeated: ObjectRef)
+    case scenesBeforeIOS13(ios: Int)
 
     public var kind: SimError.Kind {
         switch self {
@@ -249,6 +250,8 @@ public enum Misuse: Equatable, Sendable {
         case .badDurations: return "durations must be finite and not negative"
         case .rotationDuringRotation:
             return "sim.rotateDevice was called while UIKit is telling controllers about a rotation (viewWillTransition, willRotate); turn the device after it"
+        case .scenesBeforeIOS13(let ios):
+            return "scenes need iOS 13 or later (ios = \(ios), scenes = true): scene-based launch is iOS 13 API"
         case .endlessChain(let link, let start, let repeated):
             return "the \(link) chain from \(start.tagged) does not end: it returns to \(repeated.tagged) (a cycle the model should have refused)"
         }
@@ -277,6 +280,13 @@ public enum Script: Equatable, Sendable {
     case unreadableFile(path: String)
     case noLuaState
     case interrupted
+    /// A call from the model into a script function with more arguments than Lua's stack
+    /// holds: stock Lua's words, an ordinary error a `pcall` catches.
+    case stackOverflow
+    /// A chunk that does not compile; `error` is Lua's own message.
+    case syntax(error: String)
+    /// KitSim's Lua prelude failed to load; `chunk` names the console's, `error` is Lua's message.
+    case preludeFailed(chunk: String?, error: String)
 
     /// What is wrong with a table stored in a property.
     public enum TableFault: Equatable, Sendable {
@@ -336,6 +346,9 @@ public enum Script: Equatable, Sendable {
         case .unreadableFile(let path): return "cannot read \(path)"
         case .noLuaState: return "cannot create a Lua state (out of memory)"
         case .interrupted: return "interrupted"
+        case .stackOverflow: return "stack overflow"
+        case .syntax(let error): return error
+        case .preludeFailed(let chunk, let error): return (chunk.map { $0 + " " } ?? "") + "prelude: " + error
         }
     }
 }

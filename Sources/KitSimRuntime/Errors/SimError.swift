@@ -69,7 +69,7 @@ public struct SimError: Error, Equatable, CustomStringConvertible, Sendable {
 
     /// A call from the model into a script function with more arguments than Lua's
     /// stack holds: stock Lua's "stack overflow", an ordinary error a `pcall` catches.
-    public static var stackOverflow: SimError { SimError(.invalidUse, "stack overflow") }
+    public static var stackOverflow: SimError { .script(.stackOverflow) }
 
     public init(_ kind: Kind, _ message: String, object: ObjectID? = nil, payload: ForeignValue? = nil,
                 reference: String? = nil, argument: ArgumentProblem? = nil, limit: Limit? = nil,
@@ -213,15 +213,5 @@ extension SimError {
     /// A run limit stopped the script: `limit exceeded: virtual time cap of 3600 s`.
     public static func limitExceeded(_ limit: Limit, object: ObjectID? = nil) -> SimError {
         SimError(.limit, "limit exceeded: " + limit.message, object: object, limit: limit)
-    }
-
-    /// `NSInvalidArgumentException`, UIKit's most common exception.
-    public static func invalidArgument(_ reason: String, object: ObjectID? = nil) -> SimError {
-        SimError(.exception(name: "NSInvalidArgumentException"), reason, object: object)
-    }
-
-    /// `NSInternalInconsistencyException`.
-    public static func internalInconsistency(_ reason: String, object: ObjectID? = nil) -> SimError {
-        SimError(.exception(name: "NSInternalInconsistencyException"), reason, object: object)
     }
 }

@@ -16,9 +16,9 @@ extension Simulator {
     }
 
     /// Why a profile cannot be had: scenes need iOS 13 (SPEC §4), or nil.
-    public static func scenesProblem(_ c: Configuration) -> String? {
+    public static func scenesProblem(_ c: Configuration) -> Misuse? {
         guard c.scenes, c.ios < 13 else { return nil }
-        return "scenes need iOS 13 or later (ios = \(c.ios), scenes = true): scene-based launch is iOS 13 API"
+        return .scenesBeforeIOS13(ios: c.ios)
     }
 }
 
