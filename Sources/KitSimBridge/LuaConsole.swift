@@ -79,7 +79,7 @@ public final class LuaConsole {
         lua_setmetatable(L, -2)
         env = sandbox.makeRef(L)
         guard kitsim_load(L, printer, printer.utf8.count, "=" + chunkName) == LUA_OK, kitsim_pcall(L, 0, 2) == LUA_OK else {
-            throw SimError(.invalidUse, "\(chunkName) prelude: \(sandbox.describe(L, -1))")
+            throw SimError.script(.preludeFailed(chunk: chunkName, error: sandbox.describe(L, -1)))
         }
         settingsRef = sandbox.makeRef(L)
         printerRef = sandbox.makeRef(L)

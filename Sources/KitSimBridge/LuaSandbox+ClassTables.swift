@@ -36,7 +36,7 @@ extension LuaSandbox {
     /// `Class.key`: class operations, then selectors (as super-call functions), cached per class.
     func classIndex(_ L: OpaquePointer) throws -> Int32 {
         guard let cls = classOfTable(L, 1), let key = string(L, 2) else {
-            throw SimError(.typeMismatch, "attempt to index a class with a \(typeName(L, 2)) key")
+            throw SimError.script(.badKey(receiver: "a class", keyType: typeName(L, 2)))
         }
         rawGetRef(L, staticsTable(L, cls))
         lua_pushvalue(L, 2)
@@ -83,7 +83,7 @@ extension LuaSandbox {
             }
             guard cls.responds(to: sel) else {
                 let members = ["new", "name", "superclass", "subclass", "swizzle", "extend", "isSubclass"] + staticNames(L, cls)
-                throw SimError(.unknownName, "class \(cls.name) has no method or class member '\(key)'" + (spellingHint(key, of: cls, extra: members) ?? ""))
+                throw SimError.script(.noClassMember(className: cls.name, member: key, hint: spellingHint(key, of: cls, extra: members)))
             }
             lua_pushinteger(L, lua_Integer(cls.id))
             lua_pushinteger(L, lua_Integer(selectorNumber(sel)))
@@ -121,13 +121,13 @@ extension LuaSandbox {
     /// runtime's method table of the class.
     func classNewindex(_ L: OpaquePointer) throws -> Int32 {
         guard let cls = classOfTable(L, 1), let key = string(L, 2) else {
-            throw SimError(.typeMismatch, "attempt to index a class with a \(typeName(L, 2)) key")
+            throw SimError.script(.badKey(receiver: "a class", keyType: typeName(L, 2)))
         }
         guard lua_type(L, 3) == LUA_TFUNCTION else {
-            throw SimError(.invalidUse, "cannot set '\(key)' of class \(cls.name) to a \(typeName(L, 3)): only methods (functions) can be defined on a class")
+            throw SimError.script(.classMemberNotFunction(className: cls.name, member: key, valueType: typeName(L, 3)))
         }
         if cls.property(named: key) != nil {
-            throw SimError(.invalidUse, "'\(key)' is a property of \(cls.name); override its accessor method instead")
+            throw SimError.script(.propertyOnClass(className: cls.name, member: key))
         }
         recordMethodPlace(L, 3, key)
         heap.setMethod(Selector(key), on: cls, .foreign(LuaRef(state, L, index: 3)))

@@ -497,13 +497,12 @@ extension LuaSandbox {
 
     /// Errors for a method called on the wrong receiver, hinting at ':'.
     func badSelf(_ L: OpaquePointer, _ name: String, expected: String) -> SimError {
-        SimError(.typeMismatch,
-                 "bad self to '\(name)' (\(expected) expected, got \(typeName(L, 1))); call methods with ':' as in obj:\(name)(...)")
+        SimError.script(.badSelf(function: name, expected: expected, got: typeName(L, 1)))
     }
 
     /// A dead receiver is a zombie crash naming the message.
     func checkReceiver(_ L: OpaquePointer, _ id: ObjectID, key: Int32) throws {
-        guard id.raw != 0 else { throw SimError(.typeMismatch, "attempt to index a non-KitSim value") }
+        guard id.raw != 0 else { throw SimError.script(.notKitSimValue) }
         try heap.checkUsable(id, string(L, key) ?? "?")
     }
 
@@ -513,7 +512,7 @@ extension LuaSandbox {
     func indexFallback(_ L: OpaquePointer) throws -> Int32 {
         let id = ObjectID(kitsim_handle_id(L, 1))
         guard let key = string(L, 2) else {
-            throw SimError(.typeMismatch, "attempt to index \(typeName(L, 1)) with a \(typeName(L, 2)) key")
+            throw SimError.script(.badKey(receiver: typeName(L, 1), keyType: typeName(L, 2)))
         }
         try checkReceiver(L, id, key: 2)
         if let own = extensionOwnership(heap.classOf(id), key) {
@@ -537,7 +536,7 @@ extension LuaSandbox {
     func newindexFallback(_ L: OpaquePointer) throws -> Int32 {
         let id = ObjectID(kitsim_handle_id(L, 1))
         guard let key = string(L, 2) else {
-            throw SimError(.typeMismatch, "attempt to index \(typeName(L, 1)) with a \(typeName(L, 2)) key")
+            throw SimError.script(.badKey(receiver: typeName(L, 1), keyType: typeName(L, 2)))
         }
         try checkReceiver(L, id, key: 2)
         let cls = heap.classOf(id)
@@ -546,21 +545,17 @@ extension LuaSandbox {
             return 0
         }
         if cls.responds(to: Selector(key)) {
-            throw SimError(.invalidUse, "cannot assign to method '\(key)' of \(heap.describe(id)); define methods on the class (function \(cls.name):\(key)(...))")
+            throw SimError.script(.assignToMethod(key: key, object: heap.ref(id)))
         }
         if kitsim_handle_id(L, 3) != 0 {
             // A misspelled property is the likelier mistake when a near name exists.
-            let nearest = Spelling.nearest(to: key, among: cls.properties.filter { !$0.isReadOnly }.map(\.name)).map { "did you mean '\($0)'? otherwise " } ?? ""
-            throw SimError(.invalidUse,
-                           "cannot store \(typeName(L, 3)) in undeclared field '\(key)' of \(heap.describe(id)): \(nearest)objects need an ownership attribute; "
-                           + "declare it, e.g. \(cls.name):subclass(\"…\", { \(key) = \"strong\" }) or \(cls.name):extend{ \(key) = \"weak\" }")
+            let nearest = Spelling.nearest(to: key, among: cls.properties.filter { !$0.isReadOnly }.map(\.name))
+            throw SimError.script(.objectInUndeclaredField(key: key, object: heap.ref(id), valueType: typeName(L, 3), suggestion: nearest))
         }
         if lua_type(L, 3) == LUA_TTABLE, let found = objectPath(L, 3, key) {
             // SPEC rule 26: a field that is not declared owns nothing, so neither does a
             // table in it; the object inside gets the bare object's error.
-            throw SimError(.invalidUse,
-                           "cannot store a table holding \(found.object) (at \(found.path)) in undeclared field '\(key)' of \(heap.describe(id)): objects need an ownership attribute; "
-                           + "declare it, e.g. \(cls.name):subclass(\"…\", { \(key) = \"strong\" }) or \(cls.name):extend{ \(key) = \"strong\" }")
+            throw SimError.script(.tableInUndeclaredField(key: key, object: heap.ref(id), found: "\(found.object)", path: found.path))
         }
         rawGetRef(L, fieldsTable)
         if lua_rawgeti(L, -1, lua_Integer(id.raw)) != LUA_TTABLE {

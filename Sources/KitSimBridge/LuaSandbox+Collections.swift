@@ -78,12 +78,12 @@ extension LuaSandbox {
     /// it counts for.
     private func element(_ L: OpaquePointer, _ i: Int32, path: String, property: String, owner: ObjectID,
                          state: inout SnapshotState) throws -> (value: Value, size: Int) {
-        func bad(_ why: String) -> SimError {
-            SimError(.typeMismatch, "bad value for property '\(property)' of \(heap.describe(owner)) (\(why))", object: owner)
+        func bad(_ fault: Script.TableFault) -> SimError {
+            SimError.script(.badTable(property: property, owner: heap.ref(owner), fault), object: owner)
         }
         state.size += 1
         guard state.size <= Self.collectionSizeLimit else {
-            throw bad("more than \(Self.collectionSizeLimit) values, counting a shared table each time it is reached")
+            throw bad(.tooManyValues(Self.collectionSizeLimit))
         }
         switch lua_type(L, i) {
         case LUA_TSTRING: return (bytesValue(L, i), 1)
@@ -98,23 +98,22 @@ extension LuaSandbox {
             kitsim_pop(L, 1)
             // An exception value names its object for the report; it owns nothing.
             if !hasMetatable(L, i, exceptionMeta), let found = objectPath(L, i, path) {
-                throw SimError(.invalidUse,
-                               "cannot store a table with a metatable holding \(found.object) (at \(found.path)) in property '\(property)' of \(heap.describe(owner)): "
-                               + "a Lua object owns nothing; keep the objects in declared properties", object: owner)
+                throw SimError.script(.metatableInProperty(property: property, owner: heap.ref(owner), found: "\(found.object)", path: found.path),
+                                      object: owner)
             }
             return (.foreign(ForeignValue(LuaRef(self.state, L, index: i))), 1)
         }
         guard let identity = lua_topointer(L, i) else { return (.nil, 1) }
-        if state.open.contains(identity) { throw bad("the table at \(path) contains itself") }
+        if state.open.contains(identity) { throw bad(.containsItself(path: path)) }
         if let memo = state.done[identity] {
             state.size += memo.size - 1
             guard state.size <= Self.collectionSizeLimit else {
-                throw bad("more than \(Self.collectionSizeLimit) values, counting a shared table each time it is reached")
+                throw bad(.tooManyValues(Self.collectionSizeLimit))
             }
             return memo
         }
         guard state.open.count < Self.collectionDepthLimit, lua_checkstack(L, 8) != 0 else {
-            throw bad("tables nested more than \(Self.collectionDepthLimit) deep")
+            throw bad(.tooDeep(Self.collectionDepthLimit))
         }
         let sizeBefore = state.size
         state.open.append(identity)
@@ -136,13 +135,13 @@ extension LuaSandbox {
             case LUA_TSTRING:
                 guard case .string(let text) = bytesValue(L, -1) else {
                     kitsim_pop(L, 1)
-                    throw bad("a key at \(path) is a string that is not UTF-8; keys must be numbers, UTF-8 strings or booleans")
+                    throw bad(.nonUTF8Key(path: path))
                 }
                 k = .string(text)
             default:
                 let type = typeName(L, -1)
                 kitsim_pop(L, 1)
-                throw bad("a key at \(path) is \(type); keys must be numbers, strings or booleans")
+                throw bad(.badKeyType(path: path, type: "\(type)"))
             }
             lua_pushvalue(L, -1)
             let slot = lua_Integer(keys.count + 1)

@@ -86,11 +86,11 @@ extension LuaSandbox: ForeignDispatcher {
         // An exact class check and an unchecked downcast instead of `as?` (this
         // runs for every callback of the model into Lua); LuaRef is final.
         guard type(of: function) == LuaRef.self else {
-            throw SimError(.invalidUse, "\(invocation.selector) is implemented by something other than a Lua function")
+            throw SimError.script(.foreignImplementation(selector: invocation.selector.name))
         }
         let ref = unsafeDowncast(function, to: LuaRef.self)
         guard ref.state === state else {
-            throw SimError(.invalidUse, "\(invocation.selector) is implemented by another sandbox")
+            throw SimError.script(.otherSandbox(selector: invocation.selector.name))
         }
         if !ref.passesReceiver { return try call(ref, invocation.args) }
         let L = current

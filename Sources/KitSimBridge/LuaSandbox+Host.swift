@@ -62,7 +62,7 @@ extension LuaSandbox {
         let top = lua_gettop(L)
         defer { lua_settop(L, top) }
         guard kitsim_load(L, source, source.utf8.count, name) == LUA_OK else {
-            throw SimError(.invalidUse, describe(L, -1))
+            throw SimError.script(.syntax(error: describe(L, -1)))
         }
         return LuaFunction(LuaRef(state, L, index: -1))
     }

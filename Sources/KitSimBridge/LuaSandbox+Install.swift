@@ -49,7 +49,7 @@ extension LuaSandbox {
         // The prelude, with a registration callback for the metatables it defines (loaded
         // as bytecode compiled ahead of time: compiling it took a third of a start-up).
         let status = kitsim_load_prelude(L, 0, prelude, prelude.utf8.count)
-        guard status == LUA_OK else { throw SimError(.invalidUse, "prelude: \(describe(L, -1))") }
+        guard status == LUA_OK else { throw SimError.script(.preludeFailed(chunk: nil, error: describe(L, -1))) }
         pushFunction(L) { sb, L in
             let name = sb.string(L, 1) ?? ""
             lua_pushvalue(L, 2)
@@ -92,7 +92,7 @@ extension LuaSandbox {
         }
         // `DispatchTime.now()`: the virtual clock, in nanoseconds.
         pushFunction(L) { sb, L in lua_pushinteger(L, lua_Integer(sb.heap.now)); return 1 }
-        guard kitsim_pcall(L, 5, 0) == LUA_OK else { throw SimError(.invalidUse, "prelude: \(describe(L, -1))") }
+        guard kitsim_pcall(L, 5, 0) == LUA_OK else { throw SimError.script(.preludeFailed(chunk: nil, error: describe(L, -1))) }
         kitsim_pop(L, 1)
         if isSandboxed { applySandbox() } else { restrictDebug() }
     }
@@ -155,7 +155,7 @@ extension LuaSandbox {
     func chargeTurn(_ units: Int) throws {
         guard kitsim_charge_work(current, Int64(units)) == 0 else { return }
         if kitsim_timed_out(current) != 0 { throw SimError.limitExceeded(.time(seconds: limitsConfiguration.timeLimit)) }
-        if limits.pointee.interrupted != 0 { throw SimError(.limit, "interrupted") }
+        if limits.pointee.interrupted != 0 { throw SimError.script(.interrupted) }
         throw SimError.limitExceeded(.work(calls: limitsConfiguration.work))
     }
 

@@ -13,7 +13,7 @@ extension LuaSandbox {
     /// chunk receives `arguments` as `...`.
     public func run(file path: String, arguments: [String] = []) throws -> Outcome {
         guard let f = fopen(path, "rb") else {
-            throw SimError(.unknownName, "cannot read \(path)")
+            throw SimError.script(.unreadableFile(path: path))
         }
         fclose(f)
         useScriptFolder(of: path)

@@ -163,7 +163,7 @@ public final class LuaSandbox {
         self.limits.pointee.swift_depth = 1
         guard let L = kitsim_open(self.limits) else {
             self.limits.deallocate()
-            throw SimError(.limit, "cannot create a Lua state (out of memory)")
+            throw SimError.script(.noLuaState)
         }
         state = LuaStateBox(L)
         current = L
@@ -266,7 +266,7 @@ private func kitsimGetEntry(_ L: OpaquePointer?, _ host: UnsafeMutableRawPointer
             return 1
         }
         return sb.entering(L) {
-            guard id != 0 else { throw SimError(.typeMismatch, "attempt to index a non-KitSim value") }
+            guard id != 0 else { throw SimError.script(.notKitSimValue) }
             sb.push(L, try sb.heap.get(ObjectID(id), propertyAt: Int(property)))
             return 1
         }
@@ -281,7 +281,7 @@ private func kitsimSetEntry(_ L: OpaquePointer?, _ host: UnsafeMutableRawPointer
             // SPEC rule 26: a table becomes a collection snapshot the heap can own; a
             // string keeps its bytes where the property takes any value.
             return sb.entering(L) {
-                guard id != 0 else { throw SimError(.typeMismatch, "attempt to index a non-KitSim value") }
+                guard id != 0 else { throw SimError.script(.notKitSimValue) }
                 let declared = sb.heap.declaredProperty(of: ObjectID(id), at: Int(property))
                 let value = try sb.propertyValue(L, 3, property: declared?.name ?? "?", of: ObjectID(id),
                                                  type: declared?.type ?? .any)
@@ -293,7 +293,7 @@ private func kitsimSetEntry(_ L: OpaquePointer?, _ host: UnsafeMutableRawPointer
         // Storing a number in a plain slot records and runs nothing (see Heap.storePlain).
         if sb.heap.storePlain(ObjectID(id), propertyAt: Int(property), value) { return 0 }
         return sb.entering(L) {
-            guard id != 0 else { throw SimError(.typeMismatch, "attempt to index a non-KitSim value") }
+            guard id != 0 else { throw SimError.script(.notKitSimValue) }
             try sb.heap.set(ObjectID(id), propertyAt: Int(property), value)
             return 0
         }

@@ -186,7 +186,7 @@ extension Simulator: SandboxModel {
             if let ios { next.ios = ios }
             if let scenes { next.scenes = scenes }
             if let problem = Simulator.scenesProblem(next) {
-                throw SimError.badArgument(1, "configure", problem, kind: .invalidUse)
+                throw SimError.badArgument(1, "configure", problem.message, kind: .invalidUse)
             }
             try sim.configure { c in
                 if let ios { c.ios = ios }
@@ -277,7 +277,7 @@ extension LuaSandbox {
     public convenience init(configuration: Simulator.Configuration = Simulator.Configuration(), limits: Limits = Limits(),
                             sandboxed: Bool = false, classes: [SimulatorClassDeclaration] = []) throws {
         // SPEC rule 69: a scene-based launch is iOS 13+.
-        if let problem = Simulator.scenesProblem(configuration) { throw SimError(.invalidUse, problem) }
+        if let problem = Simulator.scenesProblem(configuration) { throw SimError.misuse(problem) }
         // Without extra classes no trial registration is needed (start-up).
         let sim = classes.isEmpty ? Simulator(configuration: configuration) : try Simulator(configuration: configuration, classes: classes)
         try self.init(model: sim, limits: limits, sandboxed: sandboxed)

@@ -49,7 +49,7 @@ import Testing
         #expect(hinted.description == "bad argument #1 to 'subclass' (class expected, got nil); call it as Base:subclass(\"Name\", {...})")
         let element = SimError.badArgument(1, "setViewControllers", expected: "UIViewController", got: "number", index: 2)
         #expect(element.description == "bad argument #1 to 'setViewControllers' (UIViewController expected at index 2, got number)")
-        let exception = SimError.invalidArgument("Can't add self as subview", object: ObjectID(4))
+        let exception = SimError.crash(.addSelfAsSubview, object: ObjectID(4))
         #expect(exception.description == "NSInvalidArgumentException: Can't add self as subview")
         #expect(exception.crashName == "NSInvalidArgumentException" && exception.isCrash)
     }

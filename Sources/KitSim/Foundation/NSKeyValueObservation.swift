@@ -95,9 +95,7 @@ extension KeyValueObserving {
                                        hint: nil, kind: .invalidUse)
         }
         guard heap.classOf(object).property(named: key) != nil else {
-            throw sim.raise(SimError(.exception(name: "NSUnknownKeyException"),
-                                     "[<\(heap.classOf(object).name) \(object)> valueForUndefinedKey:]: this class is not key value coding-compliant for the key \(key).",
-                                     object: object))
+            throw sim.raise(.crash(.undefinedKey(object: ObjectRef(heap.classOf(object).name, object), key: key), object: object))
         }
         let chosen = try sim.optionSet(options, KeyValueObserving.observingOptions, position: 2, function: "observe")
         sim.watchDeallocs()
@@ -174,7 +172,7 @@ extension KeyValueObserving {
         observationOrder.removeAll { dangling.contains($0) }
         log.note(orderProblem())
         guard sim.configuration.ios <= 10 else { return nil }
-        return sim.raise(.internalInconsistency("An instance \(id) of class \(heap.classOf(id).name) was deallocated while key value observers were still registered with it.", object: id))
+        return sim.raise(.crash(.observedWhileDeallocated(ObjectRef(heap.classOf(id).name, id)), object: id))
     }
 }
 

@@ -33,7 +33,7 @@ extension URLLoading {
     /// being invalidated, or invalidated, raises Foundation's NSGenericException (SPEC rule 46).
     func makeDataTask(in session: ObjectID, url: String, completion: Value) throws -> ObjectID {
         if let s = sessions[session.raw], s.isInvalidating || s.isInvalidated {
-            throw sim.raise(SimError(.exception(name: "NSGenericException"), "Task created in a session that has been invalidated", object: session))
+            throw sim.raise(.crash(.invalidatedSession, object: session))
         }
         let f = sim.foundation
         let task = heap.alloc(f.dataTask)

@@ -13,8 +13,7 @@ extension Simulator {
         let bound = heap.objectCount
         while let c = v {
             guard steps <= bound else {
-                throw SimError(.invariant, "the \(link.name) chain from \(heap.describe(start ?? c)) does not end: "
-                               + "it returns to \(heap.describe(c)) (a cycle the model should have refused)", object: c)
+                throw SimError.misuse(.endlessChain(link: link.name, start: heap.ref(start ?? c), repeated: heap.ref(c)), object: c)
             }
             guard try visit(c) else { return }
             v = try object(c, link)

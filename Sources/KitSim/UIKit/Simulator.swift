@@ -164,12 +164,12 @@ public final class Simulator {
         var c = configuration
         change(&c)
         guard (7...17).contains(c.ios) else {
-            throw SimError(.invalidUse, "ios must be between 7 and 17 (got \(c.ios))")
+            throw SimError.misuse(.badIOSVersion(c.ios))
         }
-        if let problem = Simulator.scenesProblem(c) { throw SimError(.invalidUse, problem) }
+        if let problem = Simulator.scenesProblem(c) { throw SimError.misuse(problem) }
         guard c.transitionDuration >= 0, c.transitionDuration.isFinite, c.abandonedDelay >= 0, c.abandonedDelay.isFinite,
               c.latency >= 0, c.latency.isFinite, c.rotationDuration >= 0, c.rotationDuration.isFinite else {
-            throw SimError(.invalidUse, "durations must be finite and not negative")
+            throw SimError.misuse(.badDurations)
         }
         // SPEC rule 52: every profile starts in portrait.
         try rotation.resetOrientation()

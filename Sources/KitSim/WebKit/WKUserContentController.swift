@@ -88,7 +88,7 @@ extension ScriptMessageHandlers {
     /// `add(_:name:)`: retains `handler` under `name` (SPEC rule 42).
     func add(_ handler: ObjectID, name: String, to ucc: ObjectID) throws {
         guard try self.handler(named: name, in: ucc) == nil else {
-            throw sim.raise(.invalidArgument("Attempt to add script message handler with name '\(name)' when one already exists.", object: ucc))
+            throw sim.raise(.crash(.duplicateScriptMessageHandler(name: name), object: ucc))
         }
         try heap.setAssociated(ucc, key: ScriptMessageHandlers.key(name), .object(handler), ownership: .strong)
         names[ucc.raw, default: ScriptMessageHandlerNames()].insert(name)

@@ -312,7 +312,7 @@ public struct ClassDeclaration<Context: AnyObject>: Sendable {
     public func unboundForChecking() -> BoundClassDeclaration {
         let name = self.name
         return BoundClassDeclaration(interface: interface, methods: methods.map { m in
-            BoundMethod(signature: m.signature) { _ in throw SimError(.invariant, "\(name).\(m.signature.luaName) ran unbound") }
+            BoundMethod(signature: m.signature) { _ in throw SimError.misuse(.unboundMethod(className: name, method: m.signature.luaName)) }
         })
     }
 }

@@ -15,7 +15,7 @@ extension Heap {
             let superclass: SimClass
             if let name = i.superclassName {
                 guard let s = classNamed(name) else {
-                    throw SimError(.unknownName, "class \(i.name): unknown superclass '\(name)'")
+                    throw SimError.misuse(.unknownSuperclass(className: i.name, superclass: name))
                 }
                 superclass = s
             } else {
@@ -27,7 +27,7 @@ extension Heap {
                 if let d = p.defaultValue {
                     switch d {
                     case .bool, .int, .double, .string: break
-                    default: throw SimError(.invalidUse, "property \(i.name).\(p.name): a default is a number, a boolean or a string")
+                    default: throw SimError.misuse(.badDefault(className: i.name, property: p.name))
                     }
                 }
                 let (type, resolved) = valueType(p.type)
@@ -43,7 +43,7 @@ extension Heap {
         // Second pass: the names that were not yet classes are now.
         for (owner, name, type) in pending {
             let (resolved, ok) = valueType(type)
-            guard ok else { throw SimError(.unknownName, "property \(owner.name).\(name): unknown class in \(type)") }
+            guard ok else { throw SimError.misuse(.unknownClassInType(className: owner.name, property: name, type: "\(type)")) }
             retype(name, declaredBy: owner, to: resolved)
         }
         return out
@@ -94,7 +94,7 @@ extension Heap {
     /// Installs declarations already bound (or unbound, to check that they install).
     public func install(_ declarations: [BoundClassDeclaration]) throws {
         for d in declarations {
-            guard let cls = classNamed(d.name) else { throw SimError(.unknownName, "class \(d.name) is not registered") }
+            guard let cls = classNamed(d.name) else { throw SimError.misuse(.unregisteredClass(d.name)) }
             try installMethods(of: d, on: cls)
         }
         rootClass.reflatten()
@@ -104,7 +104,7 @@ extension Heap {
     /// deferred class when it is materialised); the caller flattens the method tables.
     func installMethods(of d: BoundClassDeclaration, on cls: SimClass) throws {
         if d.interface.introduced != nil, !d.methods.contains(where: { $0.signature.kind == .initializer }) {
-            throw SimError(.invalidUse, "class \(d.name) is introduced in a later version but declares no initializer to refuse it")
+            throw SimError.misuse(.laterClassWithoutInitializer(d.name))
         }
         for m in d.methods {
             let selector = m.signature.kind == .initializer ? Selector.initialize : Selector(m.signature.luaName)
@@ -134,7 +134,7 @@ extension Heap {
             body = { inv in
                 guard inv.heap.platformVersion >= version else {
                     throw inv.heap.recordException(isClassMethod
-                        ? SimError.invalidArgument("+[\(className) \(name)]: unrecognized selector sent to class \(className)")
+                        ? SimError.crash(.unrecognizedClassSelector(className: className, selector: name))
                         : inv.heap.unrecognizedSelector(inv.receiver, name))
                 }
                 return try inner(inv)
@@ -146,9 +146,9 @@ extension Heap {
                 guard inv.heap.platformVersion >= version else {
                     // On a device the class would be missing; KitSim keeps every
                     // class a global and refuses the instance instead.
-                    throw inv.heap.recordException(SimError.invalidArgument(
-                        "\(name) is not available on \(inv.heap.platformName) \(inv.heap.platformVersion) (introduced in \(inv.heap.platformName) \(version))",
-                        object: inv.receiver))
+                    throw inv.heap.recordException(SimError.crash(.unavailableClass(className: name, platform: inv.heap.platformName,
+                                                     version: inv.heap.platformVersion, introduced: version),
+                                    object: inv.receiver))
                 }
                 return try inner(inv)
             }
@@ -267,10 +267,10 @@ struct ArgumentChecker {
             case .table, .tables: check = .table
             case .enumeration(let e): check = .enumeration(e)
             case .object(let name):
-                guard let c = heap.classID(named: name) else { throw SimError(.unknownName, "\(className).\(signature.luaName): unknown class '\(name)'") }
+                guard let c = heap.classID(named: name) else { throw SimError.misuse(.unknownArgumentClass(className: className, method: signature.luaName, argumentClass: name)) }
                 check = .object(ClassRef(id: c))
             case .array(let name):
-                guard let c = heap.classID(named: name) else { throw SimError(.unknownName, "\(className).\(signature.luaName): unknown class '\(name)'") }
+                guard let c = heap.classID(named: name) else { throw SimError.misuse(.unknownArgumentClass(className: className, method: signature.luaName, argumentClass: name)) }
                 check = .array(ClassRef(id: c))
             }
             return (check, p)

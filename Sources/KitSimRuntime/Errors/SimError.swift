@@ -54,6 +54,10 @@ public struct SimError: Error, Equatable, CustomStringConvertible, Sendable {
     /// written).
     public let limit: Limit?
 
+    /// What went wrong, typed (`SimError+Messages.swift` renders it into `message`, once,
+    /// when the error is made); nil for a message that has no payload yet.
+    public let problem: Problem?
+
     /// Whether the trace has it (`Heap.recordException`): each crash is recorded once,
     /// where it is raised, not again by each layer it crosses. Not part of equality.
     public internal(set) var isRecorded = false
@@ -65,11 +69,13 @@ public struct SimError: Error, Equatable, CustomStringConvertible, Sendable {
 
     /// A call from the model into a script function with more arguments than Lua's
     /// stack holds: stock Lua's "stack overflow", an ordinary error a `pcall` catches.
-    public static var stackOverflow: SimError { SimError(.invalidUse, "stack overflow") }
+    public static var stackOverflow: SimError { .script(.stackOverflow) }
 
     public init(_ kind: Kind, _ message: String, object: ObjectID? = nil, payload: ForeignValue? = nil,
-                reference: String? = nil, argument: ArgumentProblem? = nil, limit: Limit? = nil) {
+                reference: String? = nil, argument: ArgumentProblem? = nil, limit: Limit? = nil,
+                problem: Problem? = nil) {
         self.argument = argument
+        self.problem = problem
         self.limit = limit
         self.kind = kind
         self.message = message
@@ -81,6 +87,7 @@ public struct SimError: Error, Equatable, CustomStringConvertible, Sendable {
     public static func == (a: SimError, b: SimError) -> Bool {
         a.kind == b.kind && a.message == b.message && a.object == b.object && a.payload?.box === b.payload?.box
             && a.reference == b.reference && a.argument == b.argument && a.limit == b.limit
+            && a.problem == b.problem
     }
 
     /// The name a crash is reported under: the exception's name, `EXC_BAD_ACCESS` for a
@@ -206,15 +213,5 @@ extension SimError {
     /// A run limit stopped the script: `limit exceeded: virtual time cap of 3600 s`.
     public static func limitExceeded(_ limit: Limit, object: ObjectID? = nil) -> SimError {
         SimError(.limit, "limit exceeded: " + limit.message, object: object, limit: limit)
-    }
-
-    /// `NSInvalidArgumentException`, UIKit's most common exception.
-    public static func invalidArgument(_ reason: String, object: ObjectID? = nil) -> SimError {
-        SimError(.exception(name: "NSInvalidArgumentException"), reason, object: object)
-    }
-
-    /// `NSInternalInconsistencyException`.
-    public static func internalInconsistency(_ reason: String, object: ObjectID? = nil) -> SimError {
-        SimError(.exception(name: "NSInternalInconsistencyException"), reason, object: object)
     }
 }

@@ -10,7 +10,7 @@ extension Heap {
     /// than the whole array re-assigned.
     public func insertElement(_ element: ObjectID, into id: ObjectID, _ p: Property, at index: Int? = nil) throws {
         try checkUsable(id, p.name)
-        guard p.ownership.retains else { throw SimError(.invalidUse, "\(p.name) is not a strong array") }
+        guard p.ownership.retains else { throw SimError.misuse(.notStrongArray(property: p.name)) }
         try typeCheck(.array([.object(element)]), p.type, property: p.name, owner: id)
         let slot = Int(slotBase[Int(id.raw)]) + p.slot
         var elements: [Value] = []

@@ -32,7 +32,7 @@ extension Heap {
         let reason = reason ?? scriptHold
         try checkUsable(id, "release")
         guard var list = holds[id.raw], let i = list.firstIndex(where: { $0.reason == reason.id }) else {
-            throw SimError(.invalidUse, "\(describe(id)) is not held (\(reason.name))", object: id)
+            throw SimError.misuse(.notHeld(ref(id), reason: reason.name), object: id)
         }
         list[i].count -= 1
         if list[i].count == 0 { list.remove(at: i) }

@@ -39,7 +39,7 @@ extension Heap {
     public func send(_ id: ObjectID, _ selector: Selector, as cls: SimClass, args: consuming Arguments) throws -> Value {
         try checkUsable(id, selector.name)
         guard classOf(id).isSubclass(of: cls) else {
-            throw SimError(.typeMismatch, "\(cls.name).\(selector) called on \(describe(id)), which is not a \(cls.name)", object: id)
+            throw SimError.misuse(.wrongReceiver(className: cls.name, selector: selector.name, object: ref(id)), object: id)
         }
         guard let imp = cls.methods[selector] else {
             throw unrecognizedSelector(id, selector.name, className: cls.name)
@@ -49,14 +49,14 @@ extension Heap {
 
     /// UIKit's words: `-[UIViewController goToPage]: unrecognized selector sent to instance #7`.
     public func unrecognizedSelector(_ id: ObjectID, _ selector: String, className: String? = nil) -> SimError {
-        .invalidArgument("-[\(className ?? classOf(id).name) \(selector)]: unrecognized selector sent to instance \(id)", object: id)
+        .crash(.unrecognizedSelector(className: className ?? classOf(id).name, selector: selector, id: id), object: id)
     }
 
     /// Calls the class method `selector` of `cls` (inherited ones included). Its
     /// invocation has no receiver: `receiver` is id 0, which names no object.
     public func sendClassMethod(_ cls: SimClass, _ selector: Selector, args: consuming Arguments) throws -> Value {
         guard let imp = cls.classMethod(for: selector) else {
-            throw SimError.invalidArgument("+[\(cls.name) \(selector)]: unrecognized selector sent to class \(cls.name)")
+            throw SimError.crash(.unrecognizedClassSelector(className: cls.name, selector: selector.name))
         }
         return try dispatch(imp, Invocation(heap: self, receiver: ObjectID(0), selector: selector, args: args))
     }
@@ -165,7 +165,7 @@ extension Heap {
             return try method.checkedBody(inv)
         case .foreign(let fn):
             guard let dispatcher = foreignDispatcher else {
-                throw SimError(.invalidUse, "no host is attached to run \(inv.selector)")
+                throw SimError.misuse(.noHost(selector: inv.selector.name))
             }
             return try dispatcher.invoke(fn, inv)
         case .replacing(let replacement, let original):

@@ -36,7 +36,7 @@ extension Heap {
     /// Drains and closes the innermost nested pool.
     public func popPool() throws {
         guard !poolMarks.isEmpty else {
-            throw SimError(.invalidUse, "popPool without a matching pushPool")
+            throw SimError.misuse(.unmatchedPopPool)
         }
         defer { poolMarks.removeLast() }
         try drain()

@@ -4,7 +4,7 @@ extension Heap {
         try checkUsable(id, name)
         let cls = classOf(id)
         guard let p = cls.property(named: name) else {
-            throw SimError(.unknownName, "\(cls.name) has no property '\(name)'", object: id)
+            throw SimError.misuse(.noProperty(className: cls.name, property: name), object: id)
         }
         return p
     }
@@ -31,7 +31,7 @@ extension Heap {
     public func set(_ id: ObjectID, _ p: Property, _ value: Value) throws {
         if !isUsable(id) { try failUnusable(id, p.name) }
         if p.isReadOnly {
-            throw SimError(.invalidUse, "property '\(p.name)' of \(classOf(id).name) is read-only", object: id)
+            throw SimError.misuse(.readOnly(property: p.name, className: classOf(id).name), object: id)
         }
         if let setter = p.setter {
             _ = try send(id, setter, [value])
@@ -113,7 +113,7 @@ extension Heap {
     func checkPropertyIndex(_ index: Int, classID cid: Int, _ id: ObjectID) throws {
         let base = Int(propertyAccessBase[cid])
         guard index >= 0 && base + index < propertyAccessEnd(cid) else {
-            throw SimError(.typeMismatch, "attempt to index \(describe(id)) through a metatable that is not its own")
+            throw SimError.misuse(.foreignMetatable(ref(id)))
         }
     }
 
@@ -208,8 +208,7 @@ extension Heap {
     /// SPEC §2 and rule 25: Swift's trap (`swift_abortRetainUnowned`), with the object's id
     /// where Swift prints its address, and the reference that was read (`Card#4.owner`).
     func unownedReadError(owner: ObjectID, property: String, target: ObjectID) -> SimError {
-        SimError(.unownedRead, "Attempted to read an unowned reference but object \(target) was already deallocated",
-                 object: target, reference: "\(describe(owner)).\(property)")
+        SimError.crash(.unownedRead(target: target), object: target, reference: "\(describe(owner)).\(property)")
     }
 
     /// Stores `value` in a slot with `ownership` semantics (SPEC §2). Strong: retain the
@@ -251,10 +250,9 @@ extension Heap {
             case .array, .dictionary:
                 // SPEC rule 26: only a strong or copy collection retains what it holds.
                 if value.containsObject {
-                    let what = if case .array = value { "an array" } else { "a dictionary" }
-                    throw SimError(.typeMismatch,
-                                   "property '\(name())' is \(ownership): it cannot hold \(what) of objects; declare it strong",
-                                   object: ObjectID(owner))
+                    let isArray = if case .array = value { true } else { false }
+                    throw SimError.misuse(.collectionInWeakProperty(property: name(), ownership: "\(ownership)", isArray: isArray),
+                                          object: ObjectID(owner))
                 }
             default: break
             }
@@ -302,9 +300,8 @@ extension Heap {
     /// Checks a value against a property's declared type.
     func typeCheck(_ value: Value, _ type: ValueType, property: String, owner: ObjectID) throws {
         func fail(_ expected: String) -> SimError {
-            SimError(.typeMismatch,
-                     "bad value for property '\(property)' of \(classOf(owner).name) (\(expected) expected, got \(describeType(of: value)))",
-                     object: owner)
+            SimError.misuse(.badPropertyValue(property: property, className: classOf(owner).name, expected: expected,
+                                               got: describeType(of: value)), object: owner)
         }
         switch (type, value) {
         case (.any, _), (_, .nil): return

@@ -10,10 +10,7 @@ extension Heap {
         switch states[t] {
         case .alive: break
         case .deallocating:
-            throw SimError(.retainDuringDeinit,
-                           "Object \(describe(ObjectID(target))) deallocated with non-zero retain count: "
-                           + "its deinit, or something called from it, created a strong reference to it",
-                           object: ObjectID(target))
+            throw SimError.crash(.retainDuringDeinit(ref(ObjectID(target))), object: ObjectID(target))
         case .deallocated:
             throw zombieError(ObjectID(target), "retain")
         }

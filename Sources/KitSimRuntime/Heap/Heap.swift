@@ -241,7 +241,7 @@ public final class Heap {
     @inline(never)
     func failUnusable(_ id: ObjectID, _ selector: String) throws {
         guard isValid(id) else {
-            throw SimError(.invalidUse, "no object \(id) exists", object: id)
+            throw SimError.misuse(.noObject(id), object: id)
         }
         if states[Int(id.raw)] == .deallocated {
             throw zombieError(id, selector)
@@ -249,7 +249,7 @@ public final class Heap {
     }
 
     func zombieError(_ id: ObjectID, _ selector: String) -> SimError {
-        SimError(.zombie, "-[\(classOf(id).name) \(selector)]: message sent to deallocated instance \(id)", object: id)
+        SimError.crash(.zombie(ObjectRef(classOf(id).name, id), selector: selector), object: id)
     }
 }
 

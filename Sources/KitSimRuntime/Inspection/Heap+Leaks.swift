@@ -66,7 +66,7 @@ extension Heap {
     public func cycles(from candidate: ObjectID, maxLength: Int = 10) throws -> LeakReports {
         try checkUsable(candidate, "cycles")
         guard CycleSearch.lengthRange.contains(maxLength) else {
-            throw SimError(.invalidUse, "maxLength must be an integer from 1 to 100, got \(maxLength)")
+            throw SimError.misuse(.badMaxLength(maxLength))
         }
         var seen = [Bool](repeating: false, count: classIndex.count)
         var stack = [candidate.raw]

@@ -61,7 +61,7 @@ extension Heap {
     public func verify() throws {
         let v = invariantViolations()
         if !v.isEmpty {
-            throw SimError(.invariant, "heap invariant violated:\n  " + v.joined(separator: "\n  "))
+            throw SimError.misuse(.heapInvariant(v))
         }
     }
 }

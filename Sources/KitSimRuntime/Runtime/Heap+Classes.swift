@@ -6,19 +6,18 @@ extension Heap {
         _ name: String, superclass: SimClass?, properties: [Property] = [],
         methods: [Selector: Implementation] = [:]
     ) throws -> SimClass {
-        guard !name.isEmpty else { throw SimError(.invalidUse, "class name must not be empty") }
+        guard !name.isEmpty else { throw SimError.misuse(.emptyClassName) }
         if classesByName[name] != nil || deferred.ids[name] != nil {
-            throw SimError(.invalidUse, "a class named '\(name)' already exists")
+            throw SimError.misuse(.duplicateClass(name))
         }
         for (i, p) in properties.enumerated() {
             // A linear scan: classes declare a handful of properties, and a Set of names
             // costs more at start-up than the scan.
             if properties[..<i].contains(where: { $0.name == p.name }) || superclass?.property(named: p.name) != nil {
-                throw SimError(.invalidUse, "property '\(p.name)' of \(name) is declared twice")
+                throw SimError.misuse(.duplicateProperty(property: p.name, className: name))
             }
             if case .objectArray = p.type, !p.ownership.retains {
-                throw SimError(.invalidUse,
-                               "property '\(p.name)' of \(name): an array of objects must be strong or copy")
+                throw SimError.misuse(.weakObjectArray(property: p.name, className: name))
             }
         }
         let cls = registerClass(name, superclass: superclass, properties: properties)
@@ -93,7 +92,7 @@ extension Heap {
     /// superclass keeps its own, as a careful `class_addMethod`-then-exchange swizzle does.
     public func replaceMethod(_ selector: Selector, on cls: SimClass, with imp: Implementation) throws {
         guard let original = cls.methods[selector] else {
-            throw SimError(.unknownName, "\(cls.name) has no method '\(selector)' to swizzle")
+            throw SimError.misuse(.noMethodToSwizzle(className: cls.name, selector: "\(selector)"))
         }
         setMethod(selector, on: cls, .replacing(imp, original: original))
     }
@@ -103,10 +102,10 @@ extension Heap {
     /// `cls`, so superclasses are not affected.
     public func exchangeMethods(_ a: Selector, _ b: Selector, on cls: SimClass) throws {
         guard let ia = cls.methods[a] else {
-            throw SimError(.unknownName, "\(cls.name) has no method '\(a)' to exchange")
+            throw SimError.misuse(.noMethodToExchange(className: cls.name, selector: "\(a)"))
         }
         guard let ib = cls.methods[b] else {
-            throw SimError(.unknownName, "\(cls.name) has no method '\(b)' to exchange")
+            throw SimError.misuse(.noMethodToExchange(className: cls.name, selector: "\(b)"))
         }
         cls.ownMethods[a] = ib
         cls.ownMethods[b] = ia

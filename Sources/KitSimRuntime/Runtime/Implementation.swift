@@ -221,7 +221,7 @@ public struct Invocation {
     /// arguments (the same ones when nil).
     public func callOriginal(_ args: [Value]? = nil) throws -> Value {
         guard let original else {
-            throw SimError(.invalidUse, "\(selector) has no original implementation to call")
+            throw SimError.misuse(.noOriginalImplementation(selector: "\(selector)"))
         }
         return try heap.invoke(original, receiver: receiver, selector: selector,
                                args: args.map { Arguments($0) } ?? self.args, original: nil)

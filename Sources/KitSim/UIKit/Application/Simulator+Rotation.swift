@@ -184,7 +184,7 @@ final class Rotation: Subsystem {
             throw SimError.badArgument(1, "rotateDevice", expected: Simulator.turnableDeviceOrientations.expected, got: "\"\(orientation)\"")
         }
         guard !state.isRotating else {
-            throw SimError(.invalidUse, "sim.rotateDevice was called while UIKit is telling controllers about a rotation (viewWillTransition, willRotate); turn the device after it")
+            throw SimError.misuse(.rotationDuringRotation)
         }
         state.device = orientation
         guard let target = InterfaceOrientation(device: orientation), target != state.interface,
@@ -231,14 +231,12 @@ final class Rotation: Subsystem {
                                   function: "supportedInterfaceOrientations", allowsNil: false)
         } catch let e as SimError {
             guard let p = e.argument else { throw e }
-            throw SimError(.typeMismatch, "supportedInterfaceOrientations must return \(p.expected)\(p.index.map { " at index \($0)" } ?? ""), got \(p.got)",
-                           object: vc)
+            throw SimError.misuse(.badReturn(method: "supportedInterfaceOrientations",
+                                          expected: p.expected + (p.index.map { " at index \($0)" } ?? ""), got: p.got), object: vc)
         }
         // UIKit refuses a mask with no orientation at all.
         guard !names.isEmpty else {
-            throw sim.raise(SimError(.exception(name: "UIApplicationInvalidInterfaceOrientation"),
-                                 "Supported orientations has no common orientation with the application, and [\(heap.classOf(vc).name) shouldAutorotate] is returning YES",
-                                 object: vc))
+            throw sim.raise(.crash(.noCommonOrientation(className: heap.classOf(vc).name), object: vc))
         }
         return names.contains(where: { Simulator.orientations(inMask: $0).contains(target) })
     }

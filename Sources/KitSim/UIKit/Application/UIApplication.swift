@@ -21,7 +21,7 @@ extension Windows {
         Simulator.interfaceOrientations
 
         Method.initializer(summary: "Refused: there is one application, `UIApplication.shared`.") { sim, inv in
-            throw sim.raise(.invalidArgument("There can only be one UIApplication instance; use UIApplication.shared", object: inv.receiver))
+            throw sim.raise(.crash(.secondApplication, object: inv.receiver))
         }
         Method.accessor("windows", returns: .array("UIWindow")) { sim, _ in .array(sim.windows.map(Value.object)) }
         Method.accessor("keyWindow", returns: .object("UIWindow")) { sim, _ in sim.keyWindow.map(Value.object) ?? .nil }

@@ -4,7 +4,7 @@ extension ControllerLifecycle {
     func addChild(_ child: ObjectID, to parent: ObjectID) throws {
         let k = uikit
         if child == parent {
-            throw sim.raise(.invalidArgument("child view controller:\(sim.angle(child)) should not be its own parent", object: child))
+            throw sim.raise(.crash(.ownParent(child: sim.heap.ref(child)), object: child))
         }
         try checkNotAncestor(child, of: parent)
         try leaveOtherParent(child, for: parent)
@@ -29,7 +29,7 @@ extension ControllerLifecycle {
             return !found
         }
         if found {
-            throw sim.raise(.invalidArgument("child view controller:\(sim.angle(child)) is an ancestor of its requested parent \(sim.angle(parent))", object: child))
+            throw sim.raise(.crash(.ancestorOfParent(child: sim.heap.ref(child), parent: sim.heap.ref(parent)), object: child))
         }
     }
 
@@ -43,9 +43,7 @@ extension ControllerLifecycle {
         guard let p = try sim.object(child, uikit.parent), p != parent else { return }
         _ = try heap.send(child, .removeFromParent)
         if let q = try sim.object(child, uikit.parent), q != parent {
-            throw sim.raise(SimError(.exception(name: "UIViewControllerHierarchyInconsistency"),
-                                     "child view controller:\(sim.angle(child)) should have parent view controller:(null) but actual parent is:\(sim.angle(q))",
-                                     object: child))
+            throw sim.raise(.crash(.keptParent(child: sim.heap.ref(child), actual: sim.heap.ref(q)), object: child))
         }
     }
 

@@ -36,14 +36,14 @@ extension Presentations {
     func present(_ presented: ObjectID?, from presenter: ObjectID, animated: Bool, completion: Value) throws {
         let k = sim.uikit
         guard let b = presented else {
-            throw sim.raise(.invalidArgument("Application tried to present a nil modal view controller on target \(sim.angle(presenter)).", object: presenter))
+            throw sim.raise(.crash(.presentNil(presenter: sim.heap.ref(presenter)), object: presenter))
         }
         // SPEC 3.5: a controller that is presented, presenting (which covers one further
         // down the presenter's own chain), a child or a window's root is active; UIKit
         // refuses it and changes nothing, so the presentation chain stays acyclic.
         if try b == presenter || sim.object(b, k.presenting) != nil || sim.object(b, k.presented) != nil
             || sim.object(b, k.parent) != nil || sim.lifecycle.appearanceState(of: b) != .disappeared || sim.isWindowRoot(b) {
-            throw sim.raise(.invalidArgument("Application tried to present modally an active controller \(sim.angle(b)).", object: b))
+            throw sim.raise(.crash(.presentActive(sim.heap.ref(b)), object: b))
         }
         if let c = try sim.object(presenter, k.presented) {
             heap.warn("Attempt to present \(sim.angle(b)) on \(sim.angle(presenter)) (from \(sim.angle(presenter))) which is already presenting \(sim.angle(c)).", object: presenter)

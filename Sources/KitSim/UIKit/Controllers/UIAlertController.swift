@@ -86,7 +86,7 @@ extension Presentations {
             if case .string(let s) = t { titles.append(s) }
             if t == .string(title) {
                 guard try sim.object(alert, k.presenting) != nil else {
-                    throw SimError(.invalidUse, "\(sim.angle(alert)) is not presented: there is nothing to tap")
+                    throw SimError.misuse(.alertNotPresented(sim.heap.ref(alert)))
                 }
                 try dismissAlert(alert, handler: try heap.readSlot(a, k.actionHandler), action: a, completion: .nil)
                 return

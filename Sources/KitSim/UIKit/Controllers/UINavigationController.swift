@@ -76,7 +76,7 @@ extension Navigation {
             let target = inv.objectArgument(0)
             let stack = try sim.objects(inv.receiver, sim.uikit.navControllers)
             guard let i = stack.firstIndex(of: target) else {
-                throw sim.raise(.internalInconsistency("Tried to pop to a view controller that doesn't exist.", object: inv.receiver))
+                throw sim.raise(.crash(.popToMissing, object: inv.receiver))
             }
             guard i < stack.count - 1 else { return .array([]) }
             try sim.navigation.pop(to: target, on: inv.receiver, animated: inv.bool(1, default: true))
@@ -100,21 +100,19 @@ extension Navigation {
     func checkPushable(_ vc: ObjectID, onto nav: ObjectID, function: String) throws {
         let k = sim.uikit
         if heap.isKind(vc, of: k.navigationController) {
-            throw sim.raise(.invalidArgument("Pushing a navigation controller is not supported", object: vc))
+            throw sim.raise(.crash(.pushNavigationController, object: vc))
         }
         if try sim.objects(nav, k.navControllers).contains(vc) {
-            throw sim.raise(.invalidArgument("Pushing the same view controller instance more than once is not supported", object: vc))
+            throw sim.raise(.crash(.pushTwice, object: vc))
         }
         if let p = try sim.object(vc, k.parent), p != nav {
-            throw sim.raise(SimError(.exception(name: "UIViewControllerHierarchyInconsistency"),
-                                 "child view controller:\(sim.angle(vc)) should have parent view controller:\(sim.angle(p)) but requested parent is:\(sim.angle(nav))",
-                                 object: vc))
+            throw sim.raise(.crash(.otherParent(child: sim.heap.ref(vc), parent: sim.heap.ref(p), requested: sim.heap.ref(nav)), object: vc))
         }
         try sim.lifecycle.checkNotAncestor(vc, of: nav)
         // A window's root may be pushed (seed 000's SDK wraps the root in a navigation
         // controller before making that the root); a presented controller may not.
         if try sim.object(vc, k.presenting) != nil {
-            throw sim.raise(.invalidArgument("Application tried to push an active controller \(sim.angle(vc)).", object: vc))
+            throw sim.raise(.crash(.pushActive(sim.heap.ref(vc)), object: vc))
         }
     }
 
@@ -123,7 +121,7 @@ extension Navigation {
     func checkNoTransitionInFlight(_ nav: ObjectID) throws {
         guard navTransitions[nav] != nil else { return }
         heap.warn("nested push animation can result in corrupted navigation bar", object: nav)
-        throw sim.raise(.invalidArgument("Can't add self as subview", object: nav))
+        throw sim.raise(.crash(.addSelfAsSubview, object: nav))
     }
 
     /// Whether a container's view is on screen and it is appearing or has appeared.
@@ -368,15 +366,13 @@ extension Navigation {
         var seen = Set<ObjectID>()
         for vc in list {
             guard seen.insert(vc).inserted else {
-                throw sim.raise(.invalidArgument("Pushing the same view controller instance more than once is not supported", object: vc))
+                throw sim.raise(.crash(.pushTwice, object: vc))
             }
             if heap.isKind(vc, of: k.navigationController) {
-                throw sim.raise(.invalidArgument("Pushing a navigation controller is not supported", object: vc))
+                throw sim.raise(.crash(.pushNavigationController, object: vc))
             }
             if let p = try sim.object(vc, k.parent), p != nav {
-                throw sim.raise(SimError(.exception(name: "UIViewControllerHierarchyInconsistency"),
-                                     "child view controller:\(sim.angle(vc)) should have parent view controller:\(sim.angle(p)) but requested parent is:\(sim.angle(nav))",
-                                     object: vc))
+                throw sim.raise(.crash(.otherParent(child: sim.heap.ref(vc), parent: sim.heap.ref(p), requested: sim.heap.ref(nav)), object: vc))
             }
             try sim.lifecycle.checkNotAncestor(vc, of: nav)
         }

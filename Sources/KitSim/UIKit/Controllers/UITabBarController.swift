@@ -25,7 +25,7 @@ extension Navigation {
         Method.accessor("setSelectedViewController") { sim, inv in
             let vc = try inv.required(0, sim.uikit.viewController, "selectedViewController")
             guard let i = try sim.objects(inv.receiver, sim.uikit.tabControllers).firstIndex(of: vc) else {
-                throw sim.raise(.invalidArgument("-[UITabBarController setSelectedViewController:] only a view controller in the tab bar controller's list of view controllers can be selected.", object: vc))
+                throw sim.raise(.crash(.tabNotInList, object: vc))
             }
             try sim.navigation.select(i, on: inv.receiver)
             return .nil
@@ -50,9 +50,7 @@ extension Navigation {
         let old = try sim.objects(tab, k.tabControllers)
         for vc in list where !old.contains(vc) {
             if let p = try sim.object(vc, k.parent), p != tab {
-                throw sim.raise(SimError(.exception(name: "UIViewControllerHierarchyInconsistency"),
-                                     "child view controller:\(sim.angle(vc)) should have parent view controller:\(sim.angle(p)) but requested parent is:\(sim.angle(tab))",
-                                     object: vc))
+                throw sim.raise(.crash(.otherParent(child: sim.heap.ref(vc), parent: sim.heap.ref(p), requested: sim.heap.ref(tab)), object: vc))
             }
             try sim.lifecycle.checkNotAncestor(vc, of: tab)
         }
@@ -101,7 +99,8 @@ extension Navigation {
         let k = sim.uikit
         let list = try sim.objects(tab, k.tabControllers)
         guard list.indices.contains(index) else {
-            throw SimError(.invalidUse, "bad value for property 'selectedIndex' of UITabBarController (index \(index) out of range 0..<\(list.count))", object: tab)
+            throw SimError.misuse(.indexOutOfRange(property: "selectedIndex", className: "UITabBarController", index: index, count: list.count),
+                                  object: tab)
         }
         let old = try selectedChild(of: tab)
         let new = list[index]

@@ -137,7 +137,7 @@ final class Lists: Subsystem {
 
     func countResult(_ v: Value, _ method: String) throws -> Int {
         guard let n = v.number, n.isFinite, n >= 0, n == n.rounded() else {
-            throw SimError(.typeMismatch, "\(method) must return a whole number of rows from 0, got \(heap.describeType(of: v))")
+            throw SimError.misuse(.badReturn(method: method, expected: "a whole number of rows from 0", got: heap.describeType(of: v)))
         }
         return clampedInt(n)
     }
@@ -197,9 +197,8 @@ final class Lists: Subsystem {
             result = try heap.send(ds, kind.cellForItem, args: Arguments(.object(list), .indexPath(path)))
         }
         guard case .object(let cell) = result, heap.isAlive(cell), heap.isKind(cell, of: kind.cellClass) else {
-            let source = ds.map { "<\(heap.classOf($0).name) \($0)>" } ?? "(null)"
-            throw sim.raise(.internalInconsistency(
-                "\(kind.className) (<\(kind.className) \(list)>) failed to obtain a cell from its dataSource (\(source))", object: list))
+            let source = ObjectRef(ds.map { heap.classOf($0).name }, ds)
+            throw sim.raise(.crash(.noCellFromDataSource(listClass: kind.className, list: list, dataSource: source), object: list))
         }
         return cell
     }
@@ -235,9 +234,7 @@ final class Lists: Subsystem {
         }
         guard let name = states[list.raw]?.registered[identifier], let cls = heap.classNamed(name) else {
             guard strict else { return nil }
-            throw sim.raise(.internalInconsistency(
-                "unable to dequeue a cell with identifier \(identifier) - must register a nib or a class for the identifier or connect a prototype cell in a storyboard",
-                object: list))
+            throw sim.raise(.crash(.unregisteredCell(identifier: identifier), object: list))
         }
         let cell = try sim.make(cls, args: heap.isKind(list, of: sim.uikit.tableView)
                             ? Arguments(.string("default"), .string(identifier)) : Arguments(.rect(.zero)))

@@ -9,7 +9,8 @@ extension Lists {
         PropertyDeclaration("contentSize", .assign, .rect, summary: "Its width and height (KitSim has no CGSize: x and y are unused).")
         Method.accessor("setContentOffset") { sim, inv in
             guard case .point(let p) = inv.argument(0) else {
-                throw SimError(.typeMismatch, "bad value for property 'contentOffset' of \(sim.heap.classOf(inv.receiver).name) (CGPoint expected, got \(sim.heap.describeType(of: inv.argument(0))))")
+                throw SimError.misuse(.badPropertyValue(property: "contentOffset", className: sim.heap.classOf(inv.receiver).name,
+                                                          expected: "CGPoint", got: sim.heap.describeType(of: inv.argument(0))))
             }
             try sim.write(inv.receiver, sim.uikit.contentOffset, .point(p))
             sim.lists.scrolled(inv.receiver)

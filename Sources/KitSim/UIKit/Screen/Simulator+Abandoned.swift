@@ -118,8 +118,8 @@ extension ControllerLifecycle {
                 do {
                     let answer = try heap.send(vc, .willDealloc)
                     guard case .bool(let b) = answer else {
-                        throw SimError(.typeMismatch, "willDealloc must return a boolean (MLeaksFinder's BOOL), got \(ControllerLifecycle.luaTypeName(of: answer))",
-                                       object: vc)
+                        throw SimError.misuse(.badReturn(method: "willDealloc", expected: "a boolean (MLeaksFinder's BOOL)",
+                                                              got: ControllerLifecycle.luaTypeName(of: answer)), object: vc)
                     }
                     checked = b
                 } catch {

@@ -36,7 +36,8 @@ extension Views {
         Method.accessor("bounds", returns: .rect) { sim, inv in .rect(try sim.rotation.bounds(of: inv.receiver)) }
         Method.accessor("setBounds") { sim, inv in
             guard case .rect(let b) = inv.argument(0) else {
-                throw SimError(.typeMismatch, "bad value for property 'bounds' of UIView (CGRect expected, got \(sim.heap.describeType(of: inv.argument(0))))")
+                throw SimError.misuse(.badPropertyValue(property: "bounds", className: "UIView", expected: "CGRect",
+                                                          got: sim.heap.describeType(of: inv.argument(0))))
             }
             var f = try sim.rect(inv.receiver, sim.uikit.frame)
             // SPEC rule 55: a view UIKit turned into landscape has its frame's sides swapped.
@@ -58,7 +59,8 @@ extension Views {
         }
         Method.accessor("setCenter") { sim, inv in
             guard case .point(let c) = inv.argument(0) else {
-                throw SimError(.typeMismatch, "bad value for property 'center' of UIView (CGPoint expected, got \(sim.heap.describeType(of: inv.argument(0))))")
+                throw SimError.misuse(.badPropertyValue(property: "center", className: "UIView", expected: "CGPoint",
+                                                          got: sim.heap.describeType(of: inv.argument(0))))
             }
             var f = try sim.rect(inv.receiver, sim.uikit.frame)
             f.x = c.x - f.width / 2; f.y = c.y - f.height / 2

@@ -20,8 +20,6 @@ extension Animations {
     /// `UIViewAnimatingState` as scripts read it.
     static let animatingStates = EnumType("UIViewAnimatingState", ["inactive", "active", "stopped"])
 
-    static let propertyAnimatorReleaseReason = "It is an error to release a paused or stopped property animator. Property animators must either finish animating or be explicitly stopped and finished before they can be released."
-
     /// `UIViewPropertyAnimator` (SPEC rules 45, 51; iOS 10+): it keeps its animation and
     /// completion blocks until it finishes, and UIKit keeps it while it runs (a hold,
     /// `[animation in flight]`). Nothing keeps a paused or stopped one, and releasing one
@@ -101,8 +99,7 @@ extension Animations {
         Method("finishAnimation", swift: "finishAnimation(at:)", .enumeration("position", Animations.animatingPositions),
                summary: "Finishes a stopped animator: its completions get (captures…, position) and it lets go of its blocks.") { sim, inv in
             guard sim.animations.propertyAnimators[inv.receiver.raw]?.phase == .stopped else {
-                throw sim.raise(.internalInconsistency("finishAnimationAtPosition: should only be called on a stopped animator!",
-                                                       object: inv.receiver))
+                throw sim.raise(.crash(.finishNotStopped, object: inv.receiver))
             }
             try sim.animations.finishAnimator(inv.receiver, at: inv.stringArgument(0) ?? "end")
             return .nil
@@ -230,7 +227,7 @@ extension Animations {
     /// at the drain).
     func propertyAnimatorReleased(_ a: ObjectID, _ s: PropertyAnimatorState) -> Error? {
         guard s.phase == .paused || s.phase == .stopped else { return nil }
-        return sim.raise(.internalInconsistency(Animations.propertyAnimatorReleaseReason, object: a))
+        return sim.raise(.crash(.releaseActiveAnimator, object: a))
     }
 }
 

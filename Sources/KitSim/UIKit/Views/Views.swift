@@ -30,7 +30,7 @@ final class Views: Subsystem {
     func addSubview(_ child: ObjectID, to parent: ObjectID, at index: Int?) throws {
         let k = sim.uikit
         if try child == parent || isDescendant(parent, of: child) {
-            throw sim.raise(.invalidArgument("Can't add self as subview", object: child))
+            throw sim.raise(.crash(.addSelfAsSubview, object: child))
         }
         let old = try sim.object(child, k.superview)
         // Take the new reference before dropping the old one so the view never dies in between.

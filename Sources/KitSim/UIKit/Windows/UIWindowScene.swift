@@ -16,9 +16,9 @@ extension Simulator {
     }
 
     /// Why a profile cannot be had: scenes need iOS 13 (SPEC §4), or nil.
-    public static func scenesProblem(_ c: Configuration) -> String? {
+    public static func scenesProblem(_ c: Configuration) -> Misuse? {
         guard c.scenes, c.ios < 13 else { return nil }
-        return "scenes need iOS 13 or later (ios = \(c.ios), scenes = true): scene-based launch is iOS 13 API"
+        return .scenesBeforeIOS13(ios: c.ios)
     }
 }
 
@@ -46,8 +46,7 @@ extension Windows {
         Simulator.sceneActivationStates
 
         Method.initializer(summary: "Refused: UIKit makes and connects scenes (`sim.configure{ scenes = true }`); read `UIApplication.shared.connectedScenes`.") { _, _ in
-            throw SimError(.invalidUse, "UIWindowScene: UIKit makes and connects scenes; read UIApplication.shared.connectedScenes "
-                           + "(sim.configure{ scenes = true } launches with a scene manifest)")
+            throw SimError.misuse(.sceneInitializer)
         }
         Method.accessor("windows", returns: .array("UIWindow")) { sim, inv in
             .array(sim.windowing.windows(of: inv.receiver).map(Value.object))
