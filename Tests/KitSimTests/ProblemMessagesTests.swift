@@ -1,5 +1,6 @@
 import Testing
 @testable import KitSimRuntime
+import KitSim
 
 /// Each typed payload renders once, to the exact text UIKit, Swift or the runtime prints:
 /// scenario traces and scripts that match on a reason depend on every byte.
@@ -9,6 +10,26 @@ import Testing
     static let none = ObjectRef(nil, nil)
 
     static let crashes: [(Crash, String)] = [
+        (.unrecognizedSelector(className: "UIViewController", selector: "goToPage", id: ObjectID(7)),
+         "NSInvalidArgumentException: -[UIViewController goToPage]: unrecognized selector sent to instance #7"),
+        (.unrecognizedClassSelector(className: "UIView", selector: "animate"),
+         "NSInvalidArgumentException: +[UIView animate]: unrecognized selector sent to class UIView"),
+        (.unavailableClass(className: "UIViewPropertyAnimator", platform: "iOS", version: 9, introduced: 10),
+         "NSInvalidArgumentException: UIViewPropertyAnimator is not available on iOS 9 (introduced in iOS 10)"),
+        (.zombie(ObjectRef("Card", ObjectID(4)), selector: "title"), "-[Card title]: message sent to deallocated instance #4"),
+        (.retainDuringDeinit(ObjectRef("Card", ObjectID(4))),
+         "Fatal error: Object Card#4 deallocated with non-zero retain count: its deinit, or something called from it, created a strong reference to it"),
+        (.unownedRead(target: ObjectID(4)), "Fatal error: Attempted to read an unowned reference but object #4 was already deallocated"),
+    ]
+
+    @Test(arguments: crashes) func eachCrashHasOneWording(_ crash: Crash, _ text: String) {
+        let e = SimError.crash(crash, object: ObjectID(1))
+        #expect(e.description == text)
+        #expect(e.isCrash)
+        #expect(e.problem == .crash(crash) && e.object == ObjectID(1))
+    }
+
+    static let exceptions: [(UIKitException, String)] = [
         (.presentNil(presenter: vc),
          "NSInvalidArgumentException: Application tried to present a nil modal view controller on target <UIViewController: #7>."),
         (.presentActive(vc), "NSInvalidArgumentException: Application tried to present modally an active controller <UIViewController: #7>."),
@@ -45,23 +66,14 @@ import Testing
         (.undefinedKey(object: ObjectRef("Card", ObjectID(4)), key: "title"),
          "NSUnknownKeyException: [<Card #4> valueForUndefinedKey:]: this class is not key value coding-compliant for the key title."),
         (.invalidatedSession, "NSGenericException: Task created in a session that has been invalidated"),
-        (.unrecognizedSelector(className: "UIViewController", selector: "goToPage", id: ObjectID(7)),
-         "NSInvalidArgumentException: -[UIViewController goToPage]: unrecognized selector sent to instance #7"),
-        (.unrecognizedClassSelector(className: "UIView", selector: "animate"),
-         "NSInvalidArgumentException: +[UIView animate]: unrecognized selector sent to class UIView"),
-        (.unavailableClass(className: "UIViewPropertyAnimator", platform: "iOS", version: 9, introduced: 10),
-         "NSInvalidArgumentException: UIViewPropertyAnimator is not available on iOS 9 (introduced in iOS 10)"),
-        (.zombie(ObjectRef("Card", ObjectID(4)), selector: "title"), "-[Card title]: message sent to deallocated instance #4"),
-        (.retainDuringDeinit(ObjectRef("Card", ObjectID(4))),
-         "Fatal error: Object Card#4 deallocated with non-zero retain count: its deinit, or something called from it, created a strong reference to it"),
-        (.unownedRead(target: ObjectID(4)), "Fatal error: Attempted to read an unowned reference but object #4 was already deallocated"),
     ]
 
-    @Test(arguments: crashes) func eachCrashHasOneWording(_ crash: Crash, _ text: String) {
-        let e = SimError.crash(crash, object: ObjectID(1))
+    @Test(arguments: exceptions) func eachUIKitExceptionHasOneWording(_ exception: UIKitException, _ text: String) {
+        let e = SimError.crash(exception, object: ObjectID(1))
         #expect(e.description == text)
         #expect(e.isCrash)
-        #expect(e.problem == .crash(crash) && e.object == ObjectID(1))
+        #expect(e.problem == .model(exception) && e.object == ObjectID(1))
+        #expect(e.problem != .model(ModelMisuse.badDurations) && e.problem != .crash(.unownedRead(target: ObjectID(1))))
     }
 
     static let misuses: [(Misuse, SimError.Kind, String)] = [
@@ -104,15 +116,6 @@ import Testing
          "willDealloc must return a boolean (MLeaksFinder's BOOL), got nil"),
         (.indexOutOfRange(property: "selectedIndex", className: "UITabBarController", index: 3, count: 2), .invalidUse,
          "bad value for property 'selectedIndex' of UITabBarController (index 3 out of range 0..<2)"),
-        (.alertNotPresented(ObjectRef("UIAlertController", ObjectID(8))), .invalidUse,
-         "<UIAlertController: #8> is not presented: there is nothing to tap"),
-        (.sceneInitializer, .invalidUse,
-         "UIWindowScene: UIKit makes and connects scenes; read UIApplication.shared.connectedScenes (sim.configure{ scenes = true } launches with a scene manifest)"),
-        (.badIOSVersion(6), .invalidUse, "ios must be between 7 and 17 (got 6)"),
-        (.scenesBeforeIOS13(ios: 12), .invalidUse, "scenes need iOS 13 or later (ios = 12, scenes = true): scene-based launch is iOS 13 API"),
-        (.badDurations, .invalidUse, "durations must be finite and not negative"),
-        (.rotationDuringRotation, .invalidUse,
-         "sim.rotateDevice was called while UIKit is telling controllers about a rotation (viewWillTransition, willRotate); turn the device after it"),
         (.endlessChain(link: "parent", start: ObjectRef("UIViewController", ObjectID(7)), repeated: ObjectRef("UINavigationController", ObjectID(3))),
          .invariant, "the parent chain from UIViewController#7 does not end: it returns to UINavigationController#3 (a cycle the model should have refused)"),
     ]
@@ -122,6 +125,25 @@ import Testing
         #expect(e.description == text && e.message == text)
         #expect(e.kind == kind && !e.isCrash)
         #expect(e.problem == .misuse(misuse))
+    }
+
+    static let modelMisuses: [(ModelMisuse, SimError.Kind, String)] = [
+        (.alertNotPresented(ObjectRef("UIAlertController", ObjectID(8))), .invalidUse,
+         "<UIAlertController: #8> is not presented: there is nothing to tap"),
+        (.sceneInitializer, .invalidUse,
+         "UIWindowScene: UIKit makes and connects scenes; read UIApplication.shared.connectedScenes (sim.configure{ scenes = true } launches with a scene manifest)"),
+        (.badIOSVersion(6), .invalidUse, "ios must be between 7 and 17 (got 6)"),
+        (.scenesBeforeIOS13(ios: 12), .invalidUse, "scenes need iOS 13 or later (ios = 12, scenes = true): scene-based launch is iOS 13 API"),
+        (.badDurations, .invalidUse, "durations must be finite and not negative"),
+        (.rotationDuringRotation, .invalidUse,
+         "sim.rotateDevice was called while UIKit is telling controllers about a rotation (viewWillTransition, willRotate); turn the device after it"),
+    ]
+
+    @Test(arguments: modelMisuses) func eachModelMisuseHasOneWording(_ misuse: ModelMisuse, _ kind: SimError.Kind, _ text: String) {
+        let e = SimError.misuse(misuse)
+        #expect(e.description == text && e.message == text)
+        #expect(e.kind == kind && !e.isCrash)
+        #expect(e.problem == .model(misuse))
     }
 
     static let card = ObjectRef("Card", ObjectID(4))

@@ -45,43 +45,21 @@ extension Heap {
 
 /// What went wrong, with its data: the payload of most errors.
 public enum Problem: Equatable, Sendable {
-    /// A crash of the simulated app: a UIKit or Foundation exception, or a runtime trap.
+    /// A crash of the runtime's making: an unrecognized selector, a zombie, a Swift trap.
     case crash(Crash)
+    /// A problem of the model above the runtime: its exceptions (UIKit's names and
+    /// reasons) and misuse of its API, typed and worded by the model.
+    case model(any ModelProblem)
     /// Misuse of the simulator's runtime: names, types, declarations, holds.
     case misuse(Misuse)
     /// Misuse of the Lua binding, and the host's own failures.
     case script(Script)
 }
 
-/// A crash of the simulated app. Exceptions keep UIKit's names and exact reasons.
+/// A crash of the runtime's own making: a message no class answers, a zombie, Swift's
+/// traps. The model's exceptions (a push, a presentation, a list) are its own
+/// `ModelProblem` type: the runtime carries them without knowing their cases.
 public enum Crash: Equatable, Sendable {
-    // MARK: Controllers
-    case presentNil(presenter: ObjectRef)
-    case presentActive(ObjectRef)
-    case pushActive(ObjectRef)
-    case pushNavigationController
-    case pushTwice
-    case popToMissing
-    case addSelfAsSubview
-    case ownParent(child: ObjectRef)
-    case ancestorOfParent(child: ObjectRef, parent: ObjectRef)
-    /// `UIViewControllerHierarchyInconsistency`: the child already has another parent.
-    case otherParent(child: ObjectRef, parent: ObjectRef, requested: ObjectRef)
-    /// `UIViewControllerHierarchyInconsistency`: the child kept a parent while leaving it.
-    case keptParent(child: ObjectRef, actual: ObjectRef)
-    case tabNotInList
-    case secondApplication
-    case noCommonOrientation(className: String)
-    // MARK: Lists, animators, WebKit, Foundation
-    case noCellFromDataSource(listClass: String, list: ObjectID, dataSource: ObjectRef)
-    case unregisteredCell(identifier: String)
-    case finishNotStopped
-    case releaseActiveAnimator
-    case duplicateScriptMessageHandler(name: String)
-    case observedWhileDeallocated(ObjectRef)
-    case undefinedKey(object: ObjectRef, key: String)
-    case invalidatedSession
-    // MARK: Runtime
     case unrecognizedSelector(className: String, selector: String, id: ObjectID)
     case unrecognizedClassSelector(className: String, selector: String)
     case unavailableClass(className: String, platform: String, version: Int, introduced: Int)
@@ -92,55 +70,17 @@ public enum Crash: Equatable, Sendable {
     /// The error kind: the exception's name, or the trap's own kind.
     public var kind: SimError.Kind {
         switch self {
-        case .popToMissing, .unregisteredCell, .noCellFromDataSource, .finishNotStopped, .releaseActiveAnimator,
-             .observedWhileDeallocated:
-            return .exception(name: "NSInternalInconsistencyException")
-        case .otherParent, .keptParent: return .exception(name: "UIViewControllerHierarchyInconsistency")
-        case .noCommonOrientation: return .exception(name: "UIApplicationInvalidInterfaceOrientation")
-        case .undefinedKey: return .exception(name: "NSUnknownKeyException")
-        case .invalidatedSession: return .exception(name: "NSGenericException")
         case .zombie: return .zombie
         case .retainDuringDeinit: return .retainDuringDeinit
         case .unownedRead: return .unownedRead
-        default: return .exception(name: "NSInvalidArgumentException")
+        case .unrecognizedSelector, .unrecognizedClassSelector, .unavailableClass:
+            return .exception(name: "NSInvalidArgumentException")
         }
     }
 
-    /// The reason (or the trap's message), exactly as UIKit or Swift words it.
+    /// The reason (or the trap's message), exactly as the Objective-C runtime or Swift words it.
     public var message: String {
         switch self {
-        case .presentNil(let p): return "Application tried to present a nil modal view controller on target \(p.angled)."
-        case .presentActive(let c): return "Application tried to present modally an active controller \(c.angled)."
-        case .pushActive(let c): return "Application tried to push an active controller \(c.angled)."
-        case .pushNavigationController: return "Pushing a navigation controller is not supported"
-        case .pushTwice: return "Pushing the same view controller instance more than once is not supported"
-        case .popToMissing: return "Tried to pop to a view controller that doesn't exist."
-        case .addSelfAsSubview: return "Can't add self as subview"
-        case .ownParent(let c): return "child view controller:\(c.angled) should not be its own parent"
-        case .ancestorOfParent(let c, let p): return "child view controller:\(c.angled) is an ancestor of its requested parent \(p.angled)"
-        case .otherParent(let c, let p, let r):
-            return "child view controller:\(c.angled) should have parent view controller:\(p.angled) but requested parent is:\(r.angled)"
-        case .keptParent(let c, let a):
-            return "child view controller:\(c.angled) should have parent view controller:(null) but actual parent is:\(a.angled)"
-        case .tabNotInList:
-            return "-[UITabBarController setSelectedViewController:] only a view controller in the tab bar controller's list of view controllers can be selected."
-        case .secondApplication: return "There can only be one UIApplication instance; use UIApplication.shared"
-        case .noCommonOrientation(let c):
-            return "Supported orientations has no common orientation with the application, and [\(c) shouldAutorotate] is returning YES"
-        case .noCellFromDataSource(let cls, let list, let ds):
-            return "\(cls) (<\(cls) \(list)>) failed to obtain a cell from its dataSource (\(ds.spaced))"
-        case .unregisteredCell(let identifier):
-            return "unable to dequeue a cell with identifier \(identifier) - must register a nib or a class for the identifier or connect a prototype cell in a storyboard"
-        case .finishNotStopped: return "finishAnimationAtPosition: should only be called on a stopped animator!"
-        case .releaseActiveAnimator:
-            return "It is an error to release a paused or stopped property animator. Property animators must either finish animating or be explicitly stopped and finished before they can be released."
-        case .duplicateScriptMessageHandler(let name):
-            return "Attempt to add script message handler with name '\(name)' when one already exists."
-        case .observedWhileDeallocated(let o):
-            return "An instance \(o.id.map { "\($0)" } ?? "(null)") of class \(o.className ?? "(null)") was deallocated while key value observers were still registered with it."
-        case .undefinedKey(let o, let key):
-            return "[\(o.spaced) valueForUndefinedKey:]: this class is not key value coding-compliant for the key \(key)."
-        case .invalidatedSession: return "Task created in a session that has been invalidated"
         case .unrecognizedSelector(let c, let s, let id): return "-[\(c) \(s)]: unrecognized selector sent to instance \(id)"
         case .unrecognizedClassSelector(let c, let s): return "+[\(c) \(s)]: unrecognized selector sent to class \(c)"
         case .unavailableClass(let c, let p, let v, let i): return "\(c) is not available on \(p) \(v) (introduced in \(p) \(i))"
@@ -188,13 +128,7 @@ public enum Misuse: Equatable, Sendable {
     /// A callback of the app that returned the wrong thing (`willDealloc`, a row count).
     case badReturn(method: String, expected: String, got: String)
     case indexOutOfRange(property: String, className: String, index: Int, count: Int)
-    case alertNotPresented(ObjectRef)
-    case sceneInitializer
-    case badIOSVersion(Int)
-    case badDurations
-    case rotationDuringRotation
     case endlessChain(link: String, start: ObjectRef, repeated: ObjectRef)
-    case scenesBeforeIOS13(ios: Int)
 
     public var kind: SimError.Kind {
         switch self {
@@ -242,16 +176,6 @@ public enum Misuse: Equatable, Sendable {
         case .badReturn(let m, let expected, let got): return "\(m) must return \(expected), got \(got)"
         case .indexOutOfRange(let p, let c, let i, let n):
             return "bad value for property '\(p)' of \(c) (index \(i) out of range 0..<\(n))"
-        case .alertNotPresented(let a): return "\(a.angled) is not presented: there is nothing to tap"
-        case .sceneInitializer:
-            return "UIWindowScene: UIKit makes and connects scenes; read UIApplication.shared.connectedScenes "
-                + "(sim.configure{ scenes = true } launches with a scene manifest)"
-        case .badIOSVersion(let v): return "ios must be between 7 and 17 (got \(v))"
-        case .badDurations: return "durations must be finite and not negative"
-        case .rotationDuringRotation:
-            return "sim.rotateDevice was called while UIKit is telling controllers about a rotation (viewWillTransition, willRotate); turn the device after it"
-        case .scenesBeforeIOS13(let ios):
-            return "scenes need iOS 13 or later (ios = \(ios), scenes = true): scene-based launch is iOS 13 API"
         case .endlessChain(let link, let start, let repeated):
             return "the \(link) chain from \(start.tagged) does not end: it returns to \(repeated.tagged) (a cycle the model should have refused)"
         }
@@ -353,9 +277,37 @@ public enum Script: Equatable, Sendable {
     }
 }
 
+/// A problem whose cases belong to a layer above the runtime. The runtime asks it for its
+/// kind and its words, and compares two by value.
+public protocol ModelProblem: Sendable {
+    /// The error kind: an exception's name, or `.invalidUse` and the like for misuse.
+    var kind: SimError.Kind { get }
+    /// The message, or for an exception its reason, exactly as UIKit words it.
+    var message: String { get }
+    /// Whether `other` is the same problem with the same data.
+    func isEqual(to other: any ModelProblem) -> Bool
+}
+
+extension ModelProblem where Self: Equatable {
+    public func isEqual(to other: any ModelProblem) -> Bool {
+        (other as? Self) == self
+    }
+}
+
 extension Problem {
+    public static func == (a: Problem, b: Problem) -> Bool {
+        switch (a, b) {
+        case (.crash(let x), .crash(let y)): return x == y
+        case (.misuse(let x), .misuse(let y)): return x == y
+        case (.script(let x), .script(let y)): return x == y
+        case (.model(let x), .model(let y)): return x.isEqual(to: y)
+        default: return false
+        }
+    }
+
     public var kind: SimError.Kind {
         switch self {
+        case .model(let m): return m.kind
         case .crash(let c): return c.kind
         case .misuse(let m): return m.kind
         case .script(let s): return s.kind
@@ -365,6 +317,7 @@ extension Problem {
     /// The message (for an exception, its reason): the one rendering of every payload.
     public var message: String {
         switch self {
+        case .model(let m): return m.message
         case .crash(let c): return c.message
         case .misuse(let m): return m.message
         case .script(let s): return s.message
@@ -378,7 +331,7 @@ extension SimError {
         self.init(problem.kind, problem.message, object: object, reference: reference, problem: problem)
     }
 
-    /// A crash of the simulated app (`sim.raise(.crash(.pushTwice, object: vc))`).
+    /// A crash of the runtime's making (`.crash(.zombie(ref, selector: "title"))`).
     public static func crash(_ c: Crash, object: ObjectID? = nil, reference: String? = nil) -> SimError {
         SimError(.crash(c), object: object, reference: reference)
     }
@@ -386,6 +339,12 @@ extension SimError {
     /// Misuse of the runtime.
     public static func misuse(_ m: Misuse, object: ObjectID? = nil) -> SimError {
         SimError(.misuse(m), object: object)
+    }
+
+    /// A problem of the model (`sim.raise(.crash(.pushTwice, object: vc))` with the model's
+    /// own `crash` for its exceptions).
+    public static func model(_ m: any ModelProblem, object: ObjectID? = nil, reference: String? = nil) -> SimError {
+        SimError(.model(m), object: object, reference: reference)
     }
 
     /// Misuse of the Lua binding, or a failure of the host.

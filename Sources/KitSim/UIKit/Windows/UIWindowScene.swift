@@ -16,7 +16,7 @@ extension Simulator {
     }
 
     /// Why a profile cannot be had: scenes need iOS 13 (SPEC §4), or nil.
-    public static func scenesProblem(_ c: Configuration) -> Misuse? {
+    public static func scenesProblem(_ c: Configuration) -> ModelMisuse? {
         guard c.scenes, c.ios < 13 else { return nil }
         return .scenesBeforeIOS13(ios: c.ios)
     }
