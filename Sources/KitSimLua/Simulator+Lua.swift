@@ -69,25 +69,24 @@ extension Simulator: SandboxModel {
         def(MethodSignature("tap", [.object("target", "NSObject"), Parameter("what", .any, optional: true)], returns: .bool,
                             summary: "Taps like a user: a tab (`sim.tap(tabBar, child)`), an alert's action (`sim.tap(alert, \"OK\")`), a control (`touchDown`, `touchUpInside`) or a view's tap recognizers; returns whether the tap reached something.")) { sb, L in
             let target = try sb.objectArgument(L, 1, "tap")
-            let k = sim.uikit
             // SPEC rule 37: the first argument picks what the tap is.
-            if sb.heap.isKind(target, of: k.tabBarController) {
+            if sb.heap.isKind(target, of: sim[UITabBarController.self]) {
                 try sim.tapTab(target, try sb.objectArgument(L, 2, "tap"))
                 lua_pushboolean(L, 1)
-            } else if sb.heap.isKind(target, of: k.alertController) {
+            } else if sb.heap.isKind(target, of: sim[UIAlertController.self]) {
                 guard let title = sb.string(L, 2) else {
                     throw SimError.badArgument(2, "tap", expected: "action title", got: sb.typeName(L, 2))
                 }
                 try sim.tapAlert(target, title)
                 lua_pushboolean(L, 1)
-            } else if sb.heap.isKind(target, of: k.tableView) || sb.heap.isKind(target, of: k.collectionView) {
+            } else if sb.heap.isKind(target, of: sim[UITableView.self]) || sb.heap.isKind(target, of: sim[UICollectionView.self]) {
                 guard case .indexPath(let path) = sb.value(L, 2) else {
                     throw SimError.badArgument(2, "tap", expected: "IndexPath", got: sb.typeName(L, 2))
                 }
                 lua_pushboolean(L, try sim.tapItem(target, path) ? 1 : 0)
-            } else if sb.heap.isKind(target, of: k.control) {
+            } else if sb.heap.isKind(target, of: sim[UIControl.self]) {
                 lua_pushboolean(L, try sim.tapControl(target) ? 1 : 0)
-            } else if sb.heap.isKind(target, of: k.view) {
+            } else if sb.heap.isKind(target, of: sim[UIView.self]) {
                 lua_pushboolean(L, try sim.tapView(target) ? 1 : 0)
             } else {
                 throw SimError.badArgument(1, "tap", expected: "UITabBarController, UIAlertController, UIControl or UIView", got: sb.typeName(L, 1))
@@ -109,7 +108,7 @@ extension Simulator: SandboxModel {
                             returns: .bool,
                             summary: "The edge swipe that pops interactively: `{ complete = true, drag = 0.3 }` (the finger lifts after `drag` seconds, completing or cancelling the pop); returns whether a pop began (rule 66).")) { sb, L in
             let nav = try sb.objectArgument(L, 1, "swipeBack")
-            guard sb.heap.isKind(nav, of: sim.uikit.navigationController) else {
+            guard sb.heap.isKind(nav, of: sim[UINavigationController.self]) else {
                 throw SimError.badArgument(1, "swipeBack", expected: "UINavigationController", got: sb.typeName(L, 1))
             }
             var completes = true, drag = 0.3
@@ -216,7 +215,7 @@ extension Simulator: SandboxModel {
         def(MethodSignature("postMessage", [.object("webView", "WKWebView"), .string("name"), Parameter("body", .any, optional: true)],
                             returns: .bool, summary: "The page's `window.webkit.messageHandlers[name].postMessage(body)`: calls the handler at once; false when no handler has the name (rule 42).")) { sb, L in
             let webView = kitsim_handle_id(L, 1)
-            guard webView != 0, sb.heap.isValid(ObjectID(webView)), sb.heap.isKind(ObjectID(webView), of: sim.webkit.webView) else {
+            guard webView != 0, sb.heap.isValid(ObjectID(webView)), sb.heap.isKind(ObjectID(webView), of: sim[WKWebView.self]) else {
                 throw SimError.badArgument(1, "postMessage", expected: "WKWebView", got: sb.typeName(L, 1))
             }
             guard let name = sb.string(L, 2), lua_type(L, 2) == LUA_TSTRING else {

@@ -63,10 +63,10 @@ import Testing
             sim.verify()
             """, name: "=beacon")
         #expect(outcome.status == .passed, "\(outcome.message ?? "")")
-        #expect(sandbox.heap.classNamed("KSBeacon")?.superclass === sandbox.sim.uikit.view)
+        #expect(sandbox.heap.classNamed("KSBeacon")?.superclass === sandbox.sim[UIView.self])
         // The property types name classes, resolved at registration.
         if case .object(let c) = sandbox.heap.classNamed("KSBeacon")?.property(named: "delegate")?.type {
-            #expect(c === sandbox.sim.uikit.viewController)
+            #expect(c === sandbox.sim[UIViewController.self])
         } else {
             Issue.record("delegate is not typed UIViewController")
         }

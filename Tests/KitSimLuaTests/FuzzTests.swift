@@ -11,7 +11,7 @@ import KitSimReport
     @Test func aStrandedHoldIsReported() throws {
         let sandbox = try LuaSandbox()
         #expect(Fuzzer.strandedHolds(sandbox) == nil)
-        let v = try sandbox.sim.make(sandbox.sim.uikit.view)
+        let v = try sandbox.sim.make(sandbox.sim[UIView.self])
         try sandbox.heap.hold(v, sandbox.sim.transitions.transitionHold)
         #expect(Fuzzer.strandedHolds(sandbox) == "\(sandbox.heap.describe(v)) is still held for transition in flight with nothing pending")
         try sandbox.heap.unhold(v, sandbox.sim.transitions.transitionHold)
@@ -72,9 +72,8 @@ import KitSimReport
     /// script that reads back to the same program and fails under `kitsim run` too.
     @Test func aPlantedFailureIsFoundMinimisedAndReproduced() throws {
         let check: Fuzzer.Check = { sb in
-            let k = sb.sim.uikit
             for w in sb.sim.visibleWindows {
-                if let root = try? sb.heap.readSlot(w, k.rootViewController).objectID,
+                if let root = try? sb.heap.readSlot(w, sb.sim[UIWindow.rootViewController]).objectID,
                    sb.heap.classOf(root).name == "FuzzVC" { return "a FuzzVC is on screen" }
             }
             return nil

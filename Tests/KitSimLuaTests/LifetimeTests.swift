@@ -12,7 +12,7 @@ import Testing
         do {
             let sim = Simulator()
             heap = sim.heap
-            cls = sim.uikit.navigationController
+            cls = sim[UINavigationController.self]
         }
         #expect(heap == nil)
         #expect(cls == nil)

@@ -220,17 +220,18 @@ import KitSimReport
 
     @Test func theUIKitModelFromSwift() throws {
         let sim = Simulator()                                   // iOS 17 profile; Simulator(configuration:) for others
-        let k = sim.uikit
-        let window = try sim.make(k.window)                     // UIWindow(frame: UIScreen.main.bounds)
+        let window = try sim.make("UIWindow")                   // UIWindow(frame: UIScreen.main.bounds)
         try sim.heap.set(sim.appDelegate!, "window", .object(window))   // the app delegate owns it (rule 5)
-        let nav = try sim.make(k.navigationController, [.object(try sim.make(k.viewController))])
+        let nav = try sim.make("UINavigationController", [.object(try sim.make("UIViewController"))])
         try sim.heap.set(window, "rootViewController", .object(nav))
         _ = try sim.heap.send(window, "makeKeyAndVisible")
-        _ = try sim.heap.send(nav, "pushViewController", [.object(try sim.make(k.viewController)), .bool(true)])
+        _ = try sim.heap.send(nav, "pushViewController", [.object(try sim.make("UIViewController")), .bool(true)])
         try sim.run(1)                                          // the virtual clock: 0.35 s transitions, timers, drains
         print(try sim.screen())                                 // windows top-down, covered views, black, key window
         print(sim.heap.leakText())                              // cycles and `abandoned` controllers (2 s after leaving the UI)
-        #expect(try sim.objects(nav, k.navControllers).count == 2)
+        guard case .array(let stack) = try sim.heap.get(nav, "viewControllers") else { Issue.record("no stack"); return }
+        #expect(stack.count == 2)
+        #expect(throws: SimError.misuse(.unregisteredClass("UIWidget"))) { try sim.make("UIWidget") }
         #expect(sim.heap.leaks().isEmpty)
     }
 

@@ -27,7 +27,7 @@ import Testing
 
     @Test func aModelLimitCarriesItsPayload() throws {
         let h = try UIKitHarness()
-        let cls = try h.heap.defineClass("NoView", superclass: h.k.viewController)
+        let cls = try h.heap.defineClass("NoView", superclass: h.sim[UIViewController.self])
         // A loadView that reads self.view instead of setting it loads again, and again.
         h.heap.setMethod(Selector("loadView"), on: cls) { inv in try inv.heap.send(inv.receiver, Selector("view")) }
         let vc = try h.sim.make(cls)

@@ -40,13 +40,13 @@ import KitSimReport
 
     @Test func screenSVGDrawsBlackAndCoveredViews() throws {
         let sim = Simulator()
-        let w = try sim.make(sim.uikit.window)
+        let w = try sim.make(sim[UIWindow.self])
         try sim.heap.set(sim.appDelegate!, "window", .object(w))
         _ = try sim.heap.send(w, "makeKeyAndVisible")
         #expect(ScreenSVG(try sim.screenPicture()).document.contains("fill=\"#000\""))
-        let under = try sim.make(sim.uikit.view, [.rect(Rect(x: 10, y: 10, width: 50, height: 50))])
+        let under = try sim.make(sim[UIView.self], [.rect(Rect(x: 10, y: 10, width: 50, height: 50))])
         try sim.heap.set(under, "backgroundColor", .string("white"))
-        let over = try sim.make(sim.uikit.view, [.rect(sim.screenBounds)])
+        let over = try sim.make(sim[UIView.self], [.rect(sim.screenBounds)])
         try sim.heap.set(over, "backgroundColor", .string("brown"))
         _ = try sim.heap.send(w, "addSubview", [.object(under)])
         _ = try sim.heap.send(w, "addSubview", [.object(over)])

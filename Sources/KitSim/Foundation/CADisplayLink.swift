@@ -1,3 +1,13 @@
+/// `CADisplayLink`, as the model names it: its class and the properties the model reads and writes.
+package enum CADisplayLink: ModelClass {
+    package static let handle = ClassHandle("CADisplayLink")
+    package static var declaration: SimulatorClassDeclaration { Timers.displayLinkDeclaration }
+    package static let target = handle.property("target")
+    package static let isPaused = handle.property("isPaused")
+    package static let preferredFramesPerSecond = handle.property("preferredFramesPerSecond")
+    package static let timestamp = handle.property("timestamp")
+}
+
 /// What the model knows of a display link beyond its properties (SPEC rule 30).
 struct DisplayLinkState {
     /// The target's method.
@@ -22,20 +32,20 @@ extension Timers {
     /// `CADisplayLink` (SPEC rule 30): it keeps its target; added to `RunLoop.main`, the run
     /// loop keeps it, and it calls `target:selector(link)` at each 60 Hz frame until it is
     /// invalidated.
-    static let displayLinkDeclaration = ClassDeclaration("CADisplayLink",
+    static let displayLinkDeclaration = ClassDeclaration(CADisplayLink.handle,
         summary: "Calls its target at each frame; it keeps its target, the run loop keeps it once added.") {
-        PropertyDeclaration("target", .strong, .object("NSObject"), readOnly: true, summary: "Kept until the link is invalidated.")
-        PropertyDeclaration("isPaused", .assign, .bool, default: .bool(false))
-        PropertyDeclaration("preferredFramesPerSecond", .assign, .number, default: .double(0),
+        PropertyDeclaration(CADisplayLink.target, .strong, .object("NSObject"), readOnly: true, summary: "Kept until the link is invalidated.")
+        PropertyDeclaration(CADisplayLink.isPaused, .assign, .bool, default: .bool(false))
+        PropertyDeclaration(CADisplayLink.preferredFramesPerSecond, .assign, .number, default: .double(0),
                             getter: "preferredFramesPerSecond", setter: "setPreferredFramesPerSecond",
                             summary: "0 means 60; f fires every round(60 / f)-th frame (iOS 10+: its accessors are).")
-        PropertyDeclaration("timestamp", .assign, .number, readOnly: true, default: .double(0),
+        PropertyDeclaration(CADisplayLink.timestamp, .assign, .number, readOnly: true, default: .double(0),
                             summary: "The virtual time of the last frame, in seconds.")
         PropertyDeclaration("duration", .assign, .number, readOnly: true, default: .double(1.0 / 60))
         Timers.runLoopModes
 
         Method.initializer(swift: "init(target:selector:)", .object("target", "NSObject"), .string("selector")) { sim, inv in
-            try sim.write(inv.receiver, sim.foundation.linkTarget, inv.objectArgument(0))
+            try sim.write(inv.receiver, sim[CADisplayLink.target], inv.objectArgument(0))
             sim.timers.addLinkState(inv.receiver, selector: Selector(inv.stringArgument(1) ?? ""))
             return .object(inv.receiver)
         }
@@ -50,16 +60,16 @@ extension Timers {
             return .nil
         }
         Method.accessor("preferredFramesPerSecond", returns: .number, introduced: 10) { sim, inv in
-            try sim.heap.readSlot(inv.receiver, sim.foundation.linkFrames)
+            try sim.heap.readSlot(inv.receiver, sim[CADisplayLink.preferredFramesPerSecond])
         }
         Method.accessor("setPreferredFramesPerSecond", introduced: 10) { sim, inv in
-            try sim.write(inv.receiver, sim.foundation.linkFrames, .double(try inv.number(0, "preferredFramesPerSecond")))
+            try sim.write(inv.receiver, sim[CADisplayLink.preferredFramesPerSecond], .double(try inv.number(0, "preferredFramesPerSecond")))
             return .nil
         }
         Method("invalidate", summary: "Removes it from every mode; the run loop releases it, it releases its target.") { sim, inv in
             try sim.timers.removeLink(inv.receiver, modes: Set(Timers.runLoopModes.cases))
             sim.timers.removeLinkState(inv.receiver)
-            try sim.write(inv.receiver, sim.foundation.linkTarget, nil)
+            try sim.write(inv.receiver, sim[CADisplayLink.target], nil)
             return .nil
         }
     }
@@ -80,7 +90,7 @@ extension Timers {
         let wasFiring = s.fires, wasAdded = !s.modes.isEmpty
         s.modes.insert(mode)
         links[link.raw] = s
-        if !wasAdded { try heap.insertElement(link, into: sim.mainRunLoop(), sim.foundation.runLoopDisplayLinks) }
+        if !wasAdded { try heap.insertElement(link, into: sim.mainRunLoop(), sim[RunLoop.displayLinks]) }
         if !wasFiring && s.fires {
             // The first frame after now.
             var k = heap.now / 1_000_000_000 * 60 + (heap.now % 1_000_000_000) * 60 / 1_000_000_000
@@ -100,7 +110,7 @@ extension Timers {
         if s.modes.isEmpty {
             try heap.hold(link, firingHold)
             defer { if heap.isAlive(link) { try? heap.unhold(link, firingHold) } }
-            try heap.removeElement(link, from: sim.mainRunLoop(), sim.foundation.runLoopDisplayLinks)
+            try heap.removeElement(link, from: sim.mainRunLoop(), sim[RunLoop.displayLinks])
         }
     }
 
@@ -117,14 +127,13 @@ extension Timers {
             s.nextFrame += 1
             links[link.raw] = s
             queueFrame(link, generation: generation)
-            let f = sim.foundation
-            let fps = (try? sim.number(link, f.linkFrames, default: 0)) ?? 0
+            let fps = (try? sim.number(link, sim[CADisplayLink.preferredFramesPerSecond], default: 0)) ?? 0
             // Every k-th frame at 60 Hz, k clamped as any script number made an Int is
             // (DEVELOPERS.md rule 2): a rate as low as 1e-300 never fires, never traps.
             let every = fps > 0 && fps < 60 ? Swift.max(1, clampedInt((60 / fps).rounded())) : 1
-            guard !((try? sim.bool(link, f.linkPaused, default: false)) ?? false), s.frames % every == 0 else { return }
-            try sim.write(link, f.linkTimestamp, .double(Double(at) / 1e9))
-            guard let target = try sim.object(link, f.linkTarget) else { return }
+            guard !((try? sim.bool(link, sim[CADisplayLink.isPaused], default: false)) ?? false), s.frames % every == 0 else { return }
+            try sim.write(link, sim[CADisplayLink.timestamp], .double(Double(at) / 1e9))
+            guard let target = try sim.object(link, sim[CADisplayLink.target]) else { return }
             try heap.hold(link, firingHold)
             defer { if heap.isAlive(link) { try? heap.unhold(link, firingHold) } }
             _ = try heap.send(target, s.selector, args: Arguments(.object(link)))

@@ -1,9 +1,15 @@
+/// `DispatchQueue`, as the model names it: its class and the properties the model reads and writes.
+package enum DispatchQueue: ModelClass {
+    package static let handle = ClassHandle("DispatchQueue")
+    package static var declaration: SimulatorClassDeclaration { MainRunLoop.dispatchQueueDeclaration }
+}
+
 extension MainRunLoop {
     /// `DispatchQueue` (SPEC rule 31): only the main queue is modelled. It runs each block
     /// in a run-loop turn of its own on the virtual clock and keeps the block until it has
     /// run, so a block that captures a dismissed controller strongly delays its
     /// deallocation; it does not leak it.
-    static let dispatchQueueDeclaration = ClassDeclaration("DispatchQueue",
+    static let dispatchQueueDeclaration = ClassDeclaration(DispatchQueue.handle,
         summary: "The main queue: it keeps each block until the block has run.") {
         Static("main", .object("DispatchQueue"), lazy: true, summary: "The main queue, made on first access (rule 24).") { sim in
             .object(sim.runLoop.mainQueue())

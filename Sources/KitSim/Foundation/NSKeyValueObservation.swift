@@ -1,3 +1,12 @@
+/// `NSKeyValueObservation`, as the model names it: its class and the properties the model reads and writes.
+package enum NSKeyValueObservation: ModelClass {
+    package static let handle = ClassHandle("NSKeyValueObservation", global: false)
+    package static var declaration: SimulatorClassDeclaration { KeyValueObserving.keyValueObservationDeclaration }
+    package static let changeHandler = handle.property("changeHandler")
+    package static let object = handle.property("object")
+    package static let key = handle.property("key")
+}
+
 /// A valid key-value observation (SPEC rule 35): which property of which object it
 /// watches and which change values it asked for.
 struct KeyValueObservation {
@@ -65,12 +74,12 @@ extension KeyValueObserving {
     /// `NSKeyValueObservation` (SPEC rule 35): what `obj:observe(key, options, handler)`
     /// returns. It keeps its handler and refers to the object weakly; while it is valid
     /// the object keeps the handler too.
-    static let keyValueObservationDeclaration = ClassDeclaration("NSKeyValueObservation", global: false,
+    static let keyValueObservationDeclaration = ClassDeclaration(NSKeyValueObservation.handle,
         summary: "A key-value observation: it keeps its handler; while valid the observed object keeps the handler too.") {
-        PropertyDeclaration("changeHandler", .strong, .function, readOnly: true,
+        PropertyDeclaration(NSKeyValueObservation.changeHandler, .strong, .function, readOnly: true,
                             summary: "Called with (captures…, object, change) after each set of the key.")
-        PropertyDeclaration("object", .weak, .object("NSObject"), readOnly: true)
-        PropertyDeclaration("key", .copy, .string, readOnly: true)
+        PropertyDeclaration(NSKeyValueObservation.object, .weak, .object("NSObject"), readOnly: true)
+        PropertyDeclaration(NSKeyValueObservation.key, .copy, .string, readOnly: true)
         KeyValueObserving.observingOptions
         Method("invalidate", summary: "Stops delivery and drops the object's reference to the handler; `deinit` runs it too.") { sim, inv in
             try sim.keyValueObserving.invalidate(inv.receiver)
@@ -99,11 +108,10 @@ extension KeyValueObserving {
         }
         let chosen = try sim.optionSet(options, KeyValueObserving.observingOptions, position: 2, function: "observe")
         sim.watchDeallocs()
-        let f = sim.foundation
-        let o = heap.alloc(f.observation)
-        try sim.write(o, f.observationHandler, handler)
-        try sim.write(o, f.observationObject, object)
-        try sim.write(o, f.observationKey, .string(key))
+        let o = heap.alloc(sim[NSKeyValueObservation.self])
+        try sim.write(o, sim[NSKeyValueObservation.changeHandler], handler)
+        try sim.write(o, sim[NSKeyValueObservation.object], object)
+        try sim.write(o, sim[NSKeyValueObservation.key], .string(key))
         observationOrder.append(o.raw)
         observations[o.raw] = KeyValueObservation(observation: o, object: object, key: key, options: chosen)
         log.note(orderProblem())
@@ -130,7 +138,7 @@ extension KeyValueObserving {
         guard heap.isAlive(object) else { return }
         let handlers = try observationOrder.compactMap { raw -> Value? in
             guard let o = observations[raw], o.object == object else { return nil }
-            return try heap.readSlot(o.observation, sim.foundation.observationHandler)
+            return try heap.readSlot(o.observation, sim[NSKeyValueObservation.changeHandler])
         }
         try heap.setAssociated(object, key: KeyValueObserving.observationAssociationKey, handlers.isEmpty ? .nil : .array(handlers))
     }
@@ -153,7 +161,7 @@ extension KeyValueObserving {
             guard observations[obs.observation.raw] != nil else { continue }
             let new: Value? = obs.options.contains("new") && !isPrior ? ((try? heap.readSlot(object, p)) ?? .nil) : nil
             let c = change(new: new, old: obs.options.contains("old") ? old : nil, isPrior: isPrior)
-            try sim.callCallback(try heap.readSlot(obs.observation, sim.foundation.observationHandler), [.object(object), c])
+            try sim.callCallback(try heap.readSlot(obs.observation, sim[NSKeyValueObservation.changeHandler]), [.object(object), c])
         }
     }
 

@@ -1,3 +1,19 @@
+/// `__NSObserver`, as the model names it: its class and the properties the model reads and writes.
+package enum __NSObserver: ModelClass {
+    package static let handle = ClassHandle("__NSObserver", global: false)
+    package static var declaration: SimulatorClassDeclaration { Notifications.observerTokenDeclaration }
+    package static let block = handle.property("block")
+    package static let name = handle.property("name")
+    package static let object = handle.property("object")
+}
+
+/// `NotificationCenter`, as the model names it: its class and the properties the model reads and writes.
+package enum NotificationCenter: ModelClass {
+    package static let handle = ClassHandle("NotificationCenter")
+    package static var declaration: SimulatorClassDeclaration { Notifications.notificationCenterDeclaration }
+    package static let observers = handle.property("observers")
+}
+
 /// One registration with a notification center (SPEC rules 32–34): what it matches and
 /// whom it calls. The center keeps them in registration order.
 struct NotificationRegistration {
@@ -70,9 +86,9 @@ extension Notifications {
     /// `NotificationCenter` (SPEC rules 32–34): block observers are tokens the center
     /// retains until `removeObserver(token)`, each retaining its block; selector observers
     /// are not retained. `post` delivers synchronously, in registration order.
-    static let notificationCenterDeclaration = ClassDeclaration("NotificationCenter",
+    static let notificationCenterDeclaration = ClassDeclaration(NotificationCenter.handle,
         summary: "Delivers notifications synchronously; it keeps block observers' tokens until they are removed.") {
-        PropertyDeclaration("observers", .strong, .array("__NSObserver"), readOnly: true,
+        PropertyDeclaration(NotificationCenter.observers, .strong, .array("__NSObserver"), readOnly: true,
                             summary: "The tokens of block observers, in registration order; each is kept until `removeObserver(token)`.")
         Static("default", .object("NotificationCenter"), lazy: true, summary: "The app's center, made on first access (rule 24).") { sim in
             .object(sim.notifications.defaultCenter())
@@ -81,7 +97,7 @@ extension Notifications {
         HoldDeclaration("posting", "a notification's sender and the objects of its userInfo while it is delivered")
 
         Method.initializer(summary: "A center of your own; `NotificationCenter.default` is the app's.") { sim, inv in
-            try sim.write(inv.receiver, sim.foundation.centerObservers, .array([]))
+            try sim.write(inv.receiver, sim[NotificationCenter.observers], .array([]))
             return .object(inv.receiver)
         }
         Method("addObserver_forName", swift: "addObserver(forName:object:queue:using:)",
@@ -116,11 +132,11 @@ extension Notifications {
     }
 
     /// `__NSObserver`: the token of a block observer; it keeps the block.
-    static let observerTokenDeclaration = ClassDeclaration("__NSObserver", global: false,
+    static let observerTokenDeclaration = ClassDeclaration(__NSObserver.handle,
         summary: "A block observer's token: the center keeps it until it is removed, and it keeps its block.") {
-        PropertyDeclaration("block", .strong, .function, readOnly: true, summary: "Called with (captures…, notification).")
-        PropertyDeclaration("name", .copy, .string, readOnly: true)
-        PropertyDeclaration("object", .weak, .object("NSObject"), readOnly: true, summary: "The sender it matches, held weakly.")
+        PropertyDeclaration(__NSObserver.block, .strong, .function, readOnly: true, summary: "Called with (captures…, notification).")
+        PropertyDeclaration(__NSObserver.name, .copy, .string, readOnly: true)
+        PropertyDeclaration(__NSObserver.object, .weak, .object("NSObject"), readOnly: true, summary: "The sender it matches, held weakly.")
     }
 }
 
@@ -129,9 +145,9 @@ extension Notifications {
     /// (SPEC rule 24).
     func defaultCenter() -> ObjectID {
         if defaultCenterID.raw != 0 { return defaultCenterID }
-        let id = sim.singleton(&defaultCenterID, sim.foundation.notificationCenter, defaultCenterHold)
+        let id = sim.singleton(&defaultCenterID, sim[NotificationCenter.self], defaultCenterHold)
         // A fresh object of a fresh class accepts an empty array.
-        try? heap.writeSlot(id, sim.foundation.centerObservers, .array([]))
+        try? heap.writeSlot(id, sim[NotificationCenter.observers], .array([]))
         return id
     }
 
@@ -143,12 +159,11 @@ extension Notifications {
 
     /// SPEC rule 32: the center retains the token, the token the block.
     func addBlockObserver(_ center: ObjectID, name: String?, object: ObjectID?, block: Value) throws -> ObjectID {
-        let f = sim.foundation
-        let token = heap.alloc(f.observerToken)
-        try sim.write(token, f.tokenBlock, block)
-        try sim.write(token, f.tokenName, name.map(Value.string) ?? .nil)
-        try sim.write(token, f.tokenObject, object)
-        try heap.insertElement(token, into: center, f.centerObservers)
+        let token = heap.alloc(sim[__NSObserver.self])
+        try sim.write(token, sim[__NSObserver.block], block)
+        try sim.write(token, sim[__NSObserver.name], name.map(Value.string) ?? .nil)
+        try sim.write(token, sim[__NSObserver.object], object)
+        try heap.insertElement(token, into: center, sim[NotificationCenter.observers])
         register(center, name: name, object: object, .block(token: token))
         return token
     }
@@ -173,7 +188,7 @@ extension Notifications {
         log.note(kept.contains { if case .block(let t) = $0.receiver { return removedTokens.contains(t) } else { return false } }
                  ? "a removed token of center #\(center) is still registered" : nil)
         for token in removedTokens {
-            try heap.removeElement(token, from: center, sim.foundation.centerObservers)
+            try heap.removeElement(token, from: center, sim[NotificationCenter.observers])
         }
     }
 
@@ -198,7 +213,7 @@ extension Notifications {
             guard registrations[center.raw]?.contains(where: { $0.number == r.number }) == true else { continue }
             switch r.receiver {
             case .block(let token):
-                try sim.callCallback(try heap.readSlot(token, sim.foundation.tokenBlock), [note])
+                try sim.callCallback(try heap.readSlot(token, sim[__NSObserver.block]), [note])
             case .selector(let observer, let selector):
                 // SPEC rule 33: from iOS 9 a deallocated observer is skipped; on 7–8 the
                 // registration dangles and the send is a zombie's crash.

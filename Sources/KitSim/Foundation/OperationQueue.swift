@@ -1,8 +1,14 @@
+/// `OperationQueue`, as the model names it: its class and the properties the model reads and writes.
+package enum OperationQueue: ModelClass {
+    package static let handle = ClassHandle("OperationQueue")
+    package static var declaration: SimulatorClassDeclaration { MainRunLoop.operationQueueDeclaration }
+}
+
 extension MainRunLoop {
     /// `OperationQueue` (SPEC rule 24): only the main queue, the queue block observers may
     /// name. Its operations run as the main dispatch queue's blocks do (rule 31), which is
     /// what `OperationQueue.main` is built on.
-    static let operationQueueDeclaration = ClassDeclaration("OperationQueue",
+    static let operationQueueDeclaration = ClassDeclaration(OperationQueue.handle,
         summary: "The main operation queue: `addObserver_forName`'s queue; it runs operations on the main queue.") {
         Static("main", .object("OperationQueue"), lazy: true, summary: "The main operation queue, made on first access (rule 24).") { sim in
             .object(sim.runLoop.mainOperationQueue())

@@ -1,3 +1,13 @@
+/// `Timer`, as the model names it: its class and the properties the model reads and writes.
+package enum Timer: ModelClass {
+    package static let handle = ClassHandle("Timer")
+    package static var declaration: SimulatorClassDeclaration { Timers.declaration }
+    package static let target = handle.property("target")
+    package static let userInfo = handle.property("userInfo")
+    package static let block = handle.property("block")
+    package static let timeInterval = handle.property("timeInterval")
+}
+
 /// What the model knows of a valid `Timer` beyond its properties (SPEC rules 28–29): when
 /// it fires next, how often, and what it calls.
 struct TimerSchedule {
@@ -64,16 +74,15 @@ final class Timers: Subsystem {
     /// firing. An interval of 0 or less is 0.0001 s, as Foundation makes it.
     func schedule(interval: Double, repeats: Bool, target: ObjectID?, selector: Selector?,
                        userInfo: Value, block: Value) throws -> ObjectID {
-        let f = sim.foundation
         let seconds = interval > 0 ? interval : 0.0001
-        let t = heap.alloc(f.timer)
-        try sim.write(t, f.timerTarget, target)
-        try sim.write(t, f.timerUserInfo, userInfo)
-        try sim.write(t, f.timerBlock, block)
-        try sim.write(t, f.timerInterval, .double(repeats ? seconds : 0))
+        let t = heap.alloc(sim[Timer.self])
+        try sim.write(t, sim[Timer.target], target)
+        try sim.write(t, sim[Timer.userInfo], userInfo)
+        try sim.write(t, sim[Timer.block], block)
+        try sim.write(t, sim[Timer.timeInterval], .double(repeats ? seconds : 0))
         let step = max(1, sim.time(after: seconds) - heap.now)
         schedules[t.raw] = TimerSchedule(next: heap.now + step, interval: step, repeats: repeats, selector: selector, generation: 0)
-        try heap.insertElement(t, into: sim.mainRunLoop(), f.runLoopTimers)
+        try heap.insertElement(t, into: sim.mainRunLoop(), sim[RunLoop.timers])
         queueFiring(t)
         return t
     }
@@ -101,10 +110,10 @@ final class Timers: Subsystem {
         try heap.hold(t, firingHold)
         defer { if heap.isAlive(t) { try? heap.unhold(t, firingHold) } }
         if let selector = s.selector {
-            guard let target = try sim.object(t, sim.foundation.timerTarget) else { return }
+            guard let target = try sim.object(t, sim[Timer.target]) else { return }
             _ = try heap.send(target, selector, args: Arguments(.object(t)))
         } else {
-            try sim.callCallback(try heap.readSlot(t, sim.foundation.timerBlock), [.object(t)])
+            try sim.callCallback(try heap.readSlot(t, sim[Timer.block]), [.object(t)])
         }
     }
 
@@ -112,13 +121,12 @@ final class Timers: Subsystem {
     /// and the timer its target, userInfo and block (SPEC rule 29).
     func invalidate(_ t: ObjectID) throws {
         guard schedules.removeValue(forKey: t.raw) != nil else { return }
-        let f = sim.foundation
         try heap.hold(t, firingHold)
         defer { if heap.isAlive(t) { try? heap.unhold(t, firingHold) } }
-        try heap.removeElement(t, from: sim.mainRunLoop(), f.runLoopTimers)
-        try sim.write(t, f.timerTarget, nil)
-        try sim.write(t, f.timerUserInfo, .nil)
-        try sim.write(t, f.timerBlock, .nil)
+        try heap.removeElement(t, from: sim.mainRunLoop(), sim[RunLoop.timers])
+        try sim.write(t, sim[Timer.target], nil)
+        try sim.write(t, sim[Timer.userInfo], .nil)
+        try sim.write(t, sim[Timer.block], .nil)
     }
 }
 
@@ -126,15 +134,15 @@ extension Timers {
     /// `Timer` (SPEC rules 28–29): scheduled on `RunLoop.main`, which keeps it; it keeps its
     /// target, userInfo and block until it is invalidated. It fires at t₀ + k·interval on the
     /// virtual clock, each firing a turn of its own.
-    static let declaration = ClassDeclaration("Timer", summary: "Fires on the main run loop; it keeps its target until invalidated.") {
-        PropertyDeclaration("target", .strong, .object("NSObject"), readOnly: true,
+    static let declaration = ClassDeclaration(Timer.handle, summary: "Fires on the main run loop; it keeps its target until invalidated.") {
+        PropertyDeclaration(Timer.target, .strong, .object("NSObject"), readOnly: true,
                             summary: "Kept until the timer is invalidated (rule 28).")
-        PropertyDeclaration("userInfo", .strong, .any, readOnly: true)
-        PropertyDeclaration("block", .strong, .function, readOnly: true, summary: "The block form's block, kept until invalidated.")
+        PropertyDeclaration(Timer.userInfo, .strong, .any, readOnly: true)
+        PropertyDeclaration(Timer.block, .strong, .function, readOnly: true, summary: "The block form's block, kept until invalidated.")
         PropertyDeclaration("isValid", .assign, .bool, readOnly: true, getter: "isValid")
         PropertyDeclaration("fireDate", .assign, .number, getter: "fireDate", setter: "setFireDate",
                             summary: "When it fires next, in virtual seconds; setting it moves the schedule.")
-        PropertyDeclaration("timeInterval", .assign, .number, readOnly: true, default: .double(0),
+        PropertyDeclaration(Timer.timeInterval, .assign, .number, readOnly: true, default: .double(0),
                             summary: "Seconds between firings; 0 for a timer that does not repeat.")
         HoldDeclaration("timer firing", "a timer or display link while its own callback runs, invalidated or not")
 

@@ -1,3 +1,13 @@
+/// `URLSession`, as the model names it: its class and the properties the model reads and writes.
+package enum URLSession: ModelClass {
+    package static let handle = ClassHandle("URLSession")
+    package static var declaration: SimulatorClassDeclaration { URLLoading.urlSessionDeclaration }
+    package static let configuration = handle.property("configuration")
+    package static let delegate = handle.property("delegate")
+    package static let delegateQueue = handle.property("delegateQueue")
+    package static let tasks = handle.property("tasks")
+}
+
 /// What the model knows of a session beyond its properties (SPEC rule 46).
 struct URLSessionState {
     /// `URLSession.shared`, which ignores both invalidations.
@@ -74,15 +84,15 @@ extension URLLoading {
     /// `URLSession` (SPEC rules 46, 48): it keeps its delegate strongly and is kept alive (the
     /// `URLSession` root) until it is invalidated, so a session an app never invalidates
     /// leaks with its delegate. Its tasks complete `latency` (rule 51) after `resume()`.
-    static let urlSessionDeclaration = ClassDeclaration("URLSession",
+    static let urlSessionDeclaration = ClassDeclaration(URLSession.handle,
         summary: "Runs data tasks; it keeps its delegate, and is kept alive, until it is invalidated.") {
-        PropertyDeclaration("configuration", .copy, .object("URLSessionConfiguration"), readOnly: true,
+        PropertyDeclaration(URLSession.configuration, .copy, .object("URLSessionConfiguration"), readOnly: true,
                             summary: "A copy of the configuration it was made with.")
-        PropertyDeclaration("delegate", .strong, .object("NSObject"), readOnly: true,
+        PropertyDeclaration(URLSession.delegate, .strong, .object("NSObject"), readOnly: true,
                             summary: "Kept until the session is invalidated, then released (rule 46).")
-        PropertyDeclaration("delegateQueue", .strong, .object("NSObject"), readOnly: true,
+        PropertyDeclaration(URLSession.delegateQueue, .strong, .object("NSObject"), readOnly: true,
                             summary: "The queue it was given; KitSim calls the delegate on the main run loop.")
-        PropertyDeclaration("tasks", .strong, .array("URLSessionDataTask"), readOnly: true,
+        PropertyDeclaration(URLSession.tasks, .strong, .array("URLSessionDataTask"), readOnly: true,
                             summary: "The resumed tasks that have not completed (`getAllTasks`); it keeps each until it completes.")
         HoldDeclaration("URLSession", "a session until it is invalidated: it keeps its delegate until then (rule 46)")
         HoldDeclaration("URLSession.shared", "the shared session, once made, for the life of the app")
@@ -123,11 +133,10 @@ extension URLLoading {
     /// app: no delegate, a default configuration, and invalidation ignored.
     func sharedSession() -> ObjectID {
         if sharedSessionID.raw != 0 { return sharedSessionID }
-        let f = sim.foundation
-        let id = heap.alloc(f.session)
+        let id = heap.alloc(sim[URLSession.self])
         // A fresh object of a fresh class accepts a hold and a configuration.
         try? heap.hold(id, sharedSessionHold)
-        try? sim.write(id, f.sessionConfigurationProperty, heap.alloc(f.sessionConfiguration))
+        try? sim.write(id, sim[URLSession.configuration], heap.alloc(sim[URLSessionConfiguration.self]))
         sessions[id.raw] = URLSessionState(isShared: true)
         sharedSessionID = id
         return id
@@ -137,11 +146,10 @@ extension URLLoading {
     /// configuration, the delegate and the queue, and the model holds it until it is
     /// invalidated (SPEC rule 46, root `[URLSession]`).
     func initializeSession(_ session: ObjectID, configuration: ObjectID, delegate: ObjectID?, queue: ObjectID?) throws {
-        let f = sim.foundation
         guard sessions[session.raw] == nil else { return }
-        try sim.write(session, f.sessionConfigurationProperty, try copySessionConfiguration(configuration))
-        try sim.write(session, f.sessionDelegate, delegate)
-        try sim.write(session, f.sessionDelegateQueue, queue)
+        try sim.write(session, sim[URLSession.configuration], try copySessionConfiguration(configuration))
+        try sim.write(session, sim[URLSession.delegate], delegate)
+        try sim.write(session, sim[URLSession.delegateQueue], queue)
         try heap.hold(session, urlSessionHold)
         sessions[session.raw] = URLSessionState(isHeld: true)
     }
@@ -158,11 +166,11 @@ extension URLLoading {
         sessions[session.raw] = s
         var firstError: Error?
         if cancelling {
-            for task in try sim.objects(session, sim.foundation.sessionTasks) {
+            for task in try sim.objects(session, sim[URLSession.tasks]) {
                 sim.attempt(&firstError) { try completeTask(task, error: URLLoading.cancelledError) }
             }
         }
-        if try sim.objects(session, sim.foundation.sessionTasks).isEmpty {
+        if try sim.objects(session, sim[URLSession.tasks]).isEmpty {
             sim.attempt(&firstError) { try finishInvalidation(session) }
         }
         if let firstError { throw firstError }
@@ -179,15 +187,14 @@ extension URLLoading {
         let wasHeld = s.isHeld
         s.isHeld = false
         sessions[session.raw] = s
-        let f = sim.foundation
         var firstError: Error?
-        if let delegate = try sim.object(session, f.sessionDelegate), heap.responds(delegate, to: .urlSession_didBecomeInvalidWithError) {
+        if let delegate = try sim.object(session, sim[URLSession.delegate]), heap.responds(delegate, to: .urlSession_didBecomeInvalidWithError) {
             sim.attempt(&firstError) {
                 _ = try heap.send(delegate, .urlSession_didBecomeInvalidWithError, args: Arguments(.object(session), .nil))
             }
         }
         if heap.isAlive(session) {
-            try sim.write(session, f.sessionDelegate, nil)
+            try sim.write(session, sim[URLSession.delegate], nil)
             if wasHeld { try heap.unhold(session, urlSessionHold) }
         }
         if let firstError { throw firstError }

@@ -1,9 +1,16 @@
+/// `URLSessionConfiguration`, as the model names it: its class and the properties the model reads and writes.
+package enum URLSessionConfiguration: ModelClass {
+    package static let handle = ClassHandle("URLSessionConfiguration")
+    package static var declaration: SimulatorClassDeclaration { URLLoading.urlSessionConfigurationDeclaration }
+    package static let timeoutIntervalForRequest = handle.property("timeoutIntervalForRequest")
+}
+
 extension URLLoading {
     /// `URLSessionConfiguration` (SPEC rule 46): what a session is made with; the session
     /// keeps a copy.
-    static let urlSessionConfigurationDeclaration = ClassDeclaration("URLSessionConfiguration",
+    static let urlSessionConfigurationDeclaration = ClassDeclaration(URLSessionConfiguration.handle,
         summary: "A session's settings; a session keeps a copy.") {
-        PropertyDeclaration("timeoutIntervalForRequest", .assign, .number, default: .double(60),
+        PropertyDeclaration(URLSessionConfiguration.timeoutIntervalForRequest, .assign, .number, default: .double(60),
                             summary: "Seconds; recorded only (KitSim's requests take `latency`, rule 51).")
         Static("default", .object("URLSessionConfiguration"), lazy: true,
                summary: "The default configuration, made on first access (rule 24) and kept for the life of the app.") { sim in
@@ -20,14 +27,13 @@ extension URLLoading {
     /// Foundation returns a new object at each read; one shared object behaves the same for
     /// ownership, because every session keeps a copy of its configuration.
     func defaultSessionConfiguration() -> ObjectID {
-        sim.singleton(&defaultSessionConfigurationID, sim.foundation.sessionConfiguration, sessionConfigurationHold)
+        sim.singleton(&defaultSessionConfigurationID, sim[URLSessionConfiguration.self], sessionConfigurationHold)
     }
 
     /// A copy of a session configuration, of its class, with its settings.
     func copySessionConfiguration(_ configuration: ObjectID) throws -> ObjectID {
-        let f = sim.foundation
         let copy = heap.alloc(heap.classOf(configuration))
-        try sim.write(copy, f.sessionConfigurationTimeout, try heap.readSlot(configuration, f.sessionConfigurationTimeout))
+        try sim.write(copy, sim[URLSessionConfiguration.timeoutIntervalForRequest], try heap.readSlot(configuration, sim[URLSessionConfiguration.timeoutIntervalForRequest]))
         return copy
     }
 }

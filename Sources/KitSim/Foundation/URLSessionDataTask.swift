@@ -1,3 +1,13 @@
+/// `URLSessionDataTask`, as the model names it: its class and the properties the model reads and writes.
+package enum URLSessionDataTask: ModelClass {
+    package static let handle = ClassHandle("URLSessionDataTask")
+    package static var declaration: SimulatorClassDeclaration { URLLoading.urlSessionDataTaskDeclaration }
+    package static let url = handle.property("url")
+    package static let completionHandler = handle.property("completionHandler")
+    package static let state = handle.property("state")
+    package static let error = handle.property("error")
+}
+
 extension URLLoading {
     /// `URLSessionTask.State` as scripts read it.
     static let taskStates = EnumType("URLSessionTask.State", ["running", "suspended", "canceling", "completed"])
@@ -6,13 +16,13 @@ extension URLLoading {
     /// once resumed its session keeps it. It completes `latency` (rule 51) after `resume()`:
     /// the completion gets `(data, response, nil)`, or, for a task made without one, the
     /// session's delegate gets `urlSession_task_didCompleteWithError(session, task, nil)`.
-    static let urlSessionDataTaskDeclaration = ClassDeclaration("URLSessionDataTask",
+    static let urlSessionDataTaskDeclaration = ClassDeclaration(URLSessionDataTask.handle,
         summary: "A request; it keeps its completion until it completes, its session keeps it while it runs.") {
-        PropertyDeclaration("url", .copy, .string, readOnly: true, summary: "Swift's `originalRequest?.url`.")
-        PropertyDeclaration("completionHandler", .strong, .function, readOnly: true,
+        PropertyDeclaration(URLSessionDataTask.url, .copy, .string, readOnly: true, summary: "Swift's `originalRequest?.url`.")
+        PropertyDeclaration(URLSessionDataTask.completionHandler, .strong, .function, readOnly: true,
                             summary: "The completion it was made with, kept until the task completes (rule 46).")
-        PropertyDeclaration("state", .assign, .enumeration(URLLoading.taskStates), readOnly: true, default: .string("suspended"))
-        PropertyDeclaration("error", .strong, .any, readOnly: true,
+        PropertyDeclaration(URLSessionDataTask.state, .assign, .enumeration(URLLoading.taskStates), readOnly: true, default: .string("suspended"))
+        PropertyDeclaration(URLSessionDataTask.error, .strong, .any, readOnly: true,
                             summary: "nil, or `{ domain = \"NSURLErrorDomain\", code = -999 }` once cancelled.")
         URLLoading.taskStates
 
@@ -35,10 +45,9 @@ extension URLLoading {
         if let s = sessions[session.raw], s.isInvalidating || s.isInvalidated {
             throw sim.raise(.crash(.invalidatedSession, object: session))
         }
-        let f = sim.foundation
-        let task = heap.alloc(f.dataTask)
-        try sim.write(task, f.taskURL, .string(url))
-        try sim.write(task, f.taskCompletion, completion)
+        let task = heap.alloc(sim[URLSessionDataTask.self])
+        try sim.write(task, sim[URLSessionDataTask.url], .string(url))
+        try sim.write(task, sim[URLSessionDataTask.completionHandler], completion)
         taskSessions[task.raw] = session
         return task
     }
@@ -47,14 +56,13 @@ extension URLLoading {
     /// it, and it completes `latency` seconds from now. A running or completed task, or a
     /// task of a session invalidated since it was made, is left as it is.
     func resumeTask(_ task: ObjectID) throws {
-        let f = sim.foundation
         guard let session = taskSessions[task.raw], heap.isAlive(session),
-              try heap.readSlot(task, f.taskState) == .string("suspended") else { return }
+              try heap.readSlot(task, sim[URLSessionDataTask.state]) == .string("suspended") else { return }
         if let s = sessions[session.raw], s.isInvalidating || s.isInvalidated { return }
-        try sim.write(task, f.taskState, .string("running"))
-        try heap.insertElement(task, into: session, f.sessionTasks)
+        try sim.write(task, sim[URLSessionDataTask.state], .string("running"))
+        try heap.insertElement(task, into: session, sim[URLSession.tasks])
         sim.schedule(after: sim.configuration.latency) { [unowned self] in
-            guard heap.isAlive(task), try heap.readSlot(task, f.taskState) == .string("running") else { return }
+            guard heap.isAlive(task), try heap.readSlot(task, sim[URLSessionDataTask.state]) == .string("running") else { return }
             try completeTask(task, error: .nil)
         }
     }
@@ -66,15 +74,14 @@ extension URLLoading {
     /// invalidated ends the invalidation (SPEC rule 46). The completion or delegate runs
     /// while the session still keeps the task, so the task lives through the call.
     func completeTask(_ task: ObjectID, error: Value) throws {
-        let f = sim.foundation
-        guard heap.isAlive(task), try heap.readSlot(task, f.taskState) != .string("completed") else { return }
-        try sim.write(task, f.taskState, .string("completed"))
-        try sim.write(task, f.taskError, error)
+        guard heap.isAlive(task), try heap.readSlot(task, sim[URLSessionDataTask.state]) != .string("completed") else { return }
+        try sim.write(task, sim[URLSessionDataTask.state], .string("completed"))
+        try sim.write(task, sim[URLSessionDataTask.error], error)
         let session = taskSessions.removeValue(forKey: task.raw)
-        let completion = try heap.readSlot(task, f.taskCompletion)
+        let completion = try heap.readSlot(task, sim[URLSessionDataTask.completionHandler])
         var firstError: Error?
         if !completion.isNil {
-            let url = try heap.readSlot(task, f.taskURL)
+            let url = try heap.readSlot(task, sim[URLSessionDataTask.url])
             let response = Value.dictionary(sorting: [
                 Value.Entry(key: .string("url"), value: url),
                 Value.Entry(key: .string("statusCode"), value: .int(200)),
@@ -82,18 +89,18 @@ extension URLLoading {
             // SPEC rule 25: the completion gets its captures first, then these.
             let arguments: [Value] = error.isNil ? [.string(""), response, .nil] : [.nil, .nil, error]
             sim.attempt(&firstError) { try sim.callCallback(completion, arguments) }
-        } else if let session, heap.isAlive(session), let delegate = try sim.object(session, f.sessionDelegate),
+        } else if let session, heap.isAlive(session), let delegate = try sim.object(session, sim[URLSession.delegate]),
                   heap.responds(delegate, to: .urlSession_task_didCompleteWithError) {
             sim.attempt(&firstError) {
                 _ = try heap.send(delegate, .urlSession_task_didCompleteWithError,
                                   args: Arguments(.object(session), .object(task), error))
             }
         }
-        if heap.isAlive(task) { try sim.write(task, f.taskCompletion, .nil) }
+        if heap.isAlive(task) { try sim.write(task, sim[URLSessionDataTask.completionHandler], .nil) }
         if let session, heap.isAlive(session) {
-            _ = try heap.removeElement(task, from: session, f.sessionTasks)
+            _ = try heap.removeElement(task, from: session, sim[URLSession.tasks])
             if let s = sessions[session.raw], s.isInvalidating, !s.isInvalidated,
-               try sim.objects(session, f.sessionTasks).isEmpty {
+               try sim.objects(session, sim[URLSession.tasks]).isEmpty {
                 sim.attempt(&firstError) { try finishInvalidation(session) }
             }
         }

@@ -1,11 +1,18 @@
+/// `CALayer`, as the model names it: its class and the properties the model reads and writes.
+package enum CALayer: ModelClass {
+    package static let handle = ClassHandle("CALayer")
+    package static var declaration: SimulatorClassDeclaration { Animations.layerDeclaration }
+    package static let delegate = handle.property("delegate")
+}
+
 extension Animations {
     /// `CALayer` (SPEC rules 44, 45): what a view draws into, made on the view's first
     /// `view.layer` and kept by it. `add(anim, key)` keeps a copy of the animation
     /// (`CALayer#5.animations["spin"]`), and the copy keeps its delegate, until the
     /// animation ends (`isRemovedOnCompletion`), is removed, or the view leaves its window.
-    static let layerDeclaration = ClassDeclaration("CALayer",
+    static let layerDeclaration = ClassDeclaration(CALayer.handle,
         summary: "A view's layer; it keeps a copy of each animation added to it (rule 45).") {
-        PropertyDeclaration("delegate", .weak, .object("NSObject"), readOnly: true,
+        PropertyDeclaration(CALayer.delegate, .weak, .object("NSObject"), readOnly: true,
                             summary: "The view whose layer it is (weak), or nil for a layer made on its own.")
 
         Method("add", swift: "add(_:forKey:)", .object("anim", "CAAnimation"), .string("key", optional: true),
@@ -21,7 +28,7 @@ extension Animations {
         Method("removeAllAnimations", swift: "removeAllAnimations()",
                summary: "Removes every animation of the layer, the view's `UIView.animate` ones too: completions and delegates hear `finished = false` in the layout pass (rule 44).") { sim, inv in
             for n in sim.animations.viewAnimations.numbers(ofLayer: inv.receiver) { sim.animations.removeAnimation(n) }
-            if let view = try sim.object(inv.receiver, sim.quartz.layerDelegate), sim.heap.isKind(view, of: sim.uikit.view) {
+            if let view = try sim.object(inv.receiver, sim[CALayer.delegate]), sim.heap.isKind(view, of: sim[UIView.self]) {
                 sim.animations.removeViewAnimations(of: view)
             }
             return .nil
@@ -44,10 +51,10 @@ extension Animations {
 
     /// `view.layer`: made on first access and kept by the view, its delegate (SPEC rule 45).
     func layer(of view: ObjectID) throws -> ObjectID {
-        if let l = try sim.object(view, sim.uikit.layer) { return l }
-        let l = heap.alloc(sim.quartz.layer)
-        try sim.write(l, sim.quartz.layerDelegate, view)
-        try sim.write(view, sim.uikit.layer, l)
+        if let l = try sim.object(view, sim[UIView.layer]) { return l }
+        let l = heap.alloc(sim[CALayer.self])
+        try sim.write(l, sim[CALayer.delegate], view)
+        try sim.write(view, sim[UIView.layer], l)
         return l
     }
 
@@ -70,8 +77,8 @@ extension Animations {
     func addAnimation(_ anim: ObjectID, to layer: ObjectID, key: String?) throws {
         if let key, let old = viewAnimations.number(ofLayer: layer, key: key) { removeAnimation(old) }
         let copy = try copyAnimation(anim)
-        let view = try sim.object(layer, sim.quartz.layerDelegate).flatMap { heap.isKind($0, of: sim.uikit.view) ? $0 : nil }
-        let removable = try sim.bool(copy, sim.quartz.animationRemovedOnCompletion, default: true)
+        let view = try sim.object(layer, sim[CALayer.delegate]).flatMap { heap.isKind($0, of: sim[UIView.self]) ? $0 : nil }
+        let removable = try sim.bool(copy, sim[CAAnimation.isRemovedOnCompletion], default: true)
         let slot = key.map(Animations.animationSlot) ?? "animations[\(viewAnimations.nextNumber)]"
         try heap.setAssociated(layer, key: slot, .object(copy))
         sim.watchDeallocs()

@@ -57,3 +57,32 @@ extension Static where Context == Simulator {
         self.init(signature: StaticSignature(name: name, type: type, constants: [], summary: summary, lazy: lazy), value: value)
     }
 }
+
+/// A class of the UIKit model, declared once, in its own file: a caseless enum named as
+/// UIKit names the class, holding its handle (name, whether it is a global), the handles
+/// of the properties the model reads and writes (`UIView.frame`), and its declaration.
+/// `Simulator.modelClasses` lists them; registration, the Lua globals, LuaLS, the API
+/// reference and the fuzzer's vocabulary all derive from the declaration.
+package protocol ModelClass: Sendable {
+    static var handle: ClassHandle { get }
+    static var declaration: SimulatorClassDeclaration { get }
+}
+
+extension ClassDeclaration where Context == Simulator {
+    /// The declaration of the class `handle` names (its name and whether it is a global).
+    public init(_ handle: ClassHandle, superclass: String? = nil, introduced: Int? = nil, summary: String = "",
+                @MemberBuilder<Simulator> _ members: () -> [Member<Simulator>]) {
+        self.init(handle.name, superclass: superclass, global: handle.isGlobal, introduced: introduced, summary: summary,
+                  for: Simulator.self, members)
+    }
+}
+
+extension Simulator {
+    /// The property a model class's handle names (`sim[UIView.frame]`), resolved once.
+    @inline(__always)
+    package subscript(_ property: PropertyHandle) -> Property { heap[property] }
+
+    /// The class of a model class (`sim[UIWindow.self]`), registered on first need.
+    @inline(__always)
+    package subscript<C: ModelClass>(_ cls: C.Type) -> SimClass { heap[C.handle] }
+}

@@ -30,14 +30,6 @@ public final class Simulator {
 
     public let heap: Heap
     public internal(set) var configuration: Configuration
-    /// The UIKit classes and their properties.
-    public let uikit: UIKitClasses
-    /// The Foundation classes and their properties.
-    public let foundation: FoundationClasses
-    /// The WebKit classes and their properties.
-    public let webkit: WebKitClasses
-    /// The Core Animation classes and their properties.
-    public let quartz: QuartzCoreClasses
     /// Every declared class of this simulator: UIKit's and those it was made with (built
     /// when asked for: the heap builds a declaration only when its class is first needed).
     public var declarations: [SimulatorClassDeclaration] { Simulator.declarations + extraClasses }
@@ -129,10 +121,6 @@ public final class Simulator {
         self.configuration = configuration
         heap.platformVersion = configuration.ios
         self.extraClasses = classes
-        self.uikit = UIKitClasses(heap)
-        self.foundation = FoundationClasses(heap)
-        self.webkit = WebKitClasses(heap)
-        self.quartz = QuartzCoreClasses(heap)
         // UIKit's classes are registered when first needed; extra ones (which name UIKit's
         // and were tried already) at once, after the ids UIKit's keep for themselves.
         heap.defer(Simulator.deferredClasses, binding: self)
@@ -226,6 +214,13 @@ public final class Simulator {
     /// arguments). The object starts owned by the autorelease pool.
     public func make(_ cls: SimClass, _ arguments: [Value] = []) throws -> ObjectID {
         try make(cls, args: Arguments(arguments))
+    }
+
+    /// Allocates and initialises an instance of the class named `className` (a UIKit class
+    /// or one declared on this simulator): `UIWindow()` is `make("UIWindow")`.
+    public func make(_ className: String, _ arguments: [Value] = []) throws -> ObjectID {
+        guard let cls = heap.classNamed(className) else { throw SimError.misuse(.unregisteredClass(className)) }
+        return try make(cls, args: Arguments(arguments))
     }
 
     /// `make` with arguments stored inline.

@@ -1,12 +1,21 @@
+/// `WKScriptMessage`, as the model names it: its class and the properties the model reads and writes.
+package enum WKScriptMessage: ModelClass {
+    package static let handle = ClassHandle("WKScriptMessage")
+    package static var declaration: SimulatorClassDeclaration { ScriptMessageHandlers.scriptMessageDeclaration }
+    package static let name = handle.property("name")
+    package static let body = handle.property("body")
+    package static let webView = handle.property("webView")
+}
+
 extension ScriptMessageHandlers {
     /// `WKScriptMessage` (SPEC rule 42): what a handler receives for the page's
     /// `window.webkit.messageHandlers[name].postMessage(body)`.
-    static let scriptMessageDeclaration = ClassDeclaration("WKScriptMessage",
+    static let scriptMessageDeclaration = ClassDeclaration(WKScriptMessage.handle,
         summary: "A message the page posted to a script message handler.") {
-        PropertyDeclaration("name", .copy, .string, readOnly: true, summary: "The handler's name the page posted to.")
-        PropertyDeclaration("body", .strong, .any, readOnly: true,
+        PropertyDeclaration(WKScriptMessage.name, .copy, .string, readOnly: true, summary: "The handler's name the page posted to.")
+        PropertyDeclaration(WKScriptMessage.body, .strong, .any, readOnly: true,
                             summary: "What the page posted: a table is an NSArray or NSDictionary snapshot (rule 26).")
-        PropertyDeclaration("webView", .weak, .object("WKWebView"), readOnly: true, summary: "The web view whose page posted it.")
+        PropertyDeclaration(WKScriptMessage.webView, .weak, .object("WKWebView"), readOnly: true, summary: "The web view whose page posted it.")
     }
 
     /// `sim.postMessage(webView, name, body)` (SPEC rule 42): calls the handler of `name` in
@@ -14,16 +23,15 @@ extension ScriptMessageHandlers {
     /// returns true; false when no handler has that name. `body` makes the message's body
     /// once the message exists (the snapshot of rule 26 names the message as its owner).
     func postMessage(_ webView: ObjectID, name: String, body: (ObjectID) throws -> Value) throws -> Bool {
-        let w = sim.webkit
         try heap.checkUsable(webView, "postMessage")
-        guard heap.isKind(webView, of: w.webView),
-              let configuration = try sim.object(webView, w.webViewConfiguration),
-              let ucc = try sim.object(configuration, w.configurationUserContentController),
+        guard heap.isKind(webView, of: sim[WKWebView.self]),
+              let configuration = try sim.object(webView, sim[WKWebView.configuration]),
+              let ucc = try sim.object(configuration, sim[WKWebViewConfiguration.userContentController]),
               let handler = try self.handler(named: name, in: ucc) else { return false }
-        let message = heap.alloc(w.scriptMessage)
-        try sim.write(message, w.messageName, .string(name))
-        try sim.write(message, w.messageBody, try body(message))
-        try sim.write(message, w.messageWebView, webView)
+        let message = heap.alloc(sim[WKScriptMessage.self])
+        try sim.write(message, sim[WKScriptMessage.name], .string(name))
+        try sim.write(message, sim[WKScriptMessage.body], try body(message))
+        try sim.write(message, sim[WKScriptMessage.webView], webView)
         _ = try heap.send(handler, .userContentController_didReceive, args: Arguments(.object(ucc), .object(message)))
         return true
     }

@@ -1,3 +1,9 @@
+/// `WKUserContentController`, as the model names it: its class and the properties the model reads and writes.
+package enum WKUserContentController: ModelClass {
+    package static let handle = ClassHandle("WKUserContentController")
+    package static var declaration: SimulatorClassDeclaration { ScriptMessageHandlers.userContentControllerDeclaration }
+}
+
 /// A user content controller's handler names: in the order they were added (what
 /// `removeAllScriptMessageHandlers` releases in), and as a set, so that a script adding
 /// many handlers pays a hash per lookup rather than a scan.
@@ -52,7 +58,7 @@ extension ScriptMessageHandlers {
     /// name. It retains each handler, as WebKit's `ScriptMessageHandlerDelegate` keeps a
     /// `RetainPtr` to it, so a controller that adds itself to its own web view's
     /// controller is in a retain cycle until it removes itself.
-    static let userContentControllerDeclaration = ClassDeclaration("WKUserContentController",
+    static let userContentControllerDeclaration = ClassDeclaration(WKUserContentController.handle,
         summary: "Keeps the page's script message handlers by name, strongly.") {
         Method("add", swift: "add(_:name:)", .object("handler", "NSObject"), .string("name"),
                summary: "Retains the handler under the name (`scriptMessageHandlers[\"name\"]`); a name in use raises (rule 42).") { sim, inv in

@@ -15,6 +15,8 @@ public final class Heap {
     var classesByName: [String: SimClass] = [:]
     /// Declared classes not materialised yet (Heap+DeferredClasses).
     var deferred = DeferredClasses()
+    /// The classes and properties the model's handles name, resolved (Handles.swift).
+    @usableFromInline var handleCache = HandleCache()
     /// The root class every built-in class descends from.
     public private(set) var rootClass: SimClass! = nil
 

@@ -35,7 +35,7 @@ import Testing
         let nav = try h.nav("nav", root: a)
         let w = try h.mainWindow(root: nav)
         try h.sim.run(0)
-        let view = try h.sim.make(h.k.view)
+        let view = try h.sim.make(h.sim[UIView.self])
         var placeholders: [String: ObjectID] = ["NAV": nav]
         let e = #expect(throws: SimError.self) {
             switch c.name {
@@ -45,18 +45,18 @@ import Testing
             case "addSubview nil": _ = try h.heap.send(view, "addSubview", [.nil])
             case "addSubview a controller": _ = try h.heap.send(view, "addSubview", [.object(a)])
             case "root is a view": try h.heap.set(w, "rootViewController", .object(view))
-            case "window with a string frame": _ = try h.sim.make(h.k.window, [.string("full")])
+            case "window with a string frame": _ = try h.sim.make(h.sim[UIWindow.self], [.string("full")])
             case "selectedIndex out of range":
-                let tab = try h.sim.make(h.k.tabBarController)
+                let tab = try h.sim.make(h.sim[UITabBarController.self])
                 _ = try h.heap.send(tab, "setViewControllers", [.array([.object(try h.vc("T"))])])
                 try h.heap.set(tab, "selectedIndex", .int(5))
             case "present with a number completion": _ = try h.heap.send(a, "present", [.object(try h.vc("B")), .bool(false), .int(1)])
             case "hitTest without a point": _ = try h.heap.send(w, "hitTest", [])
-            case "alert with a bad style": _ = try h.sim.make(h.k.alertController, [.string("t"), .nil, .string("sheet")])
+            case "alert with a bad style": _ = try h.sim.make(h.sim[UIAlertController.self], [.string("t"), .nil, .string("sheet")])
             case "tap a missing action":
-                let alert = try h.sim.make(h.k.alertController, [.string("t"), .nil, .string("alert")])
+                let alert = try h.sim.make(h.sim[UIAlertController.self], [.string("t"), .nil, .string("alert")])
                 placeholders["ALERT"] = alert
-                _ = try h.heap.send(alert, "addAction", [.object(try h.sim.make(h.k.alertAction, [.string("OK")]))])
+                _ = try h.heap.send(alert, "addAction", [.object(try h.sim.make(h.sim[UIAlertAction.self], [.string("OK")]))])
                 try h.sim.tapAlert(alert, "Nope")
             case "unrecognized selector": _ = try h.heap.send(nav, "goToPage")
             case "message to a dead controller":
@@ -64,7 +64,7 @@ import Testing
                 placeholders["DEAD"] = dead
                 try h.sim.run(0)
                 _ = try h.heap.get(dead, "view")
-            default: _ = try h.sim.make(h.k.application)
+            default: _ = try h.sim.make(h.sim[UIApplication.self])
             }
         }
         var expected = c.message

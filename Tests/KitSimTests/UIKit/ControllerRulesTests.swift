@@ -26,14 +26,14 @@ import KitSimReport
     @Test func rule11_aLazyGetterReadingViewInsideItsNilCheckRunsTwice() throws {
         // Seed 001's webview getter, in Swift on the runtime.
         let h = try UIKitHarness()
-        let second = try h.heap.defineClass("SecondController", superclass: h.k.viewController, properties: [
+        let second = try h.heap.defineClass("SecondController", superclass: h.sim[UIViewController.self], properties: [
             Property("_webview", .strong),
         ])
         let store = second.property(named: "_webview")!
         h.heap.setMethod("webview", on: second) { inv in
             if try inv.heap.readSlot(inv.receiver, store).isNil {
                 let bounds = try inv.heap.get(try inv.heap.get(inv.receiver, "view").objectID!, "bounds")
-                let wv = try h.sim.make(h.k.view, [bounds])
+                let wv = try h.sim.make(h.sim[UIView.self], [bounds])
                 try inv.heap.set(wv, "restorationIdentifier", .string("lazy load"))
                 h.log.append("lazy load")
                 try inv.heap.writeSlot(inv.receiver, store, .object(wv))
@@ -51,7 +51,7 @@ import KitSimReport
         let wv = try h.heap.send(vc, "webview").objectID!
         #expect(h.take() == ["viewDidLoad", "lazy load", "lazy load"])
         #expect(try h.heap.get(wv, "restorationIdentifier") == .string("lazy load"))
-        let onScreen = try h.heap.objects(try h.heap.get(vc, "view").objectID!, h.k.subviews)
+        let onScreen = try h.heap.objects(try h.heap.get(vc, "view").objectID!, h.sim[UIView.subviews])
         #expect(onScreen.count == 1 && onScreen[0] != wv)
         try h.verify()
     }
@@ -68,7 +68,7 @@ import KitSimReport
 
     @Test func rule12_aLoadViewThatNeverSetsTheViewIsStopped() throws {
         let h = try UIKitHarness()
-        let broken = try h.heap.defineClass("Broken", superclass: h.k.viewController)
+        let broken = try h.heap.defineClass("Broken", superclass: h.sim[UIViewController.self])
         h.heap.setMethod("loadView", on: broken) { _ in .nil }
         h.heap.setMethod("viewDidLoad", on: broken) { inv in _ = try inv.heap.get(inv.receiver, "view"); return .nil }
         let vc = try h.sim.make(broken)
@@ -196,9 +196,9 @@ import KitSimReport
 @Suite struct ChainTests {
     @Test func presentingAControllerThatIsPresentingRaisesAndChangesNothing() throws {
         let h = try UIKitHarness()
-        let w = try h.sim.make(h.k.window)
+        let w = try h.sim.make(h.sim[UIWindow.self])
         try h.heap.set(h.sim.appDelegate!, "window", .object(w))
-        let a = try h.sim.make(h.k.viewController), b = try h.sim.make(h.k.viewController)
+        let a = try h.sim.make(h.sim[UIViewController.self]), b = try h.sim.make(h.sim[UIViewController.self])
         try h.heap.hold(b)
         try h.heap.set(w, "rootViewController", .object(a))
         _ = try h.heap.send(w, "makeKeyAndVisible")
@@ -218,8 +218,8 @@ import KitSimReport
     func aCorruptedChainIsAnInvariantFailure(_ link: String) throws {
         let h = try UIKitHarness()
         let isView = link == "superview"
-        let x = try h.sim.make(isView ? h.k.view : h.k.viewController)
-        let y = try h.sim.make(isView ? h.k.view : h.k.viewController)
+        let x = try h.sim.make(isView ? h.sim[UIView.self] : h.sim[UIViewController.self])
+        let y = try h.sim.make(isView ? h.sim[UIView.self] : h.sim[UIViewController.self])
         try h.heap.hold(x); try h.heap.hold(y)
         // Corrupt the chain behind the model's back: x → y → x.
         let p = try h.heap.property(link, of: x)
@@ -227,8 +227,8 @@ import KitSimReport
         try h.heap.writeSlot(y, p, .object(x))
         let e = #expect(throws: SimError.self) {
             switch link {
-            case "superview": _ = try h.sim.views.isDescendant(x, of: try h.sim.make(h.k.view))
-            case "parent": _ = try h.sim.lifecycle.ancestor(of: x, kind: h.k.navigationController)
+            case "superview": _ = try h.sim.views.isDescendant(x, of: try h.sim.make(h.sim[UIView.self]))
+            case "parent": _ = try h.sim.lifecycle.ancestor(of: x, kind: h.sim[UINavigationController.self])
             default: _ = try h.sim.chain(from: x, along: p)
             }
         }

@@ -40,24 +40,24 @@ import Testing
 
     @Test func theHeapsVerifyChecksBothSidesOfAPresentation() throws {
         let h = try UIKitHarness()
-        let a = try h.sim.make(h.k.viewController), b = try h.sim.make(h.k.viewController)
+        let a = try h.sim.make(h.sim[UIViewController.self]), b = try h.sim.make(h.sim[UIViewController.self])
         for c in [a, b] { try h.heap.hold(c) }
         try h.verify()
         // A presenter whose presented controller names nobody (the model never leaves this).
-        try h.heap.writeSlot(a, h.k.presented, .object(b))
+        try h.heap.writeSlot(a, h.sim[UIViewController.presentedViewController], .object(b))
         #expect(h.heap.invariantViolations().contains("\(h.heap.describe(a)) presents \(h.heap.describe(b)), whose presentingViewController is nil"))
-        try h.heap.writeSlot(b, h.k.presenting, .object(a))
+        try h.heap.writeSlot(b, h.sim[UIViewController.presentingViewController], .object(a))
         #expect(h.heap.invariantViolations().isEmpty)
     }
 
     @Test func dismissingAChainCutsEveryLink() throws {
         let h = try UIKitHarness()
-        let root = try h.sim.make(h.k.viewController)
+        let root = try h.sim.make(h.sim[UIViewController.self])
         try h.mainWindow(root: root)
-        let b = try h.sim.make(h.k.viewController)
+        let b = try h.sim.make(h.sim[UIViewController.self])
         _ = try h.heap.send(root, "present", args: Arguments(.object(b), .bool(false)))
         try h.sim.run(0)
-        let c = try h.sim.make(h.k.viewController)
+        let c = try h.sim.make(h.sim[UIViewController.self])
         _ = try h.heap.send(b, "present", args: Arguments(.object(c), .bool(false)))
         try h.sim.run(0)
         #expect(try h.heap.get(b, "presentedViewController") == .object(c))
@@ -82,10 +82,10 @@ import Testing
 @Suite struct NavigationLinkTests {
     @Test func aControllerPushedBackDuringItsPopStaysAChild() throws {
         let h = try UIKitHarness()
-        let nav = try h.sim.make(h.k.navigationController)
+        let nav = try h.sim.make(h.sim[UINavigationController.self])
         try h.mainWindow(root: nav)
-        let cls = try h.heap.defineClass("Pusher", superclass: h.k.viewController)
-        let a = try h.sim.make(cls), b = try h.sim.make(h.k.viewController)
+        let cls = try h.heap.defineClass("Pusher", superclass: h.sim[UIViewController.self])
+        let a = try h.sim.make(cls), b = try h.sim.make(h.sim[UIViewController.self])
         for c in [a, b] { try h.heap.hold(c) }
         _ = try h.heap.send(nav, "pushViewController", args: Arguments(.object(a), .bool(false)))
         _ = try h.heap.send(nav, "pushViewController", args: Arguments(.object(b), .bool(false)))
@@ -106,15 +106,15 @@ import Testing
 extension NavigationLinkTests {
     @Test func aControllerAdoptedElsewhereDuringItsPopKeepsItsNewParent() throws {
         let h = try UIKitHarness()
-        let nav = try h.sim.make(h.k.navigationController)
+        let nav = try h.sim.make(h.sim[UINavigationController.self])
         try h.mainWindow(root: nav)
-        let a = try h.sim.make(h.k.viewController), b = try h.sim.make(h.k.viewController)
+        let a = try h.sim.make(h.sim[UIViewController.self]), b = try h.sim.make(h.sim[UIViewController.self])
         for c in [a, b] { try h.heap.hold(c) }
         _ = try h.heap.send(nav, "setViewControllers", args: Arguments(.array([.object(a), .object(b)]), .bool(false)))
         try h.sim.run(0)
         _ = try h.heap.send(nav, "popViewController", args: Arguments(.bool(true)))     // b leaves, animated
         _ = try h.heap.send(b, "removeFromParent")
-        let other = try h.sim.make(h.k.navigationController, [.object(b)])              // adopted before the pop ends
+        let other = try h.sim.make(h.sim[UINavigationController.self], [.object(b)])              // adopted before the pop ends
         try h.heap.hold(other)
         try h.sim.run(1)
         #expect(try h.heap.get(b, "parent") == .object(other))
@@ -127,8 +127,8 @@ extension NavigationLinkTests {
     @Test func aWindowWhoseInitNeverRanCanBeMadeKey() throws {
         let h = try UIKitHarness()
         // A swizzled init that never calls the original: the window is never ordered front.
-        try h.heap.replaceMethod(Selector("init"), on: h.k.window, with: .native { inv in .object(inv.receiver) })
-        let w = try h.sim.make(h.k.window)
+        try h.heap.replaceMethod(Selector("init"), on: h.sim[UIWindow.self], with: .native { inv in .object(inv.receiver) })
+        let w = try h.sim.make(h.sim[UIWindow.self])
         try h.heap.hold(w)
         _ = try h.heap.send(w, "makeKey")
         #expect(h.sim.keyWindow == w)
@@ -141,7 +141,7 @@ extension NavigationLinkTests {
 @Suite struct TabLinkTests {
     @Test func removingAControllerListedTwiceRemovesBoth() throws {
         let h = try UIKitHarness()
-        let tab = try h.sim.make(h.k.tabBarController), c = try h.sim.make(h.k.viewController)
+        let tab = try h.sim.make(h.sim[UITabBarController.self]), c = try h.sim.make(h.sim[UIViewController.self])
         for o in [tab, c] { try h.heap.hold(o) }
         try h.heap.set(tab, "viewControllers", .array([.object(c), .object(c)]))
         _ = try h.heap.send(c, "removeFromParent")
@@ -152,10 +152,10 @@ extension NavigationLinkTests {
 
     @Test func aFailingDidMoveLeavesEveryNewTabParented() throws {
         let h = try UIKitHarness()
-        let cls = try h.heap.defineClass("Failing", superclass: h.k.viewController)
+        let cls = try h.heap.defineClass("Failing", superclass: h.sim[UIViewController.self])
         h.heap.setMethod(Selector("didMove"), on: cls) { _ in throw SimError(.host, "didMove failed") }
-        let tab = try h.sim.make(h.k.tabBarController)
-        let a = try h.sim.make(cls), b = try h.sim.make(h.k.viewController)
+        let tab = try h.sim.make(h.sim[UITabBarController.self])
+        let a = try h.sim.make(cls), b = try h.sim.make(h.sim[UIViewController.self])
         for o in [tab, a, b] { try h.heap.hold(o) }
         #expect(throws: SimError.self) { try h.heap.set(tab, "viewControllers", .array([.object(a), .object(b)])) }
         #expect(try h.heap.get(b, "parent") == .object(tab))

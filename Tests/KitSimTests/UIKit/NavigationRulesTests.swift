@@ -103,14 +103,14 @@ import Testing
         #expect(e?.description == "NSInvalidArgumentException: Can't add self as subview")
         #expect(h.heap.warnings == ["nested push animation can result in corrupted navigation bar"])
         try h.sim.run(1)
-        #expect(try h.heap.objects(nav, h.k.navControllers).count == 2)
+        #expect(try h.heap.objects(nav, h.sim[UINavigationController.viewControllers]).count == 2)
         try h.verify()
     }
 
     @Test func rule19_theSwizzledGuardOfSeed003PreventsTheCrash() throws {
         let h = try UIKitHarness()
         let (nav, _) = try navOnScreen(h)
-        let navClass = h.k.navigationController
+        let navClass = h.sim[UINavigationController.self]
         // The flag lives in an associated object, as the category's objc_setAssociatedObject does.
         func inProgress(_ n: ObjectID) throws -> Bool { try h.heap.associatedValue(n, key: "ObjectTag") == .bool(true) }
         func setInProgress(_ n: ObjectID, _ v: Bool) throws { try h.heap.setAssociated(n, key: "ObjectTag", .bool(v)) }
@@ -129,10 +129,10 @@ import Testing
         _ = try h.heap.send(nav, "pushViewController", [.object(try h.vc("B")), .bool(true)])
         _ = try h.heap.send(nav, "pushViewController", [.object(try h.vc("C")), .bool(true)])   // ignored
         try h.sim.run(1)
-        #expect(try h.heap.objects(nav, h.k.navControllers).count == 2)
+        #expect(try h.heap.objects(nav, h.sim[UINavigationController.viewControllers]).count == 2)
         _ = try h.heap.send(nav, "pushViewController", [.object(try h.vc("D")), .bool(true)])    // after the flag cleared
         try h.sim.run(1)
-        #expect(try h.heap.objects(nav, h.k.navControllers).count == 3)
+        #expect(try h.heap.objects(nav, h.sim[UINavigationController.viewControllers]).count == 3)
         #expect(h.heap.warnings.isEmpty)
         try h.verify()
     }
@@ -259,13 +259,13 @@ import Testing
         let h = try UIKitHarness()
         let root = try h.vc("root")
         let main = try h.mainWindow(root: root)
-        let monitor = try h.sim.make(h.k.window)
+        let monitor = try h.sim.make(h.sim[UIWindow.self])
         try h.heap.hold(monitor)
         try h.heap.set(monitor, "windowLevel", .double(1000))
         try h.heap.set(monitor, "isHidden", .bool(false))
         try h.sim.run(0)
-        let sheet = try h.sim.make(h.k.alertController, [.string("Publish?"), .nil, .string("actionSheet")])
-        _ = try h.heap.send(sheet, "addAction", [.object(try h.sim.make(h.k.alertAction, [.string("Cancel"), .string("cancel"), try h.completion("cancelled")]))])
+        let sheet = try h.sim.make(h.sim[UIAlertController.self], [.string("Publish?"), .nil, .string("actionSheet")])
+        _ = try h.heap.send(sheet, "addAction", [.object(try h.sim.make(h.sim[UIAlertAction.self], [.string("Cancel"), .string("cancel"), try h.completion("cancelled")]))])
         _ = try h.heap.send(root, "present", [.object(sheet), .bool(true)])
         try h.sim.run(0)
         let alertWindow = h.sim.keyWindow!

@@ -8,7 +8,6 @@ import KitSimReport
 final class UIKitHarness {
     let sim: Simulator
     var heap: Heap { sim.heap }
-    var k: UIKitClasses { sim.uikit }
     var log: [String] = []
     let loggingVC: SimClass
     let loggingNav: SimClass
@@ -20,11 +19,11 @@ final class UIKitHarness {
         var c = Simulator.Configuration()
         c.ios = ios
         sim = Simulator(configuration: c)
-        loggingVC = try sim.heap.defineClass("LoggingViewController", superclass: sim.uikit.viewController)
-        loggingNav = try sim.heap.defineClass("LoggingNavigationController", superclass: sim.uikit.navigationController)
-        loggingTab = try sim.heap.defineClass("LoggingTabBarController", superclass: sim.uikit.tabBarController)
-        for (cls, sup) in [(loggingVC, sim.uikit.viewController), (loggingNav, sim.uikit.navigationController),
-                           (loggingTab, sim.uikit.tabBarController)] {
+        loggingVC = try sim.heap.defineClass("LoggingViewController", superclass: sim[UIViewController.self])
+        loggingNav = try sim.heap.defineClass("LoggingNavigationController", superclass: sim[UINavigationController.self])
+        loggingTab = try sim.heap.defineClass("LoggingTabBarController", superclass: sim[UITabBarController.self])
+        for (cls, sup) in [(loggingVC, sim[UIViewController.self]), (loggingNav, sim[UINavigationController.self]),
+                           (loggingTab, sim[UITabBarController.self])] {
             for sel in ["viewDidLoad", "viewWillAppear", "viewDidAppear", "viewWillDisappear", "viewDidDisappear",
                         "willMove", "didMove"] {
                 sim.heap.setMethod(Selector(sel), on: cls) { [unowned self] inv in
@@ -57,7 +56,7 @@ final class UIKitHarness {
     /// The app's main window, owned by the app delegate, made key and visible, with `root`.
     @discardableResult
     func mainWindow(root: ObjectID?) throws -> ObjectID {
-        let w = try sim.make(k.window)
+        let w = try sim.make(sim[UIWindow.self])
         heap.label(w, "window")
         try heap.set(sim.appDelegate!, "window", .object(w))
         if let root { try heap.set(w, "rootViewController", .object(root)) }

@@ -6,7 +6,7 @@ import Testing
 @Suite struct ViewRulesTests {
     @Test func rule8_addSubviewAppendsOnTopAndMovesBetweenSuperviews() throws {
         let h = try UIKitHarness()
-        let a = try h.sim.make(h.k.view), b = try h.sim.make(h.k.view), c = try h.sim.make(h.k.view)
+        let a = try h.sim.make(h.sim[UIView.self]), b = try h.sim.make(h.sim[UIView.self]), c = try h.sim.make(h.sim[UIView.self])
         try h.heap.hold(a); try h.heap.hold(b)
         _ = try h.heap.send(a, "addSubview", [.object(c)])
         _ = try h.heap.send(a, "addSubview", [.object(b)])
@@ -24,7 +24,7 @@ import Testing
 
     @Test(arguments: ["self", "ancestor"]) func rule8_cantAddSelfAsSubview(_ which: String) throws {
         let h = try UIKitHarness()
-        let a = try h.sim.make(h.k.view), b = try h.sim.make(h.k.view)
+        let a = try h.sim.make(h.sim[UIView.self]), b = try h.sim.make(h.sim[UIView.self])
         _ = try h.heap.send(a, "addSubview", [.object(b)])
         let e = #expect(throws: SimError.self) {
             if which == "self" { _ = try h.heap.send(a, "addSubview", [.object(a)]) }
@@ -37,7 +37,7 @@ import Testing
 
     @Test func rule8_bringToFrontInsertAndDescendant() throws {
         let h = try UIKitHarness()
-        let p = try h.sim.make(h.k.view), a = try h.sim.make(h.k.view), b = try h.sim.make(h.k.view), c = try h.sim.make(h.k.view)
+        let p = try h.sim.make(h.sim[UIView.self]), a = try h.sim.make(h.sim[UIView.self]), b = try h.sim.make(h.sim[UIView.self]), c = try h.sim.make(h.sim[UIView.self])
         for v in [a, b] { _ = try h.heap.send(p, "addSubview", [.object(v)]) }
         _ = try h.heap.send(p, "insertSubview", [.object(c), .int(0)])
         #expect(try h.heap.get(p, "subviews") == .array([.object(c), .object(a), .object(b)]))
@@ -51,8 +51,8 @@ import Testing
     @Test func rule9_hitTestSkipsHiddenNonInteractiveAndTransparentViews() throws {
         let h = try UIKitHarness()
         let w = try h.mainWindow(root: nil)
-        let back = try h.sim.make(h.k.view, [.rect(h.sim.screenBounds)])
-        let front = try h.sim.make(h.k.view, [.rect(Rect(x: 0, y: 0, width: 200, height: 200))])
+        let back = try h.sim.make(h.sim[UIView.self], [.rect(h.sim.screenBounds)])
+        let front = try h.sim.make(h.sim[UIView.self], [.rect(Rect(x: 0, y: 0, width: 200, height: 200))])
         _ = try h.heap.send(w, "addSubview", [.object(back)])
         _ = try h.heap.send(w, "addSubview", [.object(front)])
         let p = Point(x: 10, y: 10)
@@ -72,12 +72,12 @@ import Testing
         // Seed 004: a pass-through window over the main window.
         let h = try UIKitHarness()
         let main = try h.mainWindow(root: nil)
-        let button = try h.sim.make(h.k.view, [.rect(h.sim.screenBounds)])
+        let button = try h.sim.make(h.sim[UIView.self], [.rect(h.sim.screenBounds)])
         _ = try h.heap.send(main, "addSubview", [.object(button)])
-        let throughView = try h.heap.defineClass("ThroughView", superclass: h.k.view)
-        let progressWindow = try h.heap.defineClass("ProgressWindow", superclass: h.k.window)
+        let throughView = try h.heap.defineClass("ThroughView", superclass: h.sim[UIView.self])
+        let progressWindow = try h.heap.defineClass("ProgressWindow", superclass: h.sim[UIWindow.self])
         h.heap.setMethod("hitTest", on: progressWindow) { inv in
-            let hit = try inv.heap.send(inv.receiver, "hitTest", as: h.k.window, inv.arguments)
+            let hit = try inv.heap.send(inv.receiver, "hitTest", as: h.sim[UIWindow.self], inv.arguments)
             if let v = hit.objectID, inv.heap.isKind(v, of: throughView) { return .nil }
             return hit
         }
@@ -86,7 +86,7 @@ import Testing
         try h.heap.set(overlay, "windowLevel", .double(1000))
         try h.heap.set(overlay, "isHidden", .bool(false))
         let through = try h.sim.make(throughView, [.rect(Rect(x: 0, y: 100, width: 390, height: 700))])
-        let badge = try h.sim.make(h.k.view, [.rect(Rect(x: 0, y: 0, width: 390, height: 100))])
+        let badge = try h.sim.make(h.sim[UIView.self], [.rect(Rect(x: 0, y: 0, width: 390, height: 100))])
         _ = try h.heap.send(overlay, "addSubview", [.object(through)])
         _ = try h.heap.send(overlay, "addSubview", [.object(badge)])
         #expect(try h.sim.hitTest(Point(x: 10, y: 10)) == badge)

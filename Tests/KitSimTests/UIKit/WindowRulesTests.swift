@@ -6,7 +6,7 @@ import Testing
 @Suite struct WindowRulesTests {
     @Test func rule1_windowLevels() throws {
         let h = try UIKitHarness()
-        let w = try h.sim.make(h.k.window)
+        let w = try h.sim.make(h.sim[UIWindow.self])
         #expect(try h.heap.get(w, "windowLevel") == .double(0))
         try h.heap.set(w, "windowLevel", .double(1234.5))     // any number is allowed
         #expect(try h.heap.get(w, "windowLevel") == .double(1234.5))
@@ -15,7 +15,7 @@ import Testing
 
     @Test func rule2_windowsAreOrderedByLevelThenByOrderingFront() throws {
         let h = try UIKitHarness()
-        let a = try h.sim.make(h.k.window), b = try h.sim.make(h.k.window), c = try h.sim.make(h.k.window)
+        let a = try h.sim.make(h.sim[UIWindow.self]), b = try h.sim.make(h.sim[UIWindow.self]), c = try h.sim.make(h.sim[UIWindow.self])
         for w in [a, b, c] { try h.heap.hold(w) }
         try h.heap.set(c, "windowLevel", .double(-1))
         #expect(h.sim.windows == [c, a, b])                    // hidden ones too
@@ -29,7 +29,7 @@ import Testing
 
     @Test func rule3_oneKeyWindow_makeKeyAndVisible_makeKey_isHidden() throws {
         let h = try UIKitHarness()
-        let a = try h.sim.make(h.k.window), b = try h.sim.make(h.k.window)
+        let a = try h.sim.make(h.sim[UIWindow.self]), b = try h.sim.make(h.sim[UIWindow.self])
         for w in [a, b] { try h.heap.hold(w) }
         #expect(h.sim.keyWindow == nil)                         // new windows start hidden, none key
         _ = try h.heap.send(a, "makeKeyAndVisible")
@@ -45,13 +45,13 @@ import Testing
 
     @Test func rule4_keyPassesToTheHighestLevelThenMostRecent() throws {
         let h = try UIKitHarness()
-        let main = try h.sim.make(h.k.window), monitor = try h.sim.make(h.k.window), other = try h.sim.make(h.k.window)
+        let main = try h.sim.make(h.sim[UIWindow.self]), monitor = try h.sim.make(h.sim[UIWindow.self]), other = try h.sim.make(h.sim[UIWindow.self])
         for w in [main, monitor, other] { try h.heap.hold(w) }
         try h.heap.set(monitor, "windowLevel", .double(1000))
         _ = try h.heap.send(monitor, "makeKeyAndVisible")
         _ = try h.heap.send(other, "makeKeyAndVisible")
         _ = try h.heap.send(main, "makeKeyAndVisible")         // main is key, ordered last
-        let sheet = try h.sim.make(h.k.window)
+        let sheet = try h.sim.make(h.sim[UIWindow.self])
         try h.heap.hold(sheet)
         try h.heap.set(sheet, "windowLevel", .double(2000))
         _ = try h.heap.send(sheet, "makeKeyAndVisible")
@@ -67,7 +67,7 @@ import Testing
     @Test func rule4_keyPassesWhenTheKeyWindowDeallocates() throws {
         let h = try UIKitHarness()
         let main = try h.mainWindow(root: nil)
-        let temp = try h.sim.make(h.k.window)
+        let temp = try h.sim.make(h.sim[UIWindow.self])
         _ = try h.heap.send(temp, "makeKeyAndVisible")
         #expect(h.sim.keyWindow == temp)
         try h.sim.run(0)                                       // nobody owns temp: gone at the drain
@@ -78,7 +78,7 @@ import Testing
 
     @Test func rule5_theApplicationDoesNotOwnWindows() throws {
         let h = try UIKitHarness()
-        let w = try h.sim.make(h.k.window)
+        let w = try h.sim.make(h.sim[UIWindow.self])
         _ = try h.heap.send(w, "makeKeyAndVisible")
         #expect(h.sim.visibleWindows == [w])
         try h.sim.run(0)
@@ -91,13 +91,13 @@ import Testing
     @Test func rule6_rootViewIsAddedOnTopAfterViewDidLoad() throws {
         let h = try UIKitHarness()
         let root = try h.vc("root")
-        let w = try h.sim.make(h.k.window)
+        let w = try h.sim.make(h.sim[UIWindow.self])
         try h.heap.hold(w)
         _ = try h.heap.send(w, "makeKeyAndVisible")
         var alertView: ObjectID?
         h.heap.setMethod("viewDidLoad", on: h.loggingVC) { [unowned h] inv in
             // Seed 002: the root's viewDidLoad adds a view straight to windows[0].
-            let v = try h.sim.make(h.k.view, [.rect(Rect(x: 50, y: 300, width: 290, height: 200))])
+            let v = try h.sim.make(h.sim[UIView.self], [.rect(Rect(x: 50, y: 300, width: 290, height: 200))])
             try h.heap.set(v, "backgroundColor", .string("white"))
             _ = try h.heap.send(h.sim.windows[0], "addSubview", [.object(v)])
             alertView = v
@@ -131,7 +131,7 @@ import Testing
     @Test func rule6_aHiddenWindowInstallsItsRootWhenShown() throws {
         let h = try UIKitHarness()
         let a = try h.vc("A")
-        let w = try h.sim.make(h.k.window)
+        let w = try h.sim.make(h.sim[UIWindow.self])
         try h.heap.hold(w)
         try h.heap.set(w, "rootViewController", .object(a))
         #expect(try h.heap.get(a, "isViewLoaded") == .bool(false))
@@ -145,7 +145,7 @@ import Testing
         let h = try UIKitHarness()
         let w = try h.mainWindow(root: nil)
         #expect(try h.sim.screen().black)
-        let v = try h.sim.make(h.k.view, [.rect(h.sim.screenBounds)])
+        let v = try h.sim.make(h.sim[UIView.self], [.rect(h.sim.screenBounds)])
         _ = try h.heap.send(w, "addSubview", [.object(v)])
         #expect(try h.sim.screen().black)                      // no background: still black
         try h.heap.set(v, "backgroundColor", .string("white"))
@@ -186,7 +186,7 @@ import Testing
 
     @Test func theHeapsVerifyCoversTheWindowStack() throws {
         let h = try UIKitHarness()
-        let w = try h.sim.make(h.k.window)
+        let w = try h.sim.make(h.sim[UIWindow.self])
         try h.heap.hold(w)
         _ = try h.heap.send(w, "makeKeyAndVisible")
         try h.verify()

@@ -1,9 +1,16 @@
+/// `UIApplication`, as the model names it: its class and the properties the model reads and writes.
+package enum UIApplication: ModelClass {
+    package static let handle = ClassHandle("UIApplication")
+    package static var declaration: SimulatorClassDeclaration { Windows.applicationDeclaration }
+    package static let delegate = handle.property("delegate")
+}
+
 extension Windows {
     /// `UIApplication` (SPEC §3.1): the one application object, made at launch and held
     /// for the life of the app; it lists the windows and the key window.
-    static let applicationDeclaration = ClassDeclaration("UIApplication", superclass: "UIResponder",
+    static let applicationDeclaration = ClassDeclaration(UIApplication.handle, superclass: "UIResponder",
         summary: "The app: its delegate, its windows and the key window.") {
-        PropertyDeclaration("delegate", .strong, .object("NSObject"),
+        PropertyDeclaration(UIApplication.delegate, .strong, .object("NSObject"),
                             summary: "The app delegate, which `UIApplicationMain` keeps (an `AppDelegate`).")
         PropertyDeclaration("windows", .strong, .array("UIWindow"), readOnly: true, getter: "windows",
                             summary: "Every live window, by level then by when each was ordered front (rule 2); on iOS 13+ those of the connected scenes (rules 71, 72).")
@@ -37,5 +44,5 @@ extension Windows {
 
 extension Simulator {
     /// `UIApplication.shared.delegate`.
-    public var appDelegate: ObjectID? { (try? object(application, uikit.appDelegateProperty)) ?? nil }
+    public var appDelegate: ObjectID? { (try? object(application, self[UIApplication.delegate])) ?? nil }
 }

@@ -1,9 +1,16 @@
+/// `UIScreen`, as the model names it: its class and the properties the model reads and writes.
+package enum UIScreen: ModelClass {
+    package static let handle = ClassHandle("UIScreen")
+    package static var declaration: SimulatorClassDeclaration { Rotation.screenDeclaration }
+    package static let bounds = handle.property("bounds")
+}
+
 extension Rotation {
     /// `UIScreen`: the main screen, an iPhone's 390 × 844 points (1170 × 2532 pixels at
     /// scale 3). From iOS 8 on its bounds follow the interface orientation (SPEC rule 54);
     /// on iOS 7 they stay portrait (rule 55).
-    static let screenDeclaration = ClassDeclaration("UIScreen", summary: "The device's screen.") {
-        PropertyDeclaration("bounds", .assign, .rect, readOnly: true,
+    static let screenDeclaration = ClassDeclaration(UIScreen.handle, summary: "The device's screen.") {
+        PropertyDeclaration(UIScreen.bounds, .assign, .rect, readOnly: true,
                             summary: "390 × 844; 844 × 390 while the interface is landscape on iOS 8+ (rules 54, 55).")
         PropertyDeclaration("coordinateSpace", .weak, .object("UIScreen"), readOnly: true, getter: "coordinateSpace",
                             summary: "(iOS 8+) The screen itself: its `bounds` follow the interface orientation (rule 54).")

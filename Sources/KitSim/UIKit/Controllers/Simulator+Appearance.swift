@@ -30,7 +30,6 @@ final class ControllerLifecycle: Subsystem {
         heap = sim.heap
     }
 
-    var uikit: UIKitClasses { sim.uikit }
 
     /// Every nested view load is counted between 1 and the limit, and no controller left
     /// the UI later than now.
@@ -92,16 +91,16 @@ final class ControllerLifecycle: Subsystem {
     /// others in the layout pass).
     func appearanceChildren(of vc: ObjectID) throws -> [ObjectID] {
         var out: [ObjectID] = []
-        if heap.isKind(vc, of: uikit.navigationController) {
-            if sim.navigation.navTransitions[vc] == nil, let top = try sim.objects(vc, uikit.navControllers).last { out = [top] }
-        } else if heap.isKind(vc, of: uikit.tabBarController) {
+        if heap.isKind(vc, of: sim[UINavigationController.self]) {
+            if sim.navigation.navTransitions[vc] == nil, let top = try sim.objects(vc, sim[UINavigationController.viewControllers]).last { out = [top] }
+        } else if heap.isKind(vc, of: sim[UITabBarController.self]) {
             if let sel = try sim.navigation.selectedChild(of: vc) { out = [sel] }
-        } else if let view = try sim.object(vc, uikit.vcView) {
-            for c in try sim.objects(vc, uikit.children) {
-                if let cv = try sim.object(c, uikit.vcView), try sim.views.isDescendant(cv, of: view) { out.append(c) }
+        } else if let view = try sim.object(vc, sim[UIViewController.view]) {
+            for c in try sim.objects(vc, sim[UIViewController.children]) {
+                if let cv = try sim.object(c, sim[UIViewController.view]), try sim.views.isDescendant(cv, of: view) { out.append(c) }
             }
         }
-        return try out.filter { try sim.object($0, uikit.vcView) != nil }
+        return try out.filter { try sim.object($0, sim[UIViewController.view]) != nil }
     }
 
     func appearanceState(of vc: ObjectID) -> AppearanceState { appearance[vc.raw, default: .disappeared] }

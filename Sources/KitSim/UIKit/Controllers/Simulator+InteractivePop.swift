@@ -1,3 +1,9 @@
+/// `UIScreenEdgePanGestureRecognizer`, as the model names it: its class and the properties the model reads and writes.
+package enum UIScreenEdgePanGestureRecognizer: ModelClass {
+    package static let handle = ClassHandle("UIScreenEdgePanGestureRecognizer")
+    package static var declaration: SimulatorClassDeclaration { Navigation.edgePanRecognizerDeclaration }
+}
+
 /// An edge swipe on its way to a navigation controller's pop (SPEC rule 66): how long
 /// the finger drags and whether it lets go past the point of no return.
 struct Swipe {
@@ -8,16 +14,15 @@ struct Swipe {
 extension Navigation {
     /// `UIScreenEdgePanGestureRecognizer`: the recognizer of a navigation controller's
     /// edge swipe (SPEC rule 66).
-    static let edgePanRecognizerDeclaration = ClassDeclaration("UIScreenEdgePanGestureRecognizer",
+    static let edgePanRecognizerDeclaration = ClassDeclaration(UIScreenEdgePanGestureRecognizer.handle,
         superclass: "UIPanGestureRecognizer", summary: "A pan from the screen's edge: a navigation controller's `interactivePopGestureRecognizer`.") {}
 
     /// `nav.interactivePopGestureRecognizer`, made on first use: the navigation controller
     /// owns it (SPEC rule 66).
     func interactivePopRecognizer(of nav: ObjectID) throws -> ObjectID {
-        let k = sim.uikit.transitions
-        if let r = try sim.object(nav, k.interactivePop) { return r }
-        let r = heap.alloc(k.edgePanRecognizer)
-        try sim.write(nav, k.interactivePop, r)
+        if let r = try sim.object(nav, sim[UINavigationController.interactivePopGestureRecognizer]) { return r }
+        let r = heap.alloc(sim[UIScreenEdgePanGestureRecognizer.self])
+        try sim.write(nav, sim[UINavigationController.interactivePopGestureRecognizer], r)
         return r
     }
 
@@ -28,12 +33,11 @@ extension Navigation {
     /// otherwise it sends `popViewController(true)` through the method table (a swizzle
     /// sees it), and returns whether a pop began, which is interactive.
     func swipeBack(_ nav: ObjectID, completes: Bool, drag: Double) throws -> Bool {
-        let k = sim.uikit
         guard !sim.isIgnoringInteractionEvents, navTransitions[nav] == nil, try isOnScreen(nav),
-              try sim.objects(nav, k.navControllers).count > 1 else { return false }
+              try sim.objects(nav, sim[UINavigationController.viewControllers]).count > 1 else { return false }
         let recognizer = try interactivePopRecognizer(of: nav)
-        guard try sim.bool(recognizer, k.recognizerEnabled, default: true) else { return false }
-        if let d = try sim.object(recognizer, k.recognizerDelegate), heap.responds(d, to: .gestureRecognizerShouldBegin) {
+        guard try sim.bool(recognizer, sim[UIGestureRecognizer.isEnabled], default: true) else { return false }
+        if let d = try sim.object(recognizer, sim[UIGestureRecognizer.delegate]), heap.responds(d, to: .gestureRecognizerShouldBegin) {
             // Lua's truthiness, as the bridge reads a returned flag: nil and false are false.
             switch try heap.send(d, .gestureRecognizerShouldBegin, args: Arguments(.object(recognizer))) {
             case .nil, .bool(false): return false
@@ -49,7 +53,7 @@ extension Navigation {
 
     /// Whether the coordinator's transition is driven by a finger (it began interactive).
     func isInteractiveCoordinator(_ c: ObjectID) -> Bool {
-        (try? sim.bool(c, sim.uikit.transitions.coordinatorInitiallyInteractive, default: false)) ?? false
+        (try? sim.bool(c, sim[_UIViewControllerTransitionCoordinator.initiallyInteractive], default: false)) ?? false
     }
 }
 

@@ -25,7 +25,7 @@ extension Presentations {
     /// The style a presentation uses: `modalPresentationStyle`, where unset or
     /// "automatic" means a page sheet from iOS 13 on and full screen before.
     func presentationStyle(of vc: ObjectID) throws -> String {
-        if case .string(let s) = try heap.readSlot(vc, sim.uikit.modalPresentationStyle), s != "automatic" { return s }
+        if case .string(let s) = try heap.readSlot(vc, sim[UIViewController.modalPresentationStyle]), s != "automatic" { return s }
         return sim.configuration.ios >= 13 ? "pageSheet" : "fullScreen"
     }
 
@@ -34,27 +34,26 @@ extension Presentations {
     /// from iOS 8 on (rule 16) the presented view sits in a transition view in the
     /// window whose presentation controller retains both controllers.
     func present(_ presented: ObjectID?, from presenter: ObjectID, animated: Bool, completion: Value) throws {
-        let k = sim.uikit
         guard let b = presented else {
             throw sim.raise(.crash(.presentNil(presenter: sim.heap.ref(presenter)), object: presenter))
         }
         // SPEC 3.5: a controller that is presented, presenting (which covers one further
         // down the presenter's own chain), a child or a window's root is active; UIKit
         // refuses it and changes nothing, so the presentation chain stays acyclic.
-        if try b == presenter || sim.object(b, k.presenting) != nil || sim.object(b, k.presented) != nil
-            || sim.object(b, k.parent) != nil || sim.lifecycle.appearanceState(of: b) != .disappeared || sim.isWindowRoot(b) {
+        if try b == presenter || sim.object(b, sim[UIViewController.presentingViewController]) != nil || sim.object(b, sim[UIViewController.presentedViewController]) != nil
+            || sim.object(b, sim[UIViewController.parent]) != nil || sim.lifecycle.appearanceState(of: b) != .disappeared || sim.isWindowRoot(b) {
             throw sim.raise(.crash(.presentActive(sim.heap.ref(b)), object: b))
         }
-        if let c = try sim.object(presenter, k.presented) {
+        if let c = try sim.object(presenter, sim[UIViewController.presentedViewController]) {
             heap.warn("Attempt to present \(sim.angle(b)) on \(sim.angle(presenter)) (from \(sim.angle(presenter))) which is already presenting \(sim.angle(c)).", object: presenter)
             return
         }
-        guard let pv = try sim.object(presenter, k.vcView), let window = try sim.views.windowOf(pv),
+        guard let pv = try sim.object(presenter, sim[UIViewController.view]), let window = try sim.views.windowOf(pv),
               try sim.windowing.isShown(window) else {
             heap.warn("Attempt to present \(sim.angle(b)) on \(sim.angle(presenter)) (from \(sim.angle(presenter))) whose view is not in the window hierarchy.", object: presenter)
             return
         }
-        if heap.isKind(b, of: k.alertController) {
+        if heap.isKind(b, of: sim[UIAlertController.self]) {
             try presentAlert(b, from: presenter, completion: completion)
             return
         }
@@ -70,19 +69,19 @@ extension Presentations {
         // an animator for a full-screen, over-full-screen or custom presentation.
         var animator: ObjectID?
         if animated, style == "fullScreen" || style == "overFullScreen" || style == "custom" {
-            animator = try sim.transitions.customAnimator(from: sim.object(b, k.transitioningDelegate), .animationController_forPresented,
+            animator = try sim.transitions.customAnimator(from: sim.object(b, sim[UIViewController.transitioningDelegate]), .animationController_forPresented,
                                           Arguments(.object(b), .object(presenter), .object(presenter)))
         }
         sim.lifecycle.noteEnteredUI(b)
-        try sim.write(presenter, k.presented, b)
-        try sim.write(b, k.presenting, presenter)
+        try sim.write(presenter, sim[UIViewController.presentedViewController], b)
+        try sim.write(b, sim[UIViewController.presentingViewController], presenter)
         // The transition view goes into the window before B's view loads, so a view that
         // B's viewDidLoad adds to the window lands above it (seed 002's controller B).
-        let tv = heap.alloc(k.transitionView)
+        let tv = heap.alloc(sim[UITransitionView.self])
         try sim.views.initializeView(tv, frame: try sim.views.boundsOf(window))
         // SPEC rule 59: the presenter of a custom or over-full-screen presentation stays on
         // screen and takes the touches that meet nothing presented.
-        if style == "custom" || style == "overFullScreen" { try sim.write(tv, k.transitionIgnoresTouches, .bool(true)) }
+        if style == "custom" || style == "overFullScreen" { try sim.write(tv, sim[UITransitionView.ignoreDirectTouchEvents], .bool(true)) }
         try sim.views.addSubview(tv, to: window, at: nil)
         state.attach(tv, to: b)
         // From here the presentation completes whatever the callbacks do, and the first
@@ -111,7 +110,7 @@ extension Presentations {
             sim.attempt(&firstError) {
                 if fullScreen, let pv = try sim.transitions.presentationContextView(of: presenter), try sim.views.windowOf(pv) == window {
                     fromView = pv
-                    if let sv = try sim.object(pv, k.superview), let i = try sim.objects(sv, k.subviews).firstIndex(of: pv) { fromSlot = (sv, i) }
+                    if let sv = try sim.object(pv, sim[UIView.superview]), let i = try sim.objects(sv, sim[UIView.subviews]).firstIndex(of: pv) { fromSlot = (sv, i) }
                     try sim.views.addSubview(pv, to: tv, at: 0)
                 }
                 context = try sim.transitions.makeTransitionContext(animator: animator, container: tv, from: presenter, to: b,
@@ -123,17 +122,17 @@ extension Presentations {
             // puts the presented view in the container.
             sim.attempt(&firstError) {
                 if let bView, heap.isAlive(bView), heap.isAlive(tv) {
-                    try sim.write(bView, k.frame, .rect(try sim.views.boundsOf(window)))
+                    try sim.write(bView, sim[UIView.frame], .rect(try sim.views.boundsOf(window)))
                     try sim.views.addSubview(bView, to: tv, at: nil)
                 }
             }
         }
         if let coordinator { sim.attempt(&firstError) { try sim.transitions.startCoordinator(coordinator) } }
         if sim.configuration.ios >= 8, heap.isAlive(presenter), heap.isAlive(b), heap.isAlive(tv) {
-            let pc = heap.alloc(k.presentationController)
-            try sim.write(pc, k.pcPresenting, presenter)
-            try sim.write(pc, k.pcPresented, b)
-            try sim.write(tv, k.transitionPresentation, pc)
+            let pc = heap.alloc(sim[UIPresentationController.self])
+            try sim.write(pc, sim[UIPresentationController.presentingViewController], presenter)
+            try sim.write(pc, sim[UIPresentationController.presentedViewController], b)
+            try sim.write(tv, sim[UITransitionView.presentationController], pc)
         }
         let inFlight = sim.transitions.isTimed(animated) || context != nil
         if inFlight { state.begin([presenter, b]) }
@@ -149,7 +148,7 @@ extension Presentations {
                 if inFlight { state.end([presenter, b]) }
                 var endError: Error?
                 // SPEC rule 59: the presenter's view leaves with the completed transition.
-                if let fromView, heap.isAlive(fromView), heap.isAlive(tv), try sim.object(fromView, k.superview) == tv {
+                if let fromView, heap.isAlive(fromView), heap.isAlive(tv), try sim.object(fromView, sim[UIView.superview]) == tv {
                     sim.attempt(&endError) { try sim.views.removeFromSuperview(fromView) }
                 }
                 sim.attempt(&endError) { try sim.lifecycle.endAppearance(b, animated: animated) }
@@ -173,12 +172,11 @@ extension Presentations {
     /// appearance goes back.
     func cancelPresentation(_ b: ObjectID, from presenter: ObjectID, fullScreen: Bool, fromView: ObjectID?,
                             slot: (superview: ObjectID, index: Int)?, container tv: ObjectID, animated: Bool) throws {
-        let k = sim.uikit
         var firstError: Error?
         if let fromView, heap.isAlive(fromView) {
             sim.attempt(&firstError) {
                 if let slot, heap.isAlive(slot.superview) {
-                    try sim.views.addSubview(fromView, to: slot.superview, at: Swift.min(slot.index, try sim.objects(slot.superview, k.subviews).count))
+                    try sim.views.addSubview(fromView, to: slot.superview, at: Swift.min(slot.index, try sim.objects(slot.superview, sim[UIView.subviews]).count))
                 } else if heap.isAlive(tv) {
                     try sim.transitions.restore(fromView, under: tv)
                 }
@@ -187,8 +185,8 @@ extension Presentations {
         sim.attempt(&firstError) { try sim.lifecycle.changeAppearance(b, appearing: false, animated: animated) }
         if fullScreen { sim.attempt(&firstError) { try sim.lifecycle.changeAppearance(presenter, appearing: true, animated: animated) } }
         sim.attempt(&firstError) {
-            if heap.isAlive(b) { try sim.write(b, k.presenting, nil) }
-            if heap.isAlive(presenter), try sim.object(presenter, k.presented) == b { try sim.write(presenter, k.presented, nil) }
+            if heap.isAlive(b) { try sim.write(b, sim[UIViewController.presentingViewController], nil) }
+            if heap.isAlive(presenter), try sim.object(presenter, sim[UIViewController.presentedViewController]) == b { try sim.write(presenter, sim[UIViewController.presentedViewController], nil) }
             if let tv = state.detach(b), heap.isAlive(tv) { try sim.views.removeFromSuperview(tv) }
         }
         if let firstError { throw firstError }
@@ -198,16 +196,15 @@ extension Presentations {
     /// controller. Callbacks: B.viewWillDisappear, A.viewWillAppear, A.viewDidAppear,
     /// B.viewDidDisappear, then the completion; controllers presented above B go too.
     func dismiss(from vc: ObjectID, animated: Bool, completion: Value) throws {
-        let k = sim.uikit
         let a: ObjectID, b: ObjectID
-        if let p = try sim.object(vc, k.presented) { a = vc; b = p }
-        else if let p = try sim.object(vc, k.presenting) { a = p; b = vc }
+        if let p = try sim.object(vc, sim[UIViewController.presentedViewController]) { a = vc; b = p }
+        else if let p = try sim.object(vc, sim[UIViewController.presentingViewController]) { a = p; b = vc }
         else {
             // Nothing to dismiss: UIKit still runs the completion.
             try sim.transitions.finishTransition(animated: false, keeping: [vc], completion: completion) {}
             return
         }
-        if heap.isKind(b, of: k.alertController) {
+        if heap.isKind(b, of: sim[UIAlertController.self]) {
             try dismissAlert(b, handler: .nil, action: nil, completion: completion)
             return
         }
@@ -217,7 +214,7 @@ extension Presentations {
             heap.warn("Attempt to dismiss from view controller \(sim.angle(vc)) while a presentation or dismiss is in progress!", object: vc)
             return
         }
-        let chain = try sim.chain(from: b, along: k.presented)
+        let chain = try sim.chain(from: b, along: sim[UIViewController.presentedViewController])
         let top = chain[chain.count - 1]
         let style = try presentationStyle(of: b)
         let fullScreen = style == "fullScreen"
@@ -226,7 +223,7 @@ extension Presentations {
         // an animator.
         var animator: ObjectID?
         if animated, tv != nil, style == "fullScreen" || style == "overFullScreen" || style == "custom" {
-            animator = try sim.transitions.customAnimator(from: sim.object(b, k.transitioningDelegate), .animationController_forDismissed,
+            animator = try sim.transitions.customAnimator(from: sim.object(b, sim[UIViewController.transitioningDelegate]), .animationController_forDismissed,
                                           Arguments(.object(b)))
         }
         // As for present: the dismissal completes whatever the callbacks do.
@@ -247,7 +244,7 @@ extension Presentations {
         if let animator, let tv {
             sim.attempt(&firstError) {
                 context = try sim.transitions.makeTransitionContext(animator: animator, container: tv, from: b, to: a,
-                                                    fromView: try sim.object(b, k.vcView), toView: fullScreen ? presenterView : nil,
+                                                    fromView: try sim.object(b, sim[UIViewController.view]), toView: fullScreen ? presenterView : nil,
                                                     coordinator: coordinator)
             }
         }
@@ -285,8 +282,8 @@ extension Presentations {
                 // presents one whose presenter is another.
                 for (i, c) in chain.enumerated().reversed() {
                     let presenter = i == 0 ? a : chain[i - 1]
-                    if heap.isAlive(c) { try sim.write(c, k.presenting, nil) }
-                    if heap.isAlive(presenter), try sim.object(presenter, k.presented) == c { try sim.write(presenter, k.presented, nil) }
+                    if heap.isAlive(c) { try sim.write(c, sim[UIViewController.presentingViewController], nil) }
+                    if heap.isAlive(presenter), try sim.object(presenter, sim[UIViewController.presentedViewController]) == c { try sim.write(presenter, sim[UIViewController.presentedViewController], nil) }
                 }
                 for (i, c) in chain.enumerated().reversed() {
                     if let tv = state.detach(c), heap.isAlive(tv) { try sim.views.removeFromSuperview(tv) }
@@ -308,7 +305,7 @@ extension Presentations {
 
     /// On iOS 7 replacing the root tore its presentations down with it (rule 16).
     func tearDownPresentations(of root: ObjectID) throws {
-        for vc in try sim.chain(from: try sim.object(root, sim.uikit.presented), along: sim.uikit.presented) {
+        for vc in try sim.chain(from: try sim.object(root, sim[UIViewController.presentedViewController]), along: sim[UIViewController.presentedViewController]) {
             if let tv = state.detach(vc), heap.isAlive(tv) { try sim.views.removeFromSuperview(tv) }
         }
     }

@@ -1,30 +1,39 @@
+/// `UIAlertController`, as the model names it: its class and the properties the model reads and writes.
+package enum UIAlertController: ModelClass {
+    package static let handle = ClassHandle("UIAlertController")
+    package static var declaration: SimulatorClassDeclaration { Presentations.alertControllerDeclaration }
+    package static let message = handle.property("message")
+    package static let preferredStyle = handle.property("preferredStyle")
+    package static let actions = handle.property("actions")
+    package static let alertWindow = handle.property("alertWindow")
+}
+
 extension Presentations {
     /// `UIAlertController.Style`.
     static let alertStyles = EnumType("UIAlertController.Style", ["alert", "actionSheet"])
 
     /// `UIAlertController` (SPEC §3.5): presented, it shows in a window of its own at the
     /// alert level, which UIKit keeps while the alert is up; its actions keep their handlers.
-    static let alertControllerDeclaration = ClassDeclaration("UIAlertController", superclass: "UIViewController",
+    static let alertControllerDeclaration = ClassDeclaration(UIAlertController.handle, superclass: "UIViewController",
         summary: "An alert or action sheet with actions; shown in its own window.") {
-        PropertyDeclaration("message", .copy, .string)
-        PropertyDeclaration("preferredStyle", .assign, .enumeration(Presentations.alertStyles), readOnly: true)
-        PropertyDeclaration("actions", .strong, .array("UIAlertAction"), readOnly: true)
-        PropertyDeclaration("alertWindow", .strong, .object("UIWindow"), readOnly: true,
+        PropertyDeclaration(UIAlertController.message, .copy, .string)
+        PropertyDeclaration(UIAlertController.preferredStyle, .assign, .enumeration(Presentations.alertStyles), readOnly: true)
+        PropertyDeclaration(UIAlertController.actions, .strong, .array("UIAlertAction"), readOnly: true)
+        PropertyDeclaration(UIAlertController.alertWindow, .strong, .object("UIWindow"), readOnly: true,
                             summary: "The window the alert shows in while it is presented.")
         HoldDeclaration("alert window", "the window a presented alert shows in, until the alert is dismissed")
         Presentations.alertStyles
 
         Method.initializer(swift: "init(title:message:preferredStyle:)", .string("title", optional: true),
                            .string("message", optional: true), .enumeration("preferredStyle", Presentations.alertStyles, default: "alert")) { sim, inv in
-            let k = sim.uikit
-            try sim.write(inv.receiver, k.title, inv.argument(0))
-            try sim.write(inv.receiver, k.alertMessage, inv.argument(1))
-            try sim.write(inv.receiver, k.alertStyle, .string(inv.stringArgument(2) ?? "alert"))
+            try sim.write(inv.receiver, sim[UIViewController.title], inv.argument(0))
+            try sim.write(inv.receiver, sim[UIAlertController.message], inv.argument(1))
+            try sim.write(inv.receiver, sim[UIAlertController.preferredStyle], .string(inv.stringArgument(2) ?? "alert"))
             return .object(inv.receiver)
         }
         Method("addAction", swift: "addAction(_:)", .object("action", "UIAlertAction"),
                summary: "Adds an action; the alert keeps it, and the action keeps its handler.") { sim, inv in
-            try sim.heap.insertElement(inv.objectArgument(0), into: inv.receiver, sim.uikit.alertActions)
+            try sim.heap.insertElement(inv.objectArgument(0), into: inv.receiver, sim[UIAlertController.actions])
             return .nil
         }
     }
@@ -32,18 +41,17 @@ extension Presentations {
     /// SPEC rule 21 (seed 002): an alert or action sheet shows in a window of its own at
     /// the `.alert` level, which becomes key while it is shown.
     func presentAlert(_ alert: ObjectID, from presenter: ObjectID, completion: Value) throws {
-        let k = sim.uikit
-        let w = heap.alloc(k.alertWindow)
+        let w = heap.alloc(sim[_UIAlertControllerShimPresenterWindow.self])
         _ = try heap.send(w, .initialize, args: Arguments(.rect(sim.screenBounds)))
-        try sim.write(w, k.windowLevel, .double(2000))
+        try sim.write(w, sim[UIWindow.windowLevel], .double(2000))
         // With scenes the alert's window belongs to the presenter's scene.
-        try sim.windowing.attach(w, toSceneOf: try sim.object(presenter, k.vcView).flatMap { try sim.views.windowOf($0) })
+        try sim.windowing.attach(w, toSceneOf: try sim.object(presenter, sim[UIViewController.view]).flatMap { try sim.views.windowOf($0) })
         sim.windowing.stack.orderChanged()
         try heap.hold(w, alertHold)
-        try sim.write(alert, k.alertWindowProperty, w)
-        try sim.write(presenter, k.presented, alert)
-        try sim.write(alert, k.presenting, presenter)
-        try sim.write(w, k.rootViewController, alert)
+        try sim.write(alert, sim[UIAlertController.alertWindow], w)
+        try sim.write(presenter, sim[UIViewController.presentedViewController], alert)
+        try sim.write(alert, sim[UIViewController.presentingViewController], presenter)
+        try sim.write(w, sim[UIWindow.rootViewController], alert)
         _ = try heap.send(w, .makeKeyAndVisible)
         try sim.transitions.finishTransition(animated: false, keeping: [alert], completion: completion) {}
     }
@@ -51,21 +59,20 @@ extension Presentations {
     /// Dismisses an alert: its window goes away (key status passes on by rule 4, to the
     /// frontmost visible window), then the tapped action's handler and the completion run.
     func dismissAlert(_ alert: ObjectID, handler: Value, action: ObjectID?, completion: Value) throws {
-        let k = sim.uikit
-        guard let presenter = try sim.object(alert, k.presenting) else { return }
+        guard let presenter = try sim.object(alert, sim[UIViewController.presentingViewController]) else { return }
         try sim.lifecycle.beginAppearance(alert, appearing: false, animated: false)
         var keep = [alert, presenter]
         if let action { keep.append(action) }
         try sim.transitions.finishTransition(animated: false, keeping: keep, completion: completion) { [unowned self] in
             try sim.lifecycle.endAppearance(alert, animated: false)
-            if let w = try sim.object(alert, k.alertWindowProperty), heap.isAlive(w) {
+            if let w = try sim.object(alert, sim[UIAlertController.alertWindow]), heap.isAlive(w) {
                 try sim.windowing.setWindowHidden(w, true)
-                try sim.write(w, k.rootViewController, nil)
-                try sim.write(alert, k.alertWindowProperty, nil)
+                try sim.write(w, sim[UIWindow.rootViewController], nil)
+                try sim.write(alert, sim[UIAlertController.alertWindow], nil)
                 try heap.unhold(w, alertHold)
             }
-            try sim.write(alert, k.presenting, nil)
-            if try sim.object(presenter, k.presented) == alert { try sim.write(presenter, k.presented, nil) }
+            try sim.write(alert, sim[UIViewController.presentingViewController], nil)
+            if try sim.object(presenter, sim[UIViewController.presentedViewController]) == alert { try sim.write(presenter, sim[UIViewController.presentedViewController], nil) }
             sim.lifecycle.noteLeftUI(alert, .dismissed)
             // SPEC rule 47: asked once the alert is out; the action's handler runs
             // whatever it answers.
@@ -78,17 +85,16 @@ extension Presentations {
 
     /// `sim.tap(alert, "Cancel")`: taps the action with that title.
     func tapAlert(_ alert: ObjectID, _ title: String) throws {
-        let k = sim.uikit
-        let actions = try sim.objects(alert, k.alertActions)
+        let actions = try sim.objects(alert, sim[UIAlertController.actions])
         var titles: [String] = []
         for a in actions {
-            let t = try heap.readSlot(a, k.actionTitle)
+            let t = try heap.readSlot(a, sim[UIAlertAction.title])
             if case .string(let s) = t { titles.append(s) }
             if t == .string(title) {
-                guard try sim.object(alert, k.presenting) != nil else {
+                guard try sim.object(alert, sim[UIViewController.presentingViewController]) != nil else {
                     throw SimError.misuse(.alertNotPresented(sim.heap.ref(alert)))
                 }
-                try dismissAlert(alert, handler: try heap.readSlot(a, k.actionHandler), action: a, completion: .nil)
+                try dismissAlert(alert, handler: try heap.readSlot(a, sim[UIAlertAction.handler]), action: a, completion: .nil)
                 return
             }
         }

@@ -1,50 +1,58 @@
+/// `UINavigationController`, as the model names it: its class and the properties the model reads and writes.
+package enum UINavigationController: ModelClass {
+    package static let handle = ClassHandle("UINavigationController")
+    package static var declaration: SimulatorClassDeclaration { Navigation.navigationControllerDeclaration }
+    package static let viewControllers = handle.property("viewControllers")
+    package static let navigationBar = handle.property("navigationBar")
+    package static let delegate = handle.property("delegate")
+    package static let interactivePopGestureRecognizer = handle.property("interactivePopGestureRecognizer")
+}
+
 extension Navigation {
     /// `UINavigationController` (SPEC §3.5, rules 17–19): a stack of controllers it keeps
     /// strongly, a navigation bar, a weak delegate, and animated pushes and pops.
-    static let navigationControllerDeclaration = ClassDeclaration("UINavigationController",
+    static let navigationControllerDeclaration = ClassDeclaration(UINavigationController.handle,
         superclass: "UIViewController", summary: "A stack of controllers, the top one on screen.") {
-        PropertyDeclaration("viewControllers", .strong, .array("UIViewController"), setter: "setViewControllers",
+        PropertyDeclaration(UINavigationController.viewControllers, .strong, .array("UIViewController"), setter: "setViewControllers",
                             summary: "The stack, bottom first; the navigation controller keeps each strongly.")
-        PropertyDeclaration("navigationBar", .strong, .object("UINavigationBar"), readOnly: true)
-        PropertyDeclaration("delegate", .weak, .object("NSObject"),
+        PropertyDeclaration(UINavigationController.navigationBar, .strong, .object("UINavigationBar"), readOnly: true)
+        PropertyDeclaration(UINavigationController.delegate, .weak, .object("NSObject"),
                             summary: "Told `navigationController_willShow` and `navigationController_didShow`.")
         PropertyDeclaration("topViewController", .weak, .object("UIViewController"), readOnly: true, getter: "topViewController")
         PropertyDeclaration("visibleViewController", .weak, .object("UIViewController"), readOnly: true,
                             getter: "visibleViewController")
-        PropertyDeclaration("interactivePopGestureRecognizer", .strong, .object("UIGestureRecognizer"), readOnly: true,
+        PropertyDeclaration(UINavigationController.interactivePopGestureRecognizer, .strong, .object("UIGestureRecognizer"), readOnly: true,
                             getter: "interactivePopGestureRecognizer",
                             summary: "The edge swipe that pops (`sim.swipeBack`); `isEnabled` and a weak `delegate` asked `gestureRecognizerShouldBegin` (rule 66).")
 
         Method.initializer(swift: "init(rootViewController:)", .object("rootViewController", "UIViewController", optional: true)) { sim, inv in
-            let k = sim.uikit
-            let bar = sim.heap.alloc(k.navigationBar)
+            let bar = sim.heap.alloc(sim[UINavigationBar.self])
             try sim.views.initializeView(bar, frame: Rect(x: 0, y: 0, width: sim.screenBounds.width, height: 44))
-            try sim.write(inv.receiver, k.navBar, bar)
+            try sim.write(inv.receiver, sim[UINavigationController.navigationBar], bar)
             if let root = inv.optionalObjectArgument(0) {
                 try sim.navigation.checkPushable(root, onto: inv.receiver, function: "UINavigationController")
                 _ = try sim.heap.send(root, .willMove, args: Arguments(.object(inv.receiver)))
                 try sim.lifecycle.leaveOtherParent(root, for: inv.receiver)
-                try sim.heap.insertElement(root, into: inv.receiver, k.navControllers)
-                try sim.write(root, k.parent, inv.receiver)
+                try sim.heap.insertElement(root, into: inv.receiver, sim[UINavigationController.viewControllers])
+                try sim.write(root, sim[UIViewController.parent], inv.receiver)
                 sim.lifecycle.noteEnteredUI(root)
                 _ = try sim.heap.send(root, .didMove, args: Arguments(.object(inv.receiver)))
             }
             return .object(inv.receiver)
         }
         Method.callback("loadView") { sim, inv in
-            let k = sim.uikit
-            _ = try sim.heap.send(inv.receiver, .loadView, as: k.viewController)
-            if let view = try sim.object(inv.receiver, k.vcView), let bar = try sim.object(inv.receiver, k.navBar) {
+            _ = try sim.heap.send(inv.receiver, .loadView, as: sim[UIViewController.self])
+            if let view = try sim.object(inv.receiver, sim[UIViewController.view]), let bar = try sim.object(inv.receiver, sim[UINavigationController.navigationBar]) {
                 try sim.views.addSubview(bar, to: view, at: nil)
             }
             return .nil
         }
         Method.accessor("topViewController", returns: .object("UIViewController")) { sim, inv in
-            try sim.objects(inv.receiver, sim.uikit.navControllers).last.map(Value.object) ?? .nil
+            try sim.objects(inv.receiver, sim[UINavigationController.viewControllers]).last.map(Value.object) ?? .nil
         }
         Method.accessor("visibleViewController", returns: .object("UIViewController")) { sim, inv in
-            if let p = try sim.object(inv.receiver, sim.uikit.presented) { return .object(p) }
-            return try sim.objects(inv.receiver, sim.uikit.navControllers).last.map(Value.object) ?? .nil
+            if let p = try sim.object(inv.receiver, sim[UIViewController.presentedViewController]) { return .object(p) }
+            return try sim.objects(inv.receiver, sim[UINavigationController.viewControllers]).last.map(Value.object) ?? .nil
         }
         Method.accessor("interactivePopGestureRecognizer", returns: .object("UIGestureRecognizer")) { sim, inv in
             .object(try sim.navigation.interactivePopRecognizer(of: inv.receiver))
@@ -58,14 +66,14 @@ extension Navigation {
         Method("popViewController", swift: "popViewController(animated:)", .bool("animated", default: true),
                returns: .object("UIViewController"), optional: true,
                summary: "Pops the top controller and returns it; nothing when only the root is left.") { sim, inv in
-            let stack = try sim.objects(inv.receiver, sim.uikit.navControllers)
+            let stack = try sim.objects(inv.receiver, sim[UINavigationController.viewControllers])
             guard stack.count > 1 else { return .nil }
             try sim.navigation.pop(to: stack[stack.count - 2], on: inv.receiver, animated: inv.bool(0, default: true))
             return .object(stack[stack.count - 1])
         }
         Method("popToRootViewController", swift: "popToRootViewController(animated:)", .bool("animated", default: true),
                returns: .array("UIViewController"), summary: "Pops every controller above the root; returns them.") { sim, inv in
-            let stack = try sim.objects(inv.receiver, sim.uikit.navControllers)
+            let stack = try sim.objects(inv.receiver, sim[UINavigationController.viewControllers])
             guard stack.count > 1 else { return .array([]) }
             try sim.navigation.pop(to: stack[0], on: inv.receiver, animated: inv.bool(0, default: true))
             return .array(stack.dropFirst().map(Value.object))
@@ -74,7 +82,7 @@ extension Navigation {
                .bool("animated", default: true), returns: .array("UIViewController"),
                summary: "Pops the controllers above the given one; returns them.") { sim, inv in
             let target = inv.objectArgument(0)
-            let stack = try sim.objects(inv.receiver, sim.uikit.navControllers)
+            let stack = try sim.objects(inv.receiver, sim[UINavigationController.viewControllers])
             guard let i = stack.firstIndex(of: target) else {
                 throw sim.raise(.crash(.popToMissing, object: inv.receiver))
             }
@@ -89,7 +97,7 @@ extension Navigation {
         }
         Method.callback("didShowViewController", .object("viewController", "UIViewController"), .bool("animated"),
                         summary: "Sent when a push or pop ends; tells the delegate `navigationController_didShow`.") { sim, inv in
-            if let d = try sim.object(inv.receiver, sim.uikit.navDelegate), sim.heap.responds(d, to: .navigationController_didShow) {
+            if let d = try sim.object(inv.receiver, sim[UINavigationController.delegate]), sim.heap.responds(d, to: .navigationController_didShow) {
                 _ = try sim.heap.send(d, .navigationController_didShow, args: Arguments(.object(inv.receiver), inv.argument(0), inv.argument(1)))
             }
             return .nil
@@ -98,20 +106,19 @@ extension Navigation {
 
     /// SPEC rule 18 and the bad-input rules: what may not be pushed.
     func checkPushable(_ vc: ObjectID, onto nav: ObjectID, function: String) throws {
-        let k = sim.uikit
-        if heap.isKind(vc, of: k.navigationController) {
+        if heap.isKind(vc, of: sim[UINavigationController.self]) {
             throw sim.raise(.crash(.pushNavigationController, object: vc))
         }
-        if try sim.objects(nav, k.navControllers).contains(vc) {
+        if try sim.objects(nav, sim[UINavigationController.viewControllers]).contains(vc) {
             throw sim.raise(.crash(.pushTwice, object: vc))
         }
-        if let p = try sim.object(vc, k.parent), p != nav {
+        if let p = try sim.object(vc, sim[UIViewController.parent]), p != nav {
             throw sim.raise(.crash(.otherParent(child: sim.heap.ref(vc), parent: sim.heap.ref(p), requested: sim.heap.ref(nav)), object: vc))
         }
         try sim.lifecycle.checkNotAncestor(vc, of: nav)
         // A window's root may be pushed (seed 000's SDK wraps the root in a navigation
         // controller before making that the root); a presented controller may not.
-        if try sim.object(vc, k.presenting) != nil {
+        if try sim.object(vc, sim[UIViewController.presentingViewController]) != nil {
             throw sim.raise(.crash(.pushActive(sim.heap.ref(vc)), object: vc))
         }
     }
@@ -126,7 +133,7 @@ extension Navigation {
 
     /// Whether a container's view is on screen and it is appearing or has appeared.
     func isOnScreen(_ vc: ObjectID) throws -> Bool {
-        guard let v = try sim.object(vc, sim.uikit.vcView), let w = try sim.views.windowOf(v),
+        guard let v = try sim.object(vc, sim[UIViewController.view]), let w = try sim.views.windowOf(v),
               try sim.windowing.isShown(w) else { return false }
         let s = sim.lifecycle.appearanceState(of: vc)
         return s == .appeared || s == .appearing
@@ -135,14 +142,13 @@ extension Navigation {
     /// SPEC §3.5 push order: B.willMove(nav), B.viewDidLoad, A.viewWillDisappear,
     /// B.viewWillAppear, A.viewDidDisappear, B.viewDidAppear, B.didMove(nav).
     func push(_ vc: ObjectID, on nav: ObjectID, animated: Bool) throws {
-        let k = sim.uikit
         try checkPushable(vc, onto: nav, function: "pushViewController")
         try checkNoTransitionInFlight(nav)
-        let from = try sim.objects(nav, k.navControllers).last
+        let from = try sim.objects(nav, sim[UINavigationController.viewControllers]).last
         _ = try heap.send(vc, .willMove, args: Arguments(.object(nav)))
         try sim.lifecycle.leaveOtherParent(vc, for: nav)
-        try heap.insertElement(vc, into: nav, k.navControllers)
-        try sim.write(vc, k.parent, nav)
+        try heap.insertElement(vc, into: nav, sim[UINavigationController.viewControllers])
+        try sim.write(vc, sim[UIViewController.parent], nav)
         sim.lifecycle.noteEnteredUI(vc)
         if try isOnScreen(nav) {
             try navTransition(nav, from: from, to: vc, animated: animated, popped: [])
@@ -155,11 +161,10 @@ extension Navigation {
     /// B.viewDidDisappear, A.viewDidAppear, B.didMove(nil) after the animation. Every
     /// controller above `target` leaves the stack at once and stays alive until then.
     func pop(to target: ObjectID, on nav: ObjectID, animated: Bool) throws {
-        let k = sim.uikit
         // SPEC rule 66: the pop an edge swipe sends (through any swizzle) is interactive.
         let swipe = pendingSwipes.isEmpty ? nil : pendingSwipes.removeValue(forKey: nav.raw)
         try checkNoTransitionInFlight(nav)
-        let stack = try sim.objects(nav, k.navControllers)
+        let stack = try sim.objects(nav, sim[UINavigationController.viewControllers])
         guard let i = stack.firstIndex(of: target), i < stack.count - 1 else { return }
         let popped = Array(stack[(i + 1)...])
         for p in popped { try heap.hold(p, sim.transitions.transitionHold) }
@@ -168,7 +173,7 @@ extension Navigation {
         defer { for p in popped where heap.isAlive(p) { try? heap.unhold(p, sim.transitions.transitionHold) } }
         for p in popped.reversed() { _ = try heap.send(p, .willMove, args: Arguments(.nil)) }
         for p in popped.reversed() {
-            try heap.removeElement(p, from: nav, k.navControllers)
+            try heap.removeElement(p, from: nav, sim[UINavigationController.viewControllers])
             sim.lifecycle.noteLeftUI(p, .popped(from: nav))
         }
         // SPEC rule 47: asked once every popped controller is off the stack; the pop goes
@@ -190,17 +195,17 @@ extension Navigation {
         for p in popped.reversed() where heap.isAlive(p) {
             // A callback of the pop (a viewWillAppear that pushes) may have put it back:
             // then it is a child again, and its view is the one on screen.
-            if heap.isAlive(nav), (try? sim.objects(nav, sim.uikit.navControllers).contains(p)) == true { continue }
+            if heap.isAlive(nav), (try? sim.objects(nav, sim[UINavigationController.viewControllers]).contains(p)) == true { continue }
             sim.attempt(&firstError) {
-                if let v = try sim.object(p, sim.uikit.vcView), let navView = try sim.object(nav, sim.uikit.vcView),
-                   try sim.object(v, sim.uikit.superview) == navView {
+                if let v = try sim.object(p, sim[UIViewController.view]), let navView = try sim.object(nav, sim[UIViewController.view]),
+                   try sim.object(v, sim[UIView.superview]) == navView {
                     try sim.views.removeFromSuperview(v)
                 }
             }
             // Removed from the parent or adopted by another container meanwhile: it is
             // no longer this one's to detach.
-            guard (try? sim.object(p, sim.uikit.parent)) == nav else { continue }
-            sim.attempt(&firstError) { try sim.write(p, sim.uikit.parent, nil) }
+            guard (try? sim.object(p, sim[UIViewController.parent])) == nav else { continue }
+            sim.attempt(&firstError) { try sim.write(p, sim[UIViewController.parent], nil) }
             sim.attempt(&firstError) { _ = try heap.send(p, .didMove, args: Arguments(.nil)) }
         }
         if let firstError { throw firstError }
@@ -213,7 +218,6 @@ extension Navigation {
     /// `didShow` at the end.
     func navTransition(_ nav: ObjectID, from: ObjectID?, to: ObjectID, animated: Bool, popped: [ObjectID],
                        swipe: Swipe? = nil) throws {
-        let k = sim.uikit
         let isPush = popped.isEmpty
         // The callbacks' errors do not stop the transition half-way (a transition marked
         // in flight for ever made every later push crash): it completes and the first
@@ -223,7 +227,7 @@ extension Navigation {
         var animator: ObjectID?
         if animated, swipe == nil, let from {
             sim.attempt(&firstError) {
-                animator = try sim.transitions.customAnimator(from: sim.object(nav, k.navDelegate), .navigationController_animationControllerFor,
+                animator = try sim.transitions.customAnimator(from: sim.object(nav, sim[UINavigationController.delegate]), .navigationController_animationControllerFor,
                                               Arguments([.object(nav), .string(isPush ? "push" : "pop"), .object(from), .object(to)]))
             }
         }
@@ -236,12 +240,12 @@ extension Navigation {
         if inFlight {
             sim.attempt(&firstError) {
                 coordinator = try sim.transitions.beginCoordinator(for: [nav, to] + popped + (from.map { [$0] } ?? []), from: from, to: to,
-                                                   container: try sim.object(nav, k.vcView), duration: sim.configuration.transitionDuration,
+                                                   container: try sim.object(nav, sim[UIViewController.view]), duration: sim.configuration.transitionDuration,
                                                    interactive: swipe != nil)
             }
         }
         sim.attempt(&firstError) {
-            if let d = try sim.object(nav, k.navDelegate), heap.responds(d, to: .navigationController_willShow) {
+            if let d = try sim.object(nav, sim[UINavigationController.delegate]), heap.responds(d, to: .navigationController_willShow) {
                 _ = try heap.send(d, .navigationController_willShow, args: Arguments(.object(nav), .object(to), .bool(animated)))
             }
         }
@@ -254,9 +258,9 @@ extension Navigation {
             // SPEC rule 58: the content view is the container, and UIKit never adds the
             // incoming view: an animator that forgets it leaves the pushed view out of the window.
             sim.attempt(&firstError) {
-                guard let navView = try sim.object(nav, k.vcView) else { return }
+                guard let navView = try sim.object(nav, sim[UIViewController.view]) else { return }
                 context = try sim.transitions.makeTransitionContext(animator: animator, container: navView, from: from, to: to,
-                                                    fromView: try from.flatMap { try sim.object($0, k.vcView) }, toView: toView,
+                                                    fromView: try from.flatMap { try sim.object($0, sim[UIViewController.view]) }, toView: toView,
                                                     coordinator: coordinator)
             }
         }
@@ -264,8 +268,8 @@ extension Navigation {
             // No animator, or one that could not say its duration: the default transition
             // puts the incoming view in place.
             sim.attempt(&firstError) {
-                if let toView, heap.isAlive(toView), let navView = try sim.object(nav, k.vcView), try sim.object(toView, k.superview) != navView {
-                    try sim.write(toView, k.frame, .rect(try sim.views.boundsOf(navView)))
+                if let toView, heap.isAlive(toView), let navView = try sim.object(nav, sim[UIViewController.view]), try sim.object(toView, sim[UIView.superview]) != navView {
+                    try sim.write(toView, sim[UIView.frame], .rect(try sim.views.boundsOf(navView)))
                     try sim.views.addSubview(toView, to: navView, at: 0)
                 }
             }
@@ -298,7 +302,6 @@ extension Navigation {
     /// disappears and the outgoing one appears again, and the delegate hears nothing.
     func navTransitionCancel(_ nav: ObjectID, from: ObjectID?, to: ObjectID, animated: Bool,
                              popped: [ObjectID]) -> () throws -> Void {
-        let k = sim.uikit
         return { [unowned self] in
             navTransitions.end(nav)
             var firstError: Error?
@@ -310,19 +313,19 @@ extension Navigation {
                 guard heap.isAlive(nav) else { return }
                 if popped.isEmpty {
                     // A cancelled push: the pushed controller leaves the stack again.
-                    guard try sim.objects(nav, k.navControllers).contains(to) else { return }
-                    try heap.removeElement(to, from: nav, k.navControllers)
-                    if try sim.object(to, k.parent) == nav { try sim.write(to, k.parent, nil) }
+                    guard try sim.objects(nav, sim[UINavigationController.viewControllers]).contains(to) else { return }
+                    try heap.removeElement(to, from: nav, sim[UINavigationController.viewControllers])
+                    if try sim.object(to, sim[UIViewController.parent]) == nav { try sim.write(to, sim[UIViewController.parent], nil) }
                     _ = try heap.send(to, .didMove, args: Arguments(.nil))
                 } else {
                     // A cancelled pop: the popped controllers are back on top, as they were;
                     // each heard willMove(nil) when the pop began and hears didMove(nav) now.
-                    for p in popped where heap.isAlive(p) && (try? sim.object(p, k.parent)) == nav {
-                        guard !(try sim.objects(nav, k.navControllers).contains(p)) else { continue }
-                        try heap.insertElement(p, into: nav, k.navControllers)
+                    for p in popped where heap.isAlive(p) && (try? sim.object(p, sim[UIViewController.parent])) == nav {
+                        guard !(try sim.objects(nav, sim[UINavigationController.viewControllers]).contains(p)) else { continue }
+                        try heap.insertElement(p, into: nav, sim[UINavigationController.viewControllers])
                         sim.lifecycle.noteEnteredUI(p)
                     }
-                    for p in popped where heap.isAlive(p) && (try? sim.object(p, k.parent)) == nav {
+                    for p in popped where heap.isAlive(p) && (try? sim.object(p, sim[UIViewController.parent])) == nav {
                         _ = try heap.send(p, .didMove, args: Arguments(.object(nav)))
                     }
                 }
@@ -334,9 +337,8 @@ extension Navigation {
     /// Removes the controller's view from the navigation controller's content view, if it
     /// is there.
     func takeView(of vc: ObjectID, outOf nav: ObjectID) throws {
-        let k = sim.uikit
-        guard heap.isAlive(vc), heap.isAlive(nav), let v = try sim.object(vc, k.vcView), let navView = try sim.object(nav, k.vcView),
-              try sim.object(v, k.superview) == navView else { return }
+        guard heap.isAlive(vc), heap.isAlive(nav), let v = try sim.object(vc, sim[UIViewController.view]), let navView = try sim.object(nav, sim[UIViewController.view]),
+              try sim.object(v, sim[UIView.superview]) == navView else { return }
         try sim.views.removeFromSuperview(v)
     }
 
@@ -362,22 +364,21 @@ extension Navigation {
     /// willMove(nil)/didMove(nil), new ones willMove(nav)/didMove(nav), and a new top
     /// transitions in like a push (or a pop when it was already in the stack).
     func setViewControllers(_ list: [ObjectID], on nav: ObjectID, animated: Bool) throws {
-        let k = sim.uikit
         var seen = Set<ObjectID>()
         for vc in list {
             guard seen.insert(vc).inserted else {
                 throw sim.raise(.crash(.pushTwice, object: vc))
             }
-            if heap.isKind(vc, of: k.navigationController) {
+            if heap.isKind(vc, of: sim[UINavigationController.self]) {
                 throw sim.raise(.crash(.pushNavigationController, object: vc))
             }
-            if let p = try sim.object(vc, k.parent), p != nav {
+            if let p = try sim.object(vc, sim[UIViewController.parent]), p != nav {
                 throw sim.raise(.crash(.otherParent(child: sim.heap.ref(vc), parent: sim.heap.ref(p), requested: sim.heap.ref(nav)), object: vc))
             }
             try sim.lifecycle.checkNotAncestor(vc, of: nav)
         }
         try checkNoTransitionInFlight(nav)
-        let old = try sim.objects(nav, k.navControllers)
+        let old = try sim.objects(nav, sim[UINavigationController.viewControllers])
         let removed = old.filter { !list.contains($0) }
         let added = list.filter { !old.contains($0) }
         for r in removed { try heap.hold(r, sim.transitions.transitionHold) }
@@ -392,12 +393,12 @@ extension Navigation {
         // another container: every controller of the new stack ends with this one as its
         // one parent.
         for vc in list where !added.contains(vc) {
-            if try sim.object(vc, k.parent) != nav { try sim.lifecycle.leaveOtherParent(vc, for: nav) }
+            if try sim.object(vc, sim[UIViewController.parent]) != nav { try sim.lifecycle.leaveOtherParent(vc, for: nav) }
         }
-        try sim.write(nav, k.navControllers, .array(list.map(Value.object)))   // SPEC rule 27: never nil
-        for a in added { try sim.write(a, k.parent, nav); sim.lifecycle.noteEnteredUI(a) }
+        try sim.write(nav, sim[UINavigationController.viewControllers], .array(list.map(Value.object)))   // SPEC rule 27: never nil
+        for a in added { try sim.write(a, sim[UIViewController.parent], nav); sim.lifecycle.noteEnteredUI(a) }
         for vc in list where !added.contains(vc) {
-            if try sim.object(vc, k.parent) != nav { try sim.write(vc, k.parent, nav); sim.lifecycle.noteEnteredUI(vc) }
+            if try sim.object(vc, sim[UIViewController.parent]) != nav { try sim.write(vc, sim[UIViewController.parent], nav); sim.lifecycle.noteEnteredUI(vc) }
         }
         for r in removed { sim.lifecycle.noteLeftUI(r, .removedFromStack(of: nav)) }
         // SPEC rule 47: asked once the stack is whole; the first error comes at the end.

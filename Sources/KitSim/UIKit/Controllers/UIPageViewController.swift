@@ -1,3 +1,11 @@
+/// `UIPageViewController`, as the model names it: its class and the properties the model reads and writes.
+package enum UIPageViewController: ModelClass {
+    package static let handle = ClassHandle("UIPageViewController")
+    package static var declaration: SimulatorClassDeclaration { Lists.pageViewControllerDeclaration }
+    package static let transitionStyle = handle.property("transitionStyle")
+    package static let navigationOrientation = handle.property("navigationOrientation")
+}
+
 extension Lists {
     static let pageTransitionStyles = EnumType("UIPageViewController.TransitionStyle", ["scroll", "pageCurl"])
     static let pageOrientations = EnumType("UIPageViewController.NavigationOrientation", ["horizontal", "vertical"])
@@ -5,12 +13,12 @@ extension Lists {
 
     /// `UIPageViewController` (SPEC rules 38, 40): a weak data source and delegate; the
     /// pages it shows are its children (strong).
-    static let pageViewControllerDeclaration = ClassDeclaration("UIPageViewController", superclass: "UIViewController",
+    static let pageViewControllerDeclaration = ClassDeclaration(UIPageViewController.handle, superclass: "UIViewController",
         summary: "Shows pages that are its children; its data source and delegate are weak.") {
         PropertyDeclaration("dataSource", .weak, .object("NSObject"), summary: "Not retained (rule 38).")
         PropertyDeclaration("delegate", .weak, .object("NSObject"), summary: "Not retained (rule 38).")
-        PropertyDeclaration("transitionStyle", .assign, .enumeration(Lists.pageTransitionStyles), readOnly: true, default: .string("scroll"))
-        PropertyDeclaration("navigationOrientation", .assign, .enumeration(Lists.pageOrientations), readOnly: true,
+        PropertyDeclaration(UIPageViewController.transitionStyle, .assign, .enumeration(Lists.pageTransitionStyles), readOnly: true, default: .string("scroll"))
+        PropertyDeclaration(UIPageViewController.navigationOrientation, .assign, .enumeration(Lists.pageOrientations), readOnly: true,
                             default: .string("horizontal"))
         PropertyDeclaration("viewControllers", .strong, .array("UIViewController"), readOnly: true, getter: "pages",
                             summary: "The pages shown, which are its children.")
@@ -21,8 +29,8 @@ extension Lists {
         Method.initializer(swift: "init(transitionStyle:navigationOrientation:options:)",
                            .enumeration("style", Lists.pageTransitionStyles, default: "scroll"),
                            .enumeration("orientation", Lists.pageOrientations, default: "horizontal")) { sim, inv in
-            try sim.write(inv.receiver, sim.uikit.pageStyle, .string(inv.stringArgument(0) ?? "scroll"))
-            try sim.write(inv.receiver, sim.uikit.pageOrientation, .string(inv.stringArgument(1) ?? "horizontal"))
+            try sim.write(inv.receiver, sim[UIPageViewController.transitionStyle], .string(inv.stringArgument(0) ?? "scroll"))
+            try sim.write(inv.receiver, sim[UIPageViewController.navigationOrientation], .string(inv.stringArgument(1) ?? "horizontal"))
             return .object(inv.receiver)
         }
         Method("setViewControllers", swift: "setViewControllers(_:direction:animated:completion:)",
@@ -40,14 +48,13 @@ extension Lists {
     /// SPEC rule 40: the new pages become children (their views in its view once loaded),
     /// the old ones are removed and released.
     func setPages(_ pvc: ObjectID, _ new: [ObjectID], completion: Value) throws {
-        let k = sim.uikit
         for old in pageLists[pvc.raw] ?? [] where heap.isAlive(old) && !new.contains(old) {
-            if let v = try sim.object(old, k.vcView), try sim.object(v, k.superview) != nil { try sim.views.removeFromSuperview(v) }
+            if let v = try sim.object(old, sim[UIViewController.view]), try sim.object(v, sim[UIView.superview]) != nil { try sim.views.removeFromSuperview(v) }
             try sim.lifecycle.removeFromParent(old)
         }
-        for page in new where try sim.object(page, k.parent) != pvc {
+        for page in new where try sim.object(page, sim[UIViewController.parent]) != pvc {
             try sim.lifecycle.addChild(page, to: pvc)
-            if let container = try sim.object(pvc, k.vcView), let view = try heap.get(page, k.vcView).objectID {
+            if let container = try sim.object(pvc, sim[UIViewController.view]), let view = try heap.get(page, sim[UIViewController.view]).objectID {
                 try sim.views.addSubview(view, to: container, at: nil)
             }
         }

@@ -1,13 +1,22 @@
+/// `UITabBarController`, as the model names it: its class and the properties the model reads and writes.
+package enum UITabBarController: ModelClass {
+    package static let handle = ClassHandle("UITabBarController")
+    package static var declaration: SimulatorClassDeclaration { Navigation.tabBarControllerDeclaration }
+    package static let viewControllers = handle.property("viewControllers")
+    package static let selectedIndex = handle.property("selectedIndex")
+    package static let delegate = handle.property("delegate")
+}
+
 extension Navigation {
     /// `UITabBarController` (SPEC §3.5, rule 17): controllers it keeps strongly, one of
     /// them selected, and a weak delegate asked before a user's tap selects a tab.
-    static let tabBarControllerDeclaration = ClassDeclaration("UITabBarController",
+    static let tabBarControllerDeclaration = ClassDeclaration(UITabBarController.handle,
         superclass: "UIViewController", summary: "Tabs of controllers, one selected and on screen.") {
-        PropertyDeclaration("viewControllers", .strong, .array("UIViewController"), optional: true,
+        PropertyDeclaration(UITabBarController.viewControllers, .strong, .array("UIViewController"), optional: true,
                             setter: "setViewControllers", summary: "nil until set; an empty list reads `{}` (rule 27).")
-        PropertyDeclaration("selectedIndex", .assign, .number, setter: "setSelectedIndex",
+        PropertyDeclaration(UITabBarController.selectedIndex, .assign, .number, setter: "setSelectedIndex",
                             summary: "Setting it from code never asks the delegate.")
-        PropertyDeclaration("delegate", .weak, .object("NSObject"),
+        PropertyDeclaration(UITabBarController.delegate, .weak, .object("NSObject"),
                             summary: "Asked `tabBarController_shouldSelect` and told `tabBarController_didSelect` on a tap.")
         PropertyDeclaration("selectedViewController", .weak, .object("UIViewController"), getter: "selectedViewController",
                             setter: "setSelectedViewController")
@@ -23,8 +32,8 @@ extension Navigation {
             try sim.navigation.selectedChild(of: inv.receiver).map(Value.object) ?? .nil
         }
         Method.accessor("setSelectedViewController") { sim, inv in
-            let vc = try inv.required(0, sim.uikit.viewController, "selectedViewController")
-            guard let i = try sim.objects(inv.receiver, sim.uikit.tabControllers).firstIndex(of: vc) else {
+            let vc = try inv.required(0, sim[UIViewController.self], "selectedViewController")
+            guard let i = try sim.objects(inv.receiver, sim[UITabBarController.viewControllers]).firstIndex(of: vc) else {
                 throw sim.raise(.crash(.tabNotInList, object: vc))
             }
             try sim.navigation.select(i, on: inv.receiver)
@@ -38,18 +47,17 @@ extension Navigation {
 
     /// The selected child, or nil when there are none.
     func selectedChild(of tab: ObjectID) throws -> ObjectID? {
-        let list = try sim.objects(tab, sim.uikit.tabControllers)
-        let i = clampedInt(try sim.number(tab, sim.uikit.tabSelectedIndex, default: 0))
+        let list = try sim.objects(tab, sim[UITabBarController.viewControllers])
+        let i = clampedInt(try sim.number(tab, sim[UITabBarController.selectedIndex], default: 0))
         return list.indices.contains(i) ? list[i] : nil
     }
 
     /// SPEC rule 27: `viewControllers` reads nil only while unset (or set to nil); an
     /// empty list reads `{}`.
     func setTabs(_ list: [ObjectID], on tab: ObjectID, keepsNil: Bool = false) throws {
-        let k = sim.uikit
-        let old = try sim.objects(tab, k.tabControllers)
+        let old = try sim.objects(tab, sim[UITabBarController.viewControllers])
         for vc in list where !old.contains(vc) {
-            if let p = try sim.object(vc, k.parent), p != tab {
+            if let p = try sim.object(vc, sim[UIViewController.parent]), p != tab {
                 throw sim.raise(.crash(.otherParent(child: sim.heap.ref(vc), parent: sim.heap.ref(p), requested: sim.heap.ref(tab)), object: vc))
             }
             try sim.lifecycle.checkNotAncestor(vc, of: tab)
@@ -68,12 +76,12 @@ extension Navigation {
             // one, so that it has one parent (as addChild and push do).
             try sim.lifecycle.leaveOtherParent(vc, for: tab)
         }
-        try sim.write(tab, k.tabControllers, keepsNil ? .nil : .array(list.map(Value.object)))
-        try sim.write(tab, k.tabSelectedIndex, .int(0))
+        try sim.write(tab, sim[UITabBarController.viewControllers], keepsNil ? .nil : .array(list.map(Value.object)))
+        try sim.write(tab, sim[UITabBarController.selectedIndex], .int(0))
         // Every new child is parented before any didMove runs: a didMove that fails (or
         // looks) never finds a listed controller without its parent.
         for vc in list where !old.contains(vc) {
-            try sim.write(vc, k.parent, tab)
+            try sim.write(vc, sim[UIViewController.parent], tab)
             sim.lifecycle.noteEnteredUI(vc)
         }
         var firstError: Error?
@@ -81,8 +89,8 @@ extension Navigation {
             sim.attempt(&firstError) { _ = try heap.send(vc, .didMove, args: Arguments(.object(tab))) }
         }
         for r in removed {
-            if let v = try sim.object(r, k.vcView) { try sim.views.removeFromSuperview(v) }
-            try sim.write(r, k.parent, nil)
+            if let v = try sim.object(r, sim[UIViewController.view]) { try sim.views.removeFromSuperview(v) }
+            try sim.write(r, sim[UIViewController.parent], nil)
             sim.lifecycle.noteLeftUI(r, .removed(from: tab))
             stillHeld.remove(r)
             // SPEC rule 47: asked while the transition still holds it.
@@ -96,8 +104,7 @@ extension Navigation {
     /// order (SPEC §3.5): B.viewDidLoad (first time), B.viewWillAppear,
     /// A.viewWillDisappear, A.viewDidDisappear, B.viewDidAppear.
     func select(_ index: Int, on tab: ObjectID) throws {
-        let k = sim.uikit
-        let list = try sim.objects(tab, k.tabControllers)
+        let list = try sim.objects(tab, sim[UITabBarController.viewControllers])
         guard list.indices.contains(index) else {
             throw SimError.misuse(.indexOutOfRange(property: "selectedIndex", className: "UITabBarController", index: index, count: list.count),
                                   object: tab)
@@ -105,18 +112,18 @@ extension Navigation {
         let old = try selectedChild(of: tab)
         let new = list[index]
         guard old != new else { return }
-        try sim.write(tab, k.tabSelectedIndex, .int(index))
+        try sim.write(tab, sim[UITabBarController.selectedIndex], .int(index))
         guard try isOnScreen(tab) else { return }
         var keep = [tab, new]
         if let old { keep.append(old) }
         try sim.transitions.finishTransition(animated: false, keeping: keep, completion: .nil) { [unowned self] in
-            guard try selectedChild(of: tab) == new, let tabView = try sim.object(tab, k.vcView) else { return }
+            guard try selectedChild(of: tab) == new, let tabView = try sim.object(tab, sim[UIViewController.view]) else { return }
             let newView = try sim.lifecycle.loadedView(of: new)
             try sim.lifecycle.beginAppearance(new, appearing: true, animated: false)
             if let old { try sim.lifecycle.beginAppearance(old, appearing: false, animated: false) }
-            if let old, let ov = try sim.object(old, k.vcView), try sim.object(ov, k.superview) == tabView { try sim.views.removeFromSuperview(ov) }
+            if let old, let ov = try sim.object(old, sim[UIViewController.view]), try sim.object(ov, sim[UIView.superview]) == tabView { try sim.views.removeFromSuperview(ov) }
             if let newView {
-                try sim.write(newView, k.frame, .rect(try sim.views.boundsOf(tabView)))
+                try sim.write(newView, sim[UIView.frame], .rect(try sim.views.boundsOf(tabView)))
                 try sim.views.addSubview(newView, to: tabView, at: 0)
             }
             if let old { try sim.lifecycle.endAppearance(old, animated: false) }
@@ -129,11 +136,10 @@ extension Navigation {
     /// at once, before the child's view loads (rule 17, seed 001). Setting
     /// `selectedIndex` from code never calls the delegate.
     func tapTab(_ tab: ObjectID, _ child: ObjectID) throws {
-        let k = sim.uikit
-        guard let index = try sim.objects(tab, k.tabControllers).firstIndex(of: child) else {
+        guard let index = try sim.objects(tab, sim[UITabBarController.viewControllers]).firstIndex(of: child) else {
             throw SimError.badArgument(2, "tap", "\(heap.describe(child)) is not one of \(heap.describe(tab))'s view controllers")
         }
-        let delegate = try sim.object(tab, k.tabDelegate)
+        let delegate = try sim.object(tab, sim[UITabBarController.delegate])
         if let d = delegate, heap.responds(d, to: .tabBarController_shouldSelect) {
             let answer = try heap.send(d, .tabBarController_shouldSelect, args: Arguments(.object(tab), .object(child)))
             if answer == .bool(false) || answer.isNil { return }

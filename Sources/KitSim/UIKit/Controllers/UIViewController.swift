@@ -1,3 +1,17 @@
+/// `UIViewController`, as the model names it: its class and the properties the model reads and writes.
+package enum UIViewController: ModelClass {
+    package static let handle = ClassHandle("UIViewController")
+    package static var declaration: SimulatorClassDeclaration { ControllerLifecycle.viewControllerDeclaration }
+    package static let view = handle.property("view")
+    package static let title = handle.property("title")
+    package static let parent = handle.property("parent")
+    package static let children = handle.property("children")
+    package static let presentedViewController = handle.property("presentedViewController")
+    package static let presentingViewController = handle.property("presentingViewController")
+    package static let modalPresentationStyle = handle.property("modalPresentationStyle")
+    package static let transitioningDelegate = handle.property("transitioningDelegate")
+}
+
 extension ControllerLifecycle {
     /// `UIModalPresentationStyle` as scripts write it.
     static let modalPresentationStyles = EnumType("UIModalPresentationStyle",
@@ -6,19 +20,19 @@ extension ControllerLifecycle {
     /// `UIViewController` (SPEC §3.3–3.5): a lazily loaded view, appearance callbacks,
     /// containment (weak `parent`, strong `children`) and modal presentation (the
     /// presenter keeps the presented controller strongly).
-    static let viewControllerDeclaration = ClassDeclaration("UIViewController", superclass: "UIResponder",
+    static let viewControllerDeclaration = ClassDeclaration(UIViewController.handle, superclass: "UIResponder",
         summary: "Manages a view loaded on first access; contains children and presents controllers. A subclass's `willDealloc()`, when a script defines one, is asked as the controller leaves the UI: false mutes MLeaksFinder's `abandoned` check for it and what it contains or presents (rule 47).") {
-        PropertyDeclaration("view", .strong, .object("UIView"), getter: "view", setter: "setView",
+        PropertyDeclaration(UIViewController.view, .strong, .object("UIView"), getter: "view", setter: "setView",
                             summary: "Loaded on first access: `loadView`, then `viewDidLoad` (rule 11).")
-        PropertyDeclaration("title", .copy, .string)
-        PropertyDeclaration("parent", .weak, .object("UIViewController"), readOnly: true)
-        PropertyDeclaration("children", .strong, .array("UIViewController"), readOnly: true, getter: "children",
+        PropertyDeclaration(UIViewController.title, .copy, .string)
+        PropertyDeclaration(UIViewController.parent, .weak, .object("UIViewController"), readOnly: true)
+        PropertyDeclaration(UIViewController.children, .strong, .array("UIViewController"), readOnly: true, getter: "children",
                             summary: "A container's controllers, else those added with `addChild`.")
-        PropertyDeclaration("presentedViewController", .strong, .object("UIViewController"), readOnly: true)
-        PropertyDeclaration("presentingViewController", .weak, .object("UIViewController"), readOnly: true)
-        PropertyDeclaration("transitioningDelegate", .weak, .object("NSObject"),
+        PropertyDeclaration(UIViewController.presentedViewController, .strong, .object("UIViewController"), readOnly: true)
+        PropertyDeclaration(UIViewController.presentingViewController, .weak, .object("UIViewController"), readOnly: true)
+        PropertyDeclaration(UIViewController.transitioningDelegate, .weak, .object("NSObject"),
                             summary: "Offers custom animators: `animationController_forPresented(presented, presenting, source)` and `animationController_forDismissed(dismissed)` (rule 57).")
-        PropertyDeclaration("modalPresentationStyle", .assign, .enumeration(ControllerLifecycle.modalPresentationStyles),
+        PropertyDeclaration(UIViewController.modalPresentationStyle, .assign, .enumeration(ControllerLifecycle.modalPresentationStyles),
                             summary: "Unset or `automatic` means a page sheet from iOS 13 on, full screen before (rule 16).")
         PropertyDeclaration("isViewLoaded", .assign, .bool, readOnly: true, getter: "isViewLoaded")
         PropertyDeclaration("viewIfLoaded", .weak, .object("UIView"), readOnly: true, getter: "viewIfLoaded")
@@ -39,20 +53,19 @@ extension ControllerLifecycle {
             try sim.lifecycle.loadedView(of: inv.receiver).map(Value.object) ?? .nil
         }
         Method.accessor("setView") { sim, inv in
-            try sim.write(inv.receiver, sim.uikit.vcView, try inv.object(0, sim.uikit.view, "view", optional: true))
+            try sim.write(inv.receiver, sim[UIViewController.view], try inv.object(0, sim[UIView.self], "view", optional: true))
             return .nil
         }
         Method.callback("loadView", summary: "Makes the view: an opaque view the size of the screen.") { sim, inv in
-            let k = sim.uikit
-            let v = sim.heap.alloc(k.view)
+            let v = sim.heap.alloc(sim[UIView.self])
             try sim.views.initializeView(v, frame: sim.screenBounds)
             // Opaque, as a storyboard-made controller's view is: it hides what lies under it.
-            try sim.write(v, k.backgroundColor, .string("systemBackground"))
-            try sim.write(inv.receiver, k.vcView, v)
+            try sim.write(v, sim[UIView.backgroundColor], .string("systemBackground"))
+            try sim.write(inv.receiver, sim[UIViewController.view], v)
             return .nil
         }
-        Method.accessor("isViewLoaded", returns: .bool) { sim, inv in .bool(try sim.object(inv.receiver, sim.uikit.vcView) != nil) }
-        Method.accessor("viewIfLoaded", returns: .object("UIView")) { sim, inv in try sim.heap.readSlot(inv.receiver, sim.uikit.vcView) }
+        Method.accessor("isViewLoaded", returns: .bool) { sim, inv in .bool(try sim.object(inv.receiver, sim[UIViewController.view]) != nil) }
+        Method.accessor("viewIfLoaded", returns: .object("UIView")) { sim, inv in try sim.heap.readSlot(inv.receiver, sim[UIViewController.view]) }
         Method("loadViewIfNeeded", summary: "Loads the view if it is not loaded.") { sim, inv in
             _ = try sim.lifecycle.loadedView(of: inv.receiver)
             return .nil
@@ -67,13 +80,13 @@ extension ControllerLifecycle {
             .array(try sim.lifecycle.childControllers(of: inv.receiver).map(Value.object))
         }
         Method.accessor("navigationController", returns: .object("UINavigationController")) { sim, inv in
-            try sim.lifecycle.ancestor(of: inv.receiver, kind: sim.uikit.navigationController).map(Value.object) ?? .nil
+            try sim.lifecycle.ancestor(of: inv.receiver, kind: sim[UINavigationController.self]).map(Value.object) ?? .nil
         }
         Method.accessor("transitionCoordinator", returns: .object("_UIViewControllerTransitionCoordinator")) { sim, inv in
             try sim.transitions.transitionCoordinator(of: inv.receiver).map(Value.object) ?? .nil
         }
         Method.accessor("tabBarController", returns: .object("UITabBarController")) { sim, inv in
-            try sim.lifecycle.ancestor(of: inv.receiver, kind: sim.uikit.tabBarController).map(Value.object) ?? .nil
+            try sim.lifecycle.ancestor(of: inv.receiver, kind: sim[UITabBarController.self]).map(Value.object) ?? .nil
         }
 
         // SPEC rule 14 and §3.5: `addChild` calls `willMove(toParent:)` only and
@@ -129,15 +142,15 @@ extension ControllerLifecycle {
 
     /// The child controllers: a container's `viewControllers`, else those added with `addChild`.
     func childControllers(of vc: ObjectID) throws -> [ObjectID] {
-        if heap.isKind(vc, of: uikit.navigationController) { return try sim.objects(vc, uikit.navControllers) }
-        if heap.isKind(vc, of: uikit.tabBarController) { return try sim.objects(vc, uikit.tabControllers) }
-        return try sim.objects(vc, uikit.children)
+        if heap.isKind(vc, of: sim[UINavigationController.self]) { return try sim.objects(vc, sim[UINavigationController.viewControllers]) }
+        if heap.isKind(vc, of: sim[UITabBarController.self]) { return try sim.objects(vc, sim[UITabBarController.viewControllers]) }
+        return try sim.objects(vc, sim[UIViewController.children])
     }
 
     /// The nearest parent of the given kind (`navigationController`, `tabBarController`).
     func ancestor(of vc: ObjectID, kind: SimClass) throws -> ObjectID? {
         var found: ObjectID?
-        try sim.walkChain(from: try sim.object(vc, uikit.parent), along: uikit.parent) { c in
+        try sim.walkChain(from: try sim.object(vc, sim[UIViewController.parent]), along: sim[UIViewController.parent]) { c in
             if heap.isKind(c, of: kind) { found = c }
             return found == nil
         }

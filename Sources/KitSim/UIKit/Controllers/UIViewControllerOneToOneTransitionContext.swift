@@ -1,33 +1,44 @@
+/// `_UIViewControllerOneToOneTransitionContext`, as the model names it: its class and the properties the model reads and writes.
+package enum _UIViewControllerOneToOneTransitionContext: ModelClass {
+    package static let handle = ClassHandle("_UIViewControllerOneToOneTransitionContext", global: false)
+    package static var declaration: SimulatorClassDeclaration { Transitions.transitionContextDeclaration }
+    package static let containerView = handle.property("containerView")
+    package static let animator = handle.property("animator")
+    package static let fromViewController = handle.property("fromViewController")
+    package static let toViewController = handle.property("toViewController")
+    package static let fromView = handle.property("fromView")
+    package static let toView = handle.property("toView")
+    package static let transitionWasCancelled = handle.property("transitionWasCancelled")
+}
+
 extension Transitions {
     /// UIKit's transition context (`id<UIViewControllerContextTransitioning>`; SPEC rules
     /// 58–61): what a custom animator's `animateTransition(ctx)` receives. UIKit keeps it,
     /// and through it the animator, both controllers and the container, until the animator
     /// calls `completeTransition`, which — not `transitionDuration` — ends the transition.
-    static let transitionContextDeclaration = ClassDeclaration("_UIViewControllerOneToOneTransitionContext", global: false,
+    static let transitionContextDeclaration = ClassDeclaration(_UIViewControllerOneToOneTransitionContext.handle,
         summary: "The context of a custom transition: its container, controllers and views; `completeTransition` ends it.") {
-        PropertyDeclaration("containerView", .strong, .object("UIView"), readOnly: true,
+        PropertyDeclaration(_UIViewControllerOneToOneTransitionContext.containerView, .strong, .object("UIView"), readOnly: true,
                             summary: "Where the animation happens: a `UITransitionView` on top of the window for a presentation, the navigation controller's view for a push or pop.")
-        PropertyDeclaration("animator", .strong, .object("NSObject"), readOnly: true,
+        PropertyDeclaration(_UIViewControllerOneToOneTransitionContext.animator, .strong, .object("NSObject"), readOnly: true,
                             summary: "The animator the delegate returned, kept until `completeTransition`.")
-        PropertyDeclaration("fromViewController", .strong, .object("UIViewController"), readOnly: true)
-        PropertyDeclaration("toViewController", .strong, .object("UIViewController"), readOnly: true)
-        PropertyDeclaration("fromView", .strong, .object("UIView"), readOnly: true, summary: "`view(\"from\")`.")
-        PropertyDeclaration("toView", .strong, .object("UIView"), readOnly: true, summary: "`view(\"to\")`.")
+        PropertyDeclaration(_UIViewControllerOneToOneTransitionContext.fromViewController, .strong, .object("UIViewController"), readOnly: true)
+        PropertyDeclaration(_UIViewControllerOneToOneTransitionContext.toViewController, .strong, .object("UIViewController"), readOnly: true)
+        PropertyDeclaration(_UIViewControllerOneToOneTransitionContext.fromView, .strong, .object("UIView"), readOnly: true, summary: "`view(\"from\")`.")
+        PropertyDeclaration(_UIViewControllerOneToOneTransitionContext.toView, .strong, .object("UIView"), readOnly: true, summary: "`view(\"to\")`.")
         PropertyDeclaration("isAnimated", .assign, .bool, readOnly: true, default: .bool(true))
         PropertyDeclaration("isInteractive", .assign, .bool, readOnly: true, default: .bool(false))
-        PropertyDeclaration("transitionWasCancelled", .assign, .bool, readOnly: true, default: .bool(false))
+        PropertyDeclaration(_UIViewControllerOneToOneTransitionContext.transitionWasCancelled, .assign, .bool, readOnly: true, default: .bool(false))
 
         Method("viewController", swift: "viewController(forKey:)", .enumeration("key", Transitions.transitionContextKeys),
                returns: .object("UIViewController"), optional: true,
                summary: "The controller leaving (`\"from\"`) or coming (`\"to\"`).") { sim, inv in
-            let k = sim.uikit.transitions
-            return try sim.heap.readSlot(inv.receiver, inv.stringArgument(0) == "to" ? k.contextTo : k.contextFrom)
+            return try sim.heap.readSlot(inv.receiver, inv.stringArgument(0) == "to" ? sim[_UIViewControllerOneToOneTransitionContext.toViewController] : sim[_UIViewControllerOneToOneTransitionContext.fromViewController])
         }
         Method("view", swift: "view(forKey:)", .enumeration("key", Transitions.transitionContextKeys),
                returns: .object("UIView"), optional: true, introduced: 8,
                summary: "The view leaving or coming; nil for the presenter's view when it stays (`custom`, `overFullScreen`; rules 59, 60).") { sim, inv in
-            let k = sim.uikit.transitions
-            return try sim.heap.readSlot(inv.receiver, inv.stringArgument(0) == "to" ? k.contextToView : k.contextFromView)
+            return try sim.heap.readSlot(inv.receiver, inv.stringArgument(0) == "to" ? sim[_UIViewControllerOneToOneTransitionContext.toView] : sim[_UIViewControllerOneToOneTransitionContext.fromView])
         }
         Method("finalFrame", swift: "finalFrame(for:)", .object("viewController", "UIViewController"), returns: .rect,
                summary: "The incoming controller's frame at the end: the container's bounds; zero for any other.") { sim, inv in
@@ -56,17 +67,16 @@ extension Transitions {
     /// keeps the context (`transition in flight`) until `completeTransition`.
     func makeTransitionContext(animator: ObjectID, container: ObjectID, from: ObjectID?, to: ObjectID,
                                fromView: ObjectID?, toView: ObjectID?, coordinator: ObjectID?) throws -> ObjectID {
-        let k = sim.uikit.transitions
-        let ctx = heap.alloc(k.context)
+        let ctx = heap.alloc(sim[_UIViewControllerOneToOneTransitionContext.self])
         try heap.hold(ctx, transitionHold)
         do {
-            for (p, v) in [(k.contextAnimator, animator), (k.contextContainer, container), (k.contextFrom, from), (k.contextTo, to),
-                           (k.contextFromView, fromView), (k.contextToView, toView)] {
+            for (p, v) in [(sim[_UIViewControllerOneToOneTransitionContext.animator], animator), (sim[_UIViewControllerOneToOneTransitionContext.containerView], container), (sim[_UIViewControllerOneToOneTransitionContext.fromViewController], from), (sim[_UIViewControllerOneToOneTransitionContext.toViewController], to),
+                           (sim[_UIViewControllerOneToOneTransitionContext.fromView], fromView), (sim[_UIViewControllerOneToOneTransitionContext.toView], toView)] {
                 if let v, heap.isAlive(v) { try sim.write(ctx, p, v) }
             }
             let duration = try heap.send(animator, .transitionDuration, args: Arguments(.object(ctx)))
             if let coordinator, heap.isAlive(coordinator), let seconds = duration.number, seconds.isFinite {
-                try sim.write(coordinator, k.coordinatorDuration, .double(Swift.max(0, seconds)))
+                try sim.write(coordinator, sim[_UIViewControllerTransitionCoordinator.transitionDuration], .double(Swift.max(0, seconds)))
             }
         } catch {
             // An animator that cannot say its duration (no `transitionDuration`, or one that
@@ -82,14 +92,14 @@ extension Transitions {
     func completeTransition(_ ctx: ObjectID, didComplete: Bool) throws {
         guard let end = customTransitions.take(ctx) else { return }
         defer { if heap.isAlive(ctx) { try? heap.unhold(ctx, transitionHold) } }
-        try sim.write(ctx, sim.uikit.transitions.contextCancelled, .bool(!didComplete))
+        try sim.write(ctx, sim[_UIViewControllerOneToOneTransitionContext.transitionWasCancelled], .bool(!didComplete))
         try end(didComplete)
     }
 
     /// `animationEnded(_:)`, when the animator has one (SPEC rule 58: after the did
     /// callbacks, before the completion).
     func animationEnded(_ ctx: ObjectID, completed: Bool) throws {
-        guard heap.isAlive(ctx), let a = try sim.object(ctx, sim.uikit.transitions.contextAnimator), heap.responds(a, to: .animationEnded)
+        guard heap.isAlive(ctx), let a = try sim.object(ctx, sim[_UIViewControllerOneToOneTransitionContext.animator]), heap.responds(a, to: .animationEnded)
         else { return }
         _ = try heap.send(a, .animationEnded, args: Arguments(.bool(completed)))
     }
@@ -97,9 +107,8 @@ extension Transitions {
     /// `finalFrame(for:)` / `initialFrame(for:)`: the container's bounds for the controller
     /// coming (final) or going (initial), zero for any other.
     func contextFrame(_ ctx: ObjectID, of vc: ObjectID, incoming: Bool) throws -> Rect {
-        let k = sim.uikit.transitions
-        guard try sim.object(ctx, incoming ? k.contextTo : k.contextFrom) == vc,
-              let container = try sim.object(ctx, k.contextContainer) else { return Rect(x: 0, y: 0, width: 0, height: 0) }
+        guard try sim.object(ctx, incoming ? sim[_UIViewControllerOneToOneTransitionContext.toViewController] : sim[_UIViewControllerOneToOneTransitionContext.fromViewController]) == vc,
+              let container = try sim.object(ctx, sim[_UIViewControllerOneToOneTransitionContext.containerView]) else { return Rect(x: 0, y: 0, width: 0, height: 0) }
         return try sim.views.boundsOf(container)
     }
 
@@ -107,14 +116,14 @@ extension Transitions {
     /// presents in its container's context).
     func presentationContextView(of presenter: ObjectID) throws -> ObjectID? {
         var top = presenter
-        try sim.walkChain(from: try sim.object(presenter, sim.uikit.parent), along: sim.uikit.parent) { top = $0; return true }
-        return try sim.object(top, sim.uikit.vcView)
+        try sim.walkChain(from: try sim.object(presenter, sim[UIViewController.parent]), along: sim[UIViewController.parent]) { top = $0; return true }
+        return try sim.object(top, sim[UIViewController.view])
     }
 
     /// Puts `view` back in the container's superview, just under the container.
     func restore(_ view: ObjectID, under container: ObjectID) throws {
-        guard heap.isAlive(view), let sv = try sim.object(container, sim.uikit.superview),
-              let i = try sim.objects(sv, sim.uikit.subviews).firstIndex(of: container) else { return }
+        guard heap.isAlive(view), let sv = try sim.object(container, sim[UIView.superview]),
+              let i = try sim.objects(sv, sim[UIView.subviews]).firstIndex(of: container) else { return }
         try sim.views.addSubview(view, to: sv, at: i)
     }
 }

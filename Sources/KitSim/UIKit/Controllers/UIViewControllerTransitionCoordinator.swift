@@ -1,3 +1,19 @@
+/// `_UIViewControllerTransitionCoordinator`, as the model names it: its class and the properties the model reads and writes.
+package enum _UIViewControllerTransitionCoordinator: ModelClass {
+    package static let handle = ClassHandle("_UIViewControllerTransitionCoordinator", global: false)
+    package static var declaration: SimulatorClassDeclaration { Transitions.transitionCoordinatorDeclaration }
+    package static let isInteractive = handle.property("isInteractive")
+    package static let initiallyInteractive = handle.property("initiallyInteractive")
+    package static let isCancelled = handle.property("isCancelled")
+    package static let transitionDuration = handle.property("transitionDuration")
+    package static let containerView = handle.property("containerView")
+    package static let fromViewController = handle.property("fromViewController")
+    package static let toViewController = handle.property("toViewController")
+    package static let alongsideAnimations = handle.property("alongsideAnimations")
+    package static let completions = handle.property("completions")
+    package static let interactionHandlers = handle.property("interactionHandlers")
+}
+
 extension Transitions {
     /// `UITransitionContextViewControllerKey` and `UITransitionContextViewKey` as scripts
     /// write them.
@@ -9,25 +25,25 @@ extension Transitions {
     /// reads from its parent). It keeps the blocks given to it until the transition ends,
     /// so a block's captures are real edges meanwhile, and it is its own context: the
     /// blocks receive it.
-    static let transitionCoordinatorDeclaration = ClassDeclaration("_UIViewControllerTransitionCoordinator",
-        global: false, summary: "The coordinator of an animated transition (`vc.transitionCoordinator`); it keeps its blocks until the transition ends.") {
+    static let transitionCoordinatorDeclaration = ClassDeclaration(_UIViewControllerTransitionCoordinator.handle,
+        summary: "The coordinator of an animated transition (`vc.transitionCoordinator`); it keeps its blocks until the transition ends.") {
         PropertyDeclaration("isAnimated", .assign, .bool, readOnly: true, default: .bool(true))
-        PropertyDeclaration("isInteractive", .assign, .bool, readOnly: true, default: .bool(false),
+        PropertyDeclaration(_UIViewControllerTransitionCoordinator.isInteractive, .assign, .bool, readOnly: true, default: .bool(false),
                             summary: "True while a finger drives the transition (an edge swipe), false once it lifts.")
-        PropertyDeclaration("isCancelled", .assign, .bool, readOnly: true, default: .bool(false),
+        PropertyDeclaration(_UIViewControllerTransitionCoordinator.isCancelled, .assign, .bool, readOnly: true, default: .bool(false),
                             summary: "Whether the interaction ended by cancelling the transition.")
-        PropertyDeclaration("initiallyInteractive", .assign, .bool, readOnly: true, default: .bool(false))
-        PropertyDeclaration("transitionDuration", .assign, .number, readOnly: true, default: .double(0))
-        PropertyDeclaration("containerView", .strong, .object("UIView"), readOnly: true)
-        PropertyDeclaration("fromViewController", .strong, .object("UIViewController"), readOnly: true,
+        PropertyDeclaration(_UIViewControllerTransitionCoordinator.initiallyInteractive, .assign, .bool, readOnly: true, default: .bool(false))
+        PropertyDeclaration(_UIViewControllerTransitionCoordinator.transitionDuration, .assign, .number, readOnly: true, default: .double(0))
+        PropertyDeclaration(_UIViewControllerTransitionCoordinator.containerView, .strong, .object("UIView"), readOnly: true)
+        PropertyDeclaration(_UIViewControllerTransitionCoordinator.fromViewController, .strong, .object("UIViewController"), readOnly: true,
                             summary: "`viewController(\"from\")`.")
-        PropertyDeclaration("toViewController", .strong, .object("UIViewController"), readOnly: true,
+        PropertyDeclaration(_UIViewControllerTransitionCoordinator.toViewController, .strong, .object("UIViewController"), readOnly: true,
                             summary: "`viewController(\"to\")`.")
-        PropertyDeclaration("alongsideAnimations", .strong, .table, readOnly: true,
+        PropertyDeclaration(_UIViewControllerTransitionCoordinator.alongsideAnimations, .strong, .table, readOnly: true,
                             summary: "The blocks given to `animate` to run with the transition's animations, kept until it ends.")
-        PropertyDeclaration("completions", .strong, .table, readOnly: true,
+        PropertyDeclaration(_UIViewControllerTransitionCoordinator.completions, .strong, .table, readOnly: true,
                             summary: "The completion blocks given to `animate`, kept until the transition ends.")
-        PropertyDeclaration("interactionHandlers", .strong, .table, readOnly: true,
+        PropertyDeclaration(_UIViewControllerTransitionCoordinator.interactionHandlers, .strong, .table, readOnly: true,
                             summary: "The blocks given to `notifyWhenInteractionEnds` and `notifyWhenInteractionChanges`, kept until the transition ends.")
         Transitions.transitionContextKeys
 
@@ -50,8 +66,7 @@ extension Transitions {
         Method("viewController", swift: "viewController(forKey:)", .enumeration("key", Transitions.transitionContextKeys),
                returns: .object("UIViewController"), optional: true,
                summary: "The controller leaving (`\"from\"`) or coming (`\"to\"`).") { sim, inv in
-            let k = sim.uikit.transitions
-            return try sim.heap.readSlot(inv.receiver, inv.stringArgument(0) == "to" ? k.coordinatorTo : k.coordinatorFrom)
+            return try sim.heap.readSlot(inv.receiver, inv.stringArgument(0) == "to" ? sim[_UIViewControllerTransitionCoordinator.toViewController] : sim[_UIViewControllerTransitionCoordinator.fromViewController])
         }
     }
 
@@ -61,7 +76,7 @@ extension Transitions {
         guard !coordination.isEmpty else { return nil }
         var found = coordination.coordinator(of: vc)
         if found == nil {
-            try sim.walkChain(from: try sim.object(vc, sim.uikit.parent), along: sim.uikit.parent) { c in
+            try sim.walkChain(from: try sim.object(vc, sim[UIViewController.parent]), along: sim[UIViewController.parent]) { c in
                 found = coordination.coordinator(of: c)
                 return found == nil
             }
@@ -74,17 +89,16 @@ extension Transitions {
     /// (`transition in flight`). Call `startCoordinator` once the "will" callbacks have run.
     func beginCoordinator(for controllers: [ObjectID], from: ObjectID?, to: ObjectID?, container: ObjectID?,
                           duration: Double, interactive: Bool = false) throws -> ObjectID {
-        let k = sim.uikit.transitions
-        let c = heap.alloc(k.coordinator)
+        let c = heap.alloc(sim[_UIViewControllerTransitionCoordinator.self])
         try heap.hold(c, transitionHold)
-        try sim.write(c, k.coordinatorDuration, .double(duration))
+        try sim.write(c, sim[_UIViewControllerTransitionCoordinator.transitionDuration], .double(duration))
         if interactive {
-            try sim.write(c, k.coordinatorInteractive, .bool(true))
-            try sim.write(c, k.coordinatorInitiallyInteractive, .bool(true))
+            try sim.write(c, sim[_UIViewControllerTransitionCoordinator.isInteractive], .bool(true))
+            try sim.write(c, sim[_UIViewControllerTransitionCoordinator.initiallyInteractive], .bool(true))
         }
-        if let container, heap.isAlive(container) { try sim.write(c, k.coordinatorContainer, container) }
-        if let from, heap.isAlive(from) { try sim.write(c, k.coordinatorFrom, from) }
-        if let to, heap.isAlive(to) { try sim.write(c, k.coordinatorTo, to) }
+        if let container, heap.isAlive(container) { try sim.write(c, sim[_UIViewControllerTransitionCoordinator.containerView], container) }
+        if let from, heap.isAlive(from) { try sim.write(c, sim[_UIViewControllerTransitionCoordinator.fromViewController], from) }
+        if let to, heap.isAlive(to) { try sim.write(c, sim[_UIViewControllerTransitionCoordinator.toViewController], to) }
         coordination.begin(c, for: controllers.filter { heap.isAlive($0) })
         return c
     }
@@ -93,7 +107,7 @@ extension Transitions {
     /// ones run as they are given).
     func startCoordinator(_ c: ObjectID) throws {
         guard heap.isAlive(c), coordination.start(c) else { return }
-        guard case .array(let blocks) = try heap.readSlot(c, sim.uikit.transitions.coordinatorAlongside) else { return }
+        guard case .array(let blocks) = try heap.readSlot(c, sim[_UIViewControllerTransitionCoordinator.alongsideAnimations]) else { return }
         var firstError: Error?
         for b in blocks { sim.attempt(&firstError) { try sim.callCallback(b, [.object(c)]) } }
         if let firstError { throw firstError }
@@ -102,11 +116,10 @@ extension Transitions {
     /// The finger lifts (SPEC rule 67): the interaction handlers run once, with
     /// `isCancelled` set, and the transition is no longer interactive.
     func endCoordinatorInteraction(_ c: ObjectID, cancelled: Bool) throws {
-        let k = sim.uikit.transitions
         guard heap.isAlive(c), coordination.endInteraction(c) else { return }
-        try sim.write(c, k.coordinatorInteractive, .bool(false))
-        try sim.write(c, k.coordinatorCancelled, .bool(cancelled))
-        guard case .array(let handlers) = try heap.readSlot(c, k.coordinatorHandlers) else { return }
+        try sim.write(c, sim[_UIViewControllerTransitionCoordinator.isInteractive], .bool(false))
+        try sim.write(c, sim[_UIViewControllerTransitionCoordinator.isCancelled], .bool(cancelled))
+        guard case .array(let handlers) = try heap.readSlot(c, sim[_UIViewControllerTransitionCoordinator.interactionHandlers]) else { return }
         var firstError: Error?
         for h in handlers { sim.attempt(&firstError) { try sim.callCallback(h, [.object(c)]) } }
         if let firstError { throw firstError }
@@ -116,15 +129,14 @@ extension Transitions {
     /// completions given to `animate` run, and the coordinator lets go of its blocks and
     /// UIKit of it.
     func endCoordinator(_ c: ObjectID) throws {
-        let k = sim.uikit.transitions
         guard coordination.end(c), heap.isAlive(c) else { return }
         defer { if heap.isAlive(c) { try? heap.unhold(c, transitionHold) } }
-        let completions = try heap.readSlot(c, k.coordinatorCompletions)
+        let completions = try heap.readSlot(c, sim[_UIViewControllerTransitionCoordinator.completions])
         var firstError: Error?
         if case .array(let blocks) = completions {
             for b in blocks { sim.attempt(&firstError) { try sim.callCallback(b, [.object(c)]) } }
         }
-        for p in [k.coordinatorAlongside, k.coordinatorCompletions, k.coordinatorHandlers] where heap.isAlive(c) {
+        for p in [sim[_UIViewControllerTransitionCoordinator.alongsideAnimations], sim[_UIViewControllerTransitionCoordinator.completions], sim[_UIViewControllerTransitionCoordinator.interactionHandlers]] where heap.isAlive(c) {
             sim.attempt(&firstError) { try sim.write(c, p, nil) }
         }
         if let firstError { throw firstError }
@@ -133,13 +145,12 @@ extension Transitions {
     /// `animate(alongsideTransition:completion:)`: false (and nothing kept) once the
     /// transition has ended.
     func coordinatorAnimate(_ c: ObjectID, alongside: Value, completion: Value) throws -> Bool {
-        let k = sim.uikit.transitions
         guard let phase = coordination.phase(of: c) else { return false }
         if !alongside.isNil {
-            try sim.appendBlock(alongside, to: c, k.coordinatorAlongside)
+            try sim.appendBlock(alongside, to: c, sim[_UIViewControllerTransitionCoordinator.alongsideAnimations])
             if phase == .animating { try sim.callCallback(alongside, [.object(c)]) }
         }
-        if !completion.isNil { try sim.appendBlock(completion, to: c, k.coordinatorCompletions) }
+        if !completion.isNil { try sim.appendBlock(completion, to: c, sim[_UIViewControllerTransitionCoordinator.completions]) }
         return true
     }
 
@@ -148,7 +159,7 @@ extension Transitions {
     /// never calls it (SPEC rule 67).
     func coordinatorNotify(_ c: ObjectID, _ handler: Value) throws {
         guard coordination.phase(of: c) != nil, !coordination.interactionEnded(c) else { return }
-        try sim.appendBlock(handler, to: c, sim.uikit.transitions.coordinatorHandlers)
+        try sim.appendBlock(handler, to: c, sim[_UIViewControllerTransitionCoordinator.interactionHandlers])
     }
 }
 

@@ -4,7 +4,7 @@ extension TargetAction {
     /// control's own actions take priority over tap recognizers on its ancestors (iOS 6+).
     /// Returns whether the tap reached it.
     func tapControl(_ control: ObjectID) throws -> Bool {
-        guard !sim.isIgnoringInteractionEvents, try sim.bool(control, sim.uikit.controlEnabled, default: true),
+        guard !sim.isIgnoringInteractionEvents, try sim.bool(control, sim[UIControl.isEnabled], default: true),
               try sim.views.reachesTouch(control) else { return false }
         try sendActions(control, event: "touchDown")
         try sendActions(control, event: "touchUpInside")
@@ -15,14 +15,13 @@ extension TargetAction {
     /// recognizers; there the first one added fires, and another fires too only when a
     /// delegate of either says they recognize simultaneously. Returns whether one fired.
     func tapView(_ view: ObjectID) throws -> Bool {
-        let k = sim.uikit
         // SPEC rule 71: a scene-less window gets no touches; rule 61: none while touches are ignored.
         guard !sim.isIgnoringInteractionEvents, let w = try sim.views.windowOf(view), sim.windowing.isAttached(w),
               try sim.views.isEffectivelyVisible(view) else { return false }
         var tapped = false
-        try sim.walkChain(from: view, along: k.superview) { v in
-            let taps = try sim.objects(v, k.gestureRecognizers).filter {
-                try heap.isKind($0, of: k.tapRecognizer) && sim.bool($0, k.recognizerEnabled, default: true)
+        try sim.walkChain(from: view, along: sim[UIView.superview]) { v in
+            let taps = try sim.objects(v, sim[UIView.gestureRecognizers]).filter {
+                try heap.isKind($0, of: sim[UITapGestureRecognizer.self]) && sim.bool($0, sim[UIGestureRecognizer.isEnabled], default: true)
             }
             guard let first = taps.first else { return true }
             try fireRecognizer(first)
@@ -40,7 +39,7 @@ extension TargetAction {
     func recognizeSimultaneously(_ a: ObjectID, _ b: ObjectID) throws -> Bool {
         let selector = Selector("gestureRecognizer_shouldRecognizeSimultaneouslyWith")
         for (r, other) in [(a, b), (b, a)] {
-            guard let d = try sim.object(r, sim.uikit.recognizerDelegate), heap.isAlive(d), heap.responds(d, to: selector) else { continue }
+            guard let d = try sim.object(r, sim[UIGestureRecognizer.delegate]), heap.isAlive(d), heap.responds(d, to: selector) else { continue }
             // Lua's truthiness, as the bridge reads a returned flag: nil and false are false.
             switch try heap.send(d, selector, args: Arguments(.object(r), .object(other))) {
             case .nil, .bool(false): continue

@@ -1,3 +1,10 @@
+/// `UIControl`, as the model names it: its class and the properties the model reads and writes.
+package enum UIControl: ModelClass {
+    package static let handle = ClassHandle("UIControl")
+    package static var declaration: SimulatorClassDeclaration { TargetAction.controlDeclaration }
+    package static let isEnabled = handle.property("isEnabled")
+}
+
 /// One target–action pair of a control (SPEC rule 36). The target is not retained: from
 /// iOS 9 a deallocated one reads as nil (weak), on iOS 7–8 it dangles.
 struct ControlAction {
@@ -60,9 +67,9 @@ extension TargetAction {
 
     /// `UIControl` (SPEC rule 36): target–action pairs it does not retain, sent in
     /// registration order; a nil or deallocated target sends up the responder chain.
-    static let controlDeclaration = ClassDeclaration("UIControl", superclass: "UIView",
+    static let controlDeclaration = ClassDeclaration(UIControl.handle, superclass: "UIView",
         summary: "A view that sends actions to targets it does not retain.") {
-        PropertyDeclaration("isEnabled", .assign, .bool, default: .bool(true))
+        PropertyDeclaration(UIControl.isEnabled, .assign, .bool, default: .bool(true))
         PropertyDeclaration("allTargets", .strong, .array("NSObject"), readOnly: true, getter: "allTargets",
                             summary: "The live targets, once each, in registration order.")
         TargetAction.controlEvents
@@ -181,19 +188,19 @@ extension TargetAction {
     /// `next` of UIResponder: a view's controller after its view, then its superview; a
     /// window's is the application, the application's its delegate (SPEC rule 36).
     func nextResponder(_ r: ObjectID) throws -> ObjectID? {
-        let k = sim.uikit, application = sim.application
-        if heap.isKind(r, of: k.window) { return application }
-        if heap.isKind(r, of: k.view) {
-            if let vc = heap.liveObjects.first(where: { heap.isKind($0, of: k.viewController) && (try? sim.object($0, k.vcView)) == r }) {
+        let application = sim.application
+        if heap.isKind(r, of: sim[UIWindow.self]) { return application }
+        if heap.isKind(r, of: sim[UIView.self]) {
+            if let vc = heap.liveObjects.first(where: { heap.isKind($0, of: sim[UIViewController.self]) && (try? sim.object($0, sim[UIViewController.view])) == r }) {
                 return vc
             }
-            return try sim.object(r, k.superview)
+            return try sim.object(r, sim[UIView.superview])
         }
-        if heap.isKind(r, of: k.viewController) {
-            if let v = try sim.object(r, k.vcView), let s = try sim.object(v, k.superview) { return s }
-            return try sim.object(r, k.parent) ?? application
+        if heap.isKind(r, of: sim[UIViewController.self]) {
+            if let v = try sim.object(r, sim[UIViewController.view]), let s = try sim.object(v, sim[UIView.superview]) { return s }
+            return try sim.object(r, sim[UIViewController.parent]) ?? application
         }
-        if r == application { return try sim.object(application, k.appDelegateProperty) }
+        if r == application { return try sim.object(application, sim[UIApplication.delegate]) }
         return nil
     }
 }

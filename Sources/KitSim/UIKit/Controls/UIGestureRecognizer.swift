@@ -1,3 +1,30 @@
+/// `UIGestureRecognizer`, as the model names it: its class and the properties the model reads and writes.
+package enum UIGestureRecognizer: ModelClass {
+    package static let handle = ClassHandle("UIGestureRecognizer")
+    package static var declaration: SimulatorClassDeclaration { TargetAction.gestureRecognizerDeclaration }
+    package static let view = handle.property("view")
+    package static let isEnabled = handle.property("isEnabled")
+    package static let delegate = handle.property("delegate")
+}
+
+/// `UITapGestureRecognizer`, as the model names it: its class and the properties the model reads and writes.
+package enum UITapGestureRecognizer: ModelClass {
+    package static let handle = ClassHandle("UITapGestureRecognizer")
+    package static var declaration: SimulatorClassDeclaration { TargetAction.tapRecognizerDeclaration }
+}
+
+/// `UIPanGestureRecognizer`, as the model names it: its class and the properties the model reads and writes.
+package enum UIPanGestureRecognizer: ModelClass {
+    package static let handle = ClassHandle("UIPanGestureRecognizer")
+    package static var declaration: SimulatorClassDeclaration { TargetAction.panRecognizerDeclaration }
+}
+
+/// `UILongPressGestureRecognizer`, as the model names it: its class and the properties the model reads and writes.
+package enum UILongPressGestureRecognizer: ModelClass {
+    package static let handle = ClassHandle("UILongPressGestureRecognizer")
+    package static var declaration: SimulatorClassDeclaration { TargetAction.longPressRecognizerDeclaration }
+}
+
 /// One target–action pair of a gesture recognizer (SPEC rule 37): not retained, weak from
 /// iOS 9 and dangling on 7–8, as a control's (rule 36).
 struct RecognizerTarget: Equatable {
@@ -8,11 +35,11 @@ struct RecognizerTarget: Equatable {
 extension TargetAction {
     /// `UIGestureRecognizer` (SPEC rule 37): the view it is added to keeps it; it keeps
     /// neither that view (weak) nor its targets.
-    static let gestureRecognizerDeclaration = ClassDeclaration("UIGestureRecognizer",
+    static let gestureRecognizerDeclaration = ClassDeclaration(UIGestureRecognizer.handle,
         summary: "Recognizes a gesture on the view that keeps it and calls targets it does not retain.") {
-        PropertyDeclaration("view", .weak, .object("UIView"), readOnly: true, summary: "The view it is added to, held weakly.")
-        PropertyDeclaration("isEnabled", .assign, .bool, default: .bool(true))
-        PropertyDeclaration("delegate", .weak, .object("NSObject"),
+        PropertyDeclaration(UIGestureRecognizer.view, .weak, .object("UIView"), readOnly: true, summary: "The view it is added to, held weakly.")
+        PropertyDeclaration(UIGestureRecognizer.isEnabled, .assign, .bool, default: .bool(true))
+        PropertyDeclaration(UIGestureRecognizer.delegate, .weak, .object("NSObject"),
                             summary: "Asked `gestureRecognizer_shouldRecognizeSimultaneouslyWith(g, other)`; held weakly.")
         HoldDeclaration("recognizing", "a gesture recognizer while it fires or moves between views")
 
@@ -37,17 +64,17 @@ extension TargetAction {
     }
 
     /// `UITapGestureRecognizer`: the recognizer `sim.tap(view)` fires.
-    static let tapRecognizerDeclaration = ClassDeclaration("UITapGestureRecognizer", superclass: "UIGestureRecognizer",
+    static let tapRecognizerDeclaration = ClassDeclaration(UITapGestureRecognizer.handle, superclass: "UIGestureRecognizer",
         summary: "Recognizes taps: `sim.tap(view)` fires the first enabled one of the nearest view that has one.") {
         PropertyDeclaration("numberOfTapsRequired", .assign, .integer, default: .int(1))
     }
 
     /// `UIPanGestureRecognizer`: kept and targeted as any recognizer; KitSim does not pan.
-    static let panRecognizerDeclaration = ClassDeclaration("UIPanGestureRecognizer", superclass: "UIGestureRecognizer",
+    static let panRecognizerDeclaration = ClassDeclaration(UIPanGestureRecognizer.handle, superclass: "UIGestureRecognizer",
         summary: "A pan recognizer: kept by its view, its targets unretained; KitSim never pans.") {}
 
     /// `UILongPressGestureRecognizer`: kept and targeted as any recognizer.
-    static let longPressRecognizerDeclaration = ClassDeclaration("UILongPressGestureRecognizer", superclass: "UIGestureRecognizer",
+    static let longPressRecognizerDeclaration = ClassDeclaration(UILongPressGestureRecognizer.handle, superclass: "UIGestureRecognizer",
         summary: "A long-press recognizer: kept by its view, its targets unretained; `sim.tap` does not press long.") {
         PropertyDeclaration("minimumPressDuration", .assign, .number, default: .double(0.5))
     }
@@ -71,30 +98,28 @@ extension TargetAction {
 
     /// `view:addGestureRecognizer(r)`: the view keeps it, moved from any other view.
     func addGestureRecognizer(_ r: ObjectID, to view: ObjectID) throws {
-        let k = sim.uikit
-        if let old = try sim.object(r, k.recognizerView) {
+        if let old = try sim.object(r, sim[UIGestureRecognizer.view]) {
             if old == view { return }
             // Held across the move: the old view's release must not deallocate it.
             try heap.hold(r, recognizingHold)
             defer { if heap.isAlive(r) { try? heap.unhold(r, recognizingHold) } }
             try removeGestureRecognizer(r, from: old)
-            try heap.insertElement(r, into: view, k.gestureRecognizers)
-            return try sim.write(r, k.recognizerView, view)
+            try heap.insertElement(r, into: view, sim[UIView.gestureRecognizers])
+            return try sim.write(r, sim[UIGestureRecognizer.view], view)
         }
-        try heap.insertElement(r, into: view, k.gestureRecognizers)
-        try sim.write(r, k.recognizerView, view)
+        try heap.insertElement(r, into: view, sim[UIView.gestureRecognizers])
+        try sim.write(r, sim[UIGestureRecognizer.view], view)
     }
 
     /// `removeGestureRecognizer(r)`: the view releases it; with none left the property
     /// reads nil, as UIKit's does (SPEC rule 27).
     func removeGestureRecognizer(_ r: ObjectID, from view: ObjectID) throws {
-        let k = sim.uikit
-        guard try sim.objects(view, k.gestureRecognizers).contains(r) else { return }
-        if heap.isAlive(r) { try sim.write(r, k.recognizerView, nil) }
+        guard try sim.objects(view, sim[UIView.gestureRecognizers]).contains(r) else { return }
+        if heap.isAlive(r) { try sim.write(r, sim[UIGestureRecognizer.view], nil) }
         try heap.hold(r, recognizingHold)
         defer { if heap.isAlive(r) { try? heap.unhold(r, recognizingHold) } }
-        try heap.removeElement(r, from: view, k.gestureRecognizers)
-        if try sim.objects(view, k.gestureRecognizers).isEmpty { try sim.write(view, k.gestureRecognizers, .nil) }
+        try heap.removeElement(r, from: view, sim[UIView.gestureRecognizers])
+        if try sim.objects(view, sim[UIView.gestureRecognizers]).isEmpty { try sim.write(view, sim[UIView.gestureRecognizers], .nil) }
     }
 
     /// The recognizer fires: each target in order, `target:action(recognizer)`. A target

@@ -75,22 +75,21 @@ final class Lists: Subsystem {
 
     /// The kind of a table or collection view, or nil for any other object.
     func listKind(_ id: ObjectID) -> ListKind? {
-        let k = sim.uikit
-        if heap.isKind(id, of: k.tableView) {
+        if heap.isKind(id, of: sim[UITableView.self]) {
             return ListKind(className: "UITableView", numberOfItems: Selector("tableView_numberOfRowsInSection"),
                             cellForItem: Selector("tableView_cellForRowAt"), didSelect: Selector("tableView_didSelectRowAt"),
-                            cellClass: k.tableViewCell, dataSource: k.tableDataSource) { sim, list, index, width in
-                let h = try sim.number(list, sim.uikit.rowHeight, default: 44)
+                            cellClass: sim[UITableViewCell.self], dataSource: sim[UITableView.dataSource]) { sim, list, index, width in
+                let h = try sim.number(list, sim[UITableView.rowHeight], default: 44)
                 return Rect(x: 0, y: Double(index) * h, width: width, height: h)
             }
         }
-        if heap.isKind(id, of: k.collectionView) {
+        if heap.isKind(id, of: sim[UICollectionView.self]) {
             return ListKind(className: "UICollectionView", numberOfItems: Selector("collectionView_numberOfItemsInSection"),
                             cellForItem: Selector("collectionView_cellForItemAt"), didSelect: Selector("collectionView_didSelectItemAt"),
-                            cellClass: k.collectionViewCell, dataSource: k.collectionDataSource) { sim, list, index, width in
+                            cellClass: sim[UICollectionViewCell.self], dataSource: sim[UICollectionView.dataSource]) { sim, list, index, width in
                 // SPEC rule 40: the flow layout lays `itemSize` items in rows.
                 var size = Rect(x: 0, y: 0, width: 50, height: 50)
-                if let layout = try sim.object(list, sim.uikit.collectionLayout) { size = try sim.rect(layout, sim.uikit.itemSize) }
+                if let layout = try sim.object(list, sim[UICollectionView.collectionViewLayout]) { size = try sim.rect(layout, sim[UICollectionViewFlowLayout.itemSize]) }
                 let w = Swift.max(size.width, 1), h = Swift.max(size.height, 1)
                 // A width a script made infinite or NaN lays one item per row, a huge one
                 // clamped columns, never an Int trap (DEVELOPERS.md rule 2).
@@ -159,8 +158,8 @@ final class Lists: Subsystem {
     func layoutCells(_ list: ObjectID, _ kind: ListKind) throws {
         states[list.raw]?.layoutPending = false
         guard let state = states[list.raw] else { return }
-        let bounds = try sim.rect(list, sim.uikit.frame)
-        let offset = try heap.readSlot(list, sim.uikit.contentOffset)
+        let bounds = try sim.rect(list, sim[UIView.frame])
+        let offset = try heap.readSlot(list, sim[UIScrollView.contentOffset])
         var top = 0.0
         if case .point(let p) = offset { top = p.y }
         let paths = indexPaths(state.counts ?? [])
@@ -179,7 +178,7 @@ final class Lists: Subsystem {
         for (path, frame) in wanted {
             if let cell = kept[path] { visible.append((path, cell)); continue }
             let cell = try cellFromDataSource(list, kind, path)
-            try sim.write(cell, sim.uikit.frame, .rect(frame))
+            try sim.write(cell, sim[UIView.frame], .rect(frame))
             try sim.views.addSubview(cell, to: list, at: nil)
             visible.append((path, cell))
             states[list.raw]?.visible = visible
@@ -217,7 +216,7 @@ final class Lists: Subsystem {
             pool.append(.object(cell))
             try heap.setAssociated(list, key: key, .array(pool))
         }
-        if try sim.object(cell, sim.uikit.superview) == list { try sim.views.removeFromSuperview(cell) }
+        if try sim.object(cell, sim[UIView.superview]) == list { try sim.views.removeFromSuperview(cell) }
     }
 
     /// `dequeueReusableCell(id [, indexPath])`: a pooled cell, else a new one of the
@@ -236,7 +235,7 @@ final class Lists: Subsystem {
             guard strict else { return nil }
             throw sim.raise(.crash(.unregisteredCell(identifier: identifier), object: list))
         }
-        let cell = try sim.make(cls, args: heap.isKind(list, of: sim.uikit.tableView)
+        let cell = try sim.make(cls, args: heap.isKind(list, of: sim[UITableView.self])
                             ? Arguments(.string("default"), .string(identifier)) : Arguments(.rect(.zero)))
         try sim.write(cell, reuseIdentifierProperty(cell), .string(identifier))
         return cell
@@ -244,7 +243,7 @@ final class Lists: Subsystem {
 
     /// A cell's `reuseIdentifier`: table and collection cells declare one each.
     func reuseIdentifierProperty(_ cell: ObjectID) -> Property {
-        heap.isKind(cell, of: sim.uikit.collectionViewCell) ? sim.uikit.collectionReuseIdentifier : sim.uikit.reuseIdentifier
+        heap.isKind(cell, of: sim[UICollectionViewCell.self]) ? sim[UICollectionViewCell.reuseIdentifier] : sim[UITableViewCell.reuseIdentifier]
     }
 
     /// `register(cellClass, id)`.
@@ -286,7 +285,7 @@ final class Lists: Subsystem {
     /// `sim.tap(list, indexPath)`: the delegate's `tableView_didSelectRowAt` /
     /// `collectionView_didSelectItemAt`. Returns whether a delegate took it.
     func tapItem(_ list: ObjectID, _ path: IndexPath) throws -> Bool {
-        guard !sim.isIgnoringInteractionEvents, let kind = listKind(list), let d = try sim.object(list, sim.uikit.scrollDelegate), heap.isAlive(d),
+        guard !sim.isIgnoringInteractionEvents, let kind = listKind(list), let d = try sim.object(list, sim[UIScrollView.delegate]), heap.isAlive(d),
               heap.responds(d, to: kind.didSelect) else { return false }
         _ = try heap.send(d, kind.didSelect, args: Arguments(.object(list), .indexPath(path)))
         return true

@@ -1,24 +1,32 @@
+/// `UICollectionView`, as the model names it: its class and the properties the model reads and writes.
+package enum UICollectionView: ModelClass {
+    package static let handle = ClassHandle("UICollectionView")
+    package static var declaration: SimulatorClassDeclaration { Lists.collectionViewDeclaration }
+    package static let dataSource = handle.property("dataSource")
+    package static let collectionViewLayout = handle.property("collectionViewLayout")
+}
+
 extension Lists {
     /// `UICollectionView` (SPEC rules 38, 40): a table view's machinery with items laid out
     /// by its flow layout, which it keeps.
-    static let collectionViewDeclaration = ClassDeclaration("UICollectionView", superclass: "UIScrollView",
+    static let collectionViewDeclaration = ClassDeclaration(UICollectionView.handle, superclass: "UIScrollView",
         summary: "Items from a weak data source laid out by its layout; visible cells are its subviews.") {
-        PropertyDeclaration("dataSource", .weak, .object("NSObject"), summary: "Not retained (rule 38).")
-        PropertyDeclaration("collectionViewLayout", .strong, .object("UICollectionViewFlowLayout"), readOnly: true)
+        PropertyDeclaration(UICollectionView.dataSource, .weak, .object("NSObject"), summary: "Not retained (rule 38).")
+        PropertyDeclaration(UICollectionView.collectionViewLayout, .strong, .object("UICollectionViewFlowLayout"), readOnly: true)
         PropertyDeclaration("visibleCells", .strong, .array("UICollectionViewCell"), readOnly: true, getter: "visibleCells",
                             summary: "The cells on screen, in item order.")
 
         Method.initializer(swift: "init(frame:collectionViewLayout:)", .rect("frame", optional: true),
                            .object("layout", "UICollectionViewFlowLayout")) { sim, inv in
             try sim.views.initializeView(inv.receiver, frame: inv.argument(0).rectValue ?? .zero)
-            try sim.write(inv.receiver, sim.uikit.collectionLayout, inv.objectArgument(1))
-            try sim.write(inv.receiver, sim.uikit.contentOffset, .point(.zero))
+            try sim.write(inv.receiver, sim[UICollectionView.collectionViewLayout], inv.objectArgument(1))
+            try sim.write(inv.receiver, sim[UIScrollView.contentOffset], .point(.zero))
             sim.lists.made(inv.receiver)
             return .object(inv.receiver)
         }
         Method("register", swift: "register(_:forCellWithReuseIdentifier:)", Parameter("cellClass", .metaclass), .string("identifier"),
                summary: "The class `dequeueReusableCell` makes for the identifier: a UICollectionViewCell class.") { sim, inv in
-            try sim.lists.registerCell(inv.receiver, inv.classArgument(0), inv.stringArgument(1) ?? "", base: sim.uikit.collectionViewCell)
+            try sim.lists.registerCell(inv.receiver, inv.classArgument(0), inv.stringArgument(1) ?? "", base: sim[UICollectionViewCell.self])
             return .nil
         }
         Method("dequeueReusableCell", swift: "dequeueReusableCell(withReuseIdentifier:for:)", .string("identifier"),

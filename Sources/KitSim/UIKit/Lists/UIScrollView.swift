@@ -1,10 +1,18 @@
+/// `UIScrollView`, as the model names it: its class and the properties the model reads and writes.
+package enum UIScrollView: ModelClass {
+    package static let handle = ClassHandle("UIScrollView")
+    package static var declaration: SimulatorClassDeclaration { Lists.scrollViewDeclaration }
+    package static let delegate = handle.property("delegate")
+    package static let contentOffset = handle.property("contentOffset")
+}
+
 extension Lists {
     /// `UIScrollView` (SPEC rule 38): its delegate is weak; setting `contentOffset` tells
     /// it `scrollViewDidScroll(scrollView)`.
-    static let scrollViewDeclaration = ClassDeclaration("UIScrollView", superclass: "UIView",
+    static let scrollViewDeclaration = ClassDeclaration(UIScrollView.handle, superclass: "UIView",
         summary: "A view that scrolls its content; its delegate is weak.") {
-        PropertyDeclaration("delegate", .weak, .object("NSObject"), summary: "Not retained (rule 38).")
-        PropertyDeclaration("contentOffset", .assign, .point, setter: "setContentOffset",
+        PropertyDeclaration(UIScrollView.delegate, .weak, .object("NSObject"), summary: "Not retained (rule 38).")
+        PropertyDeclaration(UIScrollView.contentOffset, .assign, .point, setter: "setContentOffset",
                             summary: "Setting it tells the delegate `scrollViewDidScroll(scrollView)`.")
         PropertyDeclaration("contentSize", .assign, .rect, summary: "Its width and height (KitSim has no CGSize: x and y are unused).")
         Method.accessor("setContentOffset") { sim, inv in
@@ -12,10 +20,10 @@ extension Lists {
                 throw SimError.misuse(.badPropertyValue(property: "contentOffset", className: sim.heap.classOf(inv.receiver).name,
                                                           expected: "CGPoint", got: sim.heap.describeType(of: inv.argument(0))))
             }
-            try sim.write(inv.receiver, sim.uikit.contentOffset, .point(p))
+            try sim.write(inv.receiver, sim[UIScrollView.contentOffset], .point(p))
             sim.lists.scrolled(inv.receiver)
             let didScroll = Selector("scrollViewDidScroll")
-            if let d = try sim.object(inv.receiver, sim.uikit.scrollDelegate), sim.heap.isAlive(d), sim.heap.responds(d, to: didScroll) {
+            if let d = try sim.object(inv.receiver, sim[UIScrollView.delegate]), sim.heap.isAlive(d), sim.heap.responds(d, to: didScroll) {
                 _ = try sim.heap.send(d, didScroll, args: Arguments(.object(inv.receiver)))
             }
             return .nil

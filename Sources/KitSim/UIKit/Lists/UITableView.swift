@@ -1,3 +1,12 @@
+/// `UITableView`, as the model names it: its class and the properties the model reads and writes.
+package enum UITableView: ModelClass {
+    package static let handle = ClassHandle("UITableView")
+    package static var declaration: SimulatorClassDeclaration { Lists.tableViewDeclaration }
+    package static let dataSource = handle.property("dataSource")
+    package static let style = handle.property("style")
+    package static let rowHeight = handle.property("rowHeight")
+}
+
 extension Lists {
     /// `UITableView.Style`.
     static let tableStyles = EnumType("UITableView.Style", ["plain", "grouped", "insetGrouped"])
@@ -5,11 +14,11 @@ extension Lists {
     /// `UITableView` (SPEC rules 38, 39): a weak data source and delegate; it reloads in
     /// the layout pass, shows its visible rows' cells as subviews and keeps the others in
     /// its reuse pool.
-    static let tableViewDeclaration = ClassDeclaration("UITableView", superclass: "UIScrollView",
+    static let tableViewDeclaration = ClassDeclaration(UITableView.handle, superclass: "UIScrollView",
         summary: "Rows from a weak data source; visible cells are its subviews, the others wait in its reuse pool.") {
-        PropertyDeclaration("dataSource", .weak, .object("NSObject"), summary: "Not retained (rule 38).")
-        PropertyDeclaration("style", .assign, .enumeration(Lists.tableStyles), readOnly: true, default: .string("plain"))
-        PropertyDeclaration("rowHeight", .assign, .number, default: .double(44))
+        PropertyDeclaration(UITableView.dataSource, .weak, .object("NSObject"), summary: "Not retained (rule 38).")
+        PropertyDeclaration(UITableView.style, .assign, .enumeration(Lists.tableStyles), readOnly: true, default: .string("plain"))
+        PropertyDeclaration(UITableView.rowHeight, .assign, .number, default: .double(44))
         PropertyDeclaration("visibleCells", .strong, .array("UITableViewCell"), readOnly: true, getter: "visibleCells",
                             summary: "The cells on screen, in row order.")
         Lists.tableStyles
@@ -17,14 +26,14 @@ extension Lists {
         Method.initializer(swift: "init(frame:style:)", .rect("frame", optional: true),
                            .enumeration("style", Lists.tableStyles, default: "plain")) { sim, inv in
             try sim.views.initializeView(inv.receiver, frame: inv.argument(0).rectValue ?? .zero)
-            try sim.write(inv.receiver, sim.uikit.tableStyle, .string(inv.stringArgument(1) ?? "plain"))
-            try sim.write(inv.receiver, sim.uikit.contentOffset, .point(.zero))
+            try sim.write(inv.receiver, sim[UITableView.style], .string(inv.stringArgument(1) ?? "plain"))
+            try sim.write(inv.receiver, sim[UIScrollView.contentOffset], .point(.zero))
             sim.lists.made(inv.receiver)
             return .object(inv.receiver)
         }
         Method("register", swift: "register(_:forCellReuseIdentifier:)", Parameter("cellClass", .metaclass), .string("identifier"),
                summary: "The class `dequeueReusableCell` makes for the identifier: a UITableViewCell class.") { sim, inv in
-            try sim.lists.registerCell(inv.receiver, inv.classArgument(0), inv.stringArgument(1) ?? "", base: sim.uikit.tableViewCell)
+            try sim.lists.registerCell(inv.receiver, inv.classArgument(0), inv.stringArgument(1) ?? "", base: sim[UITableViewCell.self])
             return .nil
         }
         Method("dequeueReusableCell", swift: "dequeueReusableCell(withIdentifier:for:)", .string("identifier"),

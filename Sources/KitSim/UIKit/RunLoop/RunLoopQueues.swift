@@ -2,7 +2,7 @@
 typealias LayoutWork = () throws -> Void
 
 /// A timer on the virtual clock: fires at `time`; ties go in scheduling order.
-struct Timer {
+struct QueuedTimer {
     var time: Int64
     var sequence: UInt64
     var work: LayoutWork
@@ -13,7 +13,7 @@ struct Timer {
 /// The type owns them and checks its invariants after every mutation when
 /// `Simulator.checksInvariants` is on, and on every `sim.verify()`.
 struct RunLoopQueues {
-    private(set) var timers: [Timer] = []
+    private(set) var timers: [QueuedTimer] = []
     private var lastSequence: UInt64 = 0
     private(set) var layoutQueue: [LayoutWork] = []
     /// Whether the layout pass is running (work it runs may queue more, not start another).
@@ -23,13 +23,13 @@ struct RunLoopQueues {
     /// Adds a timer firing at `time`, after every timer scheduled before it for that time.
     mutating func schedule(at time: Int64, _ work: @escaping LayoutWork) {
         lastSequence += 1
-        timers.append(Timer(time: time, sequence: lastSequence, work: work))
+        timers.append(QueuedTimer(time: time, sequence: lastSequence, work: work))
         if Simulator.checksInvariants { note(time < 0 ? "a timer fires before the clock's start" : nil) }
     }
 
     /// Removes and returns the timer due first at or before `end` (ties in scheduling
     /// order), or nil.
-    mutating func popTimer(until end: Int64) -> Timer? {
+    mutating func popTimer(until end: Int64) -> QueuedTimer? {
         var best: Int?
         for (i, t) in timers.enumerated() where t.time <= end {
             if let b = best, (timers[b].time, timers[b].sequence) <= (t.time, t.sequence) { continue }
@@ -43,7 +43,7 @@ struct RunLoopQueues {
 
     /// Returns a timer `popTimer` gave that did not fire, with its time and sequence, so
     /// that it fires as it would have.
-    mutating func putBack(_ timer: Timer) {
+    mutating func putBack(_ timer: QueuedTimer) {
         timers.append(timer)
         if Simulator.checksInvariants { note(timer.sequence > lastSequence ? "a timer's sequence number is later than the last one given" : nil) }
     }

@@ -6,21 +6,20 @@ extension ControllerLifecycle {
     /// the container's view (seed 002).
     func layoutContainers() throws {
         for window in sim.visibleWindows {
-            guard let root = try sim.object(window, sim.uikit.rootViewController) else { continue }
+            guard let root = try sim.object(window, sim[UIWindow.rootViewController]) else { continue }
             try layOut(root, depth: 0)
         }
     }
 
     private func layOut(_ vc: ObjectID, depth: Int) throws {
         guard depth < 256 else { return }
-        let k = sim.uikit
-        if let child = try sim.navigation.visibleChild(of: vc), let containerView = try sim.object(vc, k.vcView),
+        if let child = try sim.navigation.visibleChild(of: vc), let containerView = try sim.object(vc, sim[UIViewController.view]),
            try sim.views.windowOf(containerView) != nil {
             let childView = try loadedView(of: child)
             // SPEC rule 59: a view a custom animator was to place is its business.
-            if let childView, try sim.object(childView, k.superview) != containerView,
+            if let childView, try sim.object(childView, sim[UIView.superview]) != containerView,
                sim.navigation.navTransitions.placedByAnimator[vc.raw] != child {
-                try sim.write(childView, k.frame, .rect(try sim.views.boundsOf(containerView)))
+                try sim.write(childView, sim[UIView.frame], .rect(try sim.views.boundsOf(containerView)))
                 try sim.views.addSubview(childView, to: containerView, at: 0)
             }
             let state = appearanceState(of: vc)
@@ -30,7 +29,7 @@ extension ControllerLifecycle {
             }
             try layOut(child, depth: depth + 1)
         }
-        if let p = try sim.object(vc, k.presented) { try layOut(p, depth: depth + 1) }
+        if let p = try sim.object(vc, sim[UIViewController.presentedViewController]) { try layOut(p, depth: depth + 1) }
     }
 }
 
@@ -38,11 +37,10 @@ extension Navigation {
     /// The child a container shows: a navigation controller's top (when no animated
     /// transition is moving it), a tab bar controller's selected child.
     func visibleChild(of vc: ObjectID) throws -> ObjectID? {
-        let k = sim.uikit
-        if heap.isKind(vc, of: k.navigationController) {
-            return navTransitions[vc] == nil ? try sim.objects(vc, k.navControllers).last : nil
+        if heap.isKind(vc, of: sim[UINavigationController.self]) {
+            return navTransitions[vc] == nil ? try sim.objects(vc, sim[UINavigationController.viewControllers]).last : nil
         }
-        if heap.isKind(vc, of: k.tabBarController) { return try selectedChild(of: vc) }
+        if heap.isKind(vc, of: sim[UITabBarController.self]) { return try selectedChild(of: vc) }
         return nil
     }
 }

@@ -40,7 +40,7 @@ final class MainRunLoop: Subsystem {
     }
 
     /// The pending timers and animations, in no particular order.
-    var timers: [Timer] { queues.timers }
+    var timers: [QueuedTimer] { queues.timers }
 
     /// The work queued for this turn's layout pass.
     var layoutQueue: [LayoutWork] { queues.layoutQueue }
@@ -126,19 +126,19 @@ final class MainRunLoop: Subsystem {
 
     /// `RunLoop.main`, made (and held for the life of the app) on first access (SPEC rule 24).
     func mainRunLoop() -> ObjectID {
-        sim.singleton(&mainRunLoopID, sim.foundation.runLoop, runLoopHold)
+        sim.singleton(&mainRunLoopID, sim[RunLoop.self], runLoopHold)
     }
 
     /// `DispatchQueue.main`, made (and held for the life of the app) on first access (SPEC
     /// rule 24).
     func mainQueue() -> ObjectID {
-        sim.singleton(&mainQueueID, sim.foundation.dispatchQueue, mainQueueHold)
+        sim.singleton(&mainQueueID, sim[DispatchQueue.self], mainQueueHold)
     }
 
     /// `OperationQueue.main`, made (and held for the life of the app) on first access
     /// (SPEC rule 24).
     func mainOperationQueue() -> ObjectID {
-        sim.singleton(&mainOperationQueueID, sim.foundation.operationQueue, mainOperationQueueHold)
+        sim.singleton(&mainOperationQueueID, sim[OperationQueue.self], mainOperationQueueHold)
     }
 
     /// Queues a block on the main queue for virtual time `at` (SPEC rule 31). A block

@@ -89,10 +89,10 @@ final class Screen: Subsystem {
 
     /// `sim.screen()`.
     func state() throws -> ScreenState {
-        let k = sim.uikit, tree = sim.views
+        let tree = sim.views
         var owners: [ObjectID: ObjectID] = [:]           // view → controller
-        for id in heap.liveObjects where heap.isKind(id, of: k.viewController) {
-            if let v = try sim.object(id, k.vcView) { owners[v] = id }
+        for id in heap.liveObjects where heap.isKind(id, of: sim[UIViewController.self]) {
+            if let v = try sim.object(id, sim[UIViewController.view]) { owners[v] = id }
         }
         // Paint order, bottom window first, each window's views depth first.
         struct Painted { var view: ObjectID; var frame: Rect; var opaque: Bool; var window: Int }
@@ -102,10 +102,10 @@ final class Screen: Subsystem {
         for (wi, w) in visible.enumerated() {
             var list: [(ObjectID, Int, Bool)] = []
             func walk(_ v: ObjectID, _ depth: Int) throws {
-                for s in try sim.objects(v, k.subviews) {
+                for s in try sim.objects(v, sim[UIView.subviews]) {
                     let shown = try tree.isEffectivelyVisible(s)
                     list.append((s, depth, shown))
-                    let opaque = try shown && sim.number(s, k.alpha, default: 1) >= 1 && !heap.readSlot(s, k.backgroundColor).isNil
+                    let opaque = try shown && sim.number(s, sim[UIView.alpha], default: 1) >= 1 && !heap.readSlot(s, sim[UIView.backgroundColor]).isNil
                     painted.append(Painted(view: s, frame: try tree.absoluteFrame(s), opaque: opaque, window: wi))
                     try walk(s, depth + 1)
                 }
@@ -125,18 +125,18 @@ final class Screen: Subsystem {
         var anyContent = false
         let centre = Point(x: sim.screenBounds.width / 2, y: sim.screenBounds.height / 2)
         for (w, list) in perWindow.reversed() {
-            let root = try sim.object(w, k.rootViewController)
-            if let root, let rv = try sim.object(root, k.vcView), try sim.object(rv, k.superview) == w { anyContent = true }
+            let root = try sim.object(w, sim[UIWindow.rootViewController])
+            if let root, let rv = try sim.object(root, sim[UIViewController.view]), try sim.object(rv, sim[UIView.superview]) == w { anyContent = true }
             let views = try list.map { (v, depth, shown) -> ScreenState.View in
                 let c = owners[v]
                 let f = try tree.absoluteFrame(v)
-                if try shown && !heap.readSlot(v, k.backgroundColor).isNil && f.contains(centre) { anyContent = true }
+                if try shown && !heap.readSlot(v, sim[UIView.backgroundColor]).isNil && f.contains(centre) { anyContent = true }
                 return ScreenState.View(id: v, className: heap.classOf(v).name, depth: depth, frame: f, controller: c,
                                         controllerClass: c.map { heap.classOf($0).name }, isHidden: !shown,
                                         isCovered: shown && covered.contains(v))
             }
             windowsOut.append(ScreenState.Window(id: w, className: heap.classOf(w).name,
-                                                 level: try sim.number(w, k.windowLevel, default: 0),
+                                                 level: try sim.number(w, sim[UIWindow.windowLevel], default: 0),
                                                  isKey: sim.keyWindow == w, rootViewController: root, views: views))
         }
         return ScreenState(windows: windowsOut, keyWindow: sim.keyWindow, black: !anyContent)

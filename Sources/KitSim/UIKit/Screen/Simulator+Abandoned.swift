@@ -70,7 +70,6 @@ extension ControllerLifecycle {
     /// and its presented controller, at any depth. `presentedAbove` stands in for the
     /// presentation links a dismissal cuts before the controllers leave.
     func mleaksFinderWalk(from vc: ObjectID, presentedAbove: [ObjectID]) -> [ObjectID] {
-        let k = uikit
         var seen: Set<UInt32> = [vc.raw]
         var out: [ObjectID] = []
         var queue: [ObjectID] = [vc]
@@ -83,11 +82,11 @@ extension ControllerLifecycle {
         for c in presentedAbove { visit(c) }
         while head < queue.count {
             let c = queue[head]; head += 1
-            guard heap.isKind(c, of: k.viewController) else { continue }
-            if heap.isKind(c, of: k.navigationController) { for x in (try? sim.objects(c, k.navControllers)) ?? [] { visit(x) } }
-            if heap.isKind(c, of: k.tabBarController) { for x in (try? sim.objects(c, k.tabControllers)) ?? [] { visit(x) } }
-            for x in (try? sim.objects(c, k.children)) ?? [] { visit(x) }
-            if let p = (try? sim.object(c, k.presented)) ?? nil { visit(p) }
+            guard heap.isKind(c, of: sim[UIViewController.self]) else { continue }
+            if heap.isKind(c, of: sim[UINavigationController.self]) { for x in (try? sim.objects(c, sim[UINavigationController.viewControllers])) ?? [] { visit(x) } }
+            if heap.isKind(c, of: sim[UITabBarController.self]) { for x in (try? sim.objects(c, sim[UITabBarController.viewControllers])) ?? [] { visit(x) } }
+            for x in (try? sim.objects(c, sim[UIViewController.children])) ?? [] { visit(x) }
+            if let p = (try? sim.object(c, sim[UIViewController.presentedViewController])) ?? nil { visit(p) }
         }
         return out
     }
@@ -152,8 +151,8 @@ extension ControllerLifecycle {
         var c = vc
         for _ in 0...256 {
             if sim.isWindowRoot(c) { return true }
-            if (try? sim.object(c, uikit.presenting)) ?? nil != nil { return true }
-            guard let p = (try? sim.object(c, uikit.parent)) ?? nil else { return false }
+            if (try? sim.object(c, sim[UIViewController.presentingViewController])) ?? nil != nil { return true }
+            guard let p = (try? sim.object(c, sim[UIViewController.parent])) ?? nil else { return false }
             c = p
         }
         return false

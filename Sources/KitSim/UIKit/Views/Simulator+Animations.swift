@@ -118,15 +118,14 @@ final class Animations: Subsystem {
     /// animatable values: `frame` (which `bounds` and `center` are computed from),
     /// `backgroundColor`, `alpha` and `transform` (SPEC rule 43).
     func animatableValuesInWindows() throws -> [(view: ObjectID, values: [Value])] {
-        let k = sim.uikit
         var out: [(ObjectID, [Value])] = []
         var stack = sim.windowing.allWindows.reversed().map { $0 }
         var seen: Set<UInt32> = []
         while let v = stack.popLast() {
             guard heap.isAlive(v), seen.insert(v.raw).inserted else { continue }
-            out.append((v, [try heap.readSlot(v, k.frame), try heap.readSlot(v, k.backgroundColor),
-                            try heap.readSlot(v, k.alpha), try heap.readSlot(v, k.transform)]))
-            stack.append(contentsOf: try sim.objects(v, k.subviews).reversed())
+            out.append((v, [try heap.readSlot(v, sim[UIView.frame]), try heap.readSlot(v, sim[UIView.backgroundColor]),
+                            try heap.readSlot(v, sim[UIView.alpha]), try heap.readSlot(v, sim[UIView.transform])]))
+            stack.append(contentsOf: try sim.objects(v, sim[UIView.subviews]).reversed())
         }
         return out
     }
@@ -136,11 +135,11 @@ final class Animations: Subsystem {
         guard heap.isAlive(view) else { return false }
         var top = view
         var steps = 0
-        while let s = try? sim.object(top, sim.uikit.superview), heap.isAlive(s), steps <= heap.objectCount {
+        while let s = try? sim.object(top, sim[UIView.superview]), heap.isAlive(s), steps <= heap.objectCount {
             top = s
             steps += 1
         }
-        return heap.isKind(top, of: sim.uikit.window)
+        return heap.isKind(top, of: sim[UIWindow.self])
     }
 
     /// SPEC rule 44: after the view tree changed (a view added or removed, a window or
@@ -207,9 +206,9 @@ final class Animations: Subsystem {
             return propertyAnimatorReleased(id, state)
         }
         guard !viewAnimations.isEmpty else { return nil }
-        if heap.isKind(id, of: sim.uikit.view) {
+        if heap.isKind(id, of: sim[UIView.self]) {
             viewTreeChanged()
-        } else if heap.isKind(id, of: sim.quartz.layer) {
+        } else if heap.isKind(id, of: sim[CALayer.self]) {
             for n in viewAnimations.numbers(ofLayer: id) { _ = viewAnimations.remove(n, finished: false) }
         }
         return nil
@@ -217,7 +216,7 @@ final class Animations: Subsystem {
 
     /// Sends a `CAAnimationDelegate` method to the copy's delegate when it has one.
     func tellDelegate(of copy: ObjectID, _ selector: Selector, finished: Bool?) throws {
-        guard heap.isAlive(copy), let d = try sim.object(copy, sim.quartz.animationDelegate), heap.responds(d, to: selector) else { return }
+        guard heap.isAlive(copy), let d = try sim.object(copy, sim[CAAnimation.delegate]), heap.responds(d, to: selector) else { return }
         if let finished {
             _ = try heap.send(d, selector, args: Arguments(.object(copy), .bool(finished)))
         } else {

@@ -1,7 +1,13 @@
+/// `UITextField`, as the model names it: its class and the properties the model reads and writes.
+package enum UITextField: ModelClass {
+    package static let handle = ClassHandle("UITextField")
+    package static var declaration: SimulatorClassDeclaration { Views.textFieldDeclaration }
+}
+
 extension Views {
     /// `UITextField` (SPEC rule 62): a view that edits text. Becoming first responder — only
     /// inside a visible window — shows UIKit's keyboard windows (rule 63).
-    static let textFieldDeclaration = ClassDeclaration("UITextField", superclass: "UIView",
+    static let textFieldDeclaration = ClassDeclaration(UITextField.handle, superclass: "UIView",
         summary: "A view that edits text; as first responder it brings up the keyboard windows.") {
         PropertyDeclaration("text", .copy, .string)
         PropertyDeclaration("delegate", .weak, .object("NSObject"), summary: "Not retained.")

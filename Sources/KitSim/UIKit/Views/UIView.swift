@@ -1,29 +1,48 @@
+/// `UIView`, as the model names it: its class and the properties the model reads and writes.
+package enum UIView: ModelClass {
+    package static let handle = ClassHandle("UIView")
+    package static var declaration: SimulatorClassDeclaration { Views.viewDeclaration }
+    package static let gestureRecognizers = handle.property("gestureRecognizers")
+    package static let frame = handle.property("frame")
+    package static let backgroundColor = handle.property("backgroundColor")
+    package static let alpha = handle.property("alpha")
+    package static let isHidden = handle.property("isHidden")
+    package static let isUserInteractionEnabled = handle.property("isUserInteractionEnabled")
+    package static let tag = handle.property("tag")
+    package static let restorationIdentifier = handle.property("restorationIdentifier")
+    package static let accessibilityIdentifier = handle.property("accessibilityIdentifier")
+    package static let superview = handle.property("superview")
+    package static let subviews = handle.property("subviews")
+    package static let transform = handle.property("transform")
+    package static let layer = handle.property("layer")
+}
+
 extension Views {
     /// `UIView` (SPEC §3.2): a rectangle in a tree of views. `superview` is weak and
     /// `subviews` strong (rule 8); `window` is computed by walking up the tree.
-    static let viewDeclaration = ClassDeclaration("UIView", superclass: "UIResponder",
+    static let viewDeclaration = ClassDeclaration(UIView.handle, superclass: "UIResponder",
                                                            summary: "A rectangle in the view tree; it owns its subviews.") {
-        PropertyDeclaration("frame", .assign, .rect)
+        PropertyDeclaration(UIView.frame, .assign, .rect)
         PropertyDeclaration("bounds", .assign, .rect, getter: "bounds", setter: "setBounds",
                             summary: "The frame's size at the origin (swapped for a root view UIKit rotated into landscape on iOS 7, rule 55); setting it changes the frame's size.")
-        PropertyDeclaration("backgroundColor", .assign, .any)
-        PropertyDeclaration("alpha", .assign, .number, default: .double(1))
-        PropertyDeclaration("isHidden", .assign, .bool, default: .bool(false), setter: "setHidden")
-        PropertyDeclaration("isUserInteractionEnabled", .assign, .bool, default: .bool(true))
-        PropertyDeclaration("tag", .assign, .number, default: .int(0))
-        PropertyDeclaration("restorationIdentifier", .copy, .string)
-        PropertyDeclaration("accessibilityIdentifier", .copy, .string)
-        PropertyDeclaration("superview", .weak, .object("UIView"), readOnly: true)
-        PropertyDeclaration("subviews", .strong, .array("UIView"), readOnly: true)
-        PropertyDeclaration("gestureRecognizers", .strong, .array("UIGestureRecognizer"), readOnly: true, optional: true,
+        PropertyDeclaration(UIView.backgroundColor, .assign, .any)
+        PropertyDeclaration(UIView.alpha, .assign, .number, default: .double(1))
+        PropertyDeclaration(UIView.isHidden, .assign, .bool, default: .bool(false), setter: "setHidden")
+        PropertyDeclaration(UIView.isUserInteractionEnabled, .assign, .bool, default: .bool(true))
+        PropertyDeclaration(UIView.tag, .assign, .number, default: .int(0))
+        PropertyDeclaration(UIView.restorationIdentifier, .copy, .string)
+        PropertyDeclaration(UIView.accessibilityIdentifier, .copy, .string)
+        PropertyDeclaration(UIView.superview, .weak, .object("UIView"), readOnly: true)
+        PropertyDeclaration(UIView.subviews, .strong, .array("UIView"), readOnly: true)
+        PropertyDeclaration(UIView.gestureRecognizers, .strong, .array("UIGestureRecognizer"), readOnly: true, optional: true,
                             summary: "Kept by the view (rule 37); nil when it has none.")
         PropertyDeclaration("window", .weak, .object("UIWindow"), readOnly: true, getter: "window",
                             summary: "The window at the root of the view's tree, or nil.")
         PropertyDeclaration("center", .assign, .point, getter: "center", setter: "setCenter",
                             summary: "The frame's centre in its superview's coordinates; setting it moves the frame.")
-        PropertyDeclaration("transform", .assign, .any,
+        PropertyDeclaration(UIView.transform, .assign, .any,
                             summary: "Any value a script gives it (KitSim has no CGAffineTransform); nil is the identity. Animatable (rule 43).")
-        PropertyDeclaration("layer", .strong, .object("CALayer"), readOnly: true, getter: "layer",
+        PropertyDeclaration(UIView.layer, .strong, .object("CALayer"), readOnly: true, getter: "layer",
                             summary: "The view's CALayer, made on first access and kept by the view (rule 45).")
         HoldDeclaration("animation in flight",
                         "a `UIView.animate` completion until its animations end, a running `UIViewPropertyAnimator`, and a removed `CAAnimation` until its delegate has heard `animationDidStop` (rules 43–45)")
@@ -39,22 +58,22 @@ extension Views {
                 throw SimError.misuse(.badPropertyValue(property: "bounds", className: "UIView", expected: "CGRect",
                                                           got: sim.heap.describeType(of: inv.argument(0))))
             }
-            var f = try sim.rect(inv.receiver, sim.uikit.frame)
+            var f = try sim.rect(inv.receiver, sim[UIView.frame])
             // SPEC rule 55: a view UIKit turned into landscape has its frame's sides swapped.
             let swapped = try sim.rotation.uikitRotation(of: inv.receiver)?.isLandscape ?? false
             f.width = swapped ? b.height : b.width; f.height = swapped ? b.width : b.height
-            try sim.write(inv.receiver, sim.uikit.frame, .rect(f))
+            try sim.write(inv.receiver, sim[UIView.frame], .rect(f))
             return .nil
         }
         Method.accessor("setHidden") { sim, inv in
-            try sim.write(inv.receiver, sim.uikit.isHidden, .bool(inv.bool(0)))
+            try sim.write(inv.receiver, sim[UIView.isHidden], .bool(inv.bool(0)))
             return .nil
         }
         Method.accessor("window", returns: .object("UIWindow")) { sim, inv in
             try sim.views.windowOf(inv.receiver).map(Value.object) ?? .nil
         }
         Method.accessor("center", returns: .point) { sim, inv in
-            let f = try sim.rect(inv.receiver, sim.uikit.frame)
+            let f = try sim.rect(inv.receiver, sim[UIView.frame])
             return .point(Point(x: f.x + f.width / 2, y: f.y + f.height / 2))
         }
         Method.accessor("setCenter") { sim, inv in
@@ -62,9 +81,9 @@ extension Views {
                 throw SimError.misuse(.badPropertyValue(property: "center", className: "UIView", expected: "CGPoint",
                                                           got: sim.heap.describeType(of: inv.argument(0))))
             }
-            var f = try sim.rect(inv.receiver, sim.uikit.frame)
+            var f = try sim.rect(inv.receiver, sim[UIView.frame])
             f.x = c.x - f.width / 2; f.y = c.y - f.height / 2
-            try sim.write(inv.receiver, sim.uikit.frame, .rect(f))
+            try sim.write(inv.receiver, sim[UIView.frame], .rect(f))
             return .nil
         }
         Method.accessor("layer", returns: .object("CALayer")) { sim, inv in
@@ -129,12 +148,12 @@ extension Views {
         }
         Method("bringSubviewToFront", swift: "bringSubviewToFront(_:)", .object("view", "UIView")) { sim, inv in
             let child = inv.objectArgument(0)
-            if try sim.object(child, sim.uikit.superview) == inv.receiver { try sim.views.addSubview(child, to: inv.receiver, at: nil) }
+            if try sim.object(child, sim[UIView.superview]) == inv.receiver { try sim.views.addSubview(child, to: inv.receiver, at: nil) }
             return .nil
         }
         Method("sendSubviewToBack", swift: "sendSubviewToBack(_:)", .object("view", "UIView")) { sim, inv in
             let child = inv.objectArgument(0)
-            if try sim.object(child, sim.uikit.superview) == inv.receiver { try sim.views.addSubview(child, to: inv.receiver, at: 0) }
+            if try sim.object(child, sim[UIView.superview]) == inv.receiver { try sim.views.addSubview(child, to: inv.receiver, at: 0) }
             return .nil
         }
         Method("isDescendant", swift: "isDescendant(of:)", .object("view", "UIView"), returns: .bool) { sim, inv in
@@ -150,10 +169,9 @@ extension Views {
         Method("snapshotView", swift: "snapshotView(afterScreenUpdates:)", .bool("afterUpdates", default: false),
                returns: .object("UIView"), summary: "A new plain view with the same frame and background.") { sim, inv in
             // A snapshot is a new, plain view with the same frame (seed 004's anti-flash cover).
-            let k = sim.uikit
-            let snap = sim.heap.alloc(k.view)
-            try sim.views.initializeView(snap, frame: try sim.rect(inv.receiver, k.frame))
-            try sim.write(snap, k.backgroundColor, try sim.heap.readSlot(inv.receiver, k.backgroundColor))
+            let snap = sim.heap.alloc(sim[UIView.self])
+            try sim.views.initializeView(snap, frame: try sim.rect(inv.receiver, sim[UIView.frame]))
+            try sim.write(snap, sim[UIView.backgroundColor], try sim.heap.readSlot(inv.receiver, sim[UIView.backgroundColor]))
             return .object(snap)
         }
     }

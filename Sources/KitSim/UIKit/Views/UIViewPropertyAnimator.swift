@@ -1,3 +1,12 @@
+/// `UIViewPropertyAnimator`, as the model names it: its class and the properties the model reads and writes.
+package enum UIViewPropertyAnimator: ModelClass {
+    package static let handle = ClassHandle("UIViewPropertyAnimator")
+    package static var declaration: SimulatorClassDeclaration { Animations.propertyAnimatorDeclaration }
+    package static let duration = handle.property("duration")
+    package static let animations = handle.property("animations")
+    package static let completions = handle.property("completions")
+}
+
 /// What the model knows of a property animator beyond its properties (SPEC rule 45).
 struct PropertyAnimatorState {
     enum Phase { case inactive, running, paused, stopped }
@@ -24,12 +33,12 @@ extension Animations {
     /// completion blocks until it finishes, and UIKit keeps it while it runs (a hold,
     /// `[animation in flight]`). Nothing keeps a paused or stopped one, and releasing one
     /// then raises.
-    static let propertyAnimatorDeclaration = ClassDeclaration("UIViewPropertyAnimator", introduced: 10,
+    static let propertyAnimatorDeclaration = ClassDeclaration(UIViewPropertyAnimator.handle, introduced: 10,
         summary: "Animations that can be paused, scrubbed and stopped; UIKit keeps it while it runs (rule 45).") {
-        PropertyDeclaration("duration", .assign, .number, readOnly: true, default: .double(0))
-        PropertyDeclaration("animations", .strong, .table, readOnly: true,
+        PropertyDeclaration(UIViewPropertyAnimator.duration, .assign, .number, readOnly: true, default: .double(0))
+        PropertyDeclaration(UIViewPropertyAnimator.animations, .strong, .table, readOnly: true,
                             summary: "Its animation blocks, kept until it finishes.")
-        PropertyDeclaration("completions", .strong, .table, readOnly: true,
+        PropertyDeclaration(UIViewPropertyAnimator.completions, .strong, .table, readOnly: true,
                             summary: "Its completion blocks, kept until it finishes; each gets (captures…, position).")
         PropertyDeclaration("state", .assign, .enumeration(Animations.animatingStates), readOnly: true, getter: "state",
                             summary: "`\"inactive\"`, `\"active\"` (running or paused) or `\"stopped\"`.")
@@ -44,10 +53,10 @@ extension Animations {
                            .enumeration("curve", Animations.animationCurves), .function("animations"),
                            summary: "An inactive animator.") { sim, inv in
             let duration = inv.numberArgument(0)
-            try sim.write(inv.receiver, sim.uikit.animatorDuration, .double(duration))
+            try sim.write(inv.receiver, sim[UIViewPropertyAnimator.duration], .double(duration))
             sim.watchDeallocs()
             sim.animations.propertyAnimators[inv.receiver.raw] = PropertyAnimatorState(duration: duration)
-            if !inv.argument(2).isNil { try sim.appendBlock(inv.argument(2), to: inv.receiver, sim.uikit.animatorAnimations) }
+            if !inv.argument(2).isNil { try sim.appendBlock(inv.argument(2), to: inv.receiver, sim[UIViewPropertyAnimator.animations]) }
             return .object(inv.receiver)
         }
         Method.accessor("state", returns: .enumeration(Animations.animatingStates)) { sim, inv in
@@ -108,14 +117,14 @@ extension Animations {
                .number("delayFactor", optional: true),
                summary: "Adds an animation block; an active animator runs it at once. Ignored by a stopped one.") { sim, inv in
             guard let s = sim.animations.propertyAnimators[inv.receiver.raw], s.phase != .stopped else { return .nil }
-            try sim.appendBlock(inv.argument(0), to: inv.receiver, sim.uikit.animatorAnimations)
+            try sim.appendBlock(inv.argument(0), to: inv.receiver, sim[UIViewPropertyAnimator.animations])
             if s.phase != .inactive { try sim.callCallback(inv.argument(0), []) }
             return .nil
         }
         Method("addCompletion", swift: "addCompletion(_:)", .function("completion", optional: false),
                summary: "Adds a completion block, called with (captures…, position) when the animator finishes.") { sim, inv in
             guard sim.animations.propertyAnimators[inv.receiver.raw] != nil else { return .nil }
-            try sim.appendBlock(inv.argument(0), to: inv.receiver, sim.uikit.animatorCompletions)
+            try sim.appendBlock(inv.argument(0), to: inv.receiver, sim[UIViewPropertyAnimator.completions])
             return .nil
         }
     }
@@ -132,7 +141,7 @@ extension Animations {
 
     /// Calls each animation block, in the order added, with (captures…).
     func runAnimationBlocks(of animator: ObjectID) throws {
-        guard case .array(let blocks) = try heap.readSlot(animator, sim.uikit.animatorAnimations) else { return }
+        guard case .array(let blocks) = try heap.readSlot(animator, sim[UIViewPropertyAnimator.animations]) else { return }
         for b in blocks { try sim.callCallback(b, []) }
     }
 
@@ -184,8 +193,8 @@ extension Animations {
         propertyAnimators[a.raw] = s
         // The call keeps the receiver alive while the hold goes (SPEC §2).
         if withoutFinishing {
-            try sim.write(a, sim.uikit.animatorAnimations, .nil)
-            try sim.write(a, sim.uikit.animatorCompletions, .nil)
+            try sim.write(a, sim[UIViewPropertyAnimator.animations], .nil)
+            try sim.write(a, sim[UIViewPropertyAnimator.completions], .nil)
         }
         if wasRunning { try heap.unhold(a, animationHold) }
     }
@@ -201,15 +210,14 @@ extension Animations {
         s.fraction = 0
         s.generation &+= 1
         propertyAnimators[a.raw] = s
-        let k = sim.uikit
         var animations = 0, completions: [Value] = []
-        if case .array(let list) = try heap.readSlot(a, k.animatorAnimations) { animations = list.count }
-        if case .array(let list) = try heap.readSlot(a, k.animatorCompletions) { completions = list }
+        if case .array(let list) = try heap.readSlot(a, sim[UIViewPropertyAnimator.animations]) { animations = list.count }
+        if case .array(let list) = try heap.readSlot(a, sim[UIViewPropertyAnimator.completions]) { completions = list }
         var firstError: Error?
         for c in completions { sim.attempt(&firstError) { try sim.callCallback(c, [.string(position)]) } }
         if heap.isAlive(a) {
-            sim.attempt(&firstError) { try dropFirstBlocks(animations, of: a, k.animatorAnimations) }
-            sim.attempt(&firstError) { try dropFirstBlocks(completions.count, of: a, k.animatorCompletions) }
+            sim.attempt(&firstError) { try dropFirstBlocks(animations, of: a, sim[UIViewPropertyAnimator.animations]) }
+            sim.attempt(&firstError) { try dropFirstBlocks(completions.count, of: a, sim[UIViewPropertyAnimator.completions]) }
             if wasRunning { sim.attempt(&firstError) { try heap.unhold(a, animationHold) } }
         }
         if let firstError { throw firstError }

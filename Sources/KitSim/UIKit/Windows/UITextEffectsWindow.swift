@@ -1,9 +1,21 @@
+/// `UITextEffectsWindow`, as the model names it: its class and the properties the model reads and writes.
+package enum UITextEffectsWindow: ModelClass {
+    package static let handle = ClassHandle("UITextEffectsWindow", global: false)
+    package static var declaration: SimulatorClassDeclaration { Windows.textEffectsWindowDeclaration }
+}
+
+/// `UIRemoteKeyboardWindow`, as the model names it: its class and the properties the model reads and writes.
+package enum UIRemoteKeyboardWindow: ModelClass {
+    package static let handle = ClassHandle("UIRemoteKeyboardWindow", global: false)
+    package static var declaration: SimulatorClassDeclaration { Windows.remoteKeyboardWindowDeclaration }
+}
+
 extension Windows {
     /// `UITextEffectsWindow` (SPEC rules 63–65): UIKit's window for text effects, made at
     /// the first successful `becomeFirstResponder` and kept for the rest of the run. It
     /// hosts the keyboard on iOS 7–8 and 16+, sits at level 1, never becomes key, and its
     /// hit test passes touches that meet none of its subviews through.
-    static let textEffectsWindowDeclaration = ClassDeclaration("UITextEffectsWindow", superclass: "UIWindow", global: false,
+    static let textEffectsWindowDeclaration = ClassDeclaration(UITextEffectsWindow.handle, superclass: "UIWindow",
         summary: "UIKit's text-effects window (a keyboard window): level 1, never key, shown while a field edits.") {
         HoldDeclaration("keyboard", "UIKit's keyboard windows, once a text field was first responder, for the rest of the run")
         Method.callback("hitTest", swift: "hitTest(_:with:)", .point("point"), returns: .object("UIView"), optional: true,
@@ -15,25 +27,25 @@ extension Windows {
 
     /// `UIRemoteKeyboardWindow` (SPEC rules 63–65): on iOS 9–15 the window that hosts the
     /// keyboard, above `.alert` (level 10,000,000).
-    static let remoteKeyboardWindowDeclaration = ClassDeclaration("UIRemoteKeyboardWindow", superclass: "UITextEffectsWindow",
-        global: false, summary: "UIKit's keyboard window on iOS 9–15: level 10,000,000, never key.") {}
+    static let remoteKeyboardWindowDeclaration = ClassDeclaration(UIRemoteKeyboardWindow.handle, superclass: "UITextEffectsWindow",
+        summary: "UIKit's keyboard window on iOS 9–15: level 10,000,000, never key.") {}
 
     /// Whether the window is one of UIKit's keyboard windows, which never become key
     /// (SPEC rule 65).
-    func isKeyboardWindow(_ w: ObjectID) -> Bool { heap.isKind(w, of: uikit.textEffectsWindow) }
+    func isKeyboardWindow(_ w: ObjectID) -> Bool { heap.isKind(w, of: sim[UITextEffectsWindow.self]) }
 
     /// SPEC rule 63: the keyboard windows, made at the first successful
     /// `becomeFirstResponder`, held by UIKit (`keyboard`) and reused.
     func keyboardWindows() throws -> [ObjectID] {
         if keyboard.windows.isEmpty {
-            var made: [(SimClass, Double)] = [(uikit.textEffectsWindow, 1)]
+            var made: [(SimClass, Double)] = [(sim[UITextEffectsWindow.self], 1)]
             // SPEC rule 64: iOS 16 lists only the text-effects window; the remote keyboard
             // window is out of the app's process there, so KitSim makes it on 9–15 only.
-            if (9...15).contains(sim.configuration.ios) { made.append((uikit.remoteKeyboardWindow, 10_000_000)) }
+            if (9...15).contains(sim.configuration.ios) { made.append((sim[UIRemoteKeyboardWindow.self], 10_000_000)) }
             for (cls, level) in made {
                 let w = heap.alloc(cls)
                 _ = try heap.send(w, .initialize, args: Arguments(.rect(sim.screenBounds)))
-                try sim.write(w, uikit.windowLevel, .double(level))
+                try sim.write(w, sim[UIWindow.windowLevel], .double(level))
                 try heap.hold(w, keyboardHold)
                 keyboard.windows.append(w)
             }
@@ -50,16 +62,16 @@ extension Windows {
             // With scenes the keyboard windows belong to the editing field's scene.
             let fieldWindow = try keyboard.firstResponder.flatMap { try sim.views.windowOf($0) }
             for w in try keyboardWindows() { try attach(w, toSceneOf: fieldWindow) }
-            for w in try keyboardWindows() where try sim.bool(w, uikit.isHidden, default: true) {
+            for w in try keyboardWindows() where try sim.bool(w, sim[UIView.isHidden], default: true) {
                 orderFront(w)
-                try sim.write(w, uikit.isHidden, .bool(false))
+                try sim.write(w, sim[UIView.isHidden], .bool(false))
             }
             return
         }
         let generation = keyboard.generation
         sim.schedule(after: 0.25) { [unowned self] in
             guard keyboard.generation == generation, keyboard.firstResponder == nil else { return }
-            for w in keyboard.windows where heap.isAlive(w) { try sim.write(w, uikit.isHidden, .bool(true)) }
+            for w in keyboard.windows where heap.isAlive(w) { try sim.write(w, sim[UIView.isHidden], .bool(true)) }
         }
     }
 
@@ -68,7 +80,7 @@ extension Windows {
         let old = keyboard.windows
         keyboard = KeyboardState()
         for w in old where heap.isAlive(w) {
-            try sim.write(w, uikit.isHidden, .bool(true))
+            try sim.write(w, sim[UIView.isHidden], .bool(true))
             _ = stack.remove(w)
             try heap.unhold(w, keyboardHold)
         }

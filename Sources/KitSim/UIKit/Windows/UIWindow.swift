@@ -1,15 +1,24 @@
+/// `UIWindow`, as the model names it: its class and the properties the model reads and writes.
+package enum UIWindow: ModelClass {
+    package static let handle = ClassHandle("UIWindow")
+    package static var declaration: SimulatorClassDeclaration { Windows.windowDeclaration }
+    package static let windowLevel = handle.property("windowLevel")
+    package static let rootViewController = handle.property("rootViewController")
+    package static let windowScene = handle.property("windowScene")
+}
+
 extension Windows {
     /// `UIWindow` (SPEC §3.1): a root view with a level, a root view controller and key
     /// status. New windows start hidden at the normal level; the application keeps only
     /// the visible ones (rule 5).
-    static let windowDeclaration = ClassDeclaration("UIWindow", superclass: "UIView",
+    static let windowDeclaration = ClassDeclaration(UIWindow.handle, superclass: "UIView",
                                                              summary: "A root view with a level, a root view controller and key status.") {
-        PropertyDeclaration("windowLevel", .assign, .number, default: .double(0), setter: "setWindowLevel",
+        PropertyDeclaration(UIWindow.windowLevel, .assign, .number, default: .double(0), setter: "setWindowLevel",
                             summary: "Windows are ordered by level, then by when each was ordered front (rule 2).")
-        PropertyDeclaration("rootViewController", .strong, .object("UIViewController"), setter: "setRootViewController",
+        PropertyDeclaration(UIWindow.rootViewController, .strong, .object("UIViewController"), setter: "setRootViewController",
                             summary: "Setting it installs the controller's view and releases the old root (rules 6, 7).")
         PropertyDeclaration("isKeyWindow", .assign, .bool, readOnly: true, getter: "isKeyWindow")
-        PropertyDeclaration("windowScene", .weak, .object("UIWindowScene"), getter: "windowScene", setter: "setWindowScene",
+        PropertyDeclaration(UIWindow.windowScene, .weak, .object("UIWindowScene"), getter: "windowScene", setter: "setWindowScene",
                             summary: "(iOS 13+) Weak; setting it moves the window, nil detaches it: a scene-less window never shows (rules 70, 71).")
         HoldDeclaration.root("on screen", "a visible window: what is on screen is reachable, though the application does not own it (rule 5)")
         Static.constants("Level", ["normal": 0, "statusBar": 1000, "alert": 2000],
@@ -18,14 +27,13 @@ extension Windows {
         Method.initializer(swift: "init(frame:), init(windowScene:)", Parameter("frameOrScene", .any, optional: true),
                            summary: "A hidden window at the normal level: `UIWindow(frame)` (the frame defaults to the screen's bounds) "
                                + "or, on iOS 13+, `UIWindow(scene)` (`init(windowScene:)`), attached to the scene and filling it (rule 70).") { sim, inv in
-            let k = sim.uikit
             let arg = inv.argument(0)
             var frame = sim.screenBounds
             var scene: ObjectID?
             switch arg {
             case .nil: break
             case .rect(let r): frame = r
-            case .object(let id) where sim.heap.isUsable(id) && sim.heap.isKind(id, of: k.windowScene):
+            case .object(let id) where sim.heap.isUsable(id) && sim.heap.isKind(id, of: sim[UIWindowScene.self]):
                 // SPEC rule 70: `init(windowScene:)` is iOS 13 API.
                 guard sim.configuration.ios >= 13 else {
                     throw sim.raise(sim.heap.unrecognizedSelector(inv.receiver, "initWithWindowScene:"))
@@ -38,23 +46,23 @@ extension Windows {
             }
             try sim.views.initializeView(inv.receiver, frame: frame)
             // SPEC §3.5: new windows start hidden (the level's default is the normal one).
-            try sim.write(inv.receiver, k.isHidden, .bool(true))
+            try sim.write(inv.receiver, sim[UIView.isHidden], .bool(true))
             sim.windowing.orderFront(inv.receiver)
             // SPEC rules 69, 70: a window made with a scene is attached to it; without a
             // manifest every window is attached to the one scene, once it exists.
             if let scene {
-                try sim.write(inv.receiver, k.windowSceneProperty, scene)
+                try sim.write(inv.receiver, sim[UIWindow.windowScene], scene)
             } else if sim.sceneMode == .implicit, let implicit = sim.windowing.scenes.connected.first {
-                try sim.write(inv.receiver, k.windowSceneProperty, implicit)
+                try sim.write(inv.receiver, sim[UIWindow.windowScene], implicit)
             }
             return .object(inv.receiver)
         }
         Method.accessor("windowScene", returns: .object("UIWindowScene"), introduced: 13) { sim, inv in
             if sim.sceneMode == .implicit { _ = try sim.windowing.connectedScenes() }
-            return try sim.heap.readSlot(inv.receiver, sim.uikit.windowSceneProperty)
+            return try sim.heap.readSlot(inv.receiver, sim[UIWindow.windowScene])
         }
         Method.accessor("setWindowScene", introduced: 13) { sim, inv in
-            let scene = try inv.object(0, sim.uikit.windowScene, "windowScene", optional: true)
+            let scene = try inv.object(0, sim[UIWindowScene.self], "windowScene", optional: true)
             try sim.windowing.setWindowScene(inv.receiver, to: scene)
             return .nil
         }
@@ -63,7 +71,7 @@ extension Windows {
             return .nil
         }
         Method.accessor("setWindowLevel") { sim, inv in
-            try sim.write(inv.receiver, sim.uikit.windowLevel, .double(try inv.number(0, "windowLevel")))
+            try sim.write(inv.receiver, sim[UIWindow.windowLevel], .double(try inv.number(0, "windowLevel")))
             sim.windowing.orderChanged()
             return .nil
         }
@@ -82,7 +90,7 @@ extension Windows {
         Method.callback("becomeKey", summary: "Sent when the window becomes key.") { _, _ in .nil }
         Method.callback("resignKey", summary: "Sent when the window stops being key.") { _, _ in .nil }
         Method.accessor("setRootViewController") { sim, inv in
-            let new = try inv.object(0, sim.uikit.viewController, "rootViewController", optional: true)
+            let new = try inv.object(0, sim[UIViewController.self], "rootViewController", optional: true)
             try sim.windowing.setRootViewController(of: inv.receiver, to: new)
             return .nil
         }
@@ -118,7 +126,7 @@ extension Windows {
         let keyed = stack.stamps.compactMap { raw, stamp -> (ObjectID, Double, UInt64)? in
             let w = ObjectID(raw)
             guard heap.isAlive(w) else { return nil }
-            return (w, (try? sim.number(w, uikit.windowLevel, default: 0)) ?? 0, stamp)
+            return (w, (try? sim.number(w, sim[UIWindow.windowLevel], default: 0)) ?? 0, stamp)
         }
         let sorted = keyed.sorted { a, b in a.1 != b.1 ? a.1 < b.1 : a.2 < b.2 }.map(\.0)
         stack.order = sorted
@@ -128,18 +136,18 @@ extension Windows {
     /// The windows on screen, bottom to top: shown and, on iOS 13+, in a connected scene
     /// (SPEC rule 71).
     var visibleWindows: [ObjectID] {
-        windows.filter { !((try? sim.bool($0, uikit.isHidden, default: true)) ?? true) }
+        windows.filter { !((try? sim.bool($0, sim[UIView.isHidden], default: true)) ?? true) }
     }
 
     /// Shows or hides a window. Showing orders it front and installs its root view
     /// controller's view (rule 6) — for a scene-less window only once it gets a scene (rule
     /// 71); hiding the key window passes key status on (rule 4).
     func setWindowHidden(_ window: ObjectID, _ hidden: Bool) throws {
-        let wasHidden = try sim.bool(window, uikit.isHidden, default: true)
-        try sim.write(window, uikit.isHidden, .bool(hidden))
+        let wasHidden = try sim.bool(window, sim[UIView.isHidden], default: true)
+        try sim.write(window, sim[UIView.isHidden], .bool(hidden))
         if wasHidden && !hidden {
             orderFront(window)
-            if isAttached(window), let root = try sim.object(window, uikit.rootViewController) {
+            if isAttached(window), let root = try sim.object(window, sim[UIWindow.rootViewController]) {
                 try installRootView(root, in: window)
             }
         } else if !wasHidden && hidden {

@@ -1,3 +1,11 @@
+/// `UIWindowScene`, as the model names it: its class and the properties the model reads and writes.
+package enum UIWindowScene: ModelClass {
+    package static let handle = ClassHandle("UIWindowScene")
+    package static var declaration: SimulatorClassDeclaration { Windows.windowSceneDeclaration }
+    package static let delegate = handle.property("delegate")
+    package static let activationState = handle.property("activationState")
+}
+
 extension Simulator {
     /// `UIScene.ActivationState`.
     static let sceneActivationStates = EnumType("UIScene.ActivationState",
@@ -27,11 +35,11 @@ extension Windows {
     /// delegate strongly and does not own its windows: `windows` is a weak list, the
     /// windows whose weak `windowScene` names it. `UIApplication.shared.connectedScenes`
     /// keeps a connected scene.
-    static let windowSceneDeclaration = ClassDeclaration("UIWindowScene", superclass: "UIResponder", introduced: 13,
+    static let windowSceneDeclaration = ClassDeclaration(UIWindowScene.handle, superclass: "UIResponder", introduced: 13,
         summary: "A scene UIKit connects: its delegate (strong), its windows (not owned) and its key window.") {
-        PropertyDeclaration("delegate", .strong, .object("NSObject"),
+        PropertyDeclaration(UIWindowScene.delegate, .strong, .object("NSObject"),
                             summary: "Strong, as `UIScene.delegate` is: a `SceneDelegate` with a scene manifest, nil without (rule 69).")
-        PropertyDeclaration("activationState", .assign, .enumeration(Simulator.sceneActivationStates), readOnly: true,
+        PropertyDeclaration(UIWindowScene.activationState, .assign, .enumeration(Simulator.sceneActivationStates), readOnly: true,
                             default: .string("unattached"),
                             summary: "`foregroundActive` while connected; `unattached` once `sim.configure` disconnected it.")
         // Read, it is a new array of the windows (as UIKit's NSArray is); the scene keeps
@@ -55,7 +63,7 @@ extension Windows {
             // SPEC rule 72: the scene's key window; KitSim connects one scene, so it is the
             // application's key window when that window is attached to this scene.
             guard let key = sim.keyWindow, sim.windowing.scenes.connected.contains(inv.receiver),
-                  try sim.object(key, sim.uikit.windowSceneProperty) == inv.receiver else { return .nil }
+                  try sim.object(key, sim[UIWindow.windowScene]) == inv.receiver else { return .nil }
             return .object(key)
         }
         Method.accessor("interfaceOrientation", returns: .enumeration(Simulator.interfaceOrientations)) { sim, _ in
@@ -77,15 +85,14 @@ extension Windows {
     /// with a manifest its delegate is a new `SceneDelegate`; without one it has no
     /// delegate and every live window is attached to it.
     func connectScene() throws {
-        let k = uikit
-        let scene = heap.alloc(k.windowScene)
-        try sim.write(scene, k.activationState, .string("foregroundActive"))
+        let scene = heap.alloc(sim[UIWindowScene.self])
+        try sim.write(scene, sim[UIWindowScene.activationState], .string("foregroundActive"))
         try heap.hold(scene, scenes.hold)
         scenes.connected.append(scene)
         if sceneMode == .manifest {
-            try sim.write(scene, k.sceneDelegateProperty, heap.alloc(k.sceneDelegate))
+            try sim.write(scene, sim[UIWindowScene.delegate], heap.alloc(sim[SceneDelegate.self]))
         } else {
-            for w in allWindows { try sim.write(w, k.windowSceneProperty, scene) }
+            for w in allWindows { try sim.write(w, sim[UIWindow.windowScene], scene) }
         }
         stack.orderChanged()
     }
@@ -98,12 +105,11 @@ extension Windows {
     /// attaches every window; below 13 every window shows. A key window that is no
     /// longer attached passes key status on (rule 4).
     func rebuildScenes() throws {
-        let k = uikit
         let old = scenes.connected
         scenes.connected = []
         stack.orderChanged()
         for s in old where heap.isAlive(s) {
-            try sim.write(s, k.activationState, .string("unattached"))
+            try sim.write(s, sim[UIWindowScene.activationState], .string("unattached"))
             try heap.unhold(s, scenes.hold)
         }
         if sceneMode == .manifest { try connectScene() }
@@ -118,7 +124,7 @@ extension Windows {
         case .none: return true
         case .implicit where scenes.connected.isEmpty: return true
         default:
-            guard case .object(let s) = (try? heap.readSlot(window, uikit.windowSceneProperty)) ?? .nil else { return false }
+            guard case .object(let s) = (try? heap.readSlot(window, sim[UIWindow.windowScene])) ?? .nil else { return false }
             return scenes.connected.contains(s)
         }
     }
@@ -127,13 +133,13 @@ extension Windows {
     /// scene-less window is, to everything but its own `isHidden`, a hidden window
     /// (SPEC rule 71).
     func isShown(_ window: ObjectID) throws -> Bool {
-        try !sim.bool(window, uikit.isHidden, default: true) && isAttached(window)
+        try !sim.bool(window, sim[UIView.isHidden], default: true) && isAttached(window)
     }
 
     /// `scene.windows`: the live windows attached to it, by rule 2 (SPEC rule 70).
     func windows(of scene: ObjectID) -> [ObjectID] {
         guard scenes.connected.contains(scene) else { return [] }
-        return windows.filter { (try? sim.object($0, uikit.windowSceneProperty)) == scene }
+        return windows.filter { (try? sim.object($0, sim[UIWindow.windowScene])) == scene }
     }
 
     /// `window.windowScene = scene` (SPEC rule 70): moves the window (nil detaches it). A
@@ -141,14 +147,13 @@ extension Windows {
     /// front, its root view installed, rule 6); one that loses it leaves the screen, and a
     /// key one, shown or not, passes key status on (rules 4, 71).
     func setWindowScene(_ window: ObjectID, to scene: ObjectID?) throws {
-        let k = uikit
         // The one implicit scene is made first, so that the window leaves (or keeps) a
         // scene it was attached to.
         if sceneMode == .implicit { _ = try connectedScenes() }
-        guard try sim.object(window, k.windowSceneProperty) != scene else { return }
+        guard try sim.object(window, sim[UIWindow.windowScene]) != scene else { return }
         let wasShown = try isShown(window)
         let wasAttached = isAttached(window)
-        try sim.write(window, k.windowSceneProperty, scene)
+        try sim.write(window, sim[UIWindow.windowScene], scene)
         stack.orderChanged()
         let shown = try isShown(window)
         // SPEC rule 71: a window in no connected scene is never key, shown or hidden (a
@@ -157,7 +162,7 @@ extension Windows {
             try passKeyStatus(leaving: window)
         } else if !wasShown && shown {
             orderFront(window)
-            if let root = try sim.object(window, k.rootViewController) { try installRootView(root, in: window) }
+            if let root = try sim.object(window, sim[UIWindow.rootViewController]) { try installRootView(root, in: window) }
         }
     }
 
@@ -165,8 +170,8 @@ extension Windows {
     /// window's scene (SPEC rules 21, 63 with scenes).
     func attach(_ made: ObjectID, toSceneOf window: ObjectID?) throws {
         guard sceneMode != .none, !scenes.connected.isEmpty else { return }
-        let scene = try window.flatMap { try sim.object($0, uikit.windowSceneProperty) } ?? scenes.connected.first
-        if try sim.object(made, uikit.windowSceneProperty) != scene { try setWindowScene(made, to: scene) }
+        let scene = try window.flatMap { try sim.object($0, sim[UIWindow.windowScene]) } ?? scenes.connected.first
+        if try sim.object(made, sim[UIWindow.windowScene]) != scene { try setWindowScene(made, to: scene) }
     }
 
     /// The bounds of a scene, which a window made with it fills (SPEC rule 70): the

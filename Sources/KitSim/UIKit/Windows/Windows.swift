@@ -32,7 +32,6 @@ final class Windows: Subsystem {
         scenes = SceneState(hold: Simulator.declaredHold("connected scene", sim.heap))
     }
 
-    var uikit: UIKitClasses { sim.uikit }
     var sceneMode: Simulator.SceneMode { sim.sceneMode }
 
     /// The window stack's own checks (WindowStack.swift); a connected scene is alive; the
@@ -51,15 +50,14 @@ final class Windows: Subsystem {
     /// scene is connected at launch (SPEC rule 69); without one it is made when first asked
     /// for (UIWindowScene.swift).
     func launch() throws {
-        let k = uikit
-        let app = heap.alloc(k.application)
+        let app = heap.alloc(sim[UIApplication.self])
         application = app
-        let screen = heap.alloc(k.screen)
+        let screen = heap.alloc(sim[UIScreen.self])
         mainScreen = screen
-        let delegate = heap.alloc(k.appDelegate)
+        let delegate = heap.alloc(sim[AppDelegate.self])
         try heap.hold(app, appHold)
-        try heap.writeSlot(screen, k.screenBoundsProperty, .rect(sim.screenBounds))
-        try heap.writeSlot(app, k.appDelegateProperty, .object(delegate))
+        try heap.writeSlot(screen, sim[UIScreen.bounds], .rect(sim.screenBounds))
+        try heap.writeSlot(app, sim[UIApplication.delegate], .object(delegate))
         try heap.hold(screen, appHold)
         if sceneMode == .manifest { try connectScene() }
     }

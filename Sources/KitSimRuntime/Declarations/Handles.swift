@@ -1,0 +1,107 @@
+import Synchronization
+
+/// A declared class as the code of a model names it: its name, written once where the
+/// class is declared, and a number that lets each heap keep the class it resolved the
+/// handle to without hashing a name (engineering rule 6). Made once per process, as a
+/// `static let` of the class's declaration file.
+public final class ClassHandle: Sendable {
+    /// The class's name, as scripts and the trace spell it.
+    public let name: String
+    /// Whether scripts see the class as a global (`ClassInterface.isGlobal`).
+    public let isGlobal: Bool
+    /// Where a heap keeps the resolved class (`Heap.subscript(_:)`); unique in the process.
+    public let index: Int
+
+    public init(_ name: String, global: Bool = true) {
+        self.name = name
+        self.isGlobal = global
+        self.index = handleCounter.add(1, ordering: .relaxed).oldValue
+    }
+
+    /// A property this class declares, as the model reads and writes it.
+    public func property(_ name: String) -> PropertyHandle {
+        PropertyHandle(self, name)
+    }
+}
+
+/// A property of a declared class as the code of a model names it (`UIView.frame`): the
+/// declaring class's handle and the property's name, written once where the class is
+/// declared (`PropertyDeclaration(_:_:_:)` takes the handle). A heap resolves it to its
+/// `Property` once and keeps it by the handle's number.
+public final class PropertyHandle: Sendable {
+    public let owner: ClassHandle
+    public let name: String
+    /// Where a heap keeps the resolved property; unique in the process.
+    public let index: Int
+
+    init(_ owner: ClassHandle, _ name: String) {
+        self.owner = owner
+        self.name = name
+        self.index = handleCounter.add(1, ordering: .relaxed).oldValue
+    }
+}
+
+/// The numbers of handles: the order they are made in depends on which `static let` runs
+/// first, so a number is only ever a cache index, never printed (engineering rule 3).
+private let handleCounter = Atomic<Int>(0)
+
+extension PropertyDeclaration {
+    /// The declaration of the property `handle` names: the class's file writes its name once.
+    public init(_ handle: PropertyHandle, _ ownership: Ownership, _ type: ArgumentType, readOnly: Bool = false,
+                optional: Bool? = nil, default defaultValue: Value? = nil, getter: String? = nil, setter: String? = nil,
+                summary: String = "") {
+        self.init(handle.name, ownership, type, readOnly: readOnly, optional: optional, default: defaultValue,
+                  getter: getter, setter: setter, summary: summary)
+    }
+}
+
+/// What a heap has resolved its handles to, by handle number.
+@usableFromInline
+struct HandleCache {
+    @usableFromInline var classes: [SimClass?] = []
+    @usableFromInline var properties: [Property?] = []
+}
+
+extension Heap {
+    /// The class `handle` names, registered on first need (`Heap.defer`). The model
+    /// declares every class it names, so the lookup cannot fail once the model's classes
+    /// are deferred; a handle of a class this heap does not declare is a bug of the model.
+    @inlinable
+    public subscript(_ handle: ClassHandle) -> SimClass {
+        let i = handle.index
+        if i < handleCache.classes.count, let c = handleCache.classes[i] { return c }
+        return resolve(handle)
+    }
+
+    /// The property `handle` names, resolved once per heap (which registers its class).
+    @inlinable
+    public subscript(_ handle: PropertyHandle) -> Property {
+        let i = handle.index
+        if i < handleCache.properties.count, let p = handleCache.properties[i] { return p }
+        return resolve(handle)
+    }
+
+    @inline(never) @usableFromInline
+    func resolve(_ handle: ClassHandle) -> SimClass {
+        guard let c = classNamed(handle.name) else {
+            preconditionFailure("the model names class \(handle.name), which this heap does not declare")
+        }
+        if handleCache.classes.count <= handle.index {
+            handleCache.classes.append(contentsOf: repeatElement(nil, count: handle.index + 1 - handleCache.classes.count))
+        }
+        handleCache.classes[handle.index] = c
+        return c
+    }
+
+    @inline(never) @usableFromInline
+    func resolve(_ handle: PropertyHandle) -> Property {
+        guard let p = resolvedProperty(self[handle.owner], handle.name) else {
+            preconditionFailure("the model names \(handle.owner.name).\(handle.name), which its declaration does not declare")
+        }
+        if handleCache.properties.count <= handle.index {
+            handleCache.properties.append(contentsOf: repeatElement(nil, count: handle.index + 1 - handleCache.properties.count))
+        }
+        handleCache.properties[handle.index] = p
+        return p
+    }
+}
