@@ -23,6 +23,7 @@ stds.kitsim = {
     RunLoop = { other_fields = true, read_only = false },
     SceneDelegate = { other_fields = true, read_only = false },
     Timer = { other_fields = true, read_only = false },
+    UIActionSheet = { other_fields = true, read_only = false },
     UIAlertAction = { other_fields = true, read_only = false },
     UIAlertController = { other_fields = true, read_only = false },
     UIApplication = { other_fields = true, read_only = false },

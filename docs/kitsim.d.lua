@@ -783,6 +783,45 @@ UIAlertAction = {}
 ---@return UIAlertAction
 function UIAlertAction.new(title, style, handler) end
 
+---The legacy action sheet: shown in a private window at the alert level; a weak delegate told of taps.
+---@class UIActionSheet : UIView
+---@field title string (copy)
+---@field delegate NSObject? (weak) Not retained; told `actionSheet_clickedButtonAtIndex` and the present and dismiss messages.
+---@field buttonTitles table (copy, read-only) The buttons' titles by index (0-based): the destructive button, then the cancel button, then added ones.
+---@field cancelButtonIndex integer (assign, default -1)
+---@field destructiveButtonIndex integer (assign, default -1)
+---@field alertWindow UIWindow? (strong, read-only) The private window the sheet shows in while it is shown.
+---@field numberOfButtons integer (assign, read-only)
+---@field isVisible boolean (assign, read-only)
+---@overload fun(title?: string, delegate?: NSObject, cancelButtonTitle?: string, destructiveButtonTitle?: string): UIActionSheet
+UIActionSheet = {}
+
+---@param title? string
+---@param delegate? NSObject
+---@param cancelButtonTitle? string
+---@param destructiveButtonTitle? string
+---@return UIActionSheet
+function UIActionSheet.new(title, delegate, cancelButtonTitle, destructiveButtonTitle) end
+
+---Adds a button after the others and returns its index.
+---@param title string
+---@return integer
+function UIActionSheet:addButton(title) end
+
+---The title of the button at the index, or nil.
+---@param buttonIndex integer
+---@return string?
+function UIActionSheet:buttonTitle(buttonIndex) end
+
+---Shows the sheet in a private window at the alert level, which becomes key; UIKit keeps the sheet until it is dismissed.
+---@param view UIView
+function UIActionSheet:show(view) end
+
+---Dismisses the sheet as if the button were chosen, without telling the delegate of a click.
+---@param buttonIndex integer
+---@param animated? boolean default true
+function UIActionSheet:dismiss(buttonIndex, animated) end
+
 ---Keeps both controllers of a presentation while it is up.
 ---@class UIPresentationController : NSObject
 ---@field presentingViewController UIViewController? (strong, read-only)
@@ -1368,7 +1407,7 @@ function sim.screen() end
 ---@return UIView?
 function sim.hitTest(x, y) end
 
----Taps like a user: a tab (`sim.tap(tabBar, child)`), an alert's action (`sim.tap(alert, "OK")`), a control (`touchDown`, `touchUpInside`) or a view's tap recognizers; returns whether the tap reached something.
+---Taps like a user: a tab (`sim.tap(tabBar, child)`), an alert's action (`sim.tap(alert, "OK")`) or an action sheet's button, a control (`touchDown`, `touchUpInside`) or a view's tap recognizers; returns whether the tap reached something.
 ---@param target NSObject
 ---@param what? any
 ---@return boolean

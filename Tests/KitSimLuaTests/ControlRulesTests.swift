@@ -86,7 +86,7 @@ import KitSimReport
               { function() button:addTarget(screen, "x", "touchUp") end, "bad argument #3 to 'addTarget' (\\"touchDown\\", " },
               { function() button:addTarget(screen, "x", { "touchDown", 5 }) end, "expected at index 2, got 5)" },
               { function() button:addTarget(screen, "x", nil) end, "bad argument #3 to 'addTarget' (UIControl.Event or an array of them expected, got nil)" },
-              { function() sim.tap(NSObject()) end, "bad argument #1 to 'tap' (UITabBarController, UIAlertController, UIControl or UIView expected, got NSObject)" },
+              { function() sim.tap(NSObject()) end, "bad argument #1 to 'tap' (UITabBarController, UIAlertController, UIActionSheet, UIControl or UIView expected, got NSObject)" },
             }
             for i, c in ipairs(cases) do
               local ok, e = pcall(c[1])

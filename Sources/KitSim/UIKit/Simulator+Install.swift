@@ -36,6 +36,7 @@ extension Simulator {
         UITabBarController.self,
         UIAlertController.self,
         UIAlertAction.self,
+        UIActionSheet.self,
         UIPresentationController.self,
         _UIViewControllerTransitionCoordinator.self,
         _UIViewControllerOneToOneTransitionContext.self,

@@ -1,0 +1,155 @@
+/// `UIActionSheet`, as the model names it: its class and the properties the model reads and writes.
+package enum UIActionSheet: ModelClass {
+    package static let handle = ClassHandle("UIActionSheet")
+    package static var declaration: SimulatorClassDeclaration { Presentations.actionSheetDeclaration }
+    package static let title = handle.property("title")
+    package static let delegate = handle.property("delegate")
+    package static let buttonTitles = handle.property("buttonTitles")
+    package static let cancelButtonIndex = handle.property("cancelButtonIndex")
+    package static let destructiveButtonIndex = handle.property("destructiveButtonIndex")
+    package static let alertWindow = handle.property("alertWindow")
+
+    // The delegate's messages (`UIActionSheetDelegate`), each optional.
+    static let clicked = Selector("actionSheet_clickedButtonAtIndex")
+    static let willPresent = Selector("willPresentActionSheet")
+    static let didPresent = Selector("didPresentActionSheet")
+    static let willDismiss = Selector("actionSheet_willDismissWithButtonIndex")
+    static let didDismiss = Selector("actionSheet_didDismissWithButtonIndex")
+}
+
+extension Presentations {
+    /// `UIActionSheet` (rule 73): the legacy sheet. Shown, it is kept by UIKit and shows in
+    /// a private window of its own at the `.alert` level that becomes key; its delegate is
+    /// weak; a tap on a button tells the delegate, then dismisses it, and the window and
+    /// UIKit's hold on the sheet go.
+    static let actionSheetDeclaration = ClassDeclaration(UIActionSheet.handle, superclass: "UIView",
+        summary: "The legacy action sheet: shown in a private window at the alert level; a weak delegate told of taps.") {
+        PropertyDeclaration(UIActionSheet.title, .copy, .string, optional: true)
+        PropertyDeclaration(UIActionSheet.delegate, .weak, .object("NSObject"),
+                            summary: "Not retained; told `actionSheet_clickedButtonAtIndex` and the present and dismiss messages.")
+        PropertyDeclaration(UIActionSheet.buttonTitles, .copy, .table, readOnly: true,
+                            summary: "The buttons' titles by index (0-based): the destructive button, then the cancel button, then added ones.")
+        PropertyDeclaration(UIActionSheet.cancelButtonIndex, .assign, .integer, default: .int(-1))
+        PropertyDeclaration(UIActionSheet.destructiveButtonIndex, .assign, .integer, default: .int(-1))
+        PropertyDeclaration(UIActionSheet.alertWindow, .strong, .object("UIWindow"), readOnly: true,
+                            summary: "The private window the sheet shows in while it is shown.")
+        PropertyDeclaration("numberOfButtons", .assign, .integer, readOnly: true, getter: "numberOfButtons")
+        PropertyDeclaration("isVisible", .assign, .bool, readOnly: true, getter: "isVisible")
+        HoldDeclaration("shown action sheet", "an action sheet while it is shown, until it is dismissed")
+        HoldDeclaration("action sheet window", "the window a shown action sheet shows in, until it is dismissed")
+
+        Method.initializer(swift: "init(title:delegate:cancelButtonTitle:destructiveButtonTitle:)",
+                           .string("title", optional: true), .object("delegate", "NSObject", optional: true),
+                           .string("cancelButtonTitle", optional: true), .string("destructiveButtonTitle", optional: true)) { sim, inv in
+            try sim.views.initializeView(inv.receiver, frame: .zero)
+            try sim.write(inv.receiver, sim[UIActionSheet.title], inv.argument(0))
+            try sim.write(inv.receiver, sim[UIActionSheet.delegate], inv.argument(1))
+            var titles: [Value] = []
+            if let destructive = inv.stringArgument(3) {
+                try sim.write(inv.receiver, sim[UIActionSheet.destructiveButtonIndex], .int(titles.count))
+                titles.append(.string(destructive))
+            }
+            if let cancel = inv.stringArgument(2) {
+                try sim.write(inv.receiver, sim[UIActionSheet.cancelButtonIndex], .int(titles.count))
+                titles.append(.string(cancel))
+            }
+            try sim.write(inv.receiver, sim[UIActionSheet.buttonTitles], .array(titles))
+            return .object(inv.receiver)
+        }
+        Method("addButton", swift: "addButton(withTitle:)", .string("title"), returns: .integer,
+               summary: "Adds a button after the others and returns its index.") { sim, inv in
+            var titles = try sim.presentations.actionSheetTitles(inv.receiver)
+            titles.append(inv.stringArgument(0) ?? "")
+            try sim.write(inv.receiver, sim[UIActionSheet.buttonTitles], .array(titles.map(Value.string)))
+            return .int(titles.count - 1)
+        }
+        Method("buttonTitle", swift: "buttonTitle(at:)", .integer("buttonIndex"), returns: .string, optional: true,
+               summary: "The title of the button at the index, or nil.") { sim, inv in
+            let titles = try sim.presentations.actionSheetTitles(inv.receiver)
+            let i = try inv.integerArgument(0)
+            return titles.indices.contains(i) ? .string(titles[i]) : .nil
+        }
+        Method.accessor("numberOfButtons", returns: .integer) { sim, inv in
+            .int(try sim.presentations.actionSheetTitles(inv.receiver).count)
+        }
+        Method.accessor("isVisible", returns: .bool) { sim, inv in
+            .bool(try sim.object(inv.receiver, sim[UIActionSheet.alertWindow]) != nil)
+        }
+        Method("show", swift: "show(in:)", .object("view", "UIView"),
+               summary: "Shows the sheet in a private window at the alert level, which becomes key; UIKit keeps the sheet until it is dismissed.") { sim, inv in
+            try sim.presentations.showActionSheet(inv.receiver, in: inv.objectArgument(0))
+            return .nil
+        }
+        Method("dismiss", swift: "dismiss(withClickedButtonIndex:animated:)", .integer("buttonIndex"), .bool("animated", default: true),
+               summary: "Dismisses the sheet as if the button were chosen, without telling the delegate of a click.") { sim, inv in
+            try sim.presentations.dismissActionSheet(inv.receiver, buttonIndex: inv.integerArgument(0))
+            return .nil
+        }
+    }
+
+    func actionSheetTitles(_ sheet: ObjectID) throws -> [String] {
+        guard case .array(let titles) = try heap.readSlot(sheet, sim[UIActionSheet.buttonTitles]) else { return [] }
+        return titles.compactMap { if case .string(let s) = $0 { return s } else { return nil } }
+    }
+
+    /// Rule 73: the sheet shows in a window of its own at the `.alert` level, which becomes
+    /// key while it is shown; UIKit keeps the sheet meanwhile. Showing a shown sheet does
+    /// nothing.
+    func showActionSheet(_ sheet: ObjectID, in view: ObjectID) throws {
+        guard try sim.object(sheet, sim[UIActionSheet.alertWindow]) == nil else { return }
+        try tellActionSheetDelegate(sheet, UIActionSheet.willPresent, nil)
+        let w = heap.alloc(sim[_UIAlertControllerShimPresenterWindow.self])
+        _ = try heap.send(w, .initialize, args: Arguments(.rect(sim.screenBounds)))
+        try sim.write(w, sim[UIWindow.windowLevel], .double(2000))
+        try sim.windowing.attach(w, toSceneOf: try sim.views.windowOf(view))
+        sim.windowing.stack.orderChanged()
+        try heap.hold(w, Simulator.declaredHold("action sheet window", heap))
+        try heap.hold(sheet, Simulator.declaredHold("shown action sheet", heap))
+        try sim.write(sheet, sim[UIActionSheet.alertWindow], w)
+        _ = try heap.send(w, .makeKeyAndVisible)
+        try tellActionSheetDelegate(sheet, UIActionSheet.didPresent, nil)
+    }
+
+    /// `sim.tap(sheet, "Delete")`: the delegate is told of the click, then the sheet is
+    /// dismissed with that button (Apple: "The action sheet is automatically dismissed after
+    /// the actionSheet(_:clickedButtonAt:) delegate method is invoked").
+    func tapActionSheet(_ sheet: ObjectID, _ title: String) throws {
+        let titles = try actionSheetTitles(sheet)
+        guard let i = titles.firstIndex(of: title) else {
+            throw SimError.badArgument(2, "tap", "\(sim.angle(sheet)) has no button titled \"\(title)\"; its buttons: \(titles.map { "\"\($0)\"" }.joined(separator: ", "))")
+        }
+        guard try sim.object(sheet, sim[UIActionSheet.alertWindow]) != nil else {
+            throw SimError.misuse(.alertNotPresented(heap.ref(sheet)))
+        }
+        try tellActionSheetDelegate(sheet, UIActionSheet.clicked, i)
+        try dismissActionSheet(sheet, buttonIndex: i)
+    }
+
+    /// The sheet goes: `willDismiss`, its window is hidden and let go (rule 4 passes key
+    /// status on), `didDismiss`, then UIKit lets go of the sheet.
+    func dismissActionSheet(_ sheet: ObjectID, buttonIndex: Int) throws {
+        guard let w = try sim.object(sheet, sim[UIActionSheet.alertWindow]) else { return }
+        try tellActionSheetDelegate(sheet, UIActionSheet.willDismiss, buttonIndex)
+        if heap.isAlive(w) {
+            try sim.windowing.setWindowHidden(w, true)
+            try heap.unhold(w, Simulator.declaredHold("action sheet window", heap))
+        }
+        try sim.write(sheet, sim[UIActionSheet.alertWindow], nil)
+        try tellActionSheetDelegate(sheet, UIActionSheet.didDismiss, buttonIndex)
+        try heap.unhold(sheet, Simulator.declaredHold("shown action sheet", heap))
+    }
+
+    private func tellActionSheetDelegate(_ sheet: ObjectID, _ message: Selector, _ index: Int?) throws {
+        guard let d = try sim.object(sheet, sim[UIActionSheet.delegate]), heap.responds(d, to: message) else { return }
+        if let index {
+            _ = try heap.send(d, message, args: Arguments(.object(sheet), .int(index)))
+        } else {
+            _ = try heap.send(d, message, args: Arguments(.object(sheet)))
+        }
+    }
+}
+
+extension Simulator {
+    /// `sim.tap(sheet, title)`: a tap on the action sheet's button with that title.
+    public func tapActionSheet(_ sheet: ObjectID, _ title: String) throws { try presentations.tapActionSheet(sheet, title) }
+}
