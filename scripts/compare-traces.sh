@@ -45,11 +45,12 @@ lib_of() { case "$1" in Scenarios/*) echo Scenarios/lib/ ;; *) echo scripts/lib/
 neutral() {
     SCENARIO=$2 LIB=$3 perl -pe 's/\Q$ENV{SCENARIO}\E/<scenario>/g; s/\Q$ENV{LIB}\E/<lib>\//g' "$1"
 }
-count=0 differ=0 moved=0
+count=0 differ=0 moved=0 added=()
 while IFS= read -r f; do
-    count=$((count + 1))
     of=$(old_path "$f")
-    [ -f "$oldroot/$of" ] || { differ=$((differ + 1)); echo "compare-traces.sh: $f: no $of on the old side" >&2; continue; }
+    # A scenario the old tree does not have is new: there is nothing to compare it with.
+    [ -f "$oldroot/$of" ] || { added+=("$f"); continue; }
+    count=$((count + 1))
     (cd "$oldroot" && set +e; "$old" run "$of" --trace < /dev/null > "$work/old.out" 2> "$work/old.err"; echo $? > "$work/old.rc")
     (cd "$newroot" && set +e; "$new" run "$f" --trace < /dev/null > "$work/new.out" 2> "$work/new.err"; echo $? > "$work/new.rc")
     raw=same
@@ -72,7 +73,8 @@ while IFS= read -r f; do
     done
     if [ $ok = 1 ] && [ $raw = different ]; then moved=$((moved + 1)); fi
 done < <(find Scenarios -name '*.lua' -not -path '*/lib/*' | sort)
-[ "$count" -gt 0 ] || { echo "compare-traces.sh: no scenarios found" >&2; exit 1; }
+[ "$count" -gt 0 ] || { echo "compare-traces.sh: no scenarios found on both sides" >&2; exit 1; }
+for f in ${added[@]+"${added[@]}"}; do echo "compare-traces.sh: $f is new (the old tree has no such scenario): not compared"; done
 [ "$differ" -eq 0 ] || { echo "compare-traces.sh: $differ of $count scenarios differ" >&2; exit 1; }
 if [ "$moved" -gt 0 ]; then
     echo "compare-traces.sh: $count scenarios, every --trace byte-identical but for the scenario's own path in $moved of them (scripts/NAME and scripts/lib/ before, Scenarios/…/NAME and Scenarios/lib/ now)"
