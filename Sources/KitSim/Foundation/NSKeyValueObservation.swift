@@ -22,7 +22,7 @@ struct KeyValueObservation {
 /// from `observe` until it is invalidated, by `invalidate()`, by its own dealloc, or by
 /// the observed object's.
 final class KeyValueObserving: Subsystem {
-    unowned let sim: Simulator
+    unowned(unsafe) var sim: Simulator!
     let heap: Heap
     /// The valid observations by observation id.
     private(set) var observations: [UInt32: KeyValueObservation] = [:]
@@ -30,9 +30,8 @@ final class KeyValueObserving: Subsystem {
     private(set) var observationOrder: [UInt32] = []
     var log = InvariantLog()
 
-    init(_ sim: Simulator) {
-        self.sim = sim
-        heap = sim.heap
+    init(_ heap: Heap) {
+        self.heap = heap
     }
 
     /// The registration order lists each valid observation once; each valid observation

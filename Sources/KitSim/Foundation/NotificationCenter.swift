@@ -40,7 +40,7 @@ struct NotificationRegistration {
 /// (rule 24): each center's registrations in registration order, numbered 1, 2, … across
 /// all centers, and the holds of the default center and of a post's objects.
 final class Notifications: Subsystem {
-    unowned let sim: Simulator
+    unowned(unsafe) var sim: Simulator!
     let heap: Heap
     /// `NotificationCenter.default`, once made, for the life of the app.
     let defaultCenterHold: HoldReason
@@ -54,11 +54,10 @@ final class Notifications: Subsystem {
     private(set) var nextRegistration = 0
     var log = InvariantLog()
 
-    init(_ sim: Simulator) {
-        self.sim = sim
-        heap = sim.heap
-        defaultCenterHold = Simulator.declaredHold("NotificationCenter.default", sim.heap)
-        postingHold = Simulator.declaredHold("posting", sim.heap)
+    init(_ heap: Heap) {
+        self.heap = heap
+        defaultCenterHold = Simulator.declaredHold("NotificationCenter.default", heap)
+        postingHold = Simulator.declaredHold("posting", heap)
     }
 
     /// The default center, once made, is alive (it is held for the life of the app); each

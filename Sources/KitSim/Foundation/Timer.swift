@@ -28,7 +28,7 @@ struct TimerSchedule {
 /// that time, so every timer here is alive; a display link is here from `init` until it
 /// is invalidated, and one added to a mode is kept by the run loop.
 final class Timers: Subsystem {
-    unowned let sim: Simulator
+    unowned(unsafe) var sim: Simulator!
     let heap: Heap
     /// A timer or display link while its own callback runs (rule 29).
     let firingHold: HoldReason
@@ -39,10 +39,9 @@ final class Timers: Subsystem {
     var links: [UInt32: DisplayLinkState] = [:]
     var log = InvariantLog()
 
-    init(_ sim: Simulator) {
-        self.sim = sim
-        heap = sim.heap
-        firingHold = Simulator.declaredHold("timer firing", sim.heap)
+    init(_ heap: Heap) {
+        self.heap = heap
+        firingHold = Simulator.declaredHold("timer firing", heap)
     }
 
     /// Every valid timer and every display link added to a mode is alive (the run loop

@@ -26,7 +26,7 @@ struct URLSessionState {
 /// each task that has not completed, `URLSession.shared` and
 /// `URLSessionConfiguration.default` (rule 24), and the holds that keep sessions alive.
 final class URLLoading: Subsystem {
-    unowned let sim: Simulator
+    unowned(unsafe) var sim: Simulator!
     let heap: Heap
     /// A session until it is invalidated (the `URLSession` root): it keeps its delegate
     /// until then.
@@ -47,12 +47,11 @@ final class URLLoading: Subsystem {
     var taskSessions: [UInt32: ObjectID] = [:]
     var log = InvariantLog()
 
-    init(_ sim: Simulator) {
-        self.sim = sim
-        heap = sim.heap
-        urlSessionHold = Simulator.declaredHold("URLSession", sim.heap)
-        sharedSessionHold = Simulator.declaredHold("URLSession.shared", sim.heap)
-        sessionConfigurationHold = Simulator.declaredHold("URLSessionConfiguration.default", sim.heap)
+    init(_ heap: Heap) {
+        self.heap = heap
+        urlSessionHold = Simulator.declaredHold("URLSession", heap)
+        sharedSessionHold = Simulator.declaredHold("URLSession.shared", heap)
+        sessionConfigurationHold = Simulator.declaredHold("URLSessionConfiguration.default", heap)
     }
 
     /// The shared session and default configuration, once made, are alive (held for the

@@ -19,6 +19,12 @@ struct InvariantLog {
 }
 
 /// A subsystem of the model: it owns its state, and reports what breaks its invariants.
+///
+/// Each keeps the simulator that made it as `unowned(unsafe) let sim`: the simulator owns
+/// its subsystems and is the only way to reach them, so none outlives it, and a checked
+/// `unowned` reference would cost a strong retain and a release on every use of `sim`
+/// (a push and pop of a controller reaches `sim` hundreds of times: 8 % of the model's
+/// instructions, measured with callgrind).
 protocol Subsystem: AnyObject {
     /// Every broken invariant of the subsystem's state as a whole, and the failures found
     /// after its mutations (`InvariantLog`).

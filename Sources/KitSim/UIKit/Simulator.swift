@@ -40,11 +40,11 @@ public final class Simulator {
     public var screenBounds: Rect { rotation.screenBounds }
     /// The device and interface orientations and the rotation in flight
     /// (Application/Simulator+Rotation.swift).
-    private(set) lazy var rotation = Rotation(self)
+    let rotation: Rotation
 
     /// The application, the main screen, the windows, the scenes and the keyboard
     /// (Windows/Windows.swift).
-    private(set) lazy var windowing = Windows(self)
+    let windowing: Windows
     /// Whether the model's state types check their invariants after every mutation (the
     /// test suites turn it on; a failure is collected, never trapped on).
     nonisolated(unsafe) public static var checksInvariants = false
@@ -52,43 +52,43 @@ public final class Simulator {
     // Controllers (Controllers/).
     /// Appearance, view loading, containment and `abandoned` bookkeeping
     /// (Controllers/Simulator+Appearance.swift).
-    private(set) lazy var lifecycle = ControllerLifecycle(self)
+    let lifecycle: ControllerLifecycle
     /// Navigation and tab bar controllers (Controllers/NavigationTransitions.swift).
-    private(set) lazy var navigation = Navigation(self)
+    let navigation: Navigation
     /// The presentations and the legacy alert window (Controllers/Simulator+Presentation.swift).
-    private(set) lazy var presentations = Presentations(self)
+    let presentations: Presentations
     /// The transitions in flight: coordinators, custom transitions (Controllers/Transitions.swift).
-    private(set) lazy var transitions = Transitions(self)
+    let transitions: Transitions
 
     /// The main run loop, its queues and main objects (RunLoop/Simulator+RunLoop.swift).
-    private(set) lazy var runLoop = MainRunLoop(self)
+    let runLoop: MainRunLoop
 
     /// The notification centers' registrations and `NotificationCenter.default`
     /// (Foundation/NotificationCenter.swift).
-    private(set) lazy var notifications = Notifications(self)
+    let notifications: Notifications
     /// The controls' target–action pairs and the gesture recognizers' targets (Controls/).
-    private(set) lazy var targetAction = TargetAction(self)
+    let targetAction: TargetAction
     /// The table and collection views and the page view controllers' pages (Lists/,
     /// Controllers/UIPageViewController.swift).
-    private(set) lazy var lists = Lists(self)
+    let lists: Lists
     /// The valid key-value observations (Foundation/NSKeyValueObservation.swift).
-    private(set) lazy var keyValueObserving = KeyValueObserving(self)
+    let keyValueObserving: KeyValueObserving
     /// The timers and display links (Foundation/Timer.swift, CADisplayLink.swift).
-    private(set) lazy var timers = Timers(self)
+    let timers: Timers
     /// The URL sessions and their tasks (Foundation/URLSession.swift,
     /// URLSessionConfiguration.swift, URLSessionDataTask.swift).
-    private(set) lazy var urlLoading = URLLoading(self)
+    let urlLoading: URLLoading
     /// The user content controllers' script message handlers
     /// (WebKit/WKUserContentController.swift).
-    private(set) lazy var scriptMessageHandlers = ScriptMessageHandlers(self)
+    let scriptMessageHandlers: ScriptMessageHandlers
     /// The animations on views and layers and the property animators
     /// (UIKit/Views/Simulator+Animations.swift).
-    private(set) lazy var animations = Animations(self)
+    let animations: Animations
     /// The view tree's behaviour: moves, walks up the tree, hit-testing, the first
     /// responder (UIKit/Views/Views.swift).
-    private(set) lazy var views = Views(self)
+    let views: Views
     /// What the user sees: `sim.screen()` and its picture (UIKit/Screen/Screen.swift).
-    private(set) lazy var display = Screen(self)
+    let display: Screen
 
     /// A simulated app with the given behaviour profile, launched: `UIApplication.shared`
     /// exists with an app delegate whose `window` property is strong, as
@@ -121,6 +121,42 @@ public final class Simulator {
         self.configuration = configuration
         heap.platformVersion = configuration.ios
         self.extraClasses = classes
+        // Each subsystem interns its hold reasons when it is made; making them all here, in
+        // one fixed order, keeps the heap's interned names independent of what a script uses first.
+        transitions = Transitions(heap)
+        runLoop = MainRunLoop(heap)
+        notifications = Notifications(heap)
+        targetAction = TargetAction(heap)
+        windowing = Windows(heap)
+        presentations = Presentations(heap)
+        timers = Timers(heap)
+        urlLoading = URLLoading(heap)
+        animations = Animations(heap)
+        lifecycle = ControllerLifecycle(heap)
+        navigation = Navigation(heap)
+        rotation = Rotation(heap)
+        lists = Lists(heap)
+        keyValueObserving = KeyValueObserving(heap)
+        scriptMessageHandlers = ScriptMessageHandlers(heap)
+        views = Views(heap)
+        display = Screen(heap)
+        transitions.sim = self
+        runLoop.sim = self
+        notifications.sim = self
+        targetAction.sim = self
+        windowing.sim = self
+        presentations.sim = self
+        timers.sim = self
+        urlLoading.sim = self
+        animations.sim = self
+        lifecycle.sim = self
+        navigation.sim = self
+        rotation.sim = self
+        lists.sim = self
+        keyValueObserving.sim = self
+        scriptMessageHandlers.sim = self
+        views.sim = self
+        display.sim = self
         // UIKit's classes are registered when first needed; extra ones (which name UIKit's
         // and were tried already) at once, after the ids UIKit's keep for themselves.
         heap.defer(Simulator.deferredClasses, binding: self)
@@ -132,10 +168,6 @@ public final class Simulator {
                 assertionFailure("declarations that registered once failed to register: \(error)")
             }
         }
-        // Each subsystem interns its hold reasons when it is made; making them all here, in
-        // one fixed order, keeps the heap's interned names independent of what a script uses first.
-        _ = (transitions, runLoop, notifications, targetAction, windowing, presentations, timers, urlLoading, animations,
-             lifecycle, navigation, rotation, lists, keyValueObserving, scriptMessageHandlers, views, display)
         launch()
     }
 

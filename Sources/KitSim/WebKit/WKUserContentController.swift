@@ -29,15 +29,14 @@ struct ScriptMessageHandlerNames {
 /// declared here too (rule 41), since what they keep decides how long a handler lives,
 /// and so are the messages a page posts to a handler.
 final class ScriptMessageHandlers: Subsystem {
-    unowned let sim: Simulator
+    unowned(unsafe) var sim: Simulator!
     let heap: Heap
     /// The names of each user content controller's handlers, by controller id.
     private(set) var names: [UInt32: ScriptMessageHandlerNames] = [:]
     var log = InvariantLog()
 
-    init(_ sim: Simulator) {
-        self.sim = sim
-        heap = sim.heap
+    init(_ heap: Heap) {
+        self.heap = heap
     }
 
     /// Each controller's names are listed once each, in order and as a set alike, and a

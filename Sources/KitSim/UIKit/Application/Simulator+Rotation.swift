@@ -122,15 +122,14 @@ extension Simulator {
 /// `sim.rotateDevice` and the callbacks it sends, and the turn UIKit gives root views on
 /// iOS 7.
 final class Rotation: Subsystem {
-    unowned let sim: Simulator
+    unowned(unsafe) var sim: Simulator!
     let heap: Heap
     /// The orientations, the rotation in flight and the objects made on first access.
     private(set) var state = RotationState()
     var log = InvariantLog()
 
-    init(_ sim: Simulator) {
-        self.sim = sim
-        heap = sim.heap
+    init(_ heap: Heap) {
+        self.heap = heap
     }
 
 

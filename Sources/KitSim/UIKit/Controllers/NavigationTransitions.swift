@@ -66,7 +66,7 @@ struct NavigationTransitions {
 /// ("Can't add self as subview", pushing a controller twice) and ends its transitions
 /// through `Transitions`.
 final class Navigation: Subsystem {
-    unowned let sim: Simulator
+    unowned(unsafe) var sim: Simulator!
     let heap: Heap
     /// The animated pushes and pops in flight, by navigation controller.
     /// (Changed only by the push and pop of UINavigationController.swift.)
@@ -75,9 +75,8 @@ final class Navigation: Subsystem {
     /// controller id (Simulator+InteractivePop.swift).
     var pendingSwipes: [UInt32: Swipe] = [:]
 
-    init(_ sim: Simulator) {
-        self.sim = sim
-        heap = sim.heap
+    init(_ heap: Heap) {
+        self.heap = heap
     }
 
     /// The transitions' own invariants. A pending swipe lives only inside `swipeBack`

@@ -7,7 +7,7 @@
 /// Simulator+Containment.swift, Simulator+ViewLoading.swift and
 /// Screen/Simulator+Abandoned.swift (others read it).
 final class ControllerLifecycle: Subsystem {
-    unowned let sim: Simulator
+    unowned(unsafe) var sim: Simulator!
     let heap: Heap
     /// Where each controller is in its appearance cycle, by controller id (absent:
     /// disappeared).
@@ -25,9 +25,8 @@ final class ControllerLifecycle: Subsystem {
     var loadDepth: [UInt32: Int] = [:]
     var log = InvariantLog()
 
-    init(_ sim: Simulator) {
-        self.sim = sim
-        heap = sim.heap
+    init(_ heap: Heap) {
+        self.heap = heap
     }
 
 

@@ -3,7 +3,7 @@
 /// and the legacy alert window UIKit keeps while an alert shows. It presents and
 /// dismisses (through `Transitions`) and checks the presented/presenting links.
 final class Presentations: Subsystem {
-    unowned let sim: Simulator
+    unowned(unsafe) var sim: Simulator!
     let heap: Heap
     /// The alert window UIKit keeps while its alert shows.
     let alertHold: HoldReason
@@ -11,10 +11,9 @@ final class Presentations: Subsystem {
     /// (PresentationChain.swift).
     private(set) var state = PresentationChain()
 
-    init(_ sim: Simulator) {
-        self.sim = sim
-        heap = sim.heap
-        alertHold = Simulator.declaredHold("alert window", sim.heap)
+    init(_ heap: Heap) {
+        self.heap = heap
+        alertHold = Simulator.declaredHold("alert window", heap)
     }
 
     /// The chain's own invariants and the presented/presenting links of every controller.

@@ -15,7 +15,7 @@ enum TransitionDriver {
 /// ends them (on the clock, at the animator's `completeTransition`, or when the finger
 /// lifts) and keeps what they reference alive meanwhile (`transition in flight`).
 final class Transitions: Subsystem {
-    unowned let sim: Simulator
+    unowned(unsafe) var sim: Simulator!
     let heap: Heap
     /// What UIKit keeps while a transition is in flight: its controllers, its completion,
     /// its coordinator.
@@ -30,10 +30,9 @@ final class Transitions: Subsystem {
     private(set) var interactionIgnoringTransitions = 0
     private var log = InvariantLog()
 
-    init(_ sim: Simulator) {
-        self.sim = sim
-        heap = sim.heap
-        transitionHold = Simulator.declaredHold("transition in flight", sim.heap)
+    init(_ heap: Heap) {
+        self.heap = heap
+        transitionHold = Simulator.declaredHold("transition in flight", heap)
     }
 
     /// The coordinators' and custom transitions' own invariants, and a count of

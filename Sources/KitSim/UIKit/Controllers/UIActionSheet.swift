@@ -66,7 +66,7 @@ extension Presentations {
         Method("buttonTitle", swift: "buttonTitle(at:)", .integer("buttonIndex"), returns: .string, optional: true,
                summary: "The title of the button at the index, or nil.") { sim, inv in
             let titles = try sim.presentations.actionSheetTitles(inv.receiver)
-            let i = try inv.integerArgument(0)
+            let i = inv.integerArgument(0)
             return titles.indices.contains(i) ? .string(titles[i]) : .nil
         }
         Method.accessor("numberOfButtons", returns: .integer) { sim, inv in

@@ -18,7 +18,7 @@ struct ControlAction {
 /// recognizer's targets, in registration order, none retained; the sends of those pairs,
 /// and the moves of recognizers between views.
 final class TargetAction: Subsystem {
-    unowned let sim: Simulator
+    unowned(unsafe) var sim: Simulator!
     let heap: Heap
     /// A gesture recognizer while it fires or moves between views.
     let recognizingHold: HoldReason
@@ -29,10 +29,9 @@ final class TargetAction: Subsystem {
     var recognizerTargets: [UInt32: [RecognizerTarget]] = [:]
     var log = InvariantLog()
 
-    init(_ sim: Simulator) {
-        self.sim = sim
-        heap = sim.heap
-        recognizingHold = Simulator.declaredHold("recognizing", sim.heap)
+    init(_ heap: Heap) {
+        self.heap = heap
+        recognizingHold = Simulator.declaredHold("recognizing", heap)
     }
 
     /// A control has at most one pair per target and action (`addTarget` adds the events to

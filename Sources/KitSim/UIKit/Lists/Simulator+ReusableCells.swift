@@ -4,7 +4,7 @@
 /// pass's work for them. A list's state is here from its `init` until the first layout
 /// pass after it deallocates.
 final class Lists: Subsystem {
-    unowned let sim: Simulator
+    unowned(unsafe) var sim: Simulator!
     let heap: Heap
     /// Each table and collection view's state, by list id.
     private var states: [UInt32: ListState] = [:]
@@ -13,9 +13,8 @@ final class Lists: Subsystem {
     var pageLists: [UInt32: [ObjectID]] = [:]
     var log = InvariantLog()
 
-    init(_ sim: Simulator) {
-        self.sim = sim
-        heap = sim.heap
+    init(_ heap: Heap) {
+        self.heap = heap
     }
 
     /// A list's state, or nil for an object that is no list (read-only: the layout pass

@@ -4,7 +4,7 @@
 /// access and held for the life of the app, so the ids of a script that never uses one do
 /// not change (rule 24).
 final class MainRunLoop: Subsystem {
-    unowned let sim: Simulator
+    unowned(unsafe) var sim: Simulator!
     let heap: Heap
     /// `RunLoop.main`, once made.
     let runLoopHold: HoldReason
@@ -23,12 +23,11 @@ final class MainRunLoop: Subsystem {
     private(set) var mainOperationQueueID = ObjectID(0)
     var log = InvariantLog()
 
-    init(_ sim: Simulator) {
-        self.sim = sim
-        heap = sim.heap
-        runLoopHold = Simulator.declaredHold("RunLoop.main", sim.heap)
-        mainQueueHold = Simulator.declaredHold("DispatchQueue.main", sim.heap)
-        mainOperationQueueHold = Simulator.declaredHold("OperationQueue.main", sim.heap)
+    init(_ heap: Heap) {
+        self.heap = heap
+        runLoopHold = Simulator.declaredHold("RunLoop.main", heap)
+        mainQueueHold = Simulator.declaredHold("DispatchQueue.main", heap)
+        mainOperationQueueHold = Simulator.declaredHold("OperationQueue.main", heap)
     }
 
     /// The queues' own invariants, and every main object once made is alive and held under

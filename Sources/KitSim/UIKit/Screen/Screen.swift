@@ -76,12 +76,11 @@ public struct ScreenState: Equatable, Sendable, CustomStringConvertible {
 /// the windows and the view tree when asked for. It owns no state: what is on screen is
 /// the windows' and the views', read here and never changed.
 final class Screen: Subsystem {
-    unowned let sim: Simulator
+    unowned(unsafe) var sim: Simulator!
     let heap: Heap
 
-    init(_ sim: Simulator) {
-        self.sim = sim
-        heap = sim.heap
+    init(_ heap: Heap) {
+        self.heap = heap
     }
 
     /// Nothing to check: the screen is computed, never stored.

@@ -12,7 +12,7 @@ extension Animations {
 /// states. UIKit keeps a completion, a layer's removed copy and a running property
 /// animator while they are in flight (a hold, `[animation in flight]`).
 final class Animations: Subsystem {
-    unowned let sim: Simulator
+    unowned(unsafe) var sim: Simulator!
     let heap: Heap
     /// A completion, a layer's removed copy or a running property animator in flight.
     let animationHold: HoldReason
@@ -29,10 +29,9 @@ final class Animations: Subsystem {
     var plantedSpringInstant: Int64 = -1
     #endif
 
-    init(_ sim: Simulator) {
-        self.sim = sim
-        heap = sim.heap
-        animationHold = Simulator.declaredHold("animation in flight", sim.heap)
+    init(_ heap: Heap) {
+        self.heap = heap
+        animationHold = Simulator.declaredHold("animation in flight", heap)
     }
 
     /// Whether nothing is tracked, so a dealloc has nothing to update.

@@ -6,12 +6,11 @@
 /// subsystem owns no state of its own: it owns the behaviour that keeps the tree acyclic
 /// (rule 8), which `Simulator.walkChain` relies on.
 final class Views: Subsystem {
-    unowned let sim: Simulator
+    unowned(unsafe) var sim: Simulator!
     let heap: Heap
 
-    init(_ sim: Simulator) {
-        self.sim = sim
-        heap = sim.heap
+    init(_ heap: Heap) {
+        self.heap = heap
     }
 
     /// Nothing to check: the tree is the heap's, whose own checks cover its references, and

@@ -6,7 +6,7 @@
 /// ownership. Its state is changed only by its own methods, in the files of Windows/ and
 /// Application/UIApplication.swift (others read it).
 final class Windows: Subsystem {
-    unowned let sim: Simulator
+    unowned(unsafe) var sim: Simulator!
     let heap: Heap
     /// UIKit's keyboard windows, once a text field was first responder (rule 63).
     let keyboardHold: HoldReason
@@ -24,12 +24,11 @@ final class Windows: Subsystem {
     var keyboard = KeyboardState()
     var log = InvariantLog()
 
-    init(_ sim: Simulator) {
-        self.sim = sim
-        heap = sim.heap
-        keyboardHold = Simulator.declaredHold("keyboard", sim.heap)
-        appHold = Simulator.declaredHold("UIApplication.shared", sim.heap)
-        scenes = SceneState(hold: Simulator.declaredHold("connected scene", sim.heap))
+    init(_ heap: Heap) {
+        self.heap = heap
+        keyboardHold = Simulator.declaredHold("keyboard", heap)
+        appHold = Simulator.declaredHold("UIApplication.shared", heap)
+        scenes = SceneState(hold: Simulator.declaredHold("connected scene", heap))
     }
 
     var sceneMode: Simulator.SceneMode { sim.sceneMode }
