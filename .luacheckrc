@@ -61,7 +61,7 @@ stds.kitsim = {
     WKWebView = { other_fields = true, read_only = false },
     WKWebViewConfiguration = { other_fields = true, read_only = false },
     expect = {},
-    sim = { fields = { after = {}, alive = {}, block = {}, configure = {}, cycles = {}, drain = {}, exchange = {}, graph = {}, history = {}, hitTest = {}, hold = {}, ignoreAbandoned = {}, isObject = {}, label = {}, leaks = {}, log = {}, now = {}, object = {}, postMessage = {}, release = {}, retainCount = {}, rotateDevice = {}, run = {}, screen = {}, swipeBack = {}, tap = {}, trace = {}, verify = {}, why = {} } },
+    sim = { fields = { after = {}, alive = {}, block = {}, configure = {}, cycles = {}, drain = {}, exchange = {}, graph = {}, history = {}, hitTest = {}, hold = {}, ignoreAbandoned = {}, isObject = {}, label = {}, leaks = {}, log = {}, now = {}, object = {}, postMessage = {}, release = {}, retainCount = {}, rotateDevice = {}, run = {}, screen = {}, swipeBack = {}, tap = {}, trace = {}, unowned = {}, verify = {}, weak = {}, why = {} } },
   },
 }
 std = "lua54+kitsim"

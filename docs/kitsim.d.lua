@@ -1388,6 +1388,16 @@ function sim.trace(last) end
 ---@param b string
 function sim.exchange(class, a, b) end
 
+---Swift's `[weak self]`: a box a closure can hold without capturing the object strongly; a closure that holds it captures the object weakly, and `box.value` reads it (nil once deallocated).
+---@param object NSObject
+---@return table
+function sim.weak(object) end
+
+---Swift's `[unowned self]`: a box a closure can hold without capturing the object strongly; a closure that holds it captures the object unowned, and `box.value` reads it (a trap once deallocated).
+---@param object NSObject
+---@return table
+function sim.unowned(object) end
+
 ---Runs the main run loop for virtual seconds (0: one turn): timers, layout, transitions.
 ---@param seconds? number
 function sim.run(seconds) end

@@ -42,6 +42,7 @@ extension LuaSandbox {
             defineSimFunction(L, simIndex, signature, fn)
         }
         installSimFunctions(def)
+        installBoxes(L, def)
         try model.install(in: self, simTable: simIndex)
         lua_pushvalue(L, simIndex)
         setGlobalRaw(L, "sim")

@@ -371,6 +371,9 @@ final class Dispatcher: ForeignDispatcher {
     func snapshot(_ value: ForeignBox, path: String, owner: ObjectID) throws -> Value? {
         try sandbox.snapshot(value, path: path, owner: owner)
     }
+    func closureCaptures(_ function: ForeignBox) throws -> ClosureCaptures? {
+        try sandbox.closureCaptures(function)
+    }
 }
 
 /// The Lua state, closed once; boxes holding registry references check `isClosed`.
@@ -416,6 +419,8 @@ package final class LuaRef: ForeignBox {
     func push(_ L: OpaquePointer) { lua_rawgeti(L, kitsim_registryindex(), lua_Integer(ref)) }
 
     package override var typeName: String { type == LUA_TFUNCTION ? "function" : String(cString: lua_typename(state.L, type)) }
+
+    package override var isFunction: Bool { type == LUA_TFUNCTION }
 
     /// A table's items 1…n (raw reads: no metamethod runs), for an argument check's message.
     package override func sequenceItems() -> [(object: ObjectID?, typeName: String)]? {

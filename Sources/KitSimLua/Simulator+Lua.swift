@@ -54,9 +54,8 @@ extension Simulator: SandboxModel {
             guard lua_type(L, 2) == LUA_TFUNCTION || kitsim_handle_id(L, 2) != 0 else {
                 throw SimError.badArgument(2, "after", expected: "function", got: sb.typeName(L, 2))
             }
-            let v = sb.value(L, 2)
-            if case .foreign(let f) = v, let ref = f.box as? LuaRef { ref.passesReceiver = false }
-            try sim.after(delay, v)
+            // SPEC §2: the function is a closure, capturing what it uses (asyncAfter's block).
+            try sim.after(delay, try sb.heap.closure(sb.value(L, 2)))
             return 0
         }
 

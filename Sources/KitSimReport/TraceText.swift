@@ -118,9 +118,11 @@ extension Heap {
         case .pool: return e.kind == .retain ? "(autorelease pool)" : "(autorelease pool drained)"
         case .property: return "(\(describe(owner)).\(e.detail))"
         case .element: return "(\(describe(owner)).\(e.detail))"
-        case .associated: return "(\(describe(owner)) associated \"\(e.detail)\")"
+        case .associated:
+            if closureSite(owner) != nil { return "(\(edgeName(owner, e.detail)))" }
+            return "(\(describe(owner)) associated \"\(e.detail)\")"
         case .hold: return "(hold: \(e.detail))"
-        case .teardown: return "(\(describe(owner)).\(e.detail): owner deallocated)"
+        case .teardown: return "(\(edgeName(owner, e.detail)): owner deallocated)"
         }
     }
 }

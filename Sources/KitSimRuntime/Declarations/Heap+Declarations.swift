@@ -173,9 +173,25 @@ public final class DeclaredMethod {
 
     init(_ checker: ArgumentChecker, body: @escaping NativeMethod) {
         self.body = body
-        checkedBody = { inv in
-            try checker.check(inv)
-            return try body(inv)
+        // SPEC §2: where the method takes a block, a host function becomes a closure block
+        // that captures what its upvalues hold, as Swift's closure would.
+        let blockParameters = checker.checks.indices.filter { if case .function = checker.checks[$0].check { return true } else { return false } }
+        if blockParameters.isEmpty {
+            checkedBody = { inv in
+                try checker.check(inv)
+                return try body(inv)
+            }
+        } else {
+            checkedBody = { inv in
+                try checker.check(inv)
+                guard blockParameters.contains(where: { i in
+                    if case .foreign(let f) = inv.argument(i) { return f.box.isFunction } else { return false }
+                }) else { return try body(inv) }
+                var values = inv.arguments
+                for i in blockParameters where i < values.count { values[i] = try inv.heap.closure(values[i]) }
+                return try body(Invocation(heap: inv.heap, receiver: inv.receiver, selector: inv.selector,
+                                           args: Arguments(values), replaced: inv.replaced))
+            }
         }
         parameters = ContiguousArray(checker.checks.map { c in
             let optional = c.parameter.isOptional

@@ -35,17 +35,27 @@ extension Heap {
                     throw unownedReadError(owner: block, property: name(e.keyID), target: t)
                 }
             }
-            captures = blockCaptureOrder.flatMap { kind in
-                entries.filter { e in e.ownership == kind && isCapture(e) }.map { slots[Int($0.slot)] }
+            if closureSites[block.raw] == nil {
+                captures = blockCaptureOrder.flatMap { kind in
+                    entries.filter { e in e.ownership == kind && isCapture(e) }.map { slots[Int($0.slot)] }
+                }
             }
         }
         guard let body = blockBodies[block.raw] else { return .nil }
-        let kept = captures.compactMap(\.objectID).filter { isAlive($0) }
+        // A closure reads its captures through its upvalues, not as arguments; its live
+        // captures are kept alive while it runs all the same.
+        let isClosure = closureSites[block.raw] != nil
+        let kept = (isClosure ? closureCaptureValues(block) : captures).compactMap(\.objectID).filter { isAlive($0) }
         for id in kept { activeCalls[Int(id.raw)] &+= 1 }
         var failure: Error?
         let result: Value
         do {
-            result = try invoke(body, receiver: block, selector: .invokeBlock, arguments: captures + arguments, original: nil)
+            if isClosure, case .foreign(let function) = body, let d = foreignDispatcher {
+                // A closure is a plain call of its function: no receiver, no captures.
+                result = try d.call(function, arguments)
+            } else {
+                result = try invoke(body, receiver: block, selector: .invokeBlock, arguments: captures + arguments, original: nil)
+            }
         } catch {
             failure = error
             result = .nil

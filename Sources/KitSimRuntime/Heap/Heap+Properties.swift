@@ -171,7 +171,11 @@ extension Heap {
         // SPEC rule 26: a host table the model stores in a strong or copy property (a
         // timer's userInfo) is an NSArray or NSDictionary that retains its objects.
         var stored = value
-        if case .foreign = value, p.ownership.retains { stored = try snapshot(value, path: p.name, owner: id) }
+        if case .foreign(let f) = value, p.ownership.retains {
+            // SPEC §2: a function a strong or copy property keeps is a closure that captures
+            // what it uses; a table is the NSArray or NSDictionary it stands for (rule 26).
+            stored = f.box.isFunction ? try closure(value) : try snapshot(value, path: p.name, owner: id)
+        }
         // SPEC rule 35: an observed object's set calls its observers before and after.
         if observedCount != 0, observedObjects[id.raw] != nil, let hook = onObservedSet {
             let old = slots[Int(slotBase[Int(id.raw)]) + p.slot]
@@ -208,7 +212,7 @@ extension Heap {
     /// SPEC §2 and rule 25: Swift's trap (`swift_abortRetainUnowned`), with the object's id
     /// where Swift prints its address, and the reference that was read (`Card#4.owner`).
     func unownedReadError(owner: ObjectID, property: String, target: ObjectID) -> SimError {
-        SimError.crash(.unownedRead(target: target), object: target, reference: "\(describe(owner)).\(property)")
+        SimError.crash(.unownedRead(target: target), object: target, reference: edgeName(owner, property))
     }
 
     /// Stores `value` in a slot with `ownership` semantics (SPEC §2). Strong: retain the

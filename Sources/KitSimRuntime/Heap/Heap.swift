@@ -56,6 +56,10 @@ public final class Heap {
     // MARK: Associated references, holds, pools
     var associated: [UInt32: [AssociatedEntry]] = [:]
     var blockBodies: [UInt32: Implementation] = [:]
+    /// Where each closure block's function was written (`file.lua:12`), by block id
+    /// (Heap+Closures); kept after the block deallocates (ids are never reused), so that
+    /// histories name its captures as the closure's.
+    var closureSites: [UInt32: String] = [:]
     var holds: [UInt32: [HoldCount]] = [:]
     var poolEntries: ContiguousArray<UInt32> = []
     var poolMarks: [Int] = []

@@ -72,7 +72,7 @@ extension Heap {
     }
 
     /// `UIWindow#3.rootViewController (strong)`.
-    public func describe(_ r: Reference) -> String { describe(r.owner) + "." + r.name + " (" + r.ownership.description + ")" }
+    public func describe(_ r: Reference) -> String { edgeName(r.owner, r.name) + " (" + r.ownership.description + ")" }
 
     /// The roots of the object graph for leak reports (SPEC §2): held objects (the
     /// application and its delegate, windows on screen, `sim.hold`, timers and

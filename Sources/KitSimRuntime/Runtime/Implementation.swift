@@ -28,6 +28,9 @@ public protocol ForeignDispatcher: AnyObject {
     /// A host table as the NSArray or NSDictionary it stands for (SPEC rule 26), its
     /// objects named from `path` in errors; nil when the value is not such a table.
     func snapshot(_ value: ForeignBox, path: String, owner: ObjectID) throws -> Value?
+    /// For a host function, what it captures as Swift would: where it was written and
+    /// every simulated object its upvalues hold (`ClosureCaptures`); nil for any other value.
+    func closureCaptures(_ function: ForeignBox) throws -> ClosureCaptures?
 }
 
 extension Heap {

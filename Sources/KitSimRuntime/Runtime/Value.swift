@@ -114,6 +114,9 @@ open class ForeignBox {
     /// The class a host value stands for (a Lua class table), where the model takes a
     /// class (`register(cellClass, id)`); nil for any other value.
     open var classValue: SimClass? { nil }
+    /// Whether the host value is a function: where UIKit takes a block, it becomes a
+    /// closure block (`Heap.closure(_:)`).
+    open var isFunction: Bool { false }
 }
 
 extension Value: Equatable {

@@ -1,0 +1,69 @@
+/// What a host function captures when it becomes a block, as Swift's default capture
+/// decides it: every simulated object one of its upvalues holds, strongly, under the
+/// upvalue's name; through a weak or unowned box (`sim.weak(self)`), the object the box
+/// names, weakly or unowned, under the box's upvalue's name. The host walks nested
+/// functions' upvalues too, each function once; tables are not searched.
+public struct ClosureCaptures: Sendable {
+    public struct Capture: Sendable, Equatable {
+        public let name: String
+        public let object: ObjectID
+        public let ownership: Ownership
+        public init(name: String, object: ObjectID, ownership: Ownership) {
+            self.name = name
+            self.object = object
+            self.ownership = ownership
+        }
+    }
+    /// Where the function was written: `file.lua:12`.
+    public let site: String
+    public let captures: [Capture]
+
+    public init(site: String, captures: [Capture]) {
+        self.site = site
+        self.captures = captures
+    }
+}
+
+extension Heap {
+    /// A host function as the block UIKit or Foundation keeps where it takes a closure
+    /// (SPEC §2, rule 25): a block whose captures are real references, named by the
+    /// upvalues that hold them, so that a controller keeping a closure that uses `self`
+    /// is the retain cycle it is in Swift. A function that captures no object, and any
+    /// other value, is returned as it is.
+    public func closure(_ value: Value) throws -> Value {
+        guard case .foreign(let f) = value, f.box.isFunction, let c = try foreignDispatcher?.closureCaptures(f.box) else { return value }
+        // A Swift closure that captures nothing has no context to allocate: the function
+        // stays a plain function (no object, no id taken).
+        guard c.captures.contains(where: { state(of: $0.object) != .deallocated }) else { return value }
+        for capture in c.captures where capture.ownership != .strong || isAlive(capture.object) {
+            try checkUsable(capture.object, "retain")
+        }
+        let block = alloc(blockClass)
+        var seen: [String: Int] = [:]
+        for capture in c.captures where isAlive(capture.object) {
+            // Two upvalues of nested functions may share a name; each capture keeps its own key.
+            let n = (seen[capture.name] ?? 0) + 1
+            seen[capture.name] = n
+            let key = n == 1 ? capture.name : "\(capture.name)'\(n)"
+            try setAssociated(block, key: key, .object(capture.object), ownership: capture.ownership)
+        }
+        blockBodies[block.raw] = .foreign(f.box)
+        closureSites[block.raw] = c.site
+        return .object(block)
+    }
+
+    /// Where a closure block's function was written (`file.lua:12`), or nil for any other object.
+    public func closureSite(_ id: ObjectID) -> String? { closureSites[id.raw] }
+
+    /// A reference as reports name it: `UIWindow#3.rootViewController`, and for a
+    /// closure's capture `closure (file.lua:12) captures 'self'`.
+    public func edgeName(_ owner: ObjectID, _ name: String) -> String {
+        if let site = closureSites[owner.raw] { return "closure (\(site)) captures '\(name)'" }
+        return describe(owner) + "." + name
+    }
+
+    /// The values of a closure block's captures.
+    func closureCaptureValues(_ block: ObjectID) -> [Value] {
+        (associated[block.raw] ?? []).map { slots[Int($0.slot)] }
+    }
+}
