@@ -541,7 +541,9 @@ extension LuaSandbox {
         try checkReceiver(L, id, key: 2)
         let cls = heap.classOf(id)
         if let own = extensionOwnership(cls, key) {
-            try heap.setAssociated(id, key: key, propertyValue(L, 3, property: key, of: id), ownership: own)
+            let value = try propertyValue(L, 3, property: key, of: id)
+            // SPEC §2: a function an extension's strong or copy property keeps is a closure.
+            try heap.setAssociated(id, key: key, own.retains ? heap.closure(value) : value, ownership: own)
             return 0
         }
         if cls.responds(to: Selector(key)) {

@@ -90,6 +90,15 @@ import KitSimReport
         #expect(outcome.output.joined(separator: "\n") == shown.lines.joined(separator: "\n"), "\(shown.page): the first scenario's account is not what clock.lua prints")
     }
 
+    @Test func theProfileScenariosAccountShowsBothCaptures() throws {
+        let script = try #require(try Self.blocks("lua").first { $0.text.first?.hasPrefix("-- profile.lua") == true })
+        let shown = try #require(try Self.shownAfter("`kitsim run profile.lua` prints who keeps the popped screen:\n\n```\n"))
+        let outcome = try LuaSandbox(sandboxed: true).run(chunk: script.text.joined(separator: "\n"), name: "@profile.lua")
+        #expect(outcome.status == .passed, "\(script.page):\(script.line): \(outcome.message ?? "")")
+        #expect(outcome.output.joined(separator: "\n") == shown.lines.joined(separator: "\n"), "\(shown.page): profile.lua's account is not what it prints")
+        #expect(shown.lines.filter { $0.contains("captures 'self' (strong)") }.count == 2)
+    }
+
     /// A heading's anchor as GitHub makes it: lower case, punctuation but `-` and `_` dropped,
     /// spaces as `-`.
     static func anchor(_ heading: String) -> String {

@@ -126,6 +126,9 @@ extension Heap {
         let cid = Int(classIndex[raw])
         try checkPropertyIndex(index, classID: cid, id)
         let a = propertyAccess[Int(propertyAccessBase[cid]) + index]
+        // A host function or table takes the declared path, which makes it the closure or
+        // the collection a strong or copy property keeps (`writeSlot`).
+        if case .foreign = value { return try set(id, classes[cid].properties[index], value) }
         var fits: Bool
         switch (a.kind, value) {
         case (.any, _), (_, .nil), (.bool, .bool), (.number, .int), (.number, .double), (.string, .string),
