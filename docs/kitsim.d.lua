@@ -129,6 +129,18 @@ function NSObject:responds(selector) end
 ---@return NSKeyValueObservation
 function NSObject:observe(key, options, handler) end
 
+---Sends `selector` (a method name) with the object after `delay` virtual seconds; the run loop keeps the receiver and the object until then (`perform request`, rule 74).
+---@param selector string
+---@param object? NSObject
+---@param delay number
+function NSObject:perform(selector, object, delay) end
+
+---`cancelPreviousPerformRequests(target)` cancels every pending `perform` to target; `(target, selector, object)` those with that selector and object (nil matches nil). What they kept is released at once (rule 75).
+---@param target NSObject
+---@param selector? string
+---@param object? NSObject
+function NSObject.cancelPreviousPerformRequests(target, selector, object) end
+
 ---A closure with declared captures, made by `sim.block`; call it as a function.
 ---@class NSBlock : NSObject
 ---@overload fun(): NSBlock
