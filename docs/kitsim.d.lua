@@ -85,6 +85,16 @@ function DispatchTime.now() end
 ---@return Expectation
 function expect(subject) end
 
+---Swift's `autoreleasepool { }`: calls body in a nested autorelease pool, which is drained when body returns or raises (its error travels on unchanged); returns body's results (rule 76).
+---@param body function
+---@return any
+function autoreleasepool(body) end
+
+---The class of that name, private classes and script subclasses included, or nil; nil too for a class newer than the profile (rule 77).
+---@param name string
+---@return table?
+function NSClassFromString(name) end
+
 ---The root class.
 ---@class NSObject
 ---@overload fun(): NSObject
@@ -128,6 +138,18 @@ function NSObject:responds(selector) end
 ---@param handler function
 ---@return NSKeyValueObservation
 function NSObject:observe(key, options, handler) end
+
+---Sends `selector` (a method name) with the object after `delay` virtual seconds; the run loop keeps the receiver and the object until then (`perform request`, rule 74).
+---@param selector string
+---@param object? NSObject
+---@param delay number
+function NSObject:perform(selector, object, delay) end
+
+---`cancelPreviousPerformRequests(target)` cancels every pending `perform` to target; `(target, selector, object)` those with that selector and object (nil matches nil). What they kept is released at once (rule 75).
+---@param target NSObject
+---@param selector? string
+---@param object? NSObject
+function NSObject.cancelPreviousPerformRequests(target, selector, object) end
 
 ---A closure with declared captures, made by `sim.block`; call it as a function.
 ---@class NSBlock : NSObject
@@ -597,6 +619,8 @@ function UITransitionView:hitTest(point) end
 
 ---UIKit's text-effects window (a keyboard window): level 1, never key, shown while a field edits.
 ---@class UITextEffectsWindow : UIWindow
+---@overload fun(): UITextEffectsWindow
+UITextEffectsWindow = {}
 
 ---Its own subviews only: a touch that meets none of them passes to the windows below (rule 65).
 ---(The model calls it; a subclass may override it.)
@@ -606,6 +630,8 @@ function UITextEffectsWindow:hitTest(point) end
 
 ---UIKit's keyboard window on iOS 9–15: level 10,000,000, never key.
 ---@class UIRemoteKeyboardWindow : UITextEffectsWindow
+---@overload fun(): UIRemoteKeyboardWindow
+UIRemoteKeyboardWindow = {}
 
 ---A view that edits text; as first responder it brings up the keyboard windows.
 ---@class UITextField : UIView

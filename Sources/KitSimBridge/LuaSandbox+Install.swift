@@ -43,6 +43,7 @@ extension LuaSandbox {
         }
         installSimFunctions(def)
         installBoxes(L, def)
+        installGlobalFunctions()
         try model.install(in: self, simTable: simIndex)
         lua_pushvalue(L, simIndex)
         setGlobalRaw(L, "sim")
@@ -316,6 +317,58 @@ extension LuaSandbox {
             sb.refreshMethodsTree(cls)
             return 0
         }
+    }
+
+    /// The runtime's global functions (`APIReference.globalFunctions`): `autoreleasepool`
+    /// (rule 76) and `NSClassFromString` (rule 77).
+    func installGlobalFunctions() {
+        setGlobalFunction("autoreleasepool") { sb, L in
+            let isBlock = kitsim_handle_id(L, 1) != 0 && sb.heap.isKind(ObjectID(kitsim_handle_id(L, 1)), of: sb.heap.blockClass)
+            guard lua_type(L, 1) == LUA_TFUNCTION || isBlock else {
+                throw SimError.badArgument(1, "autoreleasepool", expected: "function", got: sb.typeName(L, 1))
+            }
+            return try sb.autoreleasepool(L)
+        }
+        setGlobalFunction("NSClassFromString") { sb, L in
+            guard lua_type(L, 1) == LUA_TSTRING, let name = sb.string(L, 1) else {
+                throw SimError.badArgument(1, "NSClassFromString", expected: "string", got: sb.typeName(L, 1))
+            }
+            // Looking a deferred class up by name materialises it.
+            guard let cls = sb.heap.classNamed(name), sb.isAvailable(cls) else {
+                lua_pushnil(L)
+                return 1
+            }
+            sb.pushClassTable(L, cls)
+            return 1
+        }
+    }
+
+    /// `autoreleasepool(fn)` (rule 76): calls the function at index 1 with no arguments inside
+    /// a nested autorelease pool and returns its results. The pool is drained and closed
+    /// when the function returns and when it raises; its error then travels on unchanged
+    /// (a failure of the drain itself is reported only when the function succeeded). The
+    /// call is protected (`kitsim_pcall_handler`), so the error never unwinds this frame.
+    func autoreleasepool(_ L: OpaquePointer) throws -> Int32 {
+        lua_settop(L, 1)
+        guard lua_checkstack(L, 3) != 0 else { throw SimError.stackOverflow }
+        kitsim_push_traceback(L)
+        lua_pushvalue(L, 1)
+        heap.pushPool()
+        guard kitsim_pcall_handler(L, 0, LUA_MULTRET) == LUA_OK else {
+            let error = hostError(L)
+            try? heap.popPool()
+            throw error
+        }
+        try heap.popPool()
+        // The results sit above the function and the message handler.
+        return lua_gettop(L) - 2
+    }
+
+    /// Whether a class exists on the profile: one introduced after the heap's platform version
+    /// is missing, as it is from an older device's runtime (rule 51).
+    func isAvailable(_ cls: SimClass) -> Bool {
+        guard let introduced = model.classInterfaces.first(where: { $0.name == cls.name })?.introduced else { return true }
+        return heap.platformVersion >= introduced
     }
 
     /// Leaks as an array of `{ kind =, message =, objects =, references =, retained = }`

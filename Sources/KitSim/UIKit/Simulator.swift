@@ -75,6 +75,8 @@ public final class Simulator {
     let keyValueObserving: KeyValueObserving
     /// The timers and display links (Foundation/Timer.swift, CADisplayLink.swift).
     let timers: Timers
+    /// The pending `perform(_:with:afterDelay:)` requests (Foundation/PerformRequests.swift).
+    let performRequests: PerformRequests
     /// The URL sessions and their tasks (Foundation/URLSession.swift,
     /// URLSessionConfiguration.swift, URLSessionDataTask.swift).
     let urlLoading: URLLoading
@@ -140,6 +142,7 @@ public final class Simulator {
         scriptMessageHandlers = ScriptMessageHandlers(heap)
         views = Views(heap)
         display = Screen(heap)
+        performRequests = PerformRequests(heap)
         transitions.sim = self
         runLoop.sim = self
         notifications.sim = self
@@ -157,6 +160,7 @@ public final class Simulator {
         scriptMessageHandlers.sim = self
         views.sim = self
         display.sim = self
+        performRequests.sim = self
         // UIKit's classes are registered when first needed; extra ones (which name UIKit's
         // and were tried already) at once, after the ids UIKit's keep for themselves.
         heap.defer(Simulator.deferredClasses, binding: self)
@@ -221,7 +225,7 @@ public final class Simulator {
                 + self.timers.violations() + self.lists.violations()
                 + self.notifications.violations() + self.keyValueObserving.violations() + self.targetAction.violations()
                 + self.urlLoading.violations() + self.scriptMessageHandlers.violations()
-                + self.views.violations() + self.display.violations()
+                + self.views.violations() + self.display.violations() + self.performRequests.violations()
         }
     }
 

@@ -47,7 +47,7 @@ extension APIReference {
             "---@field owner NSObject", "---@field name string the property, its path in a collection, or the associated key",
             "---@field ownership \"strong\"|\"copy\"", "---@field target NSObject", "",
         ]
-        for g in APIReference.preludeGlobals { out += function(g, owner: nil, separator: "") }
+        for g in APIReference.globalFunctions { out += function(g, owner: nil, separator: "") }
         for cls in classes {
             for e in cls.enums {
                 out.append("---@alias \(e.name) " + e.cases.map { "\"\($0)\"" }.joined(separator: "|"))

@@ -25,7 +25,7 @@ extension APIReference {
         out.append("| `sim.now` | number | Virtual seconds since launch (a field). |")
         for f in simFunctions { out.append("| `sim.\(APIReference.call(f))` | \(APIReference.returns(f)) | \(APIReference.cell(f.summary)) |") }
         out += ["", "## Globals", "", "| Function | Returns | Description |", "|---|---|---|"]
-        for g in APIReference.preludeGlobals { out.append("| `\(APIReference.call(g))` | \(APIReference.returns(g)) | \(APIReference.cell(g.summary)) |") }
+        for g in APIReference.globalFunctions { out.append("| `\(APIReference.call(g))` | \(APIReference.returns(g)) | \(APIReference.cell(g.summary)) |") }
         out.append("")
         return APIReference.linkingRules(out.joined(separator: "\n"))
     }

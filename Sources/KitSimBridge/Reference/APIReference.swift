@@ -40,8 +40,9 @@ public struct APIReference: Sendable {
                         summary: "Formats like `string.format` and writes the line to the output and the trace."),
     ]
 
-    /// Globals the prelude defines: geometry constructors and the assertion entry point.
-    static let preludeGlobals = [
+    /// Global functions: the prelude's geometry constructors and assertion entry point, and
+    /// the runtime's `autoreleasepool` and `NSClassFromString` (`installGlobalFunctions`).
+    static let globalFunctions = [
         MethodSignature("CGRect", [.number("x", optional: true), .number("y", optional: true), .number("width", optional: true),
                                    .number("height", optional: true)], returns: .rect, summary: "A rectangle; missing numbers are 0."),
         MethodSignature("CGPoint", [.number("x", optional: true), .number("y", optional: true)], returns: .point,
@@ -54,6 +55,10 @@ public struct APIReference: Sendable {
                         summary: "The virtual clock's time as a `DispatchTime`: `+`/`-` seconds, `==`/`<`/`<=`, `uptimeNanoseconds`; `DispatchTime.distantFuture` is never reached."),
         MethodSignature("expect", [Parameter("subject", .any)], returns: .object("Expectation"),
                         summary: "An assertion: `expect(vc).to.be.deallocated()`, `expect(n).to.equal(2)`; a failure names the line."),
+        MethodSignature("autoreleasepool", [.function("body", optional: false)], returns: .any,
+                        summary: "Swift's `autoreleasepool { }`: calls body in a nested autorelease pool, which is drained when body returns or raises (its error travels on unchanged); returns body's results (rule 76)."),
+        MethodSignature("NSClassFromString", [.string("name")], returns: .metaclass, optional: true,
+                        summary: "The class of that name, private classes and script subclasses included, or nil; nil too for a class newer than the profile (rule 77)."),
     ]
 
     /// Members every class table has, whatever its declaration (SPEC §4).

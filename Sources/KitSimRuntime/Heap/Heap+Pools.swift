@@ -33,6 +33,9 @@ extension Heap {
     /// Opens a nested pool (`@autoreleasepool { … }`).
     public func pushPool() { poolMarks.append(poolEntries.count) }
 
+    /// How many nested pools are open: the `autoreleasepool` blocks running now.
+    public var nestedPoolCount: Int { poolMarks.count }
+
     /// Drains and closes the innermost nested pool.
     public func popPool() throws {
         guard !poolMarks.isEmpty else {

@@ -5,9 +5,13 @@ package enum NSObject: ModelClass {
 }
 
 extension Simulator {
-    /// `NSObject`, the root class the runtime makes: declared here for its initializer.
+    /// `NSObject`, the root class the runtime makes: declared here for its initializer and
+    /// the Foundation methods every object has (key-value observing, delayed performs).
     static let objectDeclaration = ClassDeclaration(NSObject.handle, summary: "The root class.") {
         Method.initializer { _, inv in .object(inv.receiver) }
         KeyValueObserving.observeMethod
+        PerformRequests.performMethod
+        PerformRequests.cancelMethod
+        PerformRequests.requestHoldDeclaration
     }
 }

@@ -60,8 +60,14 @@ final class MainRunLoop: Subsystem {
     /// SPEC rule 22: finishes the current turn, then fires the timers due at or before
     /// `end` in time order, each in a turn of its own that ends with a layout pass and an
     /// autorelease drain; finally the clock stands at `end`.
+    ///
+    /// Inside an `autoreleasepool` block (rule 76) the current turn cannot end, since the
+    /// code that runs the loop is still in it: its layout pass runs and its pool is left
+    /// alone, and each timer's turn drains a pool of its own, as a nested run of the run
+    /// loop does, so what the block autoreleased lives until the block ends.
     func run(until end: Int64) throws {
-        try finishTurn()
+        let nested = heap.nestedPoolCount > 0
+        if nested { try layoutPass() } else { try finishTurn() }
         while let timer = queues.popTimer(until: end) {
             // A turn costs one unit and one more per 8 windows its layout pass walks.
             do {
@@ -74,8 +80,21 @@ final class MainRunLoop: Subsystem {
                 throw error
             }
             heap.advanceClock(to: timer.time)
-            try timer.work()
-            try finishTurn()
+            if nested {
+                heap.pushPool()
+                do {
+                    try timer.work()
+                    try layoutPass()
+                } catch {
+                    // The turn's own pool goes with it; the error that ended the turn is the one reported.
+                    try? heap.popPool()
+                    throw error
+                }
+                try heap.popPool()
+            } else {
+                try timer.work()
+                try finishTurn()
+            }
         }
         heap.advanceClock(to: end)
     }

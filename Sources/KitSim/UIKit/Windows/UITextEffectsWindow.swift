@@ -1,12 +1,12 @@
 /// `UITextEffectsWindow`, as the model names it: its class and the properties the model reads and writes.
 package enum UITextEffectsWindow: ModelClass {
-    package static let handle = ClassHandle("UITextEffectsWindow", global: false)
+    package static let handle = ClassHandle("UITextEffectsWindow")
     package static var declaration: SimulatorClassDeclaration { Windows.textEffectsWindowDeclaration }
 }
 
 /// `UIRemoteKeyboardWindow`, as the model names it: its class and the properties the model reads and writes.
 package enum UIRemoteKeyboardWindow: ModelClass {
-    package static let handle = ClassHandle("UIRemoteKeyboardWindow", global: false)
+    package static let handle = ClassHandle("UIRemoteKeyboardWindow")
     package static var declaration: SimulatorClassDeclaration { Windows.remoteKeyboardWindowDeclaration }
 }
 
