@@ -103,7 +103,7 @@ NSObject = {}
 ---@return NSObject
 function NSObject.new() end
 
----A new class; properties map names to ownership (`strong`, `weak`, `unowned`, `assign`, `copy`).
+---A new class; properties map names to ownership (`strong`, `weak`, `unowned`, `assign`, `copy`) or to the value new instances start with (a number, boolean or other string: `{ ticks = 0 }`).
 ---@param name string
 ---@param properties? table
 ---@return table

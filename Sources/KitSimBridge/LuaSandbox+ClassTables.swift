@@ -83,7 +83,8 @@ extension LuaSandbox {
             }
             guard cls.responds(to: sel) else {
                 let members = ["new", "name", "superclass", "subclass", "swizzle", "extend", "isSubclass"] + staticNames(L, cls)
-                throw SimError.script(.noClassMember(className: cls.name, member: key, hint: spellingHint(key, of: cls, extra: members)))
+                throw SimError.script(.noClassMember(className: cls.name, member: key,
+                                                     hint: nameHint(key, of: cls, classMember: true, statics: members)))
             }
             lua_pushinteger(L, lua_Integer(cls.id))
             lua_pushinteger(L, lua_Integer(selectorNumber(sel)))
@@ -150,9 +151,15 @@ extension LuaSandbox {
         }
     }
 
-    /// `Base:subclass("Name", { prop = "weak", … })` (SPEC §4). Properties are declared in
-    /// name order, so the slot order — and the dealloc order — does not depend on Lua's
-    /// table iteration order (rule 3).
+    /// `Base:subclass("Name", { prop = "weak", count = 0, … })` (SPEC §4). A string that
+    /// is an ownership attribute declares a property of that ownership; a number, a
+    /// boolean or any other string declares a strong property of any value whose new
+    /// instances read that value, as Swift's `var count = 0` does. A string one edit from an
+    /// attribute, in another case, or in Objective-C's spelling (`"wek"`, `"Weak"`,
+    /// `"retain"`, `"nonatomic, weak"`) is refused as a misspelled attribute rather than
+    /// taken as a default, since a default silently makes the property strong. Properties
+    /// are declared in name order, so the slot order — and the dealloc order — does not
+    /// depend on Lua's table iteration order (rule 3).
     func subclass(_ L: OpaquePointer) throws -> Int32 {
         guard let base = classOfTable(L, 1) else {
             throw SimError.badArgument(1, "subclass", expected: "class", got: typeName(L, 1), hint: "call it as Base:subclass(\"Name\", {...})")
@@ -164,28 +171,56 @@ extension LuaSandbox {
         switch lua_type(L, 3) {
         case LUA_TNONE, LUA_TNIL: break
         case LUA_TTABLE:
-            var pairs: [(String, String)] = []
+            // Entries come sorted by name, so the first bad one is the same in every run.
             for entry in sortedEntries(L, 3) {
                 guard let k = entry.key else {
                     throw SimError.badArgument(3, "subclass", "property names must be strings, got \(entry.keyType)", kind: .typeMismatch)
                 }
-                guard let v = entry.string else {
-                    throw SimError.badArgument(3, "subclass", "ownership attribute expected for property '\(k)', got \(entry.valueType)", kind: .typeMismatch)
+                pushString(L, k)
+                let type = lua_rawget(L, 3)
+                let declared = value(L, -1)
+                kitsim_pop(L, 1)
+                switch type {
+                case LUA_TSTRING:
+                    let v = entry.string ?? ""
+                    if let own = Ownership(attribute: v) {
+                        props.append(Property(k, own))
+                    } else if let meant = Self.misspelledAttribute(v) {
+                        throw SimError.badArgument(3, "subclass", "unknown ownership attribute '\(v)' for property '\(k)'; did you mean '\(meant)'? "
+                                                   + "a string default that reads like an ownership attribute must be set in init", kind: .typeMismatch)
+                    } else {
+                        props.append(Property(k, .strong, default: declared))
+                    }
+                case LUA_TNUMBER, LUA_TBOOLEAN:
+                    props.append(Property(k, .strong, default: declared))
+                default:
+                    throw SimError.badArgument(3, "subclass", "ownership attribute or default value (number, string or boolean) expected "
+                                               + "for property '\(k)', got \(entry.valueType)", kind: .typeMismatch)
                 }
-                pairs.append((k, v))
-            }
-            for (k, v) in pairs.sorted(by: { $0.0 < $1.0 }) {
-                guard let own = Ownership(attribute: v) else {
-                    throw SimError.badArgument(3, "subclass", "unknown ownership attribute '\(v)' for property '\(k)'; expected \(Ownership.attributeList)", kind: .typeMismatch)
-                }
-                props.append(Property(k, own))
             }
         default:
             throw SimError.badArgument(3, "subclass", expected: "table of properties", got: typeName(L, 3))
         }
         let cls = try heap.defineClass(name, superclass: base, properties: props)
+        scriptClasses.insert(cls.id)
         pushClassTable(L, cls)
         return 1
+    }
+
+    /// The ownership attribute a declaration's string most likely meant when it is not one:
+    /// the attribute in another case or with spaces in it, Objective-C's spelling
+    /// (`retain`, `unsafe_unretained`, `nonatomic, weak`), or an attribute one edit away.
+    /// Nil for a string that is none of these, which declares a default.
+    static func misspelledAttribute(_ s: String) -> String? {
+        let attributes = Ownership.allCases.map(\.description) + ["unowned(unsafe)"]
+        let objectiveC = ["retain": "strong", "unsafe_unretained": "assign"]
+        let parts = s.lowercased().split(separator: ",").map { String($0.filter { $0 != " " && $0 != "\t" }) }
+            .filter { $0 != "nonatomic" && $0 != "atomic" }
+        if parts.count == 1, let word = parts.first {
+            if attributes.contains(word) { return word }
+            if let meant = objectiveC[word] { return meant }
+        }
+        return Spelling.nearest(to: s, among: attributes, maxEdits: 1)
     }
 
     /// `Class:swizzle("selector", function(self, original, ...) … end)`: replaces the
@@ -202,7 +237,12 @@ extension LuaSandbox {
         }
         let sel = Selector(name)
         guard let original = cls.implementation(for: sel) else {
-            throw SimError.badArgument(2, "swizzle", "\(cls.name) has no method '\(name)'", kind: .unknownName)
+            // Only a method can be swizzled: a setter's property or an initializer is no advice here.
+            var advice: String?
+            if let answer = nameResolver(for: cls, classMember: false, properties: false).resolve(name), case .members = answer {
+                advice = answer.advice
+            }
+            throw SimError.badArgument(2, "swizzle", "\(cls.name) has no method '\(name)'", hint: advice, kind: .unknownName)
         }
         let ref = LuaRef(state, L, index: 3)
         recordMethodPlace(L, 3, name)

@@ -508,7 +508,8 @@ extension LuaSandbox {
 
     /// `obj.name` for a name that is neither a declared property nor a method: an
     /// undeclared field set earlier, a property added with `Class:extend`, or the runtime's
-    /// "unrecognized selector".
+    /// "unrecognized selector", whose hint names the member meant by a selector or a
+    /// misspelling, or for a script's class says how to declare the member.
     func indexFallback(_ L: OpaquePointer) throws -> Int32 {
         let id = ObjectID(kitsim_handle_id(L, 1))
         guard let key = string(L, 2) else {
@@ -527,7 +528,8 @@ extension LuaSandbox {
         }
         // The runtime's exact words (SPEC §3.5), and after them in the script's message the nearest name.
         var e = heap.unrecognizedSelector(id, key)
-        e.hint = spellingHint(key, of: heap.classOf(id))
+        let cls = heap.classOf(id)
+        e.hint = nameHint(key, of: cls) ?? declarationHint(key, of: cls)
         throw e
     }
 

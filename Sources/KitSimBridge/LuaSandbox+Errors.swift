@@ -56,6 +56,60 @@ extension LuaSandbox {
         return nil
     }
 
+    /// The advice after a failed lookup of `key` on an object of `cls` (or, with
+    /// `classMember`, on its class table), with its separator: the member meant when `key`
+    /// is an Objective-C selector or a Swift signature (`NameResolver`: `; did you mean
+    /// 'popViewController'?`), else the nearest spelling of a member. `statics` are the
+    /// class table's members besides methods. Error path only.
+    func nameHint(_ key: String, of cls: SimClass, classMember: Bool = false, statics: [String] = []) -> String? {
+        if let answer = nameResolver(for: cls, classMember: classMember, statics: statics).resolve(key) {
+            return "; " + answer.advice
+        }
+        return spellingHint(key, of: cls, extra: statics)
+    }
+
+    /// The resolver of names written as Objective-C selectors or Swift signatures for the
+    /// members of `cls`: the declarations of its class and superclasses, the methods a
+    /// script defined on them, its properties (those added with `extend` included, unless
+    /// `properties` is false) and `isKind`/`responds`, which the bridge adds to every object.
+    func nameResolver(for cls: SimClass, classMember: Bool, statics: [String] = [], properties: Bool = true) -> NameResolver {
+        let interfaces: [String: ClassInterface]
+        if let known = interfacesByName {
+            interfaces = known
+        } else {
+            interfaces = Dictionary(model.classInterfaces.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+            interfacesByName = interfaces
+        }
+        var names: [String] = []
+        if properties {
+            names = cls.properties.map(\.name)
+            for k in cls.lineage { names += extensions[k.id].map { $0.keys.sorted() } ?? [] }
+        }
+        return NameResolver(className: cls.name, chain: cls.lineage.compactMap { interfaces[$0.name] },
+                            selectors: cls.allSelectors.map(\.name), properties: names, statics: statics,
+                            extraMethods: Self.bridgeMethods, classMember: classMember)
+    }
+
+    /// The members the bridge gives every object, with the Swift names they stand for.
+    static let bridgeMethods = [
+        MethodSignature("isKind", swift: "isKind(of:)", [Parameter("class", .metaclass)], returns: .bool),
+        MethodSignature("responds", swift: "responds(to:)", [Parameter("selector", .string)], returns: .bool),
+    ]
+
+    /// For an object of a class a script declared with `subclass`, how to declare the
+    /// member `key` it lacks, with its separator: a property with its first value, or a
+    /// method. Nil for the model's classes, whose members are fixed.
+    func declarationHint(_ key: String, of cls: SimClass) -> String? {
+        guard scriptClasses.contains(cls.id), let base = cls.superclass else { return nil }
+        let path = Value.pathComponent(.string(key))
+        let isName = path.hasPrefix(".")
+        var hint = "; \(cls.name) has no property or method '\(key)'; declare it: "
+            + "\(base.name):subclass(\(cls.name.luaQuoted), { \(isName ? key : path) = 0 })"
+        let classIsName = Value.pathComponent(.string(cls.name)).hasPrefix(".")
+        if isName && classIsName { hint += ", or define function \(cls.name):\(key)() … end" }
+        return hint
+    }
+
     /// "; did you mean 'name'?" for a misspelled `key` of an object of `cls`: the nearest
     /// of its methods, properties and the fields added with `extend`. Error path only.
     func spellingHint(_ key: String, of cls: SimClass, extra: [String] = []) -> String? {

@@ -121,6 +121,12 @@ public final class LuaSandbox {
     var methodPlaces: [String: String] = [:]
     // Properties added with Class:extend, stored as associated references.
     package var extensions: [UInt32: [String: Ownership]] = [:]
+    /// The classes scripts declared with `subclass`, by id: a member they lack gets the
+    /// advice to declare it (`declarationHint`).
+    var scriptClasses: Set<UInt32> = []
+    /// The model's class declarations by name, made the first time an error needs them
+    /// (`nameResolver(for:)`).
+    var interfacesByName: [String: ClassInterface]?
     /// What the heap calls to run Lua implementations. The heap holds it weakly; a
     /// separate object so that the sandbox itself has no weak references (a weakly
     /// referenced object pays a side-table lookup on every retain and release).

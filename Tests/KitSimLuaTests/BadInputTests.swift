@@ -35,7 +35,7 @@ import Testing
         Case(name: "an object in an undeclared field", code: "vc.other = view",
              message: "case:4: cannot store UIView in undeclared field 'other' of UIViewController#7: objects need an ownership attribute; declare it, e.g. UIViewController:subclass(\"…\", { other = \"strong\" }) or UIViewController:extend{ other = \"weak\" }"),
         Case(name: "an unknown ownership attribute", code: "UIViewController:subclass('X', { a = 'wek' })",
-             message: "case:4: bad argument #3 to 'subclass' (unknown ownership attribute 'wek' for property 'a'; expected strong, weak, unowned, assign, unowned(unsafe) or copy)"),
+             message: "case:4: bad argument #3 to 'subclass' (unknown ownership attribute 'wek' for property 'a'; did you mean 'weak'? a string default that reads like an ownership attribute must be set in init)"),
         Case(name: "a duplicate class name", code: "UIViewController:subclass('Y'); UIViewController:subclass('Y')",
              message: "case:4: a class named 'Y' already exists"),
         Case(name: "a super call on the wrong class", code: "UINavigationController.viewDidLoad(vc)",

@@ -111,7 +111,7 @@ import KitSimReport
         ("sim.configure{ nope = 1, ios = 0/0, other = 3, abc = 4, xyz = 5, zz = 6, q = 7 }",
          "unknown setting 'abc'"),
         ("UIViewController:subclass('S', { z = 'wek', b = 'strung', m = 'weak', a = 3, y = {}, c = 'x' })",
-         "ownership attribute expected for property 'a', got number"),
+         "unknown ownership attribute 'strung' for property 'b'"),
         ("UIViewController:extend{ z = 'wek', b = 'strung', m = 'weak', c = 'x', d = 'y', e = 'z' }",
          "unknown ownership attribute for property 'b'"),
     ] as [(String, String)])

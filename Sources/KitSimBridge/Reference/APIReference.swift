@@ -65,7 +65,7 @@ public struct APIReference: Sendable {
     static func classTableMembers(_ cls: String) -> [MethodSignature] {
         [
             MethodSignature("subclass", [.string("name"), Parameter("properties", .table, optional: true)], returns: .table,
-                            summary: "A new class; properties map names to ownership (`strong`, `weak`, `unowned`, `assign`, `copy`)."),
+                            summary: "A new class; properties map names to ownership (`strong`, `weak`, `unowned`, `assign`, `copy`) or to the value new instances start with (a number, boolean or other string: `{ ticks = 0 }`)."),
             MethodSignature("extend", [Parameter("properties", .table)],
                             summary: "Adds properties to this class (a category with associated objects)."),
             MethodSignature("swizzle", [.string("selector"), .function("fn", optional: false)],

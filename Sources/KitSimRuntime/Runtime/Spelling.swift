@@ -6,9 +6,11 @@ public enum Spelling {
     /// a likely misspelling: at most 1 edit for names up to 3 letters, 2 up to 6, 3 beyond.
     /// Ties go to the smaller distance with case counted, then to the first in sorted
     /// order, so the hint is deterministic. Nil when `name` itself is a candidate or none
-    /// is close.
-    public static func nearest(to name: String, among candidates: some Sequence<String>) -> String? {
-        let limit = name.count <= 3 ? 1 : name.count <= 6 ? 2 : 3
+    /// is close. `maxEdits` lowers the limit for a caller that must not mistake a word for a
+    /// misspelling.
+    public static func nearest(to name: String, among candidates: some Sequence<String>, maxEdits: Int? = nil) -> String? {
+        let length = name.count <= 3 ? 1 : name.count <= 6 ? 2 : 3
+        let limit = maxEdits.map { min($0, length) } ?? length
         let lowered = Array(name.lowercased().utf8), exact = Array(name.utf8)
         var best: (distance: Int, exact: Int, name: String)?
         for c in Set(candidates) where c != name && !c.isEmpty {
