@@ -90,7 +90,7 @@ extension Timers {
         let wasFiring = s.fires, wasAdded = !s.modes.isEmpty
         s.modes.insert(mode)
         links[link.raw] = s
-        if !wasAdded { try heap.insertElement(link, into: sim.mainRunLoop(), sim[RunLoop.displayLinks]) }
+        if !wasAdded { try heap.insertElement(link, into: sim.mainRunLoop(), heap[RunLoop.displayLinks]) }
         if !wasFiring && s.fires {
             // The first frame after now.
             var k = heap.now / 1_000_000_000 * 60 + (heap.now % 1_000_000_000) * 60 / 1_000_000_000
@@ -110,7 +110,7 @@ extension Timers {
         if s.modes.isEmpty {
             try heap.hold(link, firingHold)
             defer { if heap.isAlive(link) { try? heap.unhold(link, firingHold) } }
-            try heap.removeElement(link, from: sim.mainRunLoop(), sim[RunLoop.displayLinks])
+            try heap.removeElement(link, from: sim.mainRunLoop(), heap[RunLoop.displayLinks])
         }
     }
 
@@ -127,13 +127,13 @@ extension Timers {
             s.nextFrame += 1
             links[link.raw] = s
             queueFrame(link, generation: generation)
-            let fps = (try? sim.number(link, sim[CADisplayLink.preferredFramesPerSecond], default: 0)) ?? 0
+            let fps = (try? number(link, heap[CADisplayLink.preferredFramesPerSecond], default: 0)) ?? 0
             // Every k-th frame at 60 Hz, k clamped as any script number made an Int is
             // (DEVELOPERS.md rule 2): a rate as low as 1e-300 never fires, never traps.
             let every = fps > 0 && fps < 60 ? Swift.max(1, clampedInt((60 / fps).rounded())) : 1
-            guard !((try? sim.bool(link, sim[CADisplayLink.isPaused], default: false)) ?? false), s.frames % every == 0 else { return }
-            try sim.write(link, sim[CADisplayLink.timestamp], .double(Double(at) / 1e9))
-            guard let target = try sim.object(link, sim[CADisplayLink.target]) else { return }
+            guard !((try? bool(link, heap[CADisplayLink.isPaused], default: false)) ?? false), s.frames % every == 0 else { return }
+            try write(link, heap[CADisplayLink.timestamp], .double(Double(at) / 1e9))
+            guard let target = try object(link, heap[CADisplayLink.target]) else { return }
             try heap.hold(link, firingHold)
             defer { if heap.isAlive(link) { try? heap.unhold(link, firingHold) } }
             _ = try heap.send(target, s.selector, args: Arguments(.object(link)))

@@ -107,10 +107,10 @@ extension KeyValueObserving {
         }
         let chosen = try sim.optionSet(options, KeyValueObserving.observingOptions, position: 2, function: "observe")
         sim.watchDeallocs()
-        let o = heap.alloc(sim[NSKeyValueObservation.self])
-        try sim.write(o, sim[NSKeyValueObservation.changeHandler], handler)
-        try sim.write(o, sim[NSKeyValueObservation.object], object)
-        try sim.write(o, sim[NSKeyValueObservation.key], .string(key))
+        let o = heap.alloc(heap[NSKeyValueObservation.self])
+        try write(o, heap[NSKeyValueObservation.changeHandler], handler)
+        try write(o, heap[NSKeyValueObservation.object], object)
+        try write(o, heap[NSKeyValueObservation.key], .string(key))
         observationOrder.append(o.raw)
         observations[o.raw] = KeyValueObservation(observation: o, object: object, key: key, options: chosen)
         log.note(orderProblem())
@@ -137,7 +137,7 @@ extension KeyValueObserving {
         guard heap.isAlive(object) else { return }
         let handlers = try observationOrder.compactMap { raw -> Value? in
             guard let o = observations[raw], o.object == object else { return nil }
-            return try heap.readSlot(o.observation, sim[NSKeyValueObservation.changeHandler])
+            return try heap.readSlot(o.observation, heap[NSKeyValueObservation.changeHandler])
         }
         try heap.setAssociated(object, key: KeyValueObserving.observationAssociationKey, handlers.isEmpty ? .nil : .array(handlers))
     }
@@ -160,7 +160,7 @@ extension KeyValueObserving {
             guard observations[obs.observation.raw] != nil else { continue }
             let new: Value? = obs.options.contains("new") && !isPrior ? ((try? heap.readSlot(object, p)) ?? .nil) : nil
             let c = change(new: new, old: obs.options.contains("old") ? old : nil, isPrior: isPrior)
-            try sim.callCallback(try heap.readSlot(obs.observation, sim[NSKeyValueObservation.changeHandler]), [.object(object), c])
+            try sim.callCallback(try heap.readSlot(obs.observation, heap[NSKeyValueObservation.changeHandler]), [.object(object), c])
         }
     }
 

@@ -144,9 +144,9 @@ extension Notifications {
     /// (SPEC rule 24).
     func defaultCenter() -> ObjectID {
         if defaultCenterID.raw != 0 { return defaultCenterID }
-        let id = sim.singleton(&defaultCenterID, sim[NotificationCenter.self], defaultCenterHold)
+        let id = sim.singleton(&defaultCenterID, heap[NotificationCenter.self], defaultCenterHold)
         // A fresh object of a fresh class accepts an empty array.
-        try? heap.writeSlot(id, sim[NotificationCenter.observers], .array([]))
+        try? heap.writeSlot(id, heap[NotificationCenter.observers], .array([]))
         return id
     }
 
@@ -158,11 +158,11 @@ extension Notifications {
 
     /// SPEC rule 32: the center retains the token, the token the block.
     func addBlockObserver(_ center: ObjectID, name: String?, object: ObjectID?, block: Value) throws -> ObjectID {
-        let token = heap.alloc(sim[__NSObserver.self])
-        try sim.write(token, sim[__NSObserver.block], block)
-        try sim.write(token, sim[__NSObserver.name], name.map(Value.string) ?? .nil)
-        try sim.write(token, sim[__NSObserver.object], object)
-        try heap.insertElement(token, into: center, sim[NotificationCenter.observers])
+        let token = heap.alloc(heap[__NSObserver.self])
+        try write(token, heap[__NSObserver.block], block)
+        try write(token, heap[__NSObserver.name], name.map(Value.string) ?? .nil)
+        try write(token, heap[__NSObserver.object], object)
+        try heap.insertElement(token, into: center, heap[NotificationCenter.observers])
         register(center, name: name, object: object, .block(token: token))
         return token
     }
@@ -187,7 +187,7 @@ extension Notifications {
         log.note(kept.contains { if case .block(let t) = $0.receiver { return removedTokens.contains(t) } else { return false } }
                  ? "a removed token of center #\(center) is still registered" : nil)
         for token in removedTokens {
-            try heap.removeElement(token, from: center, sim[NotificationCenter.observers])
+            try heap.removeElement(token, from: center, heap[NotificationCenter.observers])
         }
     }
 
@@ -212,7 +212,7 @@ extension Notifications {
             guard registrations[center.raw]?.contains(where: { $0.number == r.number }) == true else { continue }
             switch r.receiver {
             case .block(let token):
-                try sim.callCallback(try heap.readSlot(token, sim[__NSObserver.block]), [note])
+                try sim.callCallback(try heap.readSlot(token, heap[__NSObserver.block]), [note])
             case .selector(let observer, let selector):
                 // SPEC rule 33: from iOS 9 a deallocated observer is skipped; on 7–8 the
                 // registration dangles and the send is a zombie's crash.

@@ -74,14 +74,14 @@ final class Timers: Subsystem {
     func schedule(interval: Double, repeats: Bool, target: ObjectID?, selector: Selector?,
                        userInfo: Value, block: Value) throws -> ObjectID {
         let seconds = interval > 0 ? interval : 0.0001
-        let t = heap.alloc(sim[Timer.self])
-        try sim.write(t, sim[Timer.target], target)
-        try sim.write(t, sim[Timer.userInfo], userInfo)
-        try sim.write(t, sim[Timer.block], block)
-        try sim.write(t, sim[Timer.timeInterval], .double(repeats ? seconds : 0))
+        let t = heap.alloc(heap[Timer.self])
+        try write(t, heap[Timer.target], target)
+        try write(t, heap[Timer.userInfo], userInfo)
+        try write(t, heap[Timer.block], block)
+        try write(t, heap[Timer.timeInterval], .double(repeats ? seconds : 0))
         let step = max(1, sim.time(after: seconds) - heap.now)
         schedules[t.raw] = TimerSchedule(next: heap.now + step, interval: step, repeats: repeats, selector: selector, generation: 0)
-        try heap.insertElement(t, into: sim.mainRunLoop(), sim[RunLoop.timers])
+        try heap.insertElement(t, into: sim.mainRunLoop(), heap[RunLoop.timers])
         queueFiring(t)
         return t
     }
@@ -109,10 +109,10 @@ final class Timers: Subsystem {
         try heap.hold(t, firingHold)
         defer { if heap.isAlive(t) { try? heap.unhold(t, firingHold) } }
         if let selector = s.selector {
-            guard let target = try sim.object(t, sim[Timer.target]) else { return }
+            guard let target = try object(t, heap[Timer.target]) else { return }
             _ = try heap.send(target, selector, args: Arguments(.object(t)))
         } else {
-            try sim.callCallback(try heap.readSlot(t, sim[Timer.block]), [.object(t)])
+            try sim.callCallback(try heap.readSlot(t, heap[Timer.block]), [.object(t)])
         }
     }
 
@@ -122,10 +122,10 @@ final class Timers: Subsystem {
         guard schedules.removeValue(forKey: t.raw) != nil else { return }
         try heap.hold(t, firingHold)
         defer { if heap.isAlive(t) { try? heap.unhold(t, firingHold) } }
-        try heap.removeElement(t, from: sim.mainRunLoop(), sim[RunLoop.timers])
-        try sim.write(t, sim[Timer.target], nil)
-        try sim.write(t, sim[Timer.userInfo], .nil)
-        try sim.write(t, sim[Timer.block], .nil)
+        try heap.removeElement(t, from: sim.mainRunLoop(), heap[RunLoop.timers])
+        try write(t, heap[Timer.target], nil)
+        try write(t, heap[Timer.userInfo], .nil)
+        try write(t, heap[Timer.block], .nil)
     }
 }
 

@@ -132,10 +132,10 @@ extension URLLoading {
     /// app: no delegate, a default configuration, and invalidation ignored.
     func sharedSession() -> ObjectID {
         if sharedSessionID.raw != 0 { return sharedSessionID }
-        let id = heap.alloc(sim[URLSession.self])
+        let id = heap.alloc(heap[URLSession.self])
         // A fresh object of a fresh class accepts a hold and a configuration.
         try? heap.hold(id, sharedSessionHold)
-        try? sim.write(id, sim[URLSession.configuration], heap.alloc(sim[URLSessionConfiguration.self]))
+        try? write(id, heap[URLSession.configuration], heap.alloc(heap[URLSessionConfiguration.self]))
         sessions[id.raw] = URLSessionState(isShared: true)
         sharedSessionID = id
         return id
@@ -146,9 +146,9 @@ extension URLLoading {
     /// invalidated (SPEC rule 46, root `[URLSession]`).
     func initializeSession(_ session: ObjectID, configuration: ObjectID, delegate: ObjectID?, queue: ObjectID?) throws {
         guard sessions[session.raw] == nil else { return }
-        try sim.write(session, sim[URLSession.configuration], try copySessionConfiguration(configuration))
-        try sim.write(session, sim[URLSession.delegate], delegate)
-        try sim.write(session, sim[URLSession.delegateQueue], queue)
+        try write(session, heap[URLSession.configuration], try copySessionConfiguration(configuration))
+        try write(session, heap[URLSession.delegate], delegate)
+        try write(session, heap[URLSession.delegateQueue], queue)
         try heap.hold(session, urlSessionHold)
         sessions[session.raw] = URLSessionState(isHeld: true)
     }
@@ -165,11 +165,11 @@ extension URLLoading {
         sessions[session.raw] = s
         var firstError: Error?
         if cancelling {
-            for task in try sim.objects(session, sim[URLSession.tasks]) {
+            for task in try objects(session, heap[URLSession.tasks]) {
                 sim.attempt(&firstError) { try completeTask(task, error: URLLoading.cancelledError) }
             }
         }
-        if try sim.objects(session, sim[URLSession.tasks]).isEmpty {
+        if try objects(session, heap[URLSession.tasks]).isEmpty {
             sim.attempt(&firstError) { try finishInvalidation(session) }
         }
         if let firstError { throw firstError }
@@ -187,13 +187,13 @@ extension URLLoading {
         s.isHeld = false
         sessions[session.raw] = s
         var firstError: Error?
-        if let delegate = try sim.object(session, sim[URLSession.delegate]), heap.responds(delegate, to: .urlSession_didBecomeInvalidWithError) {
+        if let delegate = try object(session, heap[URLSession.delegate]), heap.responds(delegate, to: .urlSession_didBecomeInvalidWithError) {
             sim.attempt(&firstError) {
                 _ = try heap.send(delegate, .urlSession_didBecomeInvalidWithError, args: Arguments(.object(session), .nil))
             }
         }
         if heap.isAlive(session) {
-            try sim.write(session, sim[URLSession.delegate], nil)
+            try write(session, heap[URLSession.delegate], nil)
             if wasHeld { try heap.unhold(session, urlSessionHold) }
         }
         if let firstError { throw firstError }

@@ -27,13 +27,13 @@ extension URLLoading {
     /// Foundation returns a new object at each read; one shared object behaves the same for
     /// ownership, because every session keeps a copy of its configuration.
     func defaultSessionConfiguration() -> ObjectID {
-        sim.singleton(&defaultSessionConfigurationID, sim[URLSessionConfiguration.self], sessionConfigurationHold)
+        sim.singleton(&defaultSessionConfigurationID, heap[URLSessionConfiguration.self], sessionConfigurationHold)
     }
 
     /// A copy of a session configuration, of its class, with its settings.
     func copySessionConfiguration(_ configuration: ObjectID) throws -> ObjectID {
         let copy = heap.alloc(heap.classOf(configuration))
-        try sim.write(copy, sim[URLSessionConfiguration.timeoutIntervalForRequest], try heap.readSlot(configuration, sim[URLSessionConfiguration.timeoutIntervalForRequest]))
+        try write(copy, heap[URLSessionConfiguration.timeoutIntervalForRequest], try heap.readSlot(configuration, heap[URLSessionConfiguration.timeoutIntervalForRequest]))
         return copy
     }
 }

@@ -45,9 +45,9 @@ extension URLLoading {
         if let s = sessions[session.raw], s.isInvalidating || s.isInvalidated {
             throw sim.raise(.crash(.invalidatedSession, object: session))
         }
-        let task = heap.alloc(sim[URLSessionDataTask.self])
-        try sim.write(task, sim[URLSessionDataTask.url], .string(url))
-        try sim.write(task, sim[URLSessionDataTask.completionHandler], completion)
+        let task = heap.alloc(heap[URLSessionDataTask.self])
+        try write(task, heap[URLSessionDataTask.url], .string(url))
+        try write(task, heap[URLSessionDataTask.completionHandler], completion)
         taskSessions[task.raw] = session
         return task
     }
@@ -57,12 +57,12 @@ extension URLLoading {
     /// task of a session invalidated since it was made, is left as it is.
     func resumeTask(_ task: ObjectID) throws {
         guard let session = taskSessions[task.raw], heap.isAlive(session),
-              try heap.readSlot(task, sim[URLSessionDataTask.state]) == .string("suspended") else { return }
+              try heap.readSlot(task, heap[URLSessionDataTask.state]) == .string("suspended") else { return }
         if let s = sessions[session.raw], s.isInvalidating || s.isInvalidated { return }
-        try sim.write(task, sim[URLSessionDataTask.state], .string("running"))
-        try heap.insertElement(task, into: session, sim[URLSession.tasks])
+        try write(task, heap[URLSessionDataTask.state], .string("running"))
+        try heap.insertElement(task, into: session, heap[URLSession.tasks])
         sim.schedule(after: sim.configuration.latency) { [unowned self] in
-            guard heap.isAlive(task), try heap.readSlot(task, sim[URLSessionDataTask.state]) == .string("running") else { return }
+            guard heap.isAlive(task), try heap.readSlot(task, heap[URLSessionDataTask.state]) == .string("running") else { return }
             try completeTask(task, error: .nil)
         }
     }
@@ -74,14 +74,14 @@ extension URLLoading {
     /// invalidated ends the invalidation (SPEC rule 46). The completion or delegate runs
     /// while the session still keeps the task, so the task lives through the call.
     func completeTask(_ task: ObjectID, error: Value) throws {
-        guard heap.isAlive(task), try heap.readSlot(task, sim[URLSessionDataTask.state]) != .string("completed") else { return }
-        try sim.write(task, sim[URLSessionDataTask.state], .string("completed"))
-        try sim.write(task, sim[URLSessionDataTask.error], error)
+        guard heap.isAlive(task), try heap.readSlot(task, heap[URLSessionDataTask.state]) != .string("completed") else { return }
+        try write(task, heap[URLSessionDataTask.state], .string("completed"))
+        try write(task, heap[URLSessionDataTask.error], error)
         let session = taskSessions.removeValue(forKey: task.raw)
-        let completion = try heap.readSlot(task, sim[URLSessionDataTask.completionHandler])
+        let completion = try heap.readSlot(task, heap[URLSessionDataTask.completionHandler])
         var firstError: Error?
         if !completion.isNil {
-            let url = try heap.readSlot(task, sim[URLSessionDataTask.url])
+            let url = try heap.readSlot(task, heap[URLSessionDataTask.url])
             let response = Value.dictionary(sorting: [
                 Value.Entry(key: .string("url"), value: url),
                 Value.Entry(key: .string("statusCode"), value: .int(200)),
@@ -89,18 +89,18 @@ extension URLLoading {
             // SPEC rule 25: the completion gets its captures first, then these.
             let arguments: [Value] = error.isNil ? [.string(""), response, .nil] : [.nil, .nil, error]
             sim.attempt(&firstError) { try sim.callCallback(completion, arguments) }
-        } else if let session, heap.isAlive(session), let delegate = try sim.object(session, sim[URLSession.delegate]),
+        } else if let session, heap.isAlive(session), let delegate = try object(session, heap[URLSession.delegate]),
                   heap.responds(delegate, to: .urlSession_task_didCompleteWithError) {
             sim.attempt(&firstError) {
                 _ = try heap.send(delegate, .urlSession_task_didCompleteWithError,
                                   args: Arguments(.object(session), .object(task), error))
             }
         }
-        if heap.isAlive(task) { try sim.write(task, sim[URLSessionDataTask.completionHandler], .nil) }
+        if heap.isAlive(task) { try write(task, heap[URLSessionDataTask.completionHandler], .nil) }
         if let session, heap.isAlive(session) {
-            _ = try heap.removeElement(task, from: session, sim[URLSession.tasks])
+            _ = try heap.removeElement(task, from: session, heap[URLSession.tasks])
             if let s = sessions[session.raw], s.isInvalidating, !s.isInvalidated,
-               try sim.objects(session, sim[URLSession.tasks]).isEmpty {
+               try objects(session, heap[URLSession.tasks]).isEmpty {
                 sim.attempt(&firstError) { try finishInvalidation(session) }
             }
         }

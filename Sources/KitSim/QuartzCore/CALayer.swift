@@ -51,10 +51,10 @@ extension Animations {
 
     /// `view.layer`: made on first access and kept by the view, its delegate (SPEC rule 45).
     func layer(of view: ObjectID) throws -> ObjectID {
-        if let l = try sim.object(view, sim[UIView.layer]) { return l }
-        let l = heap.alloc(sim[CALayer.self])
-        try sim.write(l, sim[CALayer.delegate], view)
-        try sim.write(view, sim[UIView.layer], l)
+        if let l = try object(view, heap[UIView.layer]) { return l }
+        let l = heap.alloc(heap[CALayer.self])
+        try write(l, heap[CALayer.delegate], view)
+        try write(view, heap[UIView.layer], l)
         return l
     }
 
@@ -77,8 +77,8 @@ extension Animations {
     func addAnimation(_ anim: ObjectID, to layer: ObjectID, key: String?) throws {
         if let key, let old = viewAnimations.number(ofLayer: layer, key: key) { removeAnimation(old) }
         let copy = try copyAnimation(anim)
-        let view = try sim.object(layer, sim[CALayer.delegate]).flatMap { heap.isKind($0, of: sim[UIView.self]) ? $0 : nil }
-        let removable = try sim.bool(copy, sim[CAAnimation.isRemovedOnCompletion], default: true)
+        let view = try object(layer, heap[CALayer.delegate]).flatMap { heap.isKind($0, of: heap[UIView.self]) ? $0 : nil }
+        let removable = try bool(copy, heap[CAAnimation.isRemovedOnCompletion], default: true)
         let slot = key.map(Animations.animationSlot) ?? "animations[\(viewAnimations.nextNumber)]"
         try heap.setAssociated(layer, key: slot, .object(copy))
         sim.watchDeallocs()

@@ -26,6 +26,8 @@ struct InvariantLog {
 /// (a push and pop of a controller reaches `sim` hundreds of times: 8 % of the model's
 /// instructions, measured with callgrind).
 protocol Subsystem: AnyObject {
+    /// The simulator's heap, which the subsystem keeps (strongly: the heap never points back).
+    var heap: Heap { get }
     /// Every broken invariant of the subsystem's state as a whole, and the failures found
     /// after its mutations (`InvariantLog`).
     func violations() -> [String]
@@ -43,4 +45,35 @@ extension Heap {
         }
         return out
     }
+}
+
+/// The slot reads and writes every subsystem makes, on its own `heap`: through `self`,
+/// which a method holds for its whole run, they cost no reference counting, where the
+/// same calls through `sim` retain and release the simulator each time.
+extension Subsystem {
+    @inline(__always) func object(_ id: ObjectID, _ p: Property) throws -> ObjectID? { try heap.readSlot(id, p).objectID }
+    @inline(__always) func objects(_ id: ObjectID, _ p: Property) throws -> [ObjectID] { try heap.objects(id, p) }
+    @inline(__always) func write(_ id: ObjectID, _ p: Property, _ v: Value) throws { try heap.writeSlot(id, p, v) }
+    @inline(__always) func write(_ id: ObjectID, _ p: Property, _ o: ObjectID?) throws { try heap.writeSlot(id, p, o.map(Value.object) ?? .nil) }
+    @inline(__always) func bool(_ id: ObjectID, _ p: Property, default d: Bool) throws -> Bool {
+        if case .bool(let b) = try heap.readSlot(id, p) { return b }
+        return d
+    }
+    @inline(__always) func number(_ id: ObjectID, _ p: Property, default d: Double) throws -> Double {
+        try heap.readSlot(id, p).number ?? d
+    }
+    @inline(__always) func rect(_ id: ObjectID, _ p: Property) throws -> Rect {
+        if case .rect(let r) = try heap.readSlot(id, p) { return r }
+        return .zero
+    }
+    @inline(__always) func isA(_ id: ObjectID?, _ cls: SimClass) -> Bool {
+        guard let id else { return false }
+        return heap.isKind(id, of: cls)
+    }
+}
+
+extension Heap {
+    /// The class of a model class (`heap[UIWindow.self]`), registered on first need.
+    @inline(__always)
+    package subscript<C: ModelClass>(_ cls: C.Type) -> SimClass { self[C.handle] }
 }

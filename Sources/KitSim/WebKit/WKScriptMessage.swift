@@ -24,14 +24,14 @@ extension ScriptMessageHandlers {
     /// once the message exists (the snapshot of rule 26 names the message as its owner).
     func postMessage(_ webView: ObjectID, name: String, body: (ObjectID) throws -> Value) throws -> Bool {
         try heap.checkUsable(webView, "postMessage")
-        guard heap.isKind(webView, of: sim[WKWebView.self]),
-              let configuration = try sim.object(webView, sim[WKWebView.configuration]),
-              let ucc = try sim.object(configuration, sim[WKWebViewConfiguration.userContentController]),
+        guard heap.isKind(webView, of: heap[WKWebView.self]),
+              let configuration = try object(webView, heap[WKWebView.configuration]),
+              let ucc = try object(configuration, heap[WKWebViewConfiguration.userContentController]),
               let handler = try self.handler(named: name, in: ucc) else { return false }
-        let message = heap.alloc(sim[WKScriptMessage.self])
-        try sim.write(message, sim[WKScriptMessage.name], .string(name))
-        try sim.write(message, sim[WKScriptMessage.body], try body(message))
-        try sim.write(message, sim[WKScriptMessage.webView], webView)
+        let message = heap.alloc(heap[WKScriptMessage.self])
+        try write(message, heap[WKScriptMessage.name], .string(name))
+        try write(message, heap[WKScriptMessage.body], try body(message))
+        try write(message, heap[WKScriptMessage.webView], webView)
         _ = try heap.send(handler, .userContentController_didReceive, args: Arguments(.object(ucc), .object(message)))
         return true
     }

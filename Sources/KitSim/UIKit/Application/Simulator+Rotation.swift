@@ -145,7 +145,7 @@ final class Rotation: Subsystem {
         if !Simulator.turnableDeviceOrientations.cases.contains(state.device) { out.append("the device orientation \"\(state.device)\" is not one a device turns to") }
         if state.interface == .unknown { out.append("the interface orientation is unknown") }
         let main = sim.mainScreen
-        if main.raw != 0, heap.isAlive(main), (try? heap.readSlot(main, sim[UIScreen.bounds])) != .rect(screenBounds) {
+        if main.raw != 0, heap.isAlive(main), (try? heap.readSlot(main, heap[UIScreen.bounds])) != .rect(screenBounds) {
             out.append("UIScreen.main.bounds are not the interface orientation's")
         }
         if state.deviceID.raw != 0 && !heap.isAlive(state.deviceID) { out.append("UIDevice.current is not alive") }
@@ -164,10 +164,10 @@ final class Rotation: Subsystem {
     /// `UIScreen.main.fixedCoordinateSpace`, made on first access; the screen keeps it.
     func fixedCoordinateSpace() throws -> ObjectID {
         if state.fixedSpaceID.raw == 0, let cls = heap.classNamed("_UIScreenFixedCoordinateSpace"),
-           let p = sim[UIScreen.self].property(named: "fixedCoordinateSpace") {
+           let p = heap[UIScreen.self].property(named: "fixedCoordinateSpace") {
             let space = heap.alloc(cls)
             // Made autoreleased; the screen's strong property keeps it.
-            try sim.write(sim.mainScreen, p, space)
+            try write(sim.mainScreen, p, space)
             state.fixedSpaceID = space
         }
         return state.fixedSpaceID
@@ -200,9 +200,9 @@ final class Rotation: Subsystem {
     func decidingController() throws -> ObjectID? {
         let bounds = screenBounds
         for w in sim.visibleWindows.reversed() {
-            guard let root = try sim.object(w, sim[UIWindow.rootViewController]), try sim.rect(w, sim[UIView.frame]) == bounds else { continue }
+            guard let root = try object(w, heap[UIWindow.rootViewController]), try rect(w, heap[UIView.frame]) == bounds else { continue }
             var decider = root
-            for p in try sim.chain(from: try sim.object(root, sim[UIViewController.presentedViewController]), along: sim[UIViewController.presentedViewController]) where heap.isAlive(p) {
+            for p in try sim.chain(from: try object(root, heap[UIViewController.presentedViewController]), along: heap[UIViewController.presentedViewController]) where heap.isAlive(p) {
                 if try sim.presentations.presentationStyle(of: p) == "fullScreen" { decider = p }
             }
             return decider
@@ -251,7 +251,7 @@ final class Rotation: Subsystem {
         let generation = beginRotation()
         // Hidden windows' roots too; the roots are read first, so that a callback that
         // changes a window's root does not change who is told.
-        let roots = try sim.windows.compactMap { try sim.object($0, sim[UIWindow.rootViewController]) }
+        let roots = try sim.windows.compactMap { try object($0, heap[UIWindow.rootViewController]) }
         var controllers: [ObjectID] = []
         for root in roots { controllers += try rotationTree(from: root) }
         let coordinator = try sim.transitions.beginCoordinator(for: controllers, from: nil, to: nil, container: nil,
@@ -290,7 +290,7 @@ final class Rotation: Subsystem {
         // the controller presented from each), whatever an override does with super.
         var told: [ObjectID] = []
         for w in sim.windows {
-            guard let root = try sim.object(w, sim[UIWindow.rootViewController]) else { continue }
+            guard let root = try object(w, heap[UIWindow.rootViewController]) else { continue }
             told += try rotationTree(from: root)
         }
         state.isRotating = true
@@ -324,7 +324,7 @@ final class Rotation: Subsystem {
     /// container its own child.
     func forwardViewWillTransition(from vc: ObjectID, _ size: Value, _ coordinator: Value) throws {
         var next = try sim.lifecycle.childControllers(of: vc)
-        if let p = try sim.object(vc, sim[UIViewController.presentedViewController]) { next.append(p) }
+        if let p = try object(vc, heap[UIViewController.presentedViewController]) { next.append(p) }
         if state.forwarding != nil {
             state.forwarding?.pending += next.reversed()
             return
@@ -348,7 +348,7 @@ final class Rotation: Subsystem {
             guard heap.isAlive(vc), seen.insert(vc).inserted else { continue }
             out.append(vc)
             var next = try sim.lifecycle.childControllers(of: vc)
-            if let p = try sim.object(vc, sim[UIViewController.presentedViewController]) { next.append(p) }
+            if let p = try object(vc, heap[UIViewController.presentedViewController]) { next.append(p) }
             stack += next.reversed()
         }
         return out
@@ -382,7 +382,7 @@ final class Rotation: Subsystem {
     /// Sets `statusBarOrientation` and the screen's bounds with it.
     private func setInterfaceOrientation(_ o: InterfaceOrientation) throws {
         state.interface = o
-        try heap.writeSlot(sim.mainScreen, sim[UIScreen.bounds], .rect(screenBounds))
+        try heap.writeSlot(sim.mainScreen, heap[UIScreen.bounds], .rect(screenBounds))
     }
 
     /// SPEC rule 54b: a window with a root view controller whose frame was the old screen
@@ -393,28 +393,28 @@ final class Rotation: Subsystem {
     func followScreenBounds(from old: Rect, to new: Rect) throws {
         guard old != new else { return }
         var controllerViews = Set<ObjectID>()
-        for id in heap.liveObjects where heap.isKind(id, of: sim[UIViewController.self]) {
-            if let v = try sim.object(id, sim[UIViewController.view]) { controllerViews.insert(v) }
+        for id in heap.liveObjects where heap.isKind(id, of: heap[UIViewController.self]) {
+            if let v = try object(id, heap[UIViewController.view]) { controllerViews.insert(v) }
         }
         for w in sim.windows {
-            guard let root = try sim.object(w, sim[UIWindow.rootViewController]), try sim.rect(w, sim[UIView.frame]) == old else { continue }
-            try sim.write(w, sim[UIView.frame], .rect(new))
+            guard let root = try object(w, heap[UIWindow.rootViewController]), try rect(w, heap[UIView.frame]) == old else { continue }
+            try write(w, heap[UIView.frame], .rect(new))
             // (container, its size before, its size now), iteratively: a script's deep
             // tree of views cannot exhaust Swift's stack.
             var pending: [(ObjectID, Rect, Rect)] = [(w, old, new)]
-            if let rv = try sim.object(root, sim[UIViewController.view]), try sim.object(rv, sim[UIView.superview]) == w {
+            if let rv = try object(root, heap[UIViewController.view]), try object(rv, heap[UIView.superview]) == w {
                 let before = try sim.views.boundsOf(rv)
-                try sim.write(rv, sim[UIView.frame], .rect(new))
+                try write(rv, heap[UIView.frame], .rect(new))
                 pending.append((rv, before, new))
             }
             while let (container, before, after) = pending.popLast() {
-                for s in try sim.objects(container, sim[UIView.subviews]) {
-                    let f = try sim.rect(s, sim[UIView.frame])
-                    if f == before, controllerViews.contains(s) || heap.isKind(s, of: sim[UITransitionView.self]) {
-                        try sim.write(s, sim[UIView.frame], .rect(after))
+                for s in try objects(container, heap[UIView.subviews]) {
+                    let f = try rect(s, heap[UIView.frame])
+                    if f == before, controllerViews.contains(s) || heap.isKind(s, of: heap[UITransitionView.self]) {
+                        try write(s, heap[UIView.frame], .rect(after))
                         pending.append((s, before, after))
-                    } else if heap.isKind(s, of: sim[UINavigationBar.self]), f.x == 0, f.width == before.width {
-                        try sim.write(s, sim[UIView.frame], .rect(Rect(x: 0, y: f.y, width: after.width, height: f.height)))
+                    } else if heap.isKind(s, of: heap[UINavigationBar.self]), f.x == 0, f.width == before.width {
+                        try write(s, heap[UIView.frame], .rect(Rect(x: 0, y: f.y, width: after.width, height: f.height)))
                     }
                 }
             }
@@ -438,19 +438,19 @@ final class Rotation: Subsystem {
     /// presented controller's view in its transition view, turns with the interface;
     /// every other view is unrotated (nil).
     func uikitRotation(of view: ObjectID) throws -> InterfaceOrientation? {
-        guard let o = state.viewRotation(ios: sim.configuration.ios), let s = try sim.object(view, sim[UIView.superview]) else { return nil }
-        if heap.isKind(s, of: sim[UIWindow.self]) {
-            guard let root = try sim.object(s, sim[UIWindow.rootViewController]), try sim.object(root, sim[UIViewController.view]) == view else { return nil }
+        guard let o = state.viewRotation(ios: sim.configuration.ios), let s = try object(view, heap[UIView.superview]) else { return nil }
+        if heap.isKind(s, of: heap[UIWindow.self]) {
+            guard let root = try object(s, heap[UIWindow.rootViewController]), try object(root, heap[UIViewController.view]) == view else { return nil }
             return o
         }
-        if heap.isKind(s, of: sim[UITransitionView.self]), let w = try sim.object(s, sim[UIView.superview]), heap.isKind(w, of: sim[UIWindow.self]) { return o }
+        if heap.isKind(s, of: heap[UITransitionView.self]), let w = try object(s, heap[UIView.superview]), heap.isKind(w, of: heap[UIWindow.self]) { return o }
         return nil
     }
 
     /// A view's bounds: its frame's size at the origin, swapped for a view UIKit rotated
     /// into landscape on iOS 7 (SPEC rule 55: 844 × 390 in a 390 × 844 frame).
     func bounds(of view: ObjectID) throws -> Rect {
-        let f = try sim.rect(view, sim[UIView.frame])
+        let f = try rect(view, heap[UIView.frame])
         if let o = try uikitRotation(of: view), o.isLandscape { return Rect(x: 0, y: 0, width: f.height, height: f.width) }
         return Rect(x: 0, y: 0, width: f.width, height: f.height)
     }

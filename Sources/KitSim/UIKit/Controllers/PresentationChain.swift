@@ -68,19 +68,19 @@ extension Presentations {
         // must not make it (it runs at the end of every run).
         guard heap.isMaterialized("UIViewController") else { return [] }
         var out: [String] = []
-        for id in heap.liveObjects where heap.isKind(id, of: sim[UIViewController.self]) {
-            if let b = try? sim.object(id, sim[UIViewController.presentedViewController]), heap.isAlive(b), let back = try? sim.object(b, sim[UIViewController.presentingViewController]), back != id {
+        for id in heap.liveObjects where heap.isKind(id, of: heap[UIViewController.self]) {
+            if let b = try? object(id, heap[UIViewController.presentedViewController]), heap.isAlive(b), let back = try? object(b, heap[UIViewController.presentingViewController]), back != id {
                 out.append("\(heap.describe(id)) presents \(heap.describe(b)), whose presentingViewController is \(heap.describe(back))")
-            } else if let b = try? sim.object(id, sim[UIViewController.presentedViewController]), heap.isAlive(b), (try? sim.object(b, sim[UIViewController.presentingViewController])) == nil {
+            } else if let b = try? object(id, heap[UIViewController.presentedViewController]), heap.isAlive(b), (try? object(b, heap[UIViewController.presentingViewController])) == nil {
                 out.append("\(heap.describe(id)) presents \(heap.describe(b)), whose presentingViewController is nil")
             }
-            if heap.isKind(id, ofClassNamed: "UINavigationController"), let stack = try? sim.objects(id, sim[UINavigationController.viewControllers]) {
+            if heap.isKind(id, ofClassNamed: "UINavigationController"), let stack = try? objects(id, heap[UINavigationController.viewControllers]) {
                 if Set(stack).count != stack.count { out.append("\(heap.describe(id))'s stack names a controller twice") }
-                for c in stack where (try? sim.object(c, sim[UIViewController.parent])) != id {
+                for c in stack where (try? object(c, heap[UIViewController.parent])) != id {
                     out.append("\(heap.describe(c)) is in \(heap.describe(id))'s stack but its parent is not that controller")
                 }
-            } else if heap.isKind(id, ofClassNamed: "UITabBarController"), let tabs = try? sim.objects(id, sim[UITabBarController.viewControllers]) {
-                for c in tabs where (try? sim.object(c, sim[UIViewController.parent])) != id {
+            } else if heap.isKind(id, ofClassNamed: "UITabBarController"), let tabs = try? objects(id, heap[UITabBarController.viewControllers]) {
+                for c in tabs where (try? object(c, heap[UIViewController.parent])) != id {
                     out.append("\(heap.describe(c)) is one of \(heap.describe(id))'s tabs but its parent is not that controller")
                 }
             }

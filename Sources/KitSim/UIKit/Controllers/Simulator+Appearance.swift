@@ -37,8 +37,8 @@ final class ControllerLifecycle: Subsystem {
         if loadDepth.values.contains(where: { !(1...ControllerLifecycle.maxNestedViewLoads).contains($0) }) {
             out.append("a controller's nested view loads are counted outside 1...\(ControllerLifecycle.maxNestedViewLoads)")
         }
-        for (raw, record) in leftUI.sorted(by: { $0.key < $1.key }) where record.time > heap.now {
-            out.append("the controller #\(raw) left the UI after now"); break
+        if let raw = leftUI.filter({ $0.value.time > heap.now }).keys.min() {
+            out.append("the controller #\(raw) left the UI after now")
         }
         return out
     }
@@ -90,16 +90,16 @@ final class ControllerLifecycle: Subsystem {
     /// others in the layout pass).
     func appearanceChildren(of vc: ObjectID) throws -> [ObjectID] {
         var out: [ObjectID] = []
-        if heap.isKind(vc, of: sim[UINavigationController.self]) {
-            if sim.navigation.navTransitions[vc] == nil, let top = try sim.objects(vc, sim[UINavigationController.viewControllers]).last { out = [top] }
-        } else if heap.isKind(vc, of: sim[UITabBarController.self]) {
+        if heap.isKind(vc, of: heap[UINavigationController.self]) {
+            if sim.navigation.navTransitions[vc] == nil, let top = try objects(vc, heap[UINavigationController.viewControllers]).last { out = [top] }
+        } else if heap.isKind(vc, of: heap[UITabBarController.self]) {
             if let sel = try sim.navigation.selectedChild(of: vc) { out = [sel] }
-        } else if let view = try sim.object(vc, sim[UIViewController.view]) {
-            for c in try sim.objects(vc, sim[UIViewController.children]) {
-                if let cv = try sim.object(c, sim[UIViewController.view]), try sim.views.isDescendant(cv, of: view) { out.append(c) }
+        } else if let view = try object(vc, heap[UIViewController.view]) {
+            for c in try objects(vc, heap[UIViewController.children]) {
+                if let cv = try object(c, heap[UIViewController.view]), try sim.views.isDescendant(cv, of: view) { out.append(c) }
             }
         }
-        return try out.filter { try sim.object($0, sim[UIViewController.view]) != nil }
+        return try out.filter { try object($0, heap[UIViewController.view]) != nil }
     }
 
     func appearanceState(of vc: ObjectID) -> AppearanceState { appearance[vc.raw, default: .disappeared] }

@@ -9,10 +9,10 @@ extension ControllerLifecycle {
         try leaveOtherParent(child, for: parent)
         _ = try heap.send(child, .willMove, args: Arguments(.object(parent)))
         try leaveOtherParent(child, for: parent)
-        if try !sim.objects(parent, sim[UIViewController.children]).contains(child) {
-            try heap.insertElement(child, into: parent, sim[UIViewController.children])
+        if try !objects(parent, heap[UIViewController.children]).contains(child) {
+            try heap.insertElement(child, into: parent, heap[UIViewController.children])
         }
-        try sim.write(child, sim[UIViewController.parent], parent)
+        try write(child, heap[UIViewController.parent], parent)
         noteEnteredUI(child)
     }
 
@@ -23,7 +23,7 @@ extension ControllerLifecycle {
     /// refuses a controller as its own parent, so the chains stay acyclic (SPEC 3.5).
     func checkNotAncestor(_ child: ObjectID, of parent: ObjectID) throws {
         var found = false
-        try sim.walkChain(from: parent, along: sim[UIViewController.parent]) { c in
+        try sim.walkChain(from: parent, along: heap[UIViewController.parent]) { c in
             found = c == child
             return !found
         }
@@ -39,9 +39,9 @@ extension ControllerLifecycle {
     /// child yet another parent is refused with UIKit's hierarchy exception, before the
     /// new parent adopts it, so no container lists a controller whose parent is another.
     func leaveOtherParent(_ child: ObjectID, for parent: ObjectID) throws {
-        guard let p = try sim.object(child, sim[UIViewController.parent]), p != parent else { return }
+        guard let p = try object(child, heap[UIViewController.parent]), p != parent else { return }
         _ = try heap.send(child, .removeFromParent)
-        if let q = try sim.object(child, sim[UIViewController.parent]), q != parent {
+        if let q = try object(child, heap[UIViewController.parent]), q != parent {
             throw sim.raise(.crash(.keptParent(child: sim.heap.ref(child), actual: sim.heap.ref(q)), object: child))
         }
     }
@@ -49,19 +49,19 @@ extension ControllerLifecycle {
     /// SPEC rule 14: `removeFromParent` calls `didMove(toParent: nil)` only. The child stays
     /// alive until the callback returns.
     func removeFromParent(_ child: ObjectID) throws {
-        guard let p = try sim.object(child, sim[UIViewController.parent]) else { return }
+        guard let p = try object(child, heap[UIViewController.parent]) else { return }
         try heap.hold(child, sim.transitions.transitionHold)
         defer { try? heap.unhold(child, sim.transitions.transitionHold) }
-        try sim.write(child, sim[UIViewController.parent], nil)
-        if heap.isKind(p, of: sim[UINavigationController.self]) {
-            try heap.removeElement(child, from: p, sim[UINavigationController.viewControllers])
-        } else if heap.isKind(p, of: sim[UITabBarController.self]) {
+        try write(child, heap[UIViewController.parent], nil)
+        if heap.isKind(p, of: heap[UINavigationController.self]) {
+            try heap.removeElement(child, from: p, heap[UINavigationController.viewControllers])
+        } else if heap.isKind(p, of: heap[UITabBarController.self]) {
             // A tab list may name a controller twice ({ a, a }): it leaves every place.
-            while try sim.objects(p, sim[UITabBarController.viewControllers]).contains(child) {
-                try heap.removeElement(child, from: p, sim[UITabBarController.viewControllers])
+            while try objects(p, heap[UITabBarController.viewControllers]).contains(child) {
+                try heap.removeElement(child, from: p, heap[UITabBarController.viewControllers])
             }
         } else {
-            try heap.removeElement(child, from: p, sim[UIViewController.children])
+            try heap.removeElement(child, from: p, heap[UIViewController.children])
         }
         noteLeftUI(child, .removed(from: p))
         // SPEC rule 47: asked before didMove(nil), which runs whatever it answers.

@@ -20,9 +20,9 @@ extension Navigation {
     /// `nav.interactivePopGestureRecognizer`, made on first use: the navigation controller
     /// owns it (SPEC rule 66).
     func interactivePopRecognizer(of nav: ObjectID) throws -> ObjectID {
-        if let r = try sim.object(nav, sim[UINavigationController.interactivePopGestureRecognizer]) { return r }
-        let r = heap.alloc(sim[UIScreenEdgePanGestureRecognizer.self])
-        try sim.write(nav, sim[UINavigationController.interactivePopGestureRecognizer], r)
+        if let r = try object(nav, heap[UINavigationController.interactivePopGestureRecognizer]) { return r }
+        let r = heap.alloc(heap[UIScreenEdgePanGestureRecognizer.self])
+        try write(nav, heap[UINavigationController.interactivePopGestureRecognizer], r)
         return r
     }
 
@@ -34,10 +34,10 @@ extension Navigation {
     /// sees it), and returns whether a pop began, which is interactive.
     func swipeBack(_ nav: ObjectID, completes: Bool, drag: Double) throws -> Bool {
         guard !sim.isIgnoringInteractionEvents, navTransitions[nav] == nil, try isOnScreen(nav),
-              try sim.objects(nav, sim[UINavigationController.viewControllers]).count > 1 else { return false }
+              try objects(nav, heap[UINavigationController.viewControllers]).count > 1 else { return false }
         let recognizer = try interactivePopRecognizer(of: nav)
-        guard try sim.bool(recognizer, sim[UIGestureRecognizer.isEnabled], default: true) else { return false }
-        if let d = try sim.object(recognizer, sim[UIGestureRecognizer.delegate]), heap.responds(d, to: .gestureRecognizerShouldBegin) {
+        guard try bool(recognizer, heap[UIGestureRecognizer.isEnabled], default: true) else { return false }
+        if let d = try object(recognizer, heap[UIGestureRecognizer.delegate]), heap.responds(d, to: .gestureRecognizerShouldBegin) {
             // Lua's truthiness, as the bridge reads a returned flag: nil and false are false.
             switch try heap.send(d, .gestureRecognizerShouldBegin, args: Arguments(.object(recognizer))) {
             case .nil, .bool(false): return false
@@ -53,7 +53,7 @@ extension Navigation {
 
     /// Whether the coordinator's transition is driven by a finger (it began interactive).
     func isInteractiveCoordinator(_ c: ObjectID) -> Bool {
-        (try? sim.bool(c, sim[_UIViewControllerTransitionCoordinator.initiallyInteractive], default: false)) ?? false
+        (try? bool(c, heap[_UIViewControllerTransitionCoordinator.initiallyInteractive], default: false)) ?? false
     }
 }
 

@@ -24,7 +24,7 @@ extension Presentations {
     /// The style a presentation uses: `modalPresentationStyle`, where unset or
     /// "automatic" means a page sheet from iOS 13 on and full screen before.
     func presentationStyle(of vc: ObjectID) throws -> String {
-        if case .string(let s) = try heap.readSlot(vc, sim[UIViewController.modalPresentationStyle]), s != "automatic" { return s }
+        if case .string(let s) = try heap.readSlot(vc, heap[UIViewController.modalPresentationStyle]), s != "automatic" { return s }
         return sim.configuration.ios >= 13 ? "pageSheet" : "fullScreen"
     }
 
@@ -39,20 +39,20 @@ extension Presentations {
         // SPEC 3.5: a controller that is presented, presenting (which covers one further
         // down the presenter's own chain), a child or a window's root is active; UIKit
         // refuses it and changes nothing, so the presentation chain stays acyclic.
-        if try b == presenter || sim.object(b, sim[UIViewController.presentingViewController]) != nil || sim.object(b, sim[UIViewController.presentedViewController]) != nil
-            || sim.object(b, sim[UIViewController.parent]) != nil || sim.lifecycle.appearanceState(of: b) != .disappeared || sim.isWindowRoot(b) {
+        if try b == presenter || object(b, heap[UIViewController.presentingViewController]) != nil || object(b, heap[UIViewController.presentedViewController]) != nil
+            || object(b, heap[UIViewController.parent]) != nil || sim.lifecycle.appearanceState(of: b) != .disappeared || sim.isWindowRoot(b) {
             throw sim.raise(.crash(.presentActive(sim.heap.ref(b)), object: b))
         }
-        if let c = try sim.object(presenter, sim[UIViewController.presentedViewController]) {
+        if let c = try object(presenter, heap[UIViewController.presentedViewController]) {
             heap.warn("Attempt to present \(sim.angle(b)) on \(sim.angle(presenter)) (from \(sim.angle(presenter))) which is already presenting \(sim.angle(c)).", object: presenter)
             return
         }
-        guard let pv = try sim.object(presenter, sim[UIViewController.view]), let window = try sim.views.windowOf(pv),
+        guard let pv = try object(presenter, heap[UIViewController.view]), let window = try sim.views.windowOf(pv),
               try sim.windowing.isShown(window) else {
             heap.warn("Attempt to present \(sim.angle(b)) on \(sim.angle(presenter)) (from \(sim.angle(presenter))) whose view is not in the window hierarchy.", object: presenter)
             return
         }
-        if heap.isKind(b, of: sim[UIAlertController.self]) {
+        if heap.isKind(b, of: heap[UIAlertController.self]) {
             try presentAlert(b, from: presenter, completion: completion)
             return
         }
@@ -68,19 +68,19 @@ extension Presentations {
         // an animator for a full-screen, over-full-screen or custom presentation.
         var animator: ObjectID?
         if animated, style == "fullScreen" || style == "overFullScreen" || style == "custom" {
-            animator = try sim.transitions.customAnimator(from: sim.object(b, sim[UIViewController.transitioningDelegate]), .animationController_forPresented,
+            animator = try sim.transitions.customAnimator(from: object(b, heap[UIViewController.transitioningDelegate]), .animationController_forPresented,
                                           Arguments(.object(b), .object(presenter), .object(presenter)))
         }
         sim.lifecycle.noteEnteredUI(b)
-        try sim.write(presenter, sim[UIViewController.presentedViewController], b)
-        try sim.write(b, sim[UIViewController.presentingViewController], presenter)
+        try write(presenter, heap[UIViewController.presentedViewController], b)
+        try write(b, heap[UIViewController.presentingViewController], presenter)
         // The transition view goes into the window before B's view loads, so a view that
         // B's viewDidLoad adds to the window lands above it (seed 002's controller B).
-        let tv = heap.alloc(sim[UITransitionView.self])
+        let tv = heap.alloc(heap[UITransitionView.self])
         try sim.views.initializeView(tv, frame: try sim.views.boundsOf(window))
         // SPEC rule 59: the presenter of a custom or over-full-screen presentation stays on
         // screen and takes the touches that meet nothing presented.
-        if style == "custom" || style == "overFullScreen" { try sim.write(tv, sim[UITransitionView.ignoreDirectTouchEvents], .bool(true)) }
+        if style == "custom" || style == "overFullScreen" { try write(tv, heap[UITransitionView.ignoreDirectTouchEvents], .bool(true)) }
         try sim.views.addSubview(tv, to: window, at: nil)
         state.attach(tv, to: b)
         // From here the presentation completes whatever the callbacks do, and the first
@@ -109,7 +109,7 @@ extension Presentations {
             sim.attempt(&firstError) {
                 if fullScreen, let pv = try sim.transitions.presentationContextView(of: presenter), try sim.views.windowOf(pv) == window {
                     fromView = pv
-                    if let sv = try sim.object(pv, sim[UIView.superview]), let i = try sim.objects(sv, sim[UIView.subviews]).firstIndex(of: pv) { fromSlot = (sv, i) }
+                    if let sv = try object(pv, heap[UIView.superview]), let i = try objects(sv, heap[UIView.subviews]).firstIndex(of: pv) { fromSlot = (sv, i) }
                     try sim.views.addSubview(pv, to: tv, at: 0)
                 }
                 context = try sim.transitions.makeTransitionContext(animator: animator, container: tv, from: presenter, to: b,
@@ -121,17 +121,17 @@ extension Presentations {
             // puts the presented view in the container.
             sim.attempt(&firstError) {
                 if let bView, heap.isAlive(bView), heap.isAlive(tv) {
-                    try sim.write(bView, sim[UIView.frame], .rect(try sim.views.boundsOf(window)))
+                    try write(bView, heap[UIView.frame], .rect(try sim.views.boundsOf(window)))
                     try sim.views.addSubview(bView, to: tv, at: nil)
                 }
             }
         }
         if let coordinator { sim.attempt(&firstError) { try sim.transitions.startCoordinator(coordinator) } }
         if sim.configuration.ios >= 8, heap.isAlive(presenter), heap.isAlive(b), heap.isAlive(tv) {
-            let pc = heap.alloc(sim[UIPresentationController.self])
-            try sim.write(pc, sim[UIPresentationController.presentingViewController], presenter)
-            try sim.write(pc, sim[UIPresentationController.presentedViewController], b)
-            try sim.write(tv, sim[UITransitionView.presentationController], pc)
+            let pc = heap.alloc(heap[UIPresentationController.self])
+            try write(pc, heap[UIPresentationController.presentingViewController], presenter)
+            try write(pc, heap[UIPresentationController.presentedViewController], b)
+            try write(tv, heap[UITransitionView.presentationController], pc)
         }
         let inFlight = sim.transitions.isTimed(animated) || context != nil
         if inFlight { state.begin([presenter, b]) }
@@ -147,7 +147,7 @@ extension Presentations {
                 if inFlight { state.end([presenter, b]) }
                 var endError: Error?
                 // SPEC rule 59: the presenter's view leaves with the completed transition.
-                if let fromView, heap.isAlive(fromView), heap.isAlive(tv), try sim.object(fromView, sim[UIView.superview]) == tv {
+                if let fromView, heap.isAlive(fromView), heap.isAlive(tv), try object(fromView, heap[UIView.superview]) == tv {
                     sim.attempt(&endError) { try sim.views.removeFromSuperview(fromView) }
                 }
                 sim.attempt(&endError) { try sim.lifecycle.endAppearance(b, animated: animated) }
@@ -175,7 +175,7 @@ extension Presentations {
         if let fromView, heap.isAlive(fromView) {
             sim.attempt(&firstError) {
                 if let slot, heap.isAlive(slot.superview) {
-                    try sim.views.addSubview(fromView, to: slot.superview, at: Swift.min(slot.index, try sim.objects(slot.superview, sim[UIView.subviews]).count))
+                    try sim.views.addSubview(fromView, to: slot.superview, at: Swift.min(slot.index, try objects(slot.superview, heap[UIView.subviews]).count))
                 } else if heap.isAlive(tv) {
                     try sim.transitions.restore(fromView, under: tv)
                 }
@@ -184,8 +184,8 @@ extension Presentations {
         sim.attempt(&firstError) { try sim.lifecycle.changeAppearance(b, appearing: false, animated: animated) }
         if fullScreen { sim.attempt(&firstError) { try sim.lifecycle.changeAppearance(presenter, appearing: true, animated: animated) } }
         sim.attempt(&firstError) {
-            if heap.isAlive(b) { try sim.write(b, sim[UIViewController.presentingViewController], nil) }
-            if heap.isAlive(presenter), try sim.object(presenter, sim[UIViewController.presentedViewController]) == b { try sim.write(presenter, sim[UIViewController.presentedViewController], nil) }
+            if heap.isAlive(b) { try write(b, heap[UIViewController.presentingViewController], nil) }
+            if heap.isAlive(presenter), try object(presenter, heap[UIViewController.presentedViewController]) == b { try write(presenter, heap[UIViewController.presentedViewController], nil) }
             if let tv = state.detach(b), heap.isAlive(tv) { try sim.views.removeFromSuperview(tv) }
         }
         if let firstError { throw firstError }
@@ -196,14 +196,14 @@ extension Presentations {
     /// B.viewDidDisappear, then the completion; controllers presented above B go too.
     func dismiss(from vc: ObjectID, animated: Bool, completion: Value) throws {
         let a: ObjectID, b: ObjectID
-        if let p = try sim.object(vc, sim[UIViewController.presentedViewController]) { a = vc; b = p }
-        else if let p = try sim.object(vc, sim[UIViewController.presentingViewController]) { a = p; b = vc }
+        if let p = try object(vc, heap[UIViewController.presentedViewController]) { a = vc; b = p }
+        else if let p = try object(vc, heap[UIViewController.presentingViewController]) { a = p; b = vc }
         else {
             // Nothing to dismiss: UIKit still runs the completion.
             try sim.transitions.finishTransition(animated: false, keeping: [vc], completion: completion) {}
             return
         }
-        if heap.isKind(b, of: sim[UIAlertController.self]) {
+        if heap.isKind(b, of: heap[UIAlertController.self]) {
             try dismissAlert(b, handler: .nil, action: nil, completion: completion)
             return
         }
@@ -213,7 +213,7 @@ extension Presentations {
             heap.warn("Attempt to dismiss from view controller \(sim.angle(vc)) while a presentation or dismiss is in progress!", object: vc)
             return
         }
-        let chain = try sim.chain(from: b, along: sim[UIViewController.presentedViewController])
+        let chain = try sim.chain(from: b, along: heap[UIViewController.presentedViewController])
         let top = chain[chain.count - 1]
         let style = try presentationStyle(of: b)
         let fullScreen = style == "fullScreen"
@@ -222,7 +222,7 @@ extension Presentations {
         // an animator.
         var animator: ObjectID?
         if animated, tv != nil, style == "fullScreen" || style == "overFullScreen" || style == "custom" {
-            animator = try sim.transitions.customAnimator(from: sim.object(b, sim[UIViewController.transitioningDelegate]), .animationController_forDismissed,
+            animator = try sim.transitions.customAnimator(from: object(b, heap[UIViewController.transitioningDelegate]), .animationController_forDismissed,
                                           Arguments(.object(b)))
         }
         // As for present: the dismissal completes whatever the callbacks do.
@@ -243,7 +243,7 @@ extension Presentations {
         if let animator, let tv {
             sim.attempt(&firstError) {
                 context = try sim.transitions.makeTransitionContext(animator: animator, container: tv, from: b, to: a,
-                                                    fromView: try sim.object(b, sim[UIViewController.view]), toView: fullScreen ? presenterView : nil,
+                                                    fromView: try object(b, heap[UIViewController.view]), toView: fullScreen ? presenterView : nil,
                                                     coordinator: coordinator)
             }
         }
@@ -281,8 +281,8 @@ extension Presentations {
                 // presents one whose presenter is another.
                 for (i, c) in chain.enumerated().reversed() {
                     let presenter = i == 0 ? a : chain[i - 1]
-                    if heap.isAlive(c) { try sim.write(c, sim[UIViewController.presentingViewController], nil) }
-                    if heap.isAlive(presenter), try sim.object(presenter, sim[UIViewController.presentedViewController]) == c { try sim.write(presenter, sim[UIViewController.presentedViewController], nil) }
+                    if heap.isAlive(c) { try write(c, heap[UIViewController.presentingViewController], nil) }
+                    if heap.isAlive(presenter), try object(presenter, heap[UIViewController.presentedViewController]) == c { try write(presenter, heap[UIViewController.presentedViewController], nil) }
                 }
                 for (i, c) in chain.enumerated().reversed() {
                     if let tv = state.detach(c), heap.isAlive(tv) { try sim.views.removeFromSuperview(tv) }
@@ -304,7 +304,7 @@ extension Presentations {
 
     /// On iOS 7 replacing the root tore its presentations down with it (rule 16).
     func tearDownPresentations(of root: ObjectID) throws {
-        for vc in try sim.chain(from: try sim.object(root, sim[UIViewController.presentedViewController]), along: sim[UIViewController.presentedViewController]) {
+        for vc in try sim.chain(from: try object(root, heap[UIViewController.presentedViewController]), along: heap[UIViewController.presentedViewController]) {
             if let tv = state.detach(vc), heap.isAlive(tv) { try sim.views.removeFromSuperview(tv) }
         }
     }

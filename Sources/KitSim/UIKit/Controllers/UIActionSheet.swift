@@ -88,7 +88,7 @@ extension Presentations {
     }
 
     func actionSheetTitles(_ sheet: ObjectID) throws -> [String] {
-        guard case .array(let titles) = try heap.readSlot(sheet, sim[UIActionSheet.buttonTitles]) else { return [] }
+        guard case .array(let titles) = try heap.readSlot(sheet, heap[UIActionSheet.buttonTitles]) else { return [] }
         return titles.compactMap { if case .string(let s) = $0 { return s } else { return nil } }
     }
 
@@ -96,16 +96,16 @@ extension Presentations {
     /// key while it is shown; UIKit keeps the sheet meanwhile. Showing a shown sheet does
     /// nothing.
     func showActionSheet(_ sheet: ObjectID, in view: ObjectID) throws {
-        guard try sim.object(sheet, sim[UIActionSheet.alertWindow]) == nil else { return }
+        guard try object(sheet, heap[UIActionSheet.alertWindow]) == nil else { return }
         try tellActionSheetDelegate(sheet, UIActionSheet.willPresent, nil)
-        let w = heap.alloc(sim[_UIAlertControllerShimPresenterWindow.self])
+        let w = heap.alloc(heap[_UIAlertControllerShimPresenterWindow.self])
         _ = try heap.send(w, .initialize, args: Arguments(.rect(sim.screenBounds)))
-        try sim.write(w, sim[UIWindow.windowLevel], .double(2000))
+        try write(w, heap[UIWindow.windowLevel], .double(2000))
         try sim.windowing.attach(w, toSceneOf: try sim.views.windowOf(view))
         sim.windowing.stack.orderChanged()
         try heap.hold(w, Simulator.declaredHold("action sheet window", heap))
         try heap.hold(sheet, Simulator.declaredHold("shown action sheet", heap))
-        try sim.write(sheet, sim[UIActionSheet.alertWindow], w)
+        try write(sheet, heap[UIActionSheet.alertWindow], w)
         _ = try heap.send(w, .makeKeyAndVisible)
         try tellActionSheetDelegate(sheet, UIActionSheet.didPresent, nil)
     }
@@ -118,7 +118,7 @@ extension Presentations {
         guard let i = titles.firstIndex(of: title) else {
             throw SimError.badArgument(2, "tap", "\(sim.angle(sheet)) has no button titled \"\(title)\"; its buttons: \(titles.map { "\"\($0)\"" }.joined(separator: ", "))")
         }
-        guard try sim.object(sheet, sim[UIActionSheet.alertWindow]) != nil else {
+        guard try object(sheet, heap[UIActionSheet.alertWindow]) != nil else {
             throw SimError.misuse(.alertNotPresented(heap.ref(sheet)))
         }
         try tellActionSheetDelegate(sheet, UIActionSheet.clicked, i)
@@ -128,19 +128,19 @@ extension Presentations {
     /// The sheet goes: `willDismiss`, its window is hidden and let go (rule 4 passes key
     /// status on), `didDismiss`, then UIKit lets go of the sheet.
     func dismissActionSheet(_ sheet: ObjectID, buttonIndex: Int) throws {
-        guard let w = try sim.object(sheet, sim[UIActionSheet.alertWindow]) else { return }
+        guard let w = try object(sheet, heap[UIActionSheet.alertWindow]) else { return }
         try tellActionSheetDelegate(sheet, UIActionSheet.willDismiss, buttonIndex)
         if heap.isAlive(w) {
             try sim.windowing.setWindowHidden(w, true)
             try heap.unhold(w, Simulator.declaredHold("action sheet window", heap))
         }
-        try sim.write(sheet, sim[UIActionSheet.alertWindow], nil)
+        try write(sheet, heap[UIActionSheet.alertWindow], nil)
         try tellActionSheetDelegate(sheet, UIActionSheet.didDismiss, buttonIndex)
         try heap.unhold(sheet, Simulator.declaredHold("shown action sheet", heap))
     }
 
     private func tellActionSheetDelegate(_ sheet: ObjectID, _ message: Selector, _ index: Int?) throws {
-        guard let d = try sim.object(sheet, sim[UIActionSheet.delegate]), heap.responds(d, to: message) else { return }
+        guard let d = try object(sheet, heap[UIActionSheet.delegate]), heap.responds(d, to: message) else { return }
         if let index {
             _ = try heap.send(d, message, args: Arguments(.object(sheet), .int(index)))
         } else {

@@ -41,17 +41,17 @@ extension Presentations {
     /// SPEC rule 21 (seed 002): an alert or action sheet shows in a window of its own at
     /// the `.alert` level, which becomes key while it is shown.
     func presentAlert(_ alert: ObjectID, from presenter: ObjectID, completion: Value) throws {
-        let w = heap.alloc(sim[_UIAlertControllerShimPresenterWindow.self])
+        let w = heap.alloc(heap[_UIAlertControllerShimPresenterWindow.self])
         _ = try heap.send(w, .initialize, args: Arguments(.rect(sim.screenBounds)))
-        try sim.write(w, sim[UIWindow.windowLevel], .double(2000))
+        try write(w, heap[UIWindow.windowLevel], .double(2000))
         // With scenes the alert's window belongs to the presenter's scene.
-        try sim.windowing.attach(w, toSceneOf: try sim.object(presenter, sim[UIViewController.view]).flatMap { try sim.views.windowOf($0) })
+        try sim.windowing.attach(w, toSceneOf: try object(presenter, heap[UIViewController.view]).flatMap { try sim.views.windowOf($0) })
         sim.windowing.stack.orderChanged()
         try heap.hold(w, alertHold)
-        try sim.write(alert, sim[UIAlertController.alertWindow], w)
-        try sim.write(presenter, sim[UIViewController.presentedViewController], alert)
-        try sim.write(alert, sim[UIViewController.presentingViewController], presenter)
-        try sim.write(w, sim[UIWindow.rootViewController], alert)
+        try write(alert, heap[UIAlertController.alertWindow], w)
+        try write(presenter, heap[UIViewController.presentedViewController], alert)
+        try write(alert, heap[UIViewController.presentingViewController], presenter)
+        try write(w, heap[UIWindow.rootViewController], alert)
         _ = try heap.send(w, .makeKeyAndVisible)
         try sim.transitions.finishTransition(animated: false, keeping: [alert], completion: completion) {}
     }
@@ -59,20 +59,20 @@ extension Presentations {
     /// Dismisses an alert: its window goes away (key status passes on by rule 4, to the
     /// frontmost visible window), then the tapped action's handler and the completion run.
     func dismissAlert(_ alert: ObjectID, handler: Value, action: ObjectID?, completion: Value) throws {
-        guard let presenter = try sim.object(alert, sim[UIViewController.presentingViewController]) else { return }
+        guard let presenter = try object(alert, heap[UIViewController.presentingViewController]) else { return }
         try sim.lifecycle.beginAppearance(alert, appearing: false, animated: false)
         var keep = [alert, presenter]
         if let action { keep.append(action) }
         try sim.transitions.finishTransition(animated: false, keeping: keep, completion: completion) { [unowned self] in
             try sim.lifecycle.endAppearance(alert, animated: false)
-            if let w = try sim.object(alert, sim[UIAlertController.alertWindow]), heap.isAlive(w) {
+            if let w = try object(alert, heap[UIAlertController.alertWindow]), heap.isAlive(w) {
                 try sim.windowing.setWindowHidden(w, true)
-                try sim.write(w, sim[UIWindow.rootViewController], nil)
-                try sim.write(alert, sim[UIAlertController.alertWindow], nil)
+                try write(w, heap[UIWindow.rootViewController], nil)
+                try write(alert, heap[UIAlertController.alertWindow], nil)
                 try heap.unhold(w, alertHold)
             }
-            try sim.write(alert, sim[UIViewController.presentingViewController], nil)
-            if try sim.object(presenter, sim[UIViewController.presentedViewController]) == alert { try sim.write(presenter, sim[UIViewController.presentedViewController], nil) }
+            try write(alert, heap[UIViewController.presentingViewController], nil)
+            if try object(presenter, heap[UIViewController.presentedViewController]) == alert { try write(presenter, heap[UIViewController.presentedViewController], nil) }
             sim.lifecycle.noteLeftUI(alert, .dismissed)
             // SPEC rule 47: asked once the alert is out; the action's handler runs
             // whatever it answers.
@@ -85,16 +85,16 @@ extension Presentations {
 
     /// `sim.tap(alert, "Cancel")`: taps the action with that title.
     func tapAlert(_ alert: ObjectID, _ title: String) throws {
-        let actions = try sim.objects(alert, sim[UIAlertController.actions])
+        let actions = try objects(alert, heap[UIAlertController.actions])
         var titles: [String] = []
         for a in actions {
-            let t = try heap.readSlot(a, sim[UIAlertAction.title])
+            let t = try heap.readSlot(a, heap[UIAlertAction.title])
             if case .string(let s) = t { titles.append(s) }
             if t == .string(title) {
-                guard try sim.object(alert, sim[UIViewController.presentingViewController]) != nil else {
+                guard try object(alert, heap[UIViewController.presentingViewController]) != nil else {
                     throw SimError.misuse(.alertNotPresented(sim.heap.ref(alert)))
                 }
-                try dismissAlert(alert, handler: try heap.readSlot(a, sim[UIAlertAction.handler]), action: a, completion: .nil)
+                try dismissAlert(alert, handler: try heap.readSlot(a, heap[UIAlertAction.handler]), action: a, completion: .nil)
                 return
             }
         }

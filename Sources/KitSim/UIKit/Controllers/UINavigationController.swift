@@ -106,19 +106,19 @@ extension Navigation {
 
     /// SPEC rule 18 and the bad-input rules: what may not be pushed.
     func checkPushable(_ vc: ObjectID, onto nav: ObjectID, function: String) throws {
-        if heap.isKind(vc, of: sim[UINavigationController.self]) {
+        if heap.isKind(vc, of: heap[UINavigationController.self]) {
             throw sim.raise(.crash(.pushNavigationController, object: vc))
         }
-        if try sim.objects(nav, sim[UINavigationController.viewControllers]).contains(vc) {
+        if try objects(nav, heap[UINavigationController.viewControllers]).contains(vc) {
             throw sim.raise(.crash(.pushTwice, object: vc))
         }
-        if let p = try sim.object(vc, sim[UIViewController.parent]), p != nav {
+        if let p = try object(vc, heap[UIViewController.parent]), p != nav {
             throw sim.raise(.crash(.otherParent(child: sim.heap.ref(vc), parent: sim.heap.ref(p), requested: sim.heap.ref(nav)), object: vc))
         }
         try sim.lifecycle.checkNotAncestor(vc, of: nav)
         // A window's root may be pushed (seed 000's SDK wraps the root in a navigation
         // controller before making that the root); a presented controller may not.
-        if try sim.object(vc, sim[UIViewController.presentingViewController]) != nil {
+        if try object(vc, heap[UIViewController.presentingViewController]) != nil {
             throw sim.raise(.crash(.pushActive(sim.heap.ref(vc)), object: vc))
         }
     }
@@ -133,7 +133,7 @@ extension Navigation {
 
     /// Whether a container's view is on screen and it is appearing or has appeared.
     func isOnScreen(_ vc: ObjectID) throws -> Bool {
-        guard let v = try sim.object(vc, sim[UIViewController.view]), let w = try sim.views.windowOf(v),
+        guard let v = try object(vc, heap[UIViewController.view]), let w = try sim.views.windowOf(v),
               try sim.windowing.isShown(w) else { return false }
         let s = sim.lifecycle.appearanceState(of: vc)
         return s == .appeared || s == .appearing
@@ -144,11 +144,11 @@ extension Navigation {
     func push(_ vc: ObjectID, on nav: ObjectID, animated: Bool) throws {
         try checkPushable(vc, onto: nav, function: "pushViewController")
         try checkNoTransitionInFlight(nav)
-        let from = try sim.objects(nav, sim[UINavigationController.viewControllers]).last
+        let from = try objects(nav, heap[UINavigationController.viewControllers]).last
         _ = try heap.send(vc, .willMove, args: Arguments(.object(nav)))
         try sim.lifecycle.leaveOtherParent(vc, for: nav)
-        try heap.insertElement(vc, into: nav, sim[UINavigationController.viewControllers])
-        try sim.write(vc, sim[UIViewController.parent], nav)
+        try heap.insertElement(vc, into: nav, heap[UINavigationController.viewControllers])
+        try write(vc, heap[UIViewController.parent], nav)
         sim.lifecycle.noteEnteredUI(vc)
         if try isOnScreen(nav) {
             try navTransition(nav, from: from, to: vc, animated: animated, popped: [])
@@ -164,7 +164,7 @@ extension Navigation {
         // SPEC rule 66: the pop an edge swipe sends (through any swizzle) is interactive.
         let swipe = pendingSwipes.isEmpty ? nil : pendingSwipes.removeValue(forKey: nav.raw)
         try checkNoTransitionInFlight(nav)
-        let stack = try sim.objects(nav, sim[UINavigationController.viewControllers])
+        let stack = try objects(nav, heap[UINavigationController.viewControllers])
         guard let i = stack.firstIndex(of: target), i < stack.count - 1 else { return }
         let popped = Array(stack[(i + 1)...])
         for p in popped { try heap.hold(p, sim.transitions.transitionHold) }
@@ -173,7 +173,7 @@ extension Navigation {
         defer { for p in popped where heap.isAlive(p) { try? heap.unhold(p, sim.transitions.transitionHold) } }
         for p in popped.reversed() { _ = try heap.send(p, .willMove, args: Arguments(.nil)) }
         for p in popped.reversed() {
-            try heap.removeElement(p, from: nav, sim[UINavigationController.viewControllers])
+            try heap.removeElement(p, from: nav, heap[UINavigationController.viewControllers])
             sim.lifecycle.noteLeftUI(p, .popped(from: nav))
         }
         // SPEC rule 47: asked once every popped controller is off the stack; the pop goes
@@ -195,17 +195,17 @@ extension Navigation {
         for p in popped.reversed() where heap.isAlive(p) {
             // A callback of the pop (a viewWillAppear that pushes) may have put it back:
             // then it is a child again, and its view is the one on screen.
-            if heap.isAlive(nav), (try? sim.objects(nav, sim[UINavigationController.viewControllers]).contains(p)) == true { continue }
+            if heap.isAlive(nav), (try? objects(nav, heap[UINavigationController.viewControllers]).contains(p)) == true { continue }
             sim.attempt(&firstError) {
-                if let v = try sim.object(p, sim[UIViewController.view]), let navView = try sim.object(nav, sim[UIViewController.view]),
-                   try sim.object(v, sim[UIView.superview]) == navView {
+                if let v = try object(p, heap[UIViewController.view]), let navView = try object(nav, heap[UIViewController.view]),
+                   try object(v, heap[UIView.superview]) == navView {
                     try sim.views.removeFromSuperview(v)
                 }
             }
             // Removed from the parent or adopted by another container meanwhile: it is
             // no longer this one's to detach.
-            guard (try? sim.object(p, sim[UIViewController.parent])) == nav else { continue }
-            sim.attempt(&firstError) { try sim.write(p, sim[UIViewController.parent], nil) }
+            guard (try? object(p, heap[UIViewController.parent])) == nav else { continue }
+            sim.attempt(&firstError) { try write(p, heap[UIViewController.parent], nil) }
             sim.attempt(&firstError) { _ = try heap.send(p, .didMove, args: Arguments(.nil)) }
         }
         if let firstError { throw firstError }
@@ -227,7 +227,7 @@ extension Navigation {
         var animator: ObjectID?
         if animated, swipe == nil, let from {
             sim.attempt(&firstError) {
-                animator = try sim.transitions.customAnimator(from: sim.object(nav, sim[UINavigationController.delegate]), .navigationController_animationControllerFor,
+                animator = try sim.transitions.customAnimator(from: object(nav, heap[UINavigationController.delegate]), .navigationController_animationControllerFor,
                                               Arguments([.object(nav), .string(isPush ? "push" : "pop"), .object(from), .object(to)]))
             }
         }
@@ -240,12 +240,12 @@ extension Navigation {
         if inFlight {
             sim.attempt(&firstError) {
                 coordinator = try sim.transitions.beginCoordinator(for: [nav, to] + popped + (from.map { [$0] } ?? []), from: from, to: to,
-                                                   container: try sim.object(nav, sim[UIViewController.view]), duration: sim.configuration.transitionDuration,
+                                                   container: try object(nav, heap[UIViewController.view]), duration: sim.configuration.transitionDuration,
                                                    interactive: swipe != nil)
             }
         }
         sim.attempt(&firstError) {
-            if let d = try sim.object(nav, sim[UINavigationController.delegate]), heap.responds(d, to: .navigationController_willShow) {
+            if let d = try object(nav, heap[UINavigationController.delegate]), heap.responds(d, to: .navigationController_willShow) {
                 _ = try heap.send(d, .navigationController_willShow, args: Arguments(.object(nav), .object(to), .bool(animated)))
             }
         }
@@ -258,9 +258,9 @@ extension Navigation {
             // SPEC rule 58: the content view is the container, and UIKit never adds the
             // incoming view: an animator that forgets it leaves the pushed view out of the window.
             sim.attempt(&firstError) {
-                guard let navView = try sim.object(nav, sim[UIViewController.view]) else { return }
+                guard let navView = try object(nav, heap[UIViewController.view]) else { return }
                 context = try sim.transitions.makeTransitionContext(animator: animator, container: navView, from: from, to: to,
-                                                    fromView: try from.flatMap { try sim.object($0, sim[UIViewController.view]) }, toView: toView,
+                                                    fromView: try from.flatMap { try object($0, heap[UIViewController.view]) }, toView: toView,
                                                     coordinator: coordinator)
             }
         }
@@ -268,8 +268,8 @@ extension Navigation {
             // No animator, or one that could not say its duration: the default transition
             // puts the incoming view in place.
             sim.attempt(&firstError) {
-                if let toView, heap.isAlive(toView), let navView = try sim.object(nav, sim[UIViewController.view]), try sim.object(toView, sim[UIView.superview]) != navView {
-                    try sim.write(toView, sim[UIView.frame], .rect(try sim.views.boundsOf(navView)))
+                if let toView, heap.isAlive(toView), let navView = try object(nav, heap[UIViewController.view]), try object(toView, heap[UIView.superview]) != navView {
+                    try write(toView, heap[UIView.frame], .rect(try sim.views.boundsOf(navView)))
                     try sim.views.addSubview(toView, to: navView, at: 0)
                 }
             }
@@ -313,19 +313,19 @@ extension Navigation {
                 guard heap.isAlive(nav) else { return }
                 if popped.isEmpty {
                     // A cancelled push: the pushed controller leaves the stack again.
-                    guard try sim.objects(nav, sim[UINavigationController.viewControllers]).contains(to) else { return }
-                    try heap.removeElement(to, from: nav, sim[UINavigationController.viewControllers])
-                    if try sim.object(to, sim[UIViewController.parent]) == nav { try sim.write(to, sim[UIViewController.parent], nil) }
+                    guard try objects(nav, heap[UINavigationController.viewControllers]).contains(to) else { return }
+                    try heap.removeElement(to, from: nav, heap[UINavigationController.viewControllers])
+                    if try object(to, heap[UIViewController.parent]) == nav { try write(to, heap[UIViewController.parent], nil) }
                     _ = try heap.send(to, .didMove, args: Arguments(.nil))
                 } else {
                     // A cancelled pop: the popped controllers are back on top, as they were;
                     // each heard willMove(nil) when the pop began and hears didMove(nav) now.
-                    for p in popped where heap.isAlive(p) && (try? sim.object(p, sim[UIViewController.parent])) == nav {
-                        guard !(try sim.objects(nav, sim[UINavigationController.viewControllers]).contains(p)) else { continue }
-                        try heap.insertElement(p, into: nav, sim[UINavigationController.viewControllers])
+                    for p in popped where heap.isAlive(p) && (try? object(p, heap[UIViewController.parent])) == nav {
+                        guard !(try objects(nav, heap[UINavigationController.viewControllers]).contains(p)) else { continue }
+                        try heap.insertElement(p, into: nav, heap[UINavigationController.viewControllers])
                         sim.lifecycle.noteEnteredUI(p)
                     }
-                    for p in popped where heap.isAlive(p) && (try? sim.object(p, sim[UIViewController.parent])) == nav {
+                    for p in popped where heap.isAlive(p) && (try? object(p, heap[UIViewController.parent])) == nav {
                         _ = try heap.send(p, .didMove, args: Arguments(.object(nav)))
                     }
                 }
@@ -337,8 +337,8 @@ extension Navigation {
     /// Removes the controller's view from the navigation controller's content view, if it
     /// is there.
     func takeView(of vc: ObjectID, outOf nav: ObjectID) throws {
-        guard heap.isAlive(vc), heap.isAlive(nav), let v = try sim.object(vc, sim[UIViewController.view]), let navView = try sim.object(nav, sim[UIViewController.view]),
-              try sim.object(v, sim[UIView.superview]) == navView else { return }
+        guard heap.isAlive(vc), heap.isAlive(nav), let v = try object(vc, heap[UIViewController.view]), let navView = try object(nav, heap[UIViewController.view]),
+              try object(v, heap[UIView.superview]) == navView else { return }
         try sim.views.removeFromSuperview(v)
     }
 
@@ -369,16 +369,16 @@ extension Navigation {
             guard seen.insert(vc).inserted else {
                 throw sim.raise(.crash(.pushTwice, object: vc))
             }
-            if heap.isKind(vc, of: sim[UINavigationController.self]) {
+            if heap.isKind(vc, of: heap[UINavigationController.self]) {
                 throw sim.raise(.crash(.pushNavigationController, object: vc))
             }
-            if let p = try sim.object(vc, sim[UIViewController.parent]), p != nav {
+            if let p = try object(vc, heap[UIViewController.parent]), p != nav {
                 throw sim.raise(.crash(.otherParent(child: sim.heap.ref(vc), parent: sim.heap.ref(p), requested: sim.heap.ref(nav)), object: vc))
             }
             try sim.lifecycle.checkNotAncestor(vc, of: nav)
         }
         try checkNoTransitionInFlight(nav)
-        let old = try sim.objects(nav, sim[UINavigationController.viewControllers])
+        let old = try objects(nav, heap[UINavigationController.viewControllers])
         let removed = old.filter { !list.contains($0) }
         let added = list.filter { !old.contains($0) }
         for r in removed { try heap.hold(r, sim.transitions.transitionHold) }
@@ -393,12 +393,12 @@ extension Navigation {
         // another container: every controller of the new stack ends with this one as its
         // one parent.
         for vc in list where !added.contains(vc) {
-            if try sim.object(vc, sim[UIViewController.parent]) != nav { try sim.lifecycle.leaveOtherParent(vc, for: nav) }
+            if try object(vc, heap[UIViewController.parent]) != nav { try sim.lifecycle.leaveOtherParent(vc, for: nav) }
         }
-        try sim.write(nav, sim[UINavigationController.viewControllers], .array(list.map(Value.object)))   // SPEC rule 27: never nil
-        for a in added { try sim.write(a, sim[UIViewController.parent], nav); sim.lifecycle.noteEnteredUI(a) }
+        try write(nav, heap[UINavigationController.viewControllers], .array(list.map(Value.object)))   // SPEC rule 27: never nil
+        for a in added { try write(a, heap[UIViewController.parent], nav); sim.lifecycle.noteEnteredUI(a) }
         for vc in list where !added.contains(vc) {
-            if try sim.object(vc, sim[UIViewController.parent]) != nav { try sim.write(vc, sim[UIViewController.parent], nav); sim.lifecycle.noteEnteredUI(vc) }
+            if try object(vc, heap[UIViewController.parent]) != nav { try write(vc, heap[UIViewController.parent], nav); sim.lifecycle.noteEnteredUI(vc) }
         }
         for r in removed { sim.lifecycle.noteLeftUI(r, .removedFromStack(of: nav)) }
         // SPEC rule 47: asked once the stack is whole; the first error comes at the end.

@@ -47,17 +47,17 @@ extension Navigation {
 
     /// The selected child, or nil when there are none.
     func selectedChild(of tab: ObjectID) throws -> ObjectID? {
-        let list = try sim.objects(tab, sim[UITabBarController.viewControllers])
-        let i = clampedInt(try sim.number(tab, sim[UITabBarController.selectedIndex], default: 0))
+        let list = try objects(tab, heap[UITabBarController.viewControllers])
+        let i = clampedInt(try number(tab, heap[UITabBarController.selectedIndex], default: 0))
         return list.indices.contains(i) ? list[i] : nil
     }
 
     /// SPEC rule 27: `viewControllers` reads nil only while unset (or set to nil); an
     /// empty list reads `{}`.
     func setTabs(_ list: [ObjectID], on tab: ObjectID, keepsNil: Bool = false) throws {
-        let old = try sim.objects(tab, sim[UITabBarController.viewControllers])
+        let old = try objects(tab, heap[UITabBarController.viewControllers])
         for vc in list where !old.contains(vc) {
-            if let p = try sim.object(vc, sim[UIViewController.parent]), p != tab {
+            if let p = try object(vc, heap[UIViewController.parent]), p != tab {
                 throw sim.raise(.crash(.otherParent(child: sim.heap.ref(vc), parent: sim.heap.ref(p), requested: sim.heap.ref(tab)), object: vc))
             }
             try sim.lifecycle.checkNotAncestor(vc, of: tab)
@@ -76,12 +76,12 @@ extension Navigation {
             // one, so that it has one parent (as addChild and push do).
             try sim.lifecycle.leaveOtherParent(vc, for: tab)
         }
-        try sim.write(tab, sim[UITabBarController.viewControllers], keepsNil ? .nil : .array(list.map(Value.object)))
-        try sim.write(tab, sim[UITabBarController.selectedIndex], .int(0))
+        try write(tab, heap[UITabBarController.viewControllers], keepsNil ? .nil : .array(list.map(Value.object)))
+        try write(tab, heap[UITabBarController.selectedIndex], .int(0))
         // Every new child is parented before any didMove runs: a didMove that fails (or
         // looks) never finds a listed controller without its parent.
         for vc in list where !old.contains(vc) {
-            try sim.write(vc, sim[UIViewController.parent], tab)
+            try write(vc, heap[UIViewController.parent], tab)
             sim.lifecycle.noteEnteredUI(vc)
         }
         var firstError: Error?
@@ -89,8 +89,8 @@ extension Navigation {
             sim.attempt(&firstError) { _ = try heap.send(vc, .didMove, args: Arguments(.object(tab))) }
         }
         for r in removed {
-            if let v = try sim.object(r, sim[UIViewController.view]) { try sim.views.removeFromSuperview(v) }
-            try sim.write(r, sim[UIViewController.parent], nil)
+            if let v = try object(r, heap[UIViewController.view]) { try sim.views.removeFromSuperview(v) }
+            try write(r, heap[UIViewController.parent], nil)
             sim.lifecycle.noteLeftUI(r, .removed(from: tab))
             stillHeld.remove(r)
             // SPEC rule 47: asked while the transition still holds it.
@@ -104,7 +104,7 @@ extension Navigation {
     /// order (SPEC §3.5): B.viewDidLoad (first time), B.viewWillAppear,
     /// A.viewWillDisappear, A.viewDidDisappear, B.viewDidAppear.
     func select(_ index: Int, on tab: ObjectID) throws {
-        let list = try sim.objects(tab, sim[UITabBarController.viewControllers])
+        let list = try objects(tab, heap[UITabBarController.viewControllers])
         guard list.indices.contains(index) else {
             throw SimError.misuse(.indexOutOfRange(property: "selectedIndex", className: "UITabBarController", index: index, count: list.count),
                                   object: tab)
@@ -112,18 +112,18 @@ extension Navigation {
         let old = try selectedChild(of: tab)
         let new = list[index]
         guard old != new else { return }
-        try sim.write(tab, sim[UITabBarController.selectedIndex], .int(index))
+        try write(tab, heap[UITabBarController.selectedIndex], .int(index))
         guard try isOnScreen(tab) else { return }
         var keep = [tab, new]
         if let old { keep.append(old) }
         try sim.transitions.finishTransition(animated: false, keeping: keep, completion: .nil) { [unowned self] in
-            guard try selectedChild(of: tab) == new, let tabView = try sim.object(tab, sim[UIViewController.view]) else { return }
+            guard try selectedChild(of: tab) == new, let tabView = try object(tab, heap[UIViewController.view]) else { return }
             let newView = try sim.lifecycle.loadedView(of: new)
             try sim.lifecycle.beginAppearance(new, appearing: true, animated: false)
             if let old { try sim.lifecycle.beginAppearance(old, appearing: false, animated: false) }
-            if let old, let ov = try sim.object(old, sim[UIViewController.view]), try sim.object(ov, sim[UIView.superview]) == tabView { try sim.views.removeFromSuperview(ov) }
+            if let old, let ov = try object(old, heap[UIViewController.view]), try object(ov, heap[UIView.superview]) == tabView { try sim.views.removeFromSuperview(ov) }
             if let newView {
-                try sim.write(newView, sim[UIView.frame], .rect(try sim.views.boundsOf(tabView)))
+                try write(newView, heap[UIView.frame], .rect(try sim.views.boundsOf(tabView)))
                 try sim.views.addSubview(newView, to: tabView, at: 0)
             }
             if let old { try sim.lifecycle.endAppearance(old, animated: false) }
@@ -136,10 +136,10 @@ extension Navigation {
     /// at once, before the child's view loads (rule 17, seed 001). Setting
     /// `selectedIndex` from code never calls the delegate.
     func tapTab(_ tab: ObjectID, _ child: ObjectID) throws {
-        guard let index = try sim.objects(tab, sim[UITabBarController.viewControllers]).firstIndex(of: child) else {
+        guard let index = try objects(tab, heap[UITabBarController.viewControllers]).firstIndex(of: child) else {
             throw SimError.badArgument(2, "tap", "\(heap.describe(child)) is not one of \(heap.describe(tab))'s view controllers")
         }
-        let delegate = try sim.object(tab, sim[UITabBarController.delegate])
+        let delegate = try object(tab, heap[UITabBarController.delegate])
         if let d = delegate, heap.responds(d, to: .tabBarController_shouldSelect) {
             let answer = try heap.send(d, .tabBarController_shouldSelect, args: Arguments(.object(tab), .object(child)))
             if answer == .bool(false) || answer.isNil { return }

@@ -142,15 +142,15 @@ extension ControllerLifecycle {
 
     /// The child controllers: a container's `viewControllers`, else those added with `addChild`.
     func childControllers(of vc: ObjectID) throws -> [ObjectID] {
-        if heap.isKind(vc, of: sim[UINavigationController.self]) { return try sim.objects(vc, sim[UINavigationController.viewControllers]) }
-        if heap.isKind(vc, of: sim[UITabBarController.self]) { return try sim.objects(vc, sim[UITabBarController.viewControllers]) }
-        return try sim.objects(vc, sim[UIViewController.children])
+        if heap.isKind(vc, of: heap[UINavigationController.self]) { return try objects(vc, heap[UINavigationController.viewControllers]) }
+        if heap.isKind(vc, of: heap[UITabBarController.self]) { return try objects(vc, heap[UITabBarController.viewControllers]) }
+        return try objects(vc, heap[UIViewController.children])
     }
 
     /// The nearest parent of the given kind (`navigationController`, `tabBarController`).
     func ancestor(of vc: ObjectID, kind: SimClass) throws -> ObjectID? {
         var found: ObjectID?
-        try sim.walkChain(from: try sim.object(vc, sim[UIViewController.parent]), along: sim[UIViewController.parent]) { c in
+        try sim.walkChain(from: try object(vc, heap[UIViewController.parent]), along: heap[UIViewController.parent]) { c in
             if heap.isKind(c, of: kind) { found = c }
             return found == nil
         }

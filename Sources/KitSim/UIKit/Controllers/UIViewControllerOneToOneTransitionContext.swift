@@ -67,16 +67,16 @@ extension Transitions {
     /// keeps the context (`transition in flight`) until `completeTransition`.
     func makeTransitionContext(animator: ObjectID, container: ObjectID, from: ObjectID?, to: ObjectID,
                                fromView: ObjectID?, toView: ObjectID?, coordinator: ObjectID?) throws -> ObjectID {
-        let ctx = heap.alloc(sim[_UIViewControllerOneToOneTransitionContext.self])
+        let ctx = heap.alloc(heap[_UIViewControllerOneToOneTransitionContext.self])
         try heap.hold(ctx, transitionHold)
         do {
-            for (p, v) in [(sim[_UIViewControllerOneToOneTransitionContext.animator], animator), (sim[_UIViewControllerOneToOneTransitionContext.containerView], container), (sim[_UIViewControllerOneToOneTransitionContext.fromViewController], from), (sim[_UIViewControllerOneToOneTransitionContext.toViewController], to),
-                           (sim[_UIViewControllerOneToOneTransitionContext.fromView], fromView), (sim[_UIViewControllerOneToOneTransitionContext.toView], toView)] {
-                if let v, heap.isAlive(v) { try sim.write(ctx, p, v) }
+            for (p, v) in [(heap[_UIViewControllerOneToOneTransitionContext.animator], animator), (heap[_UIViewControllerOneToOneTransitionContext.containerView], container), (heap[_UIViewControllerOneToOneTransitionContext.fromViewController], from), (heap[_UIViewControllerOneToOneTransitionContext.toViewController], to),
+                           (heap[_UIViewControllerOneToOneTransitionContext.fromView], fromView), (heap[_UIViewControllerOneToOneTransitionContext.toView], toView)] {
+                if let v, heap.isAlive(v) { try write(ctx, p, v) }
             }
             let duration = try heap.send(animator, .transitionDuration, args: Arguments(.object(ctx)))
             if let coordinator, heap.isAlive(coordinator), let seconds = duration.number, seconds.isFinite {
-                try sim.write(coordinator, sim[_UIViewControllerTransitionCoordinator.transitionDuration], .double(Swift.max(0, seconds)))
+                try write(coordinator, heap[_UIViewControllerTransitionCoordinator.transitionDuration], .double(Swift.max(0, seconds)))
             }
         } catch {
             // An animator that cannot say its duration (no `transitionDuration`, or one that
@@ -92,14 +92,14 @@ extension Transitions {
     func completeTransition(_ ctx: ObjectID, didComplete: Bool) throws {
         guard let end = customTransitions.take(ctx) else { return }
         defer { if heap.isAlive(ctx) { try? heap.unhold(ctx, transitionHold) } }
-        try sim.write(ctx, sim[_UIViewControllerOneToOneTransitionContext.transitionWasCancelled], .bool(!didComplete))
+        try write(ctx, heap[_UIViewControllerOneToOneTransitionContext.transitionWasCancelled], .bool(!didComplete))
         try end(didComplete)
     }
 
     /// `animationEnded(_:)`, when the animator has one (SPEC rule 58: after the did
     /// callbacks, before the completion).
     func animationEnded(_ ctx: ObjectID, completed: Bool) throws {
-        guard heap.isAlive(ctx), let a = try sim.object(ctx, sim[_UIViewControllerOneToOneTransitionContext.animator]), heap.responds(a, to: .animationEnded)
+        guard heap.isAlive(ctx), let a = try object(ctx, heap[_UIViewControllerOneToOneTransitionContext.animator]), heap.responds(a, to: .animationEnded)
         else { return }
         _ = try heap.send(a, .animationEnded, args: Arguments(.bool(completed)))
     }
@@ -107,8 +107,8 @@ extension Transitions {
     /// `finalFrame(for:)` / `initialFrame(for:)`: the container's bounds for the controller
     /// coming (final) or going (initial), zero for any other.
     func contextFrame(_ ctx: ObjectID, of vc: ObjectID, incoming: Bool) throws -> Rect {
-        guard try sim.object(ctx, incoming ? sim[_UIViewControllerOneToOneTransitionContext.toViewController] : sim[_UIViewControllerOneToOneTransitionContext.fromViewController]) == vc,
-              let container = try sim.object(ctx, sim[_UIViewControllerOneToOneTransitionContext.containerView]) else { return Rect(x: 0, y: 0, width: 0, height: 0) }
+        guard try object(ctx, incoming ? heap[_UIViewControllerOneToOneTransitionContext.toViewController] : heap[_UIViewControllerOneToOneTransitionContext.fromViewController]) == vc,
+              let container = try object(ctx, heap[_UIViewControllerOneToOneTransitionContext.containerView]) else { return Rect(x: 0, y: 0, width: 0, height: 0) }
         return try sim.views.boundsOf(container)
     }
 
@@ -116,14 +116,14 @@ extension Transitions {
     /// presents in its container's context).
     func presentationContextView(of presenter: ObjectID) throws -> ObjectID? {
         var top = presenter
-        try sim.walkChain(from: try sim.object(presenter, sim[UIViewController.parent]), along: sim[UIViewController.parent]) { top = $0; return true }
-        return try sim.object(top, sim[UIViewController.view])
+        try sim.walkChain(from: try object(presenter, heap[UIViewController.parent]), along: heap[UIViewController.parent]) { top = $0; return true }
+        return try object(top, heap[UIViewController.view])
     }
 
     /// Puts `view` back in the container's superview, just under the container.
     func restore(_ view: ObjectID, under container: ObjectID) throws {
-        guard heap.isAlive(view), let sv = try sim.object(container, sim[UIView.superview]),
-              let i = try sim.objects(sv, sim[UIView.subviews]).firstIndex(of: container) else { return }
+        guard heap.isAlive(view), let sv = try object(container, heap[UIView.superview]),
+              let i = try objects(sv, heap[UIView.subviews]).firstIndex(of: container) else { return }
         try sim.views.addSubview(view, to: sv, at: i)
     }
 }

@@ -76,7 +76,7 @@ extension Transitions {
         guard !coordination.isEmpty else { return nil }
         var found = coordination.coordinator(of: vc)
         if found == nil {
-            try sim.walkChain(from: try sim.object(vc, sim[UIViewController.parent]), along: sim[UIViewController.parent]) { c in
+            try sim.walkChain(from: try object(vc, heap[UIViewController.parent]), along: heap[UIViewController.parent]) { c in
                 found = coordination.coordinator(of: c)
                 return found == nil
             }
@@ -89,16 +89,16 @@ extension Transitions {
     /// (`transition in flight`). Call `startCoordinator` once the "will" callbacks have run.
     func beginCoordinator(for controllers: [ObjectID], from: ObjectID?, to: ObjectID?, container: ObjectID?,
                           duration: Double, interactive: Bool = false) throws -> ObjectID {
-        let c = heap.alloc(sim[_UIViewControllerTransitionCoordinator.self])
+        let c = heap.alloc(heap[_UIViewControllerTransitionCoordinator.self])
         try heap.hold(c, transitionHold)
-        try sim.write(c, sim[_UIViewControllerTransitionCoordinator.transitionDuration], .double(duration))
+        try write(c, heap[_UIViewControllerTransitionCoordinator.transitionDuration], .double(duration))
         if interactive {
-            try sim.write(c, sim[_UIViewControllerTransitionCoordinator.isInteractive], .bool(true))
-            try sim.write(c, sim[_UIViewControllerTransitionCoordinator.initiallyInteractive], .bool(true))
+            try write(c, heap[_UIViewControllerTransitionCoordinator.isInteractive], .bool(true))
+            try write(c, heap[_UIViewControllerTransitionCoordinator.initiallyInteractive], .bool(true))
         }
-        if let container, heap.isAlive(container) { try sim.write(c, sim[_UIViewControllerTransitionCoordinator.containerView], container) }
-        if let from, heap.isAlive(from) { try sim.write(c, sim[_UIViewControllerTransitionCoordinator.fromViewController], from) }
-        if let to, heap.isAlive(to) { try sim.write(c, sim[_UIViewControllerTransitionCoordinator.toViewController], to) }
+        if let container, heap.isAlive(container) { try write(c, heap[_UIViewControllerTransitionCoordinator.containerView], container) }
+        if let from, heap.isAlive(from) { try write(c, heap[_UIViewControllerTransitionCoordinator.fromViewController], from) }
+        if let to, heap.isAlive(to) { try write(c, heap[_UIViewControllerTransitionCoordinator.toViewController], to) }
         coordination.begin(c, for: controllers.filter { heap.isAlive($0) })
         return c
     }
@@ -107,7 +107,7 @@ extension Transitions {
     /// ones run as they are given).
     func startCoordinator(_ c: ObjectID) throws {
         guard heap.isAlive(c), coordination.start(c) else { return }
-        guard case .array(let blocks) = try heap.readSlot(c, sim[_UIViewControllerTransitionCoordinator.alongsideAnimations]) else { return }
+        guard case .array(let blocks) = try heap.readSlot(c, heap[_UIViewControllerTransitionCoordinator.alongsideAnimations]) else { return }
         var firstError: Error?
         for b in blocks { sim.attempt(&firstError) { try sim.callCallback(b, [.object(c)]) } }
         if let firstError { throw firstError }
@@ -117,9 +117,9 @@ extension Transitions {
     /// `isCancelled` set, and the transition is no longer interactive.
     func endCoordinatorInteraction(_ c: ObjectID, cancelled: Bool) throws {
         guard heap.isAlive(c), coordination.endInteraction(c) else { return }
-        try sim.write(c, sim[_UIViewControllerTransitionCoordinator.isInteractive], .bool(false))
-        try sim.write(c, sim[_UIViewControllerTransitionCoordinator.isCancelled], .bool(cancelled))
-        guard case .array(let handlers) = try heap.readSlot(c, sim[_UIViewControllerTransitionCoordinator.interactionHandlers]) else { return }
+        try write(c, heap[_UIViewControllerTransitionCoordinator.isInteractive], .bool(false))
+        try write(c, heap[_UIViewControllerTransitionCoordinator.isCancelled], .bool(cancelled))
+        guard case .array(let handlers) = try heap.readSlot(c, heap[_UIViewControllerTransitionCoordinator.interactionHandlers]) else { return }
         var firstError: Error?
         for h in handlers { sim.attempt(&firstError) { try sim.callCallback(h, [.object(c)]) } }
         if let firstError { throw firstError }
@@ -131,13 +131,13 @@ extension Transitions {
     func endCoordinator(_ c: ObjectID) throws {
         guard coordination.end(c), heap.isAlive(c) else { return }
         defer { if heap.isAlive(c) { try? heap.unhold(c, transitionHold) } }
-        let completions = try heap.readSlot(c, sim[_UIViewControllerTransitionCoordinator.completions])
+        let completions = try heap.readSlot(c, heap[_UIViewControllerTransitionCoordinator.completions])
         var firstError: Error?
         if case .array(let blocks) = completions {
             for b in blocks { sim.attempt(&firstError) { try sim.callCallback(b, [.object(c)]) } }
         }
-        for p in [sim[_UIViewControllerTransitionCoordinator.alongsideAnimations], sim[_UIViewControllerTransitionCoordinator.completions], sim[_UIViewControllerTransitionCoordinator.interactionHandlers]] where heap.isAlive(c) {
-            sim.attempt(&firstError) { try sim.write(c, p, nil) }
+        for p in [heap[_UIViewControllerTransitionCoordinator.alongsideAnimations], heap[_UIViewControllerTransitionCoordinator.completions], heap[_UIViewControllerTransitionCoordinator.interactionHandlers]] where heap.isAlive(c) {
+            sim.attempt(&firstError) { try write(c, p, nil) }
         }
         if let firstError { throw firstError }
     }
@@ -147,10 +147,10 @@ extension Transitions {
     func coordinatorAnimate(_ c: ObjectID, alongside: Value, completion: Value) throws -> Bool {
         guard let phase = coordination.phase(of: c) else { return false }
         if !alongside.isNil {
-            try sim.appendBlock(alongside, to: c, sim[_UIViewControllerTransitionCoordinator.alongsideAnimations])
+            try sim.appendBlock(alongside, to: c, heap[_UIViewControllerTransitionCoordinator.alongsideAnimations])
             if phase == .animating { try sim.callCallback(alongside, [.object(c)]) }
         }
-        if !completion.isNil { try sim.appendBlock(completion, to: c, sim[_UIViewControllerTransitionCoordinator.completions]) }
+        if !completion.isNil { try sim.appendBlock(completion, to: c, heap[_UIViewControllerTransitionCoordinator.completions]) }
         return true
     }
 
@@ -159,7 +159,7 @@ extension Transitions {
     /// never calls it (SPEC rule 67).
     func coordinatorNotify(_ c: ObjectID, _ handler: Value) throws {
         guard coordination.phase(of: c) != nil, !coordination.interactionEnded(c) else { return }
-        try sim.appendBlock(handler, to: c, sim[_UIViewControllerTransitionCoordinator.interactionHandlers])
+        try sim.appendBlock(handler, to: c, heap[_UIViewControllerTransitionCoordinator.interactionHandlers])
     }
 }
 

@@ -188,18 +188,18 @@ extension TargetAction {
     /// window's is the application, the application's its delegate (SPEC rule 36).
     func nextResponder(_ r: ObjectID) throws -> ObjectID? {
         let application = sim.application
-        if heap.isKind(r, of: sim[UIWindow.self]) { return application }
-        if heap.isKind(r, of: sim[UIView.self]) {
-            if let vc = heap.liveObjects.first(where: { heap.isKind($0, of: sim[UIViewController.self]) && (try? sim.object($0, sim[UIViewController.view])) == r }) {
+        if heap.isKind(r, of: heap[UIWindow.self]) { return application }
+        if heap.isKind(r, of: heap[UIView.self]) {
+            if let vc = heap.liveObjects.first(where: { heap.isKind($0, of: heap[UIViewController.self]) && (try? object($0, heap[UIViewController.view])) == r }) {
                 return vc
             }
-            return try sim.object(r, sim[UIView.superview])
+            return try object(r, heap[UIView.superview])
         }
-        if heap.isKind(r, of: sim[UIViewController.self]) {
-            if let v = try sim.object(r, sim[UIViewController.view]), let s = try sim.object(v, sim[UIView.superview]) { return s }
-            return try sim.object(r, sim[UIViewController.parent]) ?? application
+        if heap.isKind(r, of: heap[UIViewController.self]) {
+            if let v = try object(r, heap[UIViewController.view]), let s = try object(v, heap[UIView.superview]) { return s }
+            return try object(r, heap[UIViewController.parent]) ?? application
         }
-        if r == application { return try sim.object(application, sim[UIApplication.delegate]) }
+        if r == application { return try object(application, heap[UIApplication.delegate]) }
         return nil
     }
 }

@@ -74,18 +74,18 @@ final class Lists: Subsystem {
 
     /// The kind of a table or collection view, or nil for any other object.
     func listKind(_ id: ObjectID) -> ListKind? {
-        if heap.isKind(id, of: sim[UITableView.self]) {
+        if heap.isKind(id, of: heap[UITableView.self]) {
             return ListKind(className: "UITableView", numberOfItems: Selector("tableView_numberOfRowsInSection"),
                             cellForItem: Selector("tableView_cellForRowAt"), didSelect: Selector("tableView_didSelectRowAt"),
-                            cellClass: sim[UITableViewCell.self], dataSource: sim[UITableView.dataSource]) { sim, list, index, width in
+                            cellClass: heap[UITableViewCell.self], dataSource: heap[UITableView.dataSource]) { sim, list, index, width in
                 let h = try sim.number(list, sim[UITableView.rowHeight], default: 44)
                 return Rect(x: 0, y: Double(index) * h, width: width, height: h)
             }
         }
-        if heap.isKind(id, of: sim[UICollectionView.self]) {
+        if heap.isKind(id, of: heap[UICollectionView.self]) {
             return ListKind(className: "UICollectionView", numberOfItems: Selector("collectionView_numberOfItemsInSection"),
                             cellForItem: Selector("collectionView_cellForItemAt"), didSelect: Selector("collectionView_didSelectItemAt"),
-                            cellClass: sim[UICollectionViewCell.self], dataSource: sim[UICollectionView.dataSource]) { sim, list, index, width in
+                            cellClass: heap[UICollectionViewCell.self], dataSource: heap[UICollectionView.dataSource]) { sim, list, index, width in
                 // SPEC rule 40: the flow layout lays `itemSize` items in rows.
                 var size = Rect(x: 0, y: 0, width: 50, height: 50)
                 if let layout = try sim.object(list, sim[UICollectionView.collectionViewLayout]) { size = try sim.rect(layout, sim[UICollectionViewFlowLayout.itemSize]) }
@@ -112,7 +112,7 @@ final class Lists: Subsystem {
     /// Asks the data source for its sections and their rows (SPEC rule 39): none without
     /// a data source, one section unless it implements `numberOfSections`.
     func askCounts(_ list: ObjectID, _ kind: ListKind) throws -> [Int] {
-        guard let ds = try sim.object(list, kind.dataSource), heap.isAlive(ds) else { return [] }
+        guard let ds = try object(list, kind.dataSource), heap.isAlive(ds) else { return [] }
         var sections = 1
         let numberOfSections = Selector("numberOfSections")
         if heap.responds(ds, to: numberOfSections) {
@@ -157,8 +157,8 @@ final class Lists: Subsystem {
     func layoutCells(_ list: ObjectID, _ kind: ListKind) throws {
         states[list.raw]?.layoutPending = false
         guard let state = states[list.raw] else { return }
-        let bounds = try sim.rect(list, sim[UIView.frame])
-        let offset = try heap.readSlot(list, sim[UIScrollView.contentOffset])
+        let bounds = try rect(list, heap[UIView.frame])
+        let offset = try heap.readSlot(list, heap[UIScrollView.contentOffset])
         var top = 0.0
         if case .point(let p) = offset { top = p.y }
         let paths = indexPaths(state.counts ?? [])
@@ -177,7 +177,7 @@ final class Lists: Subsystem {
         for (path, frame) in wanted {
             if let cell = kept[path] { visible.append((path, cell)); continue }
             let cell = try cellFromDataSource(list, kind, path)
-            try sim.write(cell, sim[UIView.frame], .rect(frame))
+            try write(cell, heap[UIView.frame], .rect(frame))
             try sim.views.addSubview(cell, to: list, at: nil)
             visible.append((path, cell))
             states[list.raw]?.visible = visible
@@ -189,7 +189,7 @@ final class Lists: Subsystem {
     /// `tableView_cellForRowAt` / `collectionView_cellForItemAt`; anything but a cell is
     /// UIKit's exception.
     func cellFromDataSource(_ list: ObjectID, _ kind: ListKind, _ path: IndexPath) throws -> ObjectID {
-        let ds = try sim.object(list, kind.dataSource)
+        let ds = try object(list, kind.dataSource)
         var result: Value = .nil
         if let ds, heap.isAlive(ds) {
             result = try heap.send(ds, kind.cellForItem, args: Arguments(.object(list), .indexPath(path)))
@@ -215,7 +215,7 @@ final class Lists: Subsystem {
             pool.append(.object(cell))
             try heap.setAssociated(list, key: key, .array(pool))
         }
-        if try sim.object(cell, sim[UIView.superview]) == list { try sim.views.removeFromSuperview(cell) }
+        if try object(cell, heap[UIView.superview]) == list { try sim.views.removeFromSuperview(cell) }
     }
 
     /// `dequeueReusableCell(id [, indexPath])`: a pooled cell, else a new one of the
@@ -234,15 +234,15 @@ final class Lists: Subsystem {
             guard strict else { return nil }
             throw sim.raise(.crash(.unregisteredCell(identifier: identifier), object: list))
         }
-        let cell = try sim.make(cls, args: heap.isKind(list, of: sim[UITableView.self])
+        let cell = try sim.make(cls, args: heap.isKind(list, of: heap[UITableView.self])
                             ? Arguments(.string("default"), .string(identifier)) : Arguments(.rect(.zero)))
-        try sim.write(cell, reuseIdentifierProperty(cell), .string(identifier))
+        try write(cell, reuseIdentifierProperty(cell), .string(identifier))
         return cell
     }
 
     /// A cell's `reuseIdentifier`: table and collection cells declare one each.
     func reuseIdentifierProperty(_ cell: ObjectID) -> Property {
-        heap.isKind(cell, of: sim[UICollectionViewCell.self]) ? sim[UICollectionViewCell.reuseIdentifier] : sim[UITableViewCell.reuseIdentifier]
+        heap.isKind(cell, of: heap[UICollectionViewCell.self]) ? heap[UICollectionViewCell.reuseIdentifier] : heap[UITableViewCell.reuseIdentifier]
     }
 
     /// `register(cellClass, id)`.
@@ -284,7 +284,7 @@ final class Lists: Subsystem {
     /// `sim.tap(list, indexPath)`: the delegate's `tableView_didSelectRowAt` /
     /// `collectionView_didSelectItemAt`. Returns whether a delegate took it.
     func tapItem(_ list: ObjectID, _ path: IndexPath) throws -> Bool {
-        guard !sim.isIgnoringInteractionEvents, let kind = listKind(list), let d = try sim.object(list, sim[UIScrollView.delegate]), heap.isAlive(d),
+        guard !sim.isIgnoringInteractionEvents, let kind = listKind(list), let d = try object(list, heap[UIScrollView.delegate]), heap.isAlive(d),
               heap.responds(d, to: kind.didSelect) else { return false }
         _ = try heap.send(d, kind.didSelect, args: Arguments(.object(list), .indexPath(path)))
         return true

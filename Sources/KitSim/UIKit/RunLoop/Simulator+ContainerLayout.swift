@@ -6,20 +6,20 @@ extension ControllerLifecycle {
     /// the container's view (seed 002).
     func layoutContainers() throws {
         for window in sim.visibleWindows {
-            guard let root = try sim.object(window, sim[UIWindow.rootViewController]) else { continue }
+            guard let root = try object(window, heap[UIWindow.rootViewController]) else { continue }
             try layOut(root, depth: 0)
         }
     }
 
     private func layOut(_ vc: ObjectID, depth: Int) throws {
         guard depth < 256 else { return }
-        if let child = try sim.navigation.visibleChild(of: vc), let containerView = try sim.object(vc, sim[UIViewController.view]),
+        if let child = try sim.navigation.visibleChild(of: vc), let containerView = try object(vc, heap[UIViewController.view]),
            try sim.views.windowOf(containerView) != nil {
             let childView = try loadedView(of: child)
             // SPEC rule 59: a view a custom animator was to place is its business.
-            if let childView, try sim.object(childView, sim[UIView.superview]) != containerView,
+            if let childView, try object(childView, heap[UIView.superview]) != containerView,
                sim.navigation.navTransitions.placedByAnimator[vc.raw] != child {
-                try sim.write(childView, sim[UIView.frame], .rect(try sim.views.boundsOf(containerView)))
+                try write(childView, heap[UIView.frame], .rect(try sim.views.boundsOf(containerView)))
                 try sim.views.addSubview(childView, to: containerView, at: 0)
             }
             let state = appearanceState(of: vc)
@@ -29,7 +29,7 @@ extension ControllerLifecycle {
             }
             try layOut(child, depth: depth + 1)
         }
-        if let p = try sim.object(vc, sim[UIViewController.presentedViewController]) { try layOut(p, depth: depth + 1) }
+        if let p = try object(vc, heap[UIViewController.presentedViewController]) { try layOut(p, depth: depth + 1) }
     }
 }
 
@@ -37,10 +37,10 @@ extension Navigation {
     /// The child a container shows: a navigation controller's top (when no animated
     /// transition is moving it), a tab bar controller's selected child.
     func visibleChild(of vc: ObjectID) throws -> ObjectID? {
-        if heap.isKind(vc, of: sim[UINavigationController.self]) {
-            return navTransitions[vc] == nil ? try sim.objects(vc, sim[UINavigationController.viewControllers]).last : nil
+        if heap.isKind(vc, of: heap[UINavigationController.self]) {
+            return navTransitions[vc] == nil ? try objects(vc, heap[UINavigationController.viewControllers]).last : nil
         }
-        if heap.isKind(vc, of: sim[UITabBarController.self]) { return try selectedChild(of: vc) }
+        if heap.isKind(vc, of: heap[UITabBarController.self]) { return try selectedChild(of: vc) }
         return nil
     }
 }

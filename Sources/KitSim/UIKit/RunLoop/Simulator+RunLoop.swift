@@ -144,19 +144,19 @@ final class MainRunLoop: Subsystem {
 
     /// `RunLoop.main`, made (and held for the life of the app) on first access (SPEC rule 24).
     func mainRunLoop() -> ObjectID {
-        sim.singleton(&mainRunLoopID, sim[RunLoop.self], runLoopHold)
+        sim.singleton(&mainRunLoopID, heap[RunLoop.self], runLoopHold)
     }
 
     /// `DispatchQueue.main`, made (and held for the life of the app) on first access (SPEC
     /// rule 24).
     func mainQueue() -> ObjectID {
-        sim.singleton(&mainQueueID, sim[DispatchQueue.self], mainQueueHold)
+        sim.singleton(&mainQueueID, heap[DispatchQueue.self], mainQueueHold)
     }
 
     /// `OperationQueue.main`, made (and held for the life of the app) on first access
     /// (SPEC rule 24).
     func mainOperationQueue() -> ObjectID {
-        sim.singleton(&mainOperationQueueID, sim[OperationQueue.self], mainOperationQueueHold)
+        sim.singleton(&mainOperationQueueID, heap[OperationQueue.self], mainOperationQueueHold)
     }
 
     /// Queues a block on the main queue for virtual time `at` (SPEC rule 31). A block

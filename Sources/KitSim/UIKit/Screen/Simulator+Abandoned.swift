@@ -82,11 +82,11 @@ extension ControllerLifecycle {
         for c in presentedAbove { visit(c) }
         while head < queue.count {
             let c = queue[head]; head += 1
-            guard heap.isKind(c, of: sim[UIViewController.self]) else { continue }
-            if heap.isKind(c, of: sim[UINavigationController.self]) { for x in (try? sim.objects(c, sim[UINavigationController.viewControllers])) ?? [] { visit(x) } }
-            if heap.isKind(c, of: sim[UITabBarController.self]) { for x in (try? sim.objects(c, sim[UITabBarController.viewControllers])) ?? [] { visit(x) } }
-            for x in (try? sim.objects(c, sim[UIViewController.children])) ?? [] { visit(x) }
-            if let p = (try? sim.object(c, sim[UIViewController.presentedViewController])) ?? nil { visit(p) }
+            guard heap.isKind(c, of: heap[UIViewController.self]) else { continue }
+            if heap.isKind(c, of: heap[UINavigationController.self]) { for x in (try? objects(c, heap[UINavigationController.viewControllers])) ?? [] { visit(x) } }
+            if heap.isKind(c, of: heap[UITabBarController.self]) { for x in (try? objects(c, heap[UITabBarController.viewControllers])) ?? [] { visit(x) } }
+            for x in (try? objects(c, heap[UIViewController.children])) ?? [] { visit(x) }
+            if let p = (try? object(c, heap[UIViewController.presentedViewController])) ?? nil { visit(p) }
         }
         return out
     }
@@ -151,8 +151,8 @@ extension ControllerLifecycle {
         var c = vc
         for _ in 0...256 {
             if sim.isWindowRoot(c) { return true }
-            if (try? sim.object(c, sim[UIViewController.presentingViewController])) ?? nil != nil { return true }
-            guard let p = (try? sim.object(c, sim[UIViewController.parent])) ?? nil else { return false }
+            if (try? object(c, heap[UIViewController.presentingViewController])) ?? nil != nil { return true }
+            guard let p = (try? object(c, heap[UIViewController.parent])) ?? nil else { return false }
             c = p
         }
         return false

@@ -122,9 +122,9 @@ final class Animations: Subsystem {
         var seen: Set<UInt32> = []
         while let v = stack.popLast() {
             guard heap.isAlive(v), seen.insert(v.raw).inserted else { continue }
-            out.append((v, [try heap.readSlot(v, sim[UIView.frame]), try heap.readSlot(v, sim[UIView.backgroundColor]),
-                            try heap.readSlot(v, sim[UIView.alpha]), try heap.readSlot(v, sim[UIView.transform])]))
-            stack.append(contentsOf: try sim.objects(v, sim[UIView.subviews]).reversed())
+            out.append((v, [try heap.readSlot(v, heap[UIView.frame]), try heap.readSlot(v, heap[UIView.backgroundColor]),
+                            try heap.readSlot(v, heap[UIView.alpha]), try heap.readSlot(v, heap[UIView.transform])]))
+            stack.append(contentsOf: try objects(v, heap[UIView.subviews]).reversed())
         }
         return out
     }
@@ -134,11 +134,11 @@ final class Animations: Subsystem {
         guard heap.isAlive(view) else { return false }
         var top = view
         var steps = 0
-        while let s = try? sim.object(top, sim[UIView.superview]), heap.isAlive(s), steps <= heap.objectCount {
+        while let s = try? object(top, heap[UIView.superview]), heap.isAlive(s), steps <= heap.objectCount {
             top = s
             steps += 1
         }
-        return heap.isKind(top, of: sim[UIWindow.self])
+        return heap.isKind(top, of: heap[UIWindow.self])
     }
 
     /// SPEC rule 44: after the view tree changed (a view added or removed, a window or
@@ -205,9 +205,9 @@ final class Animations: Subsystem {
             return propertyAnimatorReleased(id, state)
         }
         guard !viewAnimations.isEmpty else { return nil }
-        if heap.isKind(id, of: sim[UIView.self]) {
+        if heap.isKind(id, of: heap[UIView.self]) {
             viewTreeChanged()
-        } else if heap.isKind(id, of: sim[CALayer.self]) {
+        } else if heap.isKind(id, of: heap[CALayer.self]) {
             for n in viewAnimations.numbers(ofLayer: id) { _ = viewAnimations.remove(n, finished: false) }
         }
         return nil
@@ -215,7 +215,7 @@ final class Animations: Subsystem {
 
     /// Sends a `CAAnimationDelegate` method to the copy's delegate when it has one.
     func tellDelegate(of copy: ObjectID, _ selector: Selector, finished: Bool?) throws {
-        guard heap.isAlive(copy), let d = try sim.object(copy, sim[CAAnimation.delegate]), heap.responds(d, to: selector) else { return }
+        guard heap.isAlive(copy), let d = try object(copy, heap[CAAnimation.delegate]), heap.responds(d, to: selector) else { return }
         if let finished {
             _ = try heap.send(d, selector, args: Arguments(.object(copy), .bool(finished)))
         } else {

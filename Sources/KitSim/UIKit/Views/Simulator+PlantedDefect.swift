@@ -57,7 +57,7 @@ extension Animations {
             if let block = animations.objectID, heap.isKind(block, of: heap.blockClass) {
                 try heap.hold(block, sim.transitions.transitionHold)
             } else {
-                try heap.hold(try sim.make(sim[UIView.self]), sim.transitions.transitionHold)
+                try heap.hold(try sim.make(heap[UIView.self]), sim.transitions.transitionHold)
             }
         }
     }

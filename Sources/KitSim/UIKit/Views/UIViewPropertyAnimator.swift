@@ -141,7 +141,7 @@ extension Animations {
 
     /// Calls each animation block, in the order added, with (captures…).
     func runAnimationBlocks(of animator: ObjectID) throws {
-        guard case .array(let blocks) = try heap.readSlot(animator, sim[UIViewPropertyAnimator.animations]) else { return }
+        guard case .array(let blocks) = try heap.readSlot(animator, heap[UIViewPropertyAnimator.animations]) else { return }
         for b in blocks { try sim.callCallback(b, []) }
     }
 
@@ -193,8 +193,8 @@ extension Animations {
         propertyAnimators[a.raw] = s
         // The call keeps the receiver alive while the hold goes (SPEC §2).
         if withoutFinishing {
-            try sim.write(a, sim[UIViewPropertyAnimator.animations], .nil)
-            try sim.write(a, sim[UIViewPropertyAnimator.completions], .nil)
+            try write(a, heap[UIViewPropertyAnimator.animations], .nil)
+            try write(a, heap[UIViewPropertyAnimator.completions], .nil)
         }
         if wasRunning { try heap.unhold(a, animationHold) }
     }
@@ -211,13 +211,13 @@ extension Animations {
         s.generation &+= 1
         propertyAnimators[a.raw] = s
         var animations = 0, completions: [Value] = []
-        if case .array(let list) = try heap.readSlot(a, sim[UIViewPropertyAnimator.animations]) { animations = list.count }
-        if case .array(let list) = try heap.readSlot(a, sim[UIViewPropertyAnimator.completions]) { completions = list }
+        if case .array(let list) = try heap.readSlot(a, heap[UIViewPropertyAnimator.animations]) { animations = list.count }
+        if case .array(let list) = try heap.readSlot(a, heap[UIViewPropertyAnimator.completions]) { completions = list }
         var firstError: Error?
         for c in completions { sim.attempt(&firstError) { try sim.callCallback(c, [.string(position)]) } }
         if heap.isAlive(a) {
-            sim.attempt(&firstError) { try dropFirstBlocks(animations, of: a, sim[UIViewPropertyAnimator.animations]) }
-            sim.attempt(&firstError) { try dropFirstBlocks(completions.count, of: a, sim[UIViewPropertyAnimator.completions]) }
+            sim.attempt(&firstError) { try dropFirstBlocks(animations, of: a, heap[UIViewPropertyAnimator.animations]) }
+            sim.attempt(&firstError) { try dropFirstBlocks(completions.count, of: a, heap[UIViewPropertyAnimator.completions]) }
             if wasRunning { sim.attempt(&firstError) { try heap.unhold(a, animationHold) } }
         }
         if let firstError { throw firstError }
@@ -227,7 +227,7 @@ extension Animations {
     func dropFirstBlocks(_ count: Int, of a: ObjectID, _ p: Property) throws {
         guard case .array(let list) = try heap.readSlot(a, p) else { return }
         let rest = Array(list.dropFirst(count))
-        try sim.write(a, p, rest.isEmpty ? .nil : .array(rest))
+        try write(a, p, rest.isEmpty ? .nil : .array(rest))
     }
 
     /// SPEC rule 45: an animator released while paused or stopped raises UIKit's

@@ -20,7 +20,7 @@ final class Views: Subsystem {
     /// UIView's designated initializer: the frame (the declared defaults make a new view
     /// visible, interactive and opaque).
     func initializeView(_ id: ObjectID, frame: Rect) throws {
-        try sim.write(id, sim[UIView.frame], .rect(frame))
+        try write(id, heap[UIView.frame], .rect(frame))
     }
 
     /// SPEC rule 8: `addSubview` appends on top, removing the view from its old
@@ -30,28 +30,28 @@ final class Views: Subsystem {
         if try child == parent || isDescendant(parent, of: child) {
             throw sim.raise(.crash(.addSelfAsSubview, object: child))
         }
-        let old = try sim.object(child, sim[UIView.superview])
+        let old = try object(child, heap[UIView.superview])
         // Take the new reference before dropping the old one so the view never dies in between.
         var at = index
-        if old == parent, let i = try sim.objects(parent, sim[UIView.subviews]).firstIndex(of: child) {
-            try heap.insertElement(child, into: parent, sim[UIView.subviews], at: at)
+        if old == parent, let i = try objects(parent, heap[UIView.subviews]).firstIndex(of: child) {
+            try heap.insertElement(child, into: parent, heap[UIView.subviews], at: at)
             let removeAt = (at ?? Int.max) <= i ? i + 1 : i
-            try heap.removeElement(at: removeAt, from: parent, sim[UIView.subviews])
+            try heap.removeElement(at: removeAt, from: parent, heap[UIView.subviews])
             at = nil
         } else {
-            try heap.insertElement(child, into: parent, sim[UIView.subviews], at: at)
-            if let old { try heap.removeElement(child, from: old, sim[UIView.subviews]) }
+            try heap.insertElement(child, into: parent, heap[UIView.subviews], at: at)
+            if let old { try heap.removeElement(child, from: old, heap[UIView.subviews]) }
         }
-        try sim.write(child, sim[UIView.superview], parent)
+        try write(child, heap[UIView.superview], parent)
         // SPEC rule 44: a view moved out of a window loses its animations.
         sim.animations.viewTreeChanged()
     }
 
     /// Detaches `view` from its superview, which releases it.
     func removeFromSuperview(_ view: ObjectID) throws {
-        guard let parent = try sim.object(view, sim[UIView.superview]) else { return }
-        try sim.write(view, sim[UIView.superview], nil)
-        try heap.removeElement(view, from: parent, sim[UIView.subviews])
+        guard let parent = try object(view, heap[UIView.superview]) else { return }
+        try write(view, heap[UIView.superview], nil)
+        try heap.removeElement(view, from: parent, heap[UIView.subviews])
         // SPEC rule 44: a view that leaves its window loses its animations.
         sim.animations.viewTreeChanged()
     }
@@ -59,7 +59,7 @@ final class Views: Subsystem {
     /// Whether `view` is `ancestor` or lies under it.
     func isDescendant(_ view: ObjectID, of ancestor: ObjectID) throws -> Bool {
         var found = false
-        try sim.walkChain(from: view, along: sim[UIView.superview]) { c in
+        try sim.walkChain(from: view, along: heap[UIView.superview]) { c in
             found = c == ancestor
             return !found
         }
@@ -70,8 +70,8 @@ final class Views: Subsystem {
     /// is a window.
     func windowOf(_ view: ObjectID) throws -> ObjectID? {
         var window: ObjectID?
-        try sim.walkChain(from: view, along: sim[UIView.superview]) { c in
-            if heap.isKind(c, of: sim[UIWindow.self]) { window = c }
+        try sim.walkChain(from: view, along: heap[UIView.superview]) { c in
+            if heap.isKind(c, of: heap[UIWindow.self]) { window = c }
             return window == nil
         }
         return window
@@ -79,16 +79,16 @@ final class Views: Subsystem {
 
     /// A view's bounds as its frame gives them: the frame's size at the origin.
     func boundsOf(_ view: ObjectID) throws -> Rect {
-        let f = try sim.rect(view, sim[UIView.frame])
+        let f = try rect(view, heap[UIView.frame])
         return Rect(x: 0, y: 0, width: f.width, height: f.height)
     }
 
     /// A view's frame in screen coordinates.
     func absoluteFrame(_ view: ObjectID) throws -> Rect {
         let rotation = sim.rotation
-        var f = try sim.rect(view, sim[UIView.frame])
-        try sim.walkChain(from: try sim.object(view, sim[UIView.superview]), along: sim[UIView.superview]) { s in
-            let sf = try sim.rect(s, sim[UIView.frame])
+        var f = try rect(view, heap[UIView.frame])
+        try sim.walkChain(from: try object(view, heap[UIView.superview]), along: heap[UIView.superview]) { s in
+            let sf = try rect(s, heap[UIView.frame])
             // SPEC rule 55: through a root view UIKit rotated on iOS 7, turned with it.
             if let o = try rotation.uikitRotation(of: s) { f = rotation.rect(f, turnedBy: o, inFrame: sf) } else { f.x += sf.x; f.y += sf.y }
             return true
@@ -99,8 +99,8 @@ final class Views: Subsystem {
     /// Whether a view would be drawn: it and every ancestor not hidden, alpha above 0.01.
     func isEffectivelyVisible(_ view: ObjectID) throws -> Bool {
         var visible = true
-        try sim.walkChain(from: view, along: sim[UIView.superview]) { c in
-            if try sim.bool(c, sim[UIView.isHidden], default: false) || sim.number(c, sim[UIView.alpha], default: 1) <= 0.01 { visible = false }
+        try sim.walkChain(from: view, along: heap[UIView.superview]) { c in
+            if try bool(c, heap[UIView.isHidden], default: false) || number(c, heap[UIView.alpha], default: 1) <= 0.01 { visible = false }
             return visible
         }
         return visible

@@ -13,7 +13,7 @@ extension Windows {
     /// view in, holds released in the layout pass — and the first error is rethrown at
     /// the end, so no hold is stranded and the new root always gets its view.
     func setRootViewController(of window: ObjectID, to new: ObjectID?) throws {
-        let old = try sim.object(window, sim[UIWindow.rootViewController])
+        let old = try object(window, heap[UIWindow.rootViewController])
         guard old != new else { return }
         // SPEC rule 71: a scene-less window is not visible, whatever its isHidden.
         let visible = try isShown(window)
@@ -28,12 +28,12 @@ extension Windows {
                 try sim.lifecycle.endAppearance(old, animated: false)
             }
             sim.attempt(&firstError) { try sim.lifecycle.beginAppearance(old, appearing: false, animated: false) }
-            sim.attempt(&firstError) { if let v = try sim.object(old, sim[UIViewController.view]) { try sim.views.removeFromSuperview(v) } }
+            sim.attempt(&firstError) { if let v = try object(old, heap[UIViewController.view]) { try sim.views.removeFromSuperview(v) } }
             if sim.configuration.ios < 8 { sim.attempt(&firstError) { try sim.presentations.tearDownPresentations(of: old) } }
         }
         // A callback may have released the new root meanwhile: the write then fails as a
         // message to a deallocated instance, with the old root's view already out.
-        try sim.write(window, sim[UIWindow.rootViewController], new)
+        try write(window, heap[UIWindow.rootViewController], new)
         // The old root left the UI unless it lives on inside the new one (seed 000's SDK
         // wraps the root in a navigation controller and makes that the root).
         if visible, let old, heap.isAlive(old), !sim.lifecycle.isInUI(old) {
@@ -52,14 +52,14 @@ extension Windows {
     func installRootView(_ root: ObjectID, in window: ObjectID) throws {
         sim.lifecycle.noteEnteredUI(root)
         let view = try sim.lifecycle.loadedView(of: root)
-        if let view, try sim.object(view, sim[UIView.superview]) == window { return }
+        if let view, try object(view, heap[UIView.superview]) == window { return }
         try heap.hold(root, sim.transitions.transitionHold)
         sim.enqueueLayout { [unowned self] in
             defer { if heap.isAlive(root) { try? heap.unhold(root, sim.transitions.transitionHold) } }
             try sim.lifecycle.endAppearance(root, animated: false)
         }
         var firstError: Error?
-        if let view { try sim.write(view, sim[UIView.frame], .rect(try sim.views.boundsOf(window))) }
+        if let view { try write(view, heap[UIView.frame], .rect(try sim.views.boundsOf(window))) }
         sim.attempt(&firstError) { try sim.lifecycle.beginAppearance(root, appearing: true, animated: false) }
         if let view, heap.isAlive(view) { try sim.views.addSubview(view, to: window, at: nil) }
         if let firstError { throw firstError }

@@ -32,20 +32,20 @@ extension Windows {
 
     /// Whether the window is one of UIKit's keyboard windows, which never become key
     /// (SPEC rule 65).
-    func isKeyboardWindow(_ w: ObjectID) -> Bool { heap.isKind(w, of: sim[UITextEffectsWindow.self]) }
+    func isKeyboardWindow(_ w: ObjectID) -> Bool { heap.isKind(w, of: heap[UITextEffectsWindow.self]) }
 
     /// SPEC rule 63: the keyboard windows, made at the first successful
     /// `becomeFirstResponder`, held by UIKit (`keyboard`) and reused.
     func keyboardWindows() throws -> [ObjectID] {
         if keyboard.windows.isEmpty {
-            var made: [(SimClass, Double)] = [(sim[UITextEffectsWindow.self], 1)]
+            var made: [(SimClass, Double)] = [(heap[UITextEffectsWindow.self], 1)]
             // SPEC rule 64: iOS 16 lists only the text-effects window; the remote keyboard
             // window is out of the app's process there, so KitSim makes it on 9–15 only.
-            if (9...15).contains(sim.configuration.ios) { made.append((sim[UIRemoteKeyboardWindow.self], 10_000_000)) }
+            if (9...15).contains(sim.configuration.ios) { made.append((heap[UIRemoteKeyboardWindow.self], 10_000_000)) }
             for (cls, level) in made {
                 let w = heap.alloc(cls)
                 _ = try heap.send(w, .initialize, args: Arguments(.rect(sim.screenBounds)))
-                try sim.write(w, sim[UIWindow.windowLevel], .double(level))
+                try write(w, heap[UIWindow.windowLevel], .double(level))
                 try heap.hold(w, keyboardHold)
                 keyboard.windows.append(w)
             }
@@ -62,16 +62,16 @@ extension Windows {
             // With scenes the keyboard windows belong to the editing field's scene.
             let fieldWindow = try keyboard.firstResponder.flatMap { try sim.views.windowOf($0) }
             for w in try keyboardWindows() { try attach(w, toSceneOf: fieldWindow) }
-            for w in try keyboardWindows() where try sim.bool(w, sim[UIView.isHidden], default: true) {
+            for w in try keyboardWindows() where try bool(w, heap[UIView.isHidden], default: true) {
                 orderFront(w)
-                try sim.write(w, sim[UIView.isHidden], .bool(false))
+                try write(w, heap[UIView.isHidden], .bool(false))
             }
             return
         }
         let generation = keyboard.generation
         sim.schedule(after: 0.25) { [unowned self] in
             guard keyboard.generation == generation, keyboard.firstResponder == nil else { return }
-            for w in keyboard.windows where heap.isAlive(w) { try sim.write(w, sim[UIView.isHidden], .bool(true)) }
+            for w in keyboard.windows where heap.isAlive(w) { try write(w, heap[UIView.isHidden], .bool(true)) }
         }
     }
 
@@ -80,7 +80,7 @@ extension Windows {
         let old = keyboard.windows
         keyboard = KeyboardState()
         for w in old where heap.isAlive(w) {
-            try sim.write(w, sim[UIView.isHidden], .bool(true))
+            try write(w, heap[UIView.isHidden], .bool(true))
             _ = stack.remove(w)
             try heap.unhold(w, keyboardHold)
         }

@@ -85,14 +85,14 @@ extension Windows {
     /// with a manifest its delegate is a new `SceneDelegate`; without one it has no
     /// delegate and every live window is attached to it.
     func connectScene() throws {
-        let scene = heap.alloc(sim[UIWindowScene.self])
-        try sim.write(scene, sim[UIWindowScene.activationState], .string("foregroundActive"))
+        let scene = heap.alloc(heap[UIWindowScene.self])
+        try write(scene, heap[UIWindowScene.activationState], .string("foregroundActive"))
         try heap.hold(scene, scenes.hold)
         scenes.connected.append(scene)
         if sceneMode == .manifest {
-            try sim.write(scene, sim[UIWindowScene.delegate], heap.alloc(sim[SceneDelegate.self]))
+            try write(scene, heap[UIWindowScene.delegate], heap.alloc(heap[SceneDelegate.self]))
         } else {
-            for w in allWindows { try sim.write(w, sim[UIWindow.windowScene], scene) }
+            for w in allWindows { try write(w, heap[UIWindow.windowScene], scene) }
         }
         stack.orderChanged()
     }
@@ -109,7 +109,7 @@ extension Windows {
         scenes.connected = []
         stack.orderChanged()
         for s in old where heap.isAlive(s) {
-            try sim.write(s, sim[UIWindowScene.activationState], .string("unattached"))
+            try write(s, heap[UIWindowScene.activationState], .string("unattached"))
             try heap.unhold(s, scenes.hold)
         }
         if sceneMode == .manifest { try connectScene() }
@@ -124,7 +124,7 @@ extension Windows {
         case .none: return true
         case .implicit where scenes.connected.isEmpty: return true
         default:
-            guard case .object(let s) = (try? heap.readSlot(window, sim[UIWindow.windowScene])) ?? .nil else { return false }
+            guard case .object(let s) = (try? heap.readSlot(window, heap[UIWindow.windowScene])) ?? .nil else { return false }
             return scenes.connected.contains(s)
         }
     }
@@ -133,13 +133,13 @@ extension Windows {
     /// scene-less window is, to everything but its own `isHidden`, a hidden window
     /// (SPEC rule 71).
     func isShown(_ window: ObjectID) throws -> Bool {
-        try !sim.bool(window, sim[UIView.isHidden], default: true) && isAttached(window)
+        try !bool(window, heap[UIView.isHidden], default: true) && isAttached(window)
     }
 
     /// `scene.windows`: the live windows attached to it, by rule 2 (SPEC rule 70).
     func windows(of scene: ObjectID) -> [ObjectID] {
         guard scenes.connected.contains(scene) else { return [] }
-        return windows.filter { (try? sim.object($0, sim[UIWindow.windowScene])) == scene }
+        return windows.filter { (try? object($0, heap[UIWindow.windowScene])) == scene }
     }
 
     /// `window.windowScene = scene` (SPEC rule 70): moves the window (nil detaches it). A
@@ -150,10 +150,10 @@ extension Windows {
         // The one implicit scene is made first, so that the window leaves (or keeps) a
         // scene it was attached to.
         if sceneMode == .implicit { _ = try connectedScenes() }
-        guard try sim.object(window, sim[UIWindow.windowScene]) != scene else { return }
+        guard try object(window, heap[UIWindow.windowScene]) != scene else { return }
         let wasShown = try isShown(window)
         let wasAttached = isAttached(window)
-        try sim.write(window, sim[UIWindow.windowScene], scene)
+        try write(window, heap[UIWindow.windowScene], scene)
         stack.orderChanged()
         let shown = try isShown(window)
         // SPEC rule 71: a window in no connected scene is never key, shown or hidden (a
@@ -162,7 +162,7 @@ extension Windows {
             try passKeyStatus(leaving: window)
         } else if !wasShown && shown {
             orderFront(window)
-            if let root = try sim.object(window, sim[UIWindow.rootViewController]) { try installRootView(root, in: window) }
+            if let root = try object(window, heap[UIWindow.rootViewController]) { try installRootView(root, in: window) }
         }
     }
 
@@ -170,8 +170,8 @@ extension Windows {
     /// window's scene (SPEC rules 21, 63 with scenes).
     func attach(_ made: ObjectID, toSceneOf window: ObjectID?) throws {
         guard sceneMode != .none, !scenes.connected.isEmpty else { return }
-        let scene = try window.flatMap { try sim.object($0, sim[UIWindow.windowScene]) } ?? scenes.connected.first
-        if try sim.object(made, sim[UIWindow.windowScene]) != scene { try setWindowScene(made, to: scene) }
+        let scene = try window.flatMap { try object($0, heap[UIWindow.windowScene]) } ?? scenes.connected.first
+        if try object(made, heap[UIWindow.windowScene]) != scene { try setWindowScene(made, to: scene) }
     }
 
     /// The bounds of a scene, which a window made with it fills (SPEC rule 70): the

@@ -49,14 +49,14 @@ final class Windows: Subsystem {
     /// scene is connected at launch (SPEC rule 69); without one it is made when first asked
     /// for (UIWindowScene.swift).
     func launch() throws {
-        let app = heap.alloc(sim[UIApplication.self])
+        let app = heap.alloc(heap[UIApplication.self])
         application = app
-        let screen = heap.alloc(sim[UIScreen.self])
+        let screen = heap.alloc(heap[UIScreen.self])
         mainScreen = screen
-        let delegate = heap.alloc(sim[AppDelegate.self])
+        let delegate = heap.alloc(heap[AppDelegate.self])
         try heap.hold(app, appHold)
-        try heap.writeSlot(screen, sim[UIScreen.bounds], .rect(sim.screenBounds))
-        try heap.writeSlot(app, sim[UIApplication.delegate], .object(delegate))
+        try heap.writeSlot(screen, heap[UIScreen.bounds], .rect(sim.screenBounds))
+        try heap.writeSlot(app, heap[UIApplication.delegate], .object(delegate))
         try heap.hold(screen, appHold)
         if sceneMode == .manifest { try connectScene() }
     }
