@@ -82,7 +82,7 @@ extension Simulator: SandboxModel {
                 guard let title = sb.string(L, 2) else {
                     throw SimError.badArgument(2, "tap", expected: "button title", got: sb.typeName(L, 2))
                 }
-                try sim.tapActionSheet(target, title)
+                try sim.presentations.tapActionSheet(target, title)
                 lua_pushboolean(L, 1)
             } else if sb.heap.isKind(target, of: sim[UITableView.self]) || sb.heap.isKind(target, of: sim[UICollectionView.self]) {
                 guard case .indexPath(let path) = sb.value(L, 2) else {

@@ -25,9 +25,7 @@ struct InvariantLog {
 /// `unowned` reference would cost a strong retain and a release on every use of `sim`
 /// (a push and pop of a controller reaches `sim` hundreds of times: 8 % of the model's
 /// instructions, measured with callgrind).
-protocol Subsystem: AnyObject {
-    /// The simulator's heap, which the subsystem keeps (strongly: the heap never points back).
-    var heap: Heap { get }
+protocol Subsystem: HeapAccessing {
     /// Every broken invariant of the subsystem's state as a whole, and the failures found
     /// after its mutations (`InvariantLog`).
     func violations() -> [String]
@@ -47,10 +45,21 @@ extension Heap {
     }
 }
 
-/// The slot reads and writes every subsystem makes, on its own `heap`: through `self`,
-/// which a method holds for its whole run, they cost no reference counting, where the
-/// same calls through `sim` retain and release the simulator each time.
-extension Subsystem {
+/// What reads and writes the model's slots: the simulator (for the declarations' bodies,
+/// which receive it) and each subsystem, each on the heap it keeps. A subsystem reads
+/// through `self`, which its method holds for the whole run, so an access costs no
+/// reference counting, where the same call through `sim` retains and releases the
+/// simulator each time.
+package protocol HeapAccessing: AnyObject {
+    var heap: Heap { get }
+}
+
+extension HeapAccessing {
+    /// The property a model class's handle names (`sim[UIView.frame]`), resolved once per heap.
+    @inline(__always) package subscript(_ property: PropertyHandle) -> Property { heap[property] }
+    /// The class of a model class (`sim[UIWindow.self]`), registered on first need.
+    @inline(__always) package subscript<C: ModelClass>(_ cls: C.Type) -> SimClass { heap[C.handle] }
+
     @inline(__always) func object(_ id: ObjectID, _ p: Property) throws -> ObjectID? { try heap.readSlot(id, p).objectID }
     @inline(__always) func objects(_ id: ObjectID, _ p: Property) throws -> [ObjectID] { try heap.objects(id, p) }
     @inline(__always) func write(_ id: ObjectID, _ p: Property, _ v: Value) throws { try heap.writeSlot(id, p, v) }

@@ -76,13 +76,3 @@ extension ClassDeclaration where Context == Simulator {
                   for: Simulator.self, members)
     }
 }
-
-extension Simulator {
-    /// The property a model class's handle names (`sim[UIView.frame]`), resolved once.
-    @inline(__always)
-    package subscript(_ property: PropertyHandle) -> Property { heap[property] }
-
-    /// The class of a model class (`sim[UIWindow.self]`), registered on first need.
-    @inline(__always)
-    package subscript<C: ModelClass>(_ cls: C.Type) -> SimClass { heap[C.handle] }
-}

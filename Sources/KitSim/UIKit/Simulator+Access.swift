@@ -37,26 +37,6 @@ extension Simulator {
         slot = id
         return id
     }
-
-    func object(_ id: ObjectID, _ p: Property) throws -> ObjectID? { try heap.readSlot(id, p).objectID }
-    func objects(_ id: ObjectID, _ p: Property) throws -> [ObjectID] { try heap.objects(id, p) }
-    func write(_ id: ObjectID, _ p: Property, _ v: Value) throws { try heap.writeSlot(id, p, v) }
-    func write(_ id: ObjectID, _ p: Property, _ o: ObjectID?) throws { try heap.writeSlot(id, p, o.map(Value.object) ?? .nil) }
-    func bool(_ id: ObjectID, _ p: Property, default d: Bool) throws -> Bool {
-        if case .bool(let b) = try heap.readSlot(id, p) { return b }
-        return d
-    }
-    func number(_ id: ObjectID, _ p: Property, default d: Double) throws -> Double {
-        try heap.readSlot(id, p).number ?? d
-    }
-    func rect(_ id: ObjectID, _ p: Property) throws -> Rect {
-        if case .rect(let r) = try heap.readSlot(id, p) { return r }
-        return .zero
-    }
-    func isA(_ id: ObjectID?, _ cls: SimClass) -> Bool {
-        guard let id else { return false }
-        return heap.isKind(id, of: cls)
-    }
 }
 
 extension Invocation {

@@ -5,7 +5,7 @@
 /// The UIKit classes are ordinary runtime classes with Swift implementations, so a
 /// subclass (from Lua or Swift) overrides `viewDidLoad`, `loadView` or `hitTest`, and
 /// UIKit calls the override (SPEC §1).
-public final class Simulator {
+public final class Simulator: HeapAccessing {
     /// Behaviour profile and timing (`sim.configure`).
     public struct Configuration: Sendable, Equatable {
         /// The iOS version whose behaviour to reproduce (7…17). SPEC rule 16.
@@ -56,7 +56,7 @@ public final class Simulator {
     /// Navigation and tab bar controllers (Controllers/NavigationTransitions.swift).
     let navigation: Navigation
     /// The presentations and the legacy alert window (Controllers/Simulator+Presentation.swift).
-    let presentations: Presentations
+    package let presentations: Presentations
     /// The transitions in flight: coordinators, custom transitions (Controllers/Transitions.swift).
     let transitions: Transitions
 

@@ -63,9 +63,11 @@ struct HandleCache {
 }
 
 extension Heap {
-    /// The class `handle` names, registered on first need (`Heap.defer`). The model
-    /// declares every class it names, so the lookup cannot fail once the model's classes
-    /// are deferred; a handle of a class this heap does not declare is a bug of the model.
+    /// The class `handle` names, registered on first need (`Heap.defer`). An internal
+    /// invariant, not a script's error: the model declares every class it names, a deferred
+    /// name is reserved from scripts, and no script can undeclare a class or a property, so
+    /// a failed lookup is a bug of the model (ModelClassHandleTests resolves every handle the
+    /// class files make).
     @inlinable
     public subscript(_ handle: ClassHandle) -> SimClass {
         let i = handle.index

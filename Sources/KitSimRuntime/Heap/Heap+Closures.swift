@@ -32,15 +32,17 @@ extension Heap {
     /// other value, is returned as it is.
     public func closure(_ value: Value) throws -> Value {
         guard case .foreign(let f) = value, f.box.isFunction, let c = try foreignDispatcher?.closureCaptures(f.box) else { return value }
+        // The host leaves out objects that have gone; a weak capture of one in its deinit
+        // is nil, as Swift's weak reference to a deallocating object is.
+        let captures = c.captures.filter { $0.ownership != .weak || isAlive($0.object) }
         // A Swift closure that captures nothing has no context to allocate: the function
         // stays a plain function (no object, no id taken).
-        guard c.captures.contains(where: { state(of: $0.object) != .deallocated }) else { return value }
-        for capture in c.captures where capture.ownership != .strong || isAlive(capture.object) {
-            try checkUsable(capture.object, "retain")
-        }
+        guard !captures.isEmpty else { return value }
+        // A strong or unowned capture of an object in its deinit is Swift's trap.
+        for capture in captures { try checkUsable(capture.object, "retain") }
         let block = alloc(blockClass)
         var seen: [String: Int] = [:]
-        for capture in c.captures where isAlive(capture.object) {
+        for capture in captures {
             // Two upvalues of nested functions may share a name; each capture keeps its own key.
             let n = (seen[capture.name] ?? 0) + 1
             seen[capture.name] = n

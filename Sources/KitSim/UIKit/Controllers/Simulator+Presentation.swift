@@ -2,9 +2,9 @@
 /// presented controller's view sits in, which presentations and dismissals are in flight,
 /// and the legacy alert window UIKit keeps while an alert shows. It presents and
 /// dismisses (through `Transitions`) and checks the presented/presenting links.
-final class Presentations: Subsystem {
+package final class Presentations: Subsystem {
     unowned(unsafe) var sim: Simulator!
-    let heap: Heap
+    package let heap: Heap
     /// The alert window UIKit keeps while its alert shows.
     let alertHold: HoldReason
     /// The transition view of each presented controller, and the chains in flight

@@ -113,7 +113,7 @@ extension Presentations {
     /// `sim.tap(sheet, "Delete")`: the delegate is told of the click, then the sheet is
     /// dismissed with that button (Apple: "The action sheet is automatically dismissed after
     /// the actionSheet(_:clickedButtonAt:) delegate method is invoked").
-    func tapActionSheet(_ sheet: ObjectID, _ title: String) throws {
+    package func tapActionSheet(_ sheet: ObjectID, _ title: String) throws {
         let titles = try actionSheetTitles(sheet)
         guard let i = titles.firstIndex(of: title) else {
             throw SimError.badArgument(2, "tap", "\(sim.angle(sheet)) has no button titled \"\(title)\"; its buttons: \(titles.map { "\"\($0)\"" }.joined(separator: ", "))")
@@ -147,9 +147,4 @@ extension Presentations {
             _ = try heap.send(d, message, args: Arguments(.object(sheet)))
         }
     }
-}
-
-extension Simulator {
-    /// `sim.tap(sheet, title)`: a tap on the action sheet's button with that title.
-    public func tapActionSheet(_ sheet: ObjectID, _ title: String) throws { try presentations.tapActionSheet(sheet, title) }
 }
