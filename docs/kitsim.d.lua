@@ -1368,10 +1368,11 @@ function sim.release(object) end
 ---@return string
 function sim.why(object) end
 
----Every retain and release of the object, with its source line.
+---Every retain and release of the object, with its source line. `{ uikit = false }` leaves out the undone retain/release pairs of temporary holds (the autorelease pool's, the model's own); `{ pairs = true }` shows each retain with the release that undid it, and the retains nothing undid.
 ---@param object NSObject
+---@param options? table
 ---@return string
-function sim.history(object) end
+function sim.history(object, options) end
 
 ---Leaked objects: one report per retain cycle and per abandoned controller; `truncated` is true when the cycle search stopped early.
 ---@return Leak[]

@@ -15,7 +15,7 @@ expect(nav).to.be.alive()
 
 ad:closeAd()
 sim.run(1)
-account.say("ad closed: the root is %s again; %s is %s (%s)", app.window.rootViewController, ad, account.state(ad), account.death(ad))
+account.say("ad closed: the root is %s again; %s", app.window.rootViewController, account.death(ad))
 expect(app.window.rootViewController).to.equal(nav)
 expect(sim.screen().black).to.equal(false)
 expect(ad).to.be.deallocated()

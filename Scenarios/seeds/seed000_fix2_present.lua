@@ -14,7 +14,7 @@ expect(root.presentedViewController).to.equal(ad)
 
 ad:closeAd()
 sim.run(3)
-account.say("ad closed: %s is %s (%s)", ad, account.state(ad), account.death(ad))
+account.say("ad closed: %s", account.death(ad))
 expect(ad).to.be.deallocated()
 expect(root.presentedViewController).to.equal(nil)
 expect(app.window.rootViewController).to.equal(root)

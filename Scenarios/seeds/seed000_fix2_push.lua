@@ -15,7 +15,7 @@ expect(nav.topViewController).to.equal(ad)
 
 ad:closeAd()
 sim.run(3)
-account.say("ad closed: %s is %s (%s)", ad, account.state(ad), account.death(ad))
+account.say("ad closed: %s", account.death(ad))
 expect(ad).to.be.deallocated()
 expect(app.window.rootViewController).to.equal(nav)
 expect(sim.screen().black).to.equal(false)

@@ -12,7 +12,7 @@ local vc = sim.label(ModalViewController(), "modal")
 local newWindow = sim.label(vc:show(), "newWindow")
 expect(UIApplication.shared.keyWindow).to.equal(newWindow)   -- for the rest of this turn
 sim.run(0)
-account.say("after the turn: %s is %s (%s)", newWindow, account.state(newWindow), account.death(newWindow))
+account.say("after the turn: %s", account.death(newWindow))
 expect(newWindow).to.be.deallocated()
 expect(vc).to.be.deallocated()
 expect(UIApplication.shared.keyWindow).to.equal(main)

@@ -15,7 +15,7 @@ local newWindow = sim.label(vc:show(), "newWindow")
 expect(UIApplication.shared.keyWindow).to.equal(main)        -- never key, not even for this turn
 expect(#sim.screen().windows).to.equal(1)
 sim.run(0)
-account.say("after the turn: %s is %s (%s)", newWindow, account.state(newWindow), account.death(newWindow))
+account.say("after the turn: %s", account.death(newWindow))
 expect(newWindow).to.be.deallocated()
 expect(vc).to.be.deallocated()
 expect(UIApplication.shared.keyWindow).to.equal(main)

@@ -48,11 +48,14 @@ extension LuaSandbox {
     }
 
     /// The hint shown after an error's exact text, with its separator: the error's own
-    /// (a misspelled selector's nearest name), or for a message to an object nothing ever
-    /// owned, why it is gone and how to keep it (on a line of its own).
+    /// (a misspelled selector's nearest name), or for a message to a deallocated object or
+    /// a read of an unowned reference to one, how it died: the last owner it lost and why
+    /// (on a line of its own; `Heap.deathSentence`).
     func hint(for e: SimError) -> String? {
         if let h = e.hint { return h }
-        if e.kind == .zombie, let o = e.object, let advice = heap.unownedDeathAdvice(o) { return "\n" + advice }
+        if e.kind == .zombie || e.kind == .unownedRead, let o = e.object, let sentence = heap.deathSentence(o) {
+            return "\n" + sentence
+        }
         return nil
     }
 

@@ -218,7 +218,28 @@ extension LuaSandbox {
         }
         def(MethodSignature("release", [.object("object", "NSObject")], summary: "Releases a hold taken with `sim.hold`.")) { sb, L in try sb.heap.unhold(try sb.objectArgument(L, 1, "release")); return 0 }
         def(MethodSignature("why", [.object("object", "NSObject")], returns: .string, summary: "Why the object is alive: each path of strong references from a root.")) { sb, L in sb.pushString(L, sb.heap.why(try sb.objectArgument(L, 1, "why"))); return 1 }
-        def(MethodSignature("history", [.object("object", "NSObject")], returns: .string, summary: "Every retain and release of the object, with its source line.")) { sb, L in sb.pushString(L, sb.heap.history(try sb.objectArgument(L, 1, "history"))); return 1 }
+        def(MethodSignature("history", [.object("object", "NSObject"), Parameter("options", .table, optional: true)], returns: .string,
+                            summary: "Every retain and release of the object, with its source line. `{ uikit = false }` leaves out the undone retain/release pairs of temporary holds (the autorelease pool's, the model's own); `{ pairs = true }` shows each retain with the release that undid it, and the retains nothing undid.")) { sb, L in
+            let id = try sb.objectArgument(L, 1, "history")
+            var uikit = true, pairs = false
+            switch lua_type(L, 2) {
+            case LUA_TNONE, LUA_TNIL: break
+            case LUA_TTABLE:
+                for entry in sb.sortedEntries(L, 2) {
+                    guard let key = entry.key, key == "uikit" || key == "pairs" else {
+                        throw SimError.badArgument(2, "history", "unknown option \(entry.key.map { "'\($0)'" } ?? "with a \(entry.keyType) key"); expected pairs or uikit", kind: .unknownName)
+                    }
+                    guard let b = entry.boolean else {
+                        throw SimError.badArgument(2, "history", "\(key) must be a boolean, got \(entry.valueType)", kind: .typeMismatch)
+                    }
+                    if key == "uikit" { uikit = b } else { pairs = b }
+                }
+            default:
+                throw SimError.badArgument(2, "history", expected: "table", got: sb.typeName(L, 2))
+            }
+            sb.pushString(L, pairs ? sb.heap.retainPairsText(id) : sb.heap.history(id, uikit: uikit))
+            return 1
+        }
         def(MethodSignature("leaks", returns: .tables("Leak"), summary: "Leaked objects: one report per retain cycle and per abandoned controller; `truncated` is true when the cycle search stopped early.")) { sb, L in sb.pushLeaks(L, sb.heap.leakReports()); return 1 }
         def(MethodSignature("cycles", [.object("candidate", "NSObject", optional: true), Parameter("options", .table, optional: true)], returns: .tables("Leak"),
                             summary: "Retain cycles, one report per elementary cycle of at most 10 objects, by lowest id: without arguments those no root reaches (rule 49); `sim.cycles(obj, { maxLength = 1…100 })` those strong references from obj reach, roots or not (rule 50). `truncated` is true past 1000 reports.")) { sb, L in

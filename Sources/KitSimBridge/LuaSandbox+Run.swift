@@ -159,7 +159,8 @@ extension LuaSandbox {
             if let name, let reason {
                 // The exception is in the trace already: the bridge recorded it when it
                 // raised it (pushError).
-                let crash = Outcome.Crash(name: name, reason: reason, object: fieldHandle(L, -1, "object"))
+                let object = fieldHandle(L, -1, "object")
+                let crash = Outcome.Crash(name: name, reason: reason, object: object, death: object.flatMap(heap.deathSentence))
                 // SPEC §5: the headline starts with the line that raised it, inside an
                 // override if that is where it was.
                 let headline = (raisedAt.map { $0 + " " } ?? "") + "\(name): \(reason)" + (exceptionHint(L, -1) ?? "")
@@ -237,8 +238,9 @@ extension LuaSandbox {
         let at = heap.currentSourceLocation.map { "\($0): " } ?? ""
         if e.isCrash {
             heap.recordException(e)
-            return outcome(status: .crashed, crash: Outcome.Crash(name: e.crashName ?? "Fatal error", reason: e.message, object: e.object),
-                           message: at + e.description)
+            let death = e.object.flatMap(heap.deathSentence)
+            return outcome(status: .crashed, crash: Outcome.Crash(name: e.crashName ?? "Fatal error", reason: e.message, object: e.object, death: death),
+                           message: at + e.description + (e.kind == .zombie || e.kind == .unownedRead ? death.map { "\n" + $0 } ?? "" : ""))
         }
         return outcome(status: e.kind == .limit ? .limitExceeded : .scriptError, crash: nil, message: at + e.description)
     }

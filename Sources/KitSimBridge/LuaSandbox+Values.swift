@@ -281,6 +281,7 @@ extension LuaSandbox {
         package let keyType: String
         package let string: String?
         package let number: Double?
+        package let boolean: Bool?
         package let valueType: String
     }
 
@@ -295,6 +296,7 @@ extension LuaSandbox {
         while lua_next(L, t) != 0 {
             out.append(TableEntry(key: string(L, -2), keyType: typeName(L, -2), string: string(L, -1),
                                   number: lua_type(L, -1) == LUA_TNUMBER ? lua_tonumberx(L, -1, nil) : nil,
+                                  boolean: lua_type(L, -1) == LUA_TBOOLEAN ? lua_toboolean(L, -1) != 0 : nil,
                                   valueType: typeName(L, -1)))
             kitsim_pop(L, 1)
         }

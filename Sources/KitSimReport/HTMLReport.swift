@@ -86,6 +86,7 @@ public struct HTMLReport {
             var text = crash.description
             if let id = crash.object { text += " (" + describe(id) + ")" }
             s += "<dt>crash</dt><dd class=\"crash\">\(Self.escape(text))</dd>\n"
+            if let death = crash.death { s += "<dt>how it died</dt><dd class=\"death\">\(Self.escape(death))</dd>\n" }
         }
         if let loc = outcome.location {
             let at = SourceLocation(file: loc.file, line: loc.line)
@@ -118,8 +119,15 @@ public struct HTMLReport {
             if let o = e.object { objects.insert(o) }
             if let o = e.other { objects.insert(o) }
         }
+        // The undone retains and releases of temporary holds; an allocation is always shown.
+        var temporary = Set<Int>()
+        for p in heap.retainPairs() where p.isTemporary {
+            guard let release = p.release else { continue }
+            temporary.insert(release)
+            if let r = p.retain, heap.events[r].kind != .alloc { temporary.insert(r) }
+        }
         var s = "<section id=\"timeline\"><h2>Timeline</h2>\n"
-        s += "<p>Every event on the virtual clock: allocations, retains and releases with their owners, deallocations, weak references zeroed, logs, warnings and exceptions, each with the source line that caused it. The start-up's events (the application, its screen and delegate) are hidden until asked for.</p>\n"
+        s += "<p>Every event on the virtual clock: allocations, retains and releases with their owners, deallocations, weak references zeroed, logs, warnings and exceptions, each with the source line that caused it. The start-up's events (the application, its screen and delegate) are hidden until asked for, and so are the retains and releases of temporary holds that were undone (the autorelease pool's, and the model's own, as for a transition in flight), so that what the script's code did stands out.</p>\n"
         if shown.count < timeline.count {
             s += "<p class=\"note\">The first \(timeline.count - shown.count) of \(timeline.count) events are left out; the last \(shown.count) are shown.</p>\n"
         }
@@ -132,14 +140,16 @@ public struct HTMLReport {
         }
         for id in ordered { s += "<option value=\"\(id.raw)\">\(Self.escape(describe(id)))</option>\n" }
         s += "</select></label> <label>text <input id=\"timeline-text\" type=\"search\" placeholder=\"filter\"></label> "
-        s += "<label><input id=\"timeline-startup\" type=\"checkbox\"> start-up events</label> <span id=\"timeline-count\"></span></div>\n"
+        s += "<label><input id=\"timeline-startup\" type=\"checkbox\"> start-up events</label> "
+        s += "<label><input id=\"timeline-temporary\" type=\"checkbox\"> temporary holds</label> <span id=\"timeline-count\"></span></div>\n"
         s += "<div class=\"timeline-scroll\"><table id=\"timeline-table\" data-rows=\"\(shown.count)\"><thead><tr><th>#</th><th>time (s)</th><th>event</th><th>source</th></tr></thead>\n<tbody>\n"
         for e in shown {
             var ids = " "
             if let o = e.object { ids += "\(o.raw) " }
             if let o = e.other { ids += "\(o.raw) " }
             let startup = e.index < firstScriptEvent ? " startup" : ""
-            s += "<tr class=\"k-\(e.kind)\(startup)\" data-objects=\"\(ids)\"><td>\(e.index)</td><td>\(heap.formatTime(e.time))</td>"
+            let temp = temporary.contains(e.index) ? " temporary" : ""
+            s += "<tr class=\"k-\(e.kind)\(startup)\(temp)\" data-objects=\"\(ids)\"><td>\(e.index)</td><td>\(heap.formatTime(e.time))</td>"
             s += "<td>\(Self.escape(e.text))</td><td>\(sourceCell(e.location))</td></tr>\n"
         }
         return s + "</tbody></table></div>\n</section>\n"
@@ -334,6 +344,7 @@ public struct HTMLReport {
         p.status.status-passed{background:#e6f4ea} p.status.status-failed{background:#fdecea}
         dl{display:grid;grid-template-columns:max-content auto;gap:2px 12px} dt{font-weight:bold} dd{margin:0}
         .crash{color:#c62828;font-weight:bold}
+        .death{color:#c62828}
         pre{background:#f6f8fa;border:1px solid #e1e4e8;padding:8px;overflow:auto;white-space:pre-wrap;word-break:break-word;font-size:12px}
         code{font-size:12px} code.source{color:#555}
         .none,.note{color:#666} .unavailable{color:#a15c00;background:#fff8e1;padding:6px}
@@ -381,11 +392,13 @@ public struct HTMLReport {
           var objectSelect = document.getElementById("timeline-object");
           var textBox = document.getElementById("timeline-text");
           var startup = document.getElementById("timeline-startup");
+          var temporary = document.getElementById("timeline-temporary");
           var count = document.getElementById("timeline-count");
           function filterTimeline() {
             var object = objectSelect.value, text = textBox.value.toLowerCase(), shown = 0;
             rows.forEach(function (row) {
               var visible = (startup.checked || !row.classList.contains("startup"))
+                && (temporary.checked || !row.classList.contains("temporary"))
                 && (object === "" || row.getAttribute("data-objects").indexOf(" " + object + " ") >= 0)
                 && (text === "" || row.textContent.toLowerCase().indexOf(text) >= 0);
               row.hidden = !visible;
@@ -397,6 +410,7 @@ public struct HTMLReport {
           objectSelect.addEventListener("change", filterTimeline);
           textBox.addEventListener("input", filterTimeline);
           startup.addEventListener("change", filterTimeline);
+          temporary.addEventListener("change", filterTimeline);
 
           var views = all(".graph-view"), buttons = all("[data-focus-button]");
           function focus(id) {
@@ -431,7 +445,9 @@ public struct HTMLReport {
           });
           var table = document.getElementById("timeline-table");
           if (rows.length !== Number(table.getAttribute("data-rows"))) { failed.push("timeline rows"); }
-          var scriptRows = rows.filter(function (r) { return !r.classList.contains("startup"); }).length;
+          var scriptRows = rows.filter(function (r) {
+            return !r.classList.contains("startup") && !r.classList.contains("temporary");
+          }).length;
           if (filterTimeline() !== scriptRows) { failed.push("timeline filter"); }
           // Filtering by an object shows its events and only them (start-up ones included
           // when asked for), then every filter is reset.
@@ -439,6 +455,7 @@ public struct HTMLReport {
             var object = objectSelect.options[1].value;
             objectSelect.value = object;
             startup.checked = true;
+            temporary.checked = true;
             var n = filterTimeline();
             var wrong = rows.filter(function (r) {
               return !r.hidden && r.getAttribute("data-objects").indexOf(" " + object + " ") < 0;
@@ -446,6 +463,7 @@ public struct HTMLReport {
             if (n === 0 || wrong.length > 0) { failed.push("timeline object filter"); }
             objectSelect.value = "";
             startup.checked = false;
+            temporary.checked = false;
           }
           if (buttons.length > 1) {
             var id = buttons[1].getAttribute("data-focus-button");

@@ -31,12 +31,16 @@ public struct Outcome: Sendable {
         public let name: String
         public let reason: String
         public let object: ObjectID?
+        /// When `object` was already deallocated (a zombie message, an unowned read): how
+        /// it died, the last owner it lost and why (`Heap.deathSentence`).
+        public let death: String?
         public var description: String { "\(name): \(reason)" }
 
-        package init(name: String, reason: String, object: ObjectID?) {
+        package init(name: String, reason: String, object: ObjectID?, death: String? = nil) {
             self.name = name
             self.reason = reason
             self.object = object
+            self.death = death
         }
     }
 

@@ -17,23 +17,71 @@ extension Heap {
     }
 
     /// `sim.history(obj)`: every event that changed `id`'s retain count or state, with
-    /// its cause and the source line that caused it.
-    public func history(_ id: ObjectID) -> String {
+    /// its cause and the source line that caused it. With `uikit` false, the retains and
+    /// releases of the temporary holds that were undone (the autorelease pool's, UIKit's
+    /// own: a transition in flight, an animation) are left out, so what the script's code
+    /// did stands out; an unbalanced one stays.
+    public func history(_ id: ObjectID, uikit: Bool = true) -> String {
         guard isValid(id) else { return "\(id) is not an object of this heap\n" }
-        let lines = historyLines(of: id)
-        var text = "history of \(describe(id)) (\(state(of: id) == .deallocated ? "deallocated" : "alive, retain count \(retainCount(id))")):\n"
-        if lines.isEmpty { text += "  (no events recorded: history was off)\n" }
-        for l in lines { text += "  " + l + "\n" }
-        return text
-    }
-
-    func historyLines(of id: ObjectID) -> [String] {
-        renderEvents { e in
+        var hidden = Set<Int>()
+        var hiddenPairs = 0
+        if !uikit {
+            for p in retainPairs(of: id) where p.isTemporary {
+                guard let r = p.release else { continue }
+                hidden.insert(r)
+                hiddenPairs += 1
+                // An allocation stays: it is the object's first event, whoever holds it.
+                if let a = p.retain, events[a].kind != .alloc { hidden.insert(a) }
+            }
+        }
+        let lines = renderEvents { e in
             switch e.kind {
             case .alloc, .retain, .release, .dealloc, .weakZeroed: return e.object == id.raw
             default: return false
             }
+        } skipping: { hidden.contains($0) }
+        var text = "history of \(describe(id)) (\(state(of: id) == .deallocated ? "deallocated" : "alive, retain count \(retainCount(id))")):\n"
+        if lines.isEmpty { text += "  (no events recorded: history was off)\n" }
+        for l in lines { text += "  " + l + "\n" }
+        if hiddenPairs > 0 {
+            text += "  (\(hiddenPairs) retain/release pair\(hiddenPairs == 1 ? "" : "s") of temporary holds left out)\n"
         }
+        return text
+    }
+
+    /// `sim.history(obj, { pairs = true })`: each retain of `id` with the release that undid
+    /// it, in the order of the retains (Instruments' pairing), then a summary; a retain no
+    /// release undid is marked, so the reference that keeps a leaked object stands out.
+    public func retainPairsText(_ id: ObjectID) -> String {
+        guard isValid(id) else { return "\(id) is not an object of this heap\n" }
+        let pairs = retainPairs(of: id)
+        let indices = Set(pairs.flatMap { [$0.retain, $0.release].compactMap { $0 } })
+        var rendered: [Int: String] = [:]
+        for e in renderEntries(from: 0, { $0.object == id.raw && ($0.kind == .alloc || $0.kind == .retain || $0.kind == .release) })
+        where indices.contains(e.index) {
+            var line = "[\(formatTime(e.time))] " + e.text
+            if let loc = e.location { line += "  @ \(loc)" }
+            rendered[e.index] = line
+        }
+        var text = "retain/release pairs of \(describe(id)) (\(state(of: id) == .deallocated ? "deallocated" : "alive, retain count \(retainCount(id))")):\n"
+        if pairs.isEmpty { text += "  (no events recorded: history was off)\n" }
+        var open = 0
+        for p in pairs {
+            if let r = p.retain {
+                text += "  " + (rendered[r] ?? "?") + "\n"
+                if let rel = p.release {
+                    text += "      undone by " + (rendered[rel] ?? "?") + "\n"
+                } else {
+                    open += 1
+                    text += "      NOT RELEASED: \(state(of: id) == .deallocated ? "its history lacks the release" : "it still holds the object")\n"
+                }
+            } else if let rel = p.release {
+                text += "  " + (rendered[rel] ?? "?") + "\n      (its retain is not in the trace)\n"
+            }
+        }
+        let closed = pairs.count - open
+        text += "  \(closed) pair\(closed == 1 ? "" : "s") balanced, \(open) retain\(open == 1 ? "" : "s") not released\n"
+        return text
     }
 
     /// One rendered event of the trace, for outputs that lay the trace out themselves (the
@@ -61,9 +109,11 @@ extension Heap {
         renderEntries(from: first) { _ in true }
     }
 
-    /// Renders the events that pass `filter`, replaying the whole trace for counts and time.
-    private func renderEvents(from first: Int = 0, _ filter: (TraceEvent) -> Bool) -> [String] {
-        renderEntries(from: first, filter).map { e in
+    /// Renders the events that pass `filter` and whose index `skipping` does not name,
+    /// replaying the whole trace for counts and time.
+    private func renderEvents(from first: Int = 0, _ filter: (TraceEvent) -> Bool,
+                              skipping: (Int) -> Bool = { _ in false }) -> [String] {
+        renderEntries(from: first, filter).filter { !skipping($0.index) }.map { e in
             var line = "[\(formatTime(e.time))] " + e.text
             if let loc = e.location { line += "  @ \(loc)" }
             return line

@@ -117,22 +117,31 @@ import KitSimReport
     }
 
     /// SPEC rule 3: an object nothing ever owned dies at the drain that ends its turn; a
-    /// message to it says so after the zombie's exact words.
+    /// message to it says so after the zombie's exact words, with the owner an app gives
+    /// an object of its class.
     @Test func aMessageToAnObjectNothingOwnedSaysWhy() throws {
         let (_, o) = try Self.run("local vc = UIViewController()\nsim.run(0.25)\nlocal t = vc.title")
         #expect(o.status == .crashed)
         #expect(o.crash?.reason == "-[UIViewController title]: message sent to deallocated instance #4")
         let lines = (o.message ?? "").split(separator: "\n").map(String.init)
         #expect(lines.first == "t.lua:3: EXC_BAD_ACCESS: -[UIViewController title]: message sent to deallocated instance #4")
-        #expect(lines.dropFirst().first == "UIViewController#4 was deallocated at the end of the turn at 0.000 s: nothing owned it (script variables do not own objects); give it an owner (a strong property, a window, a container) or `sim.hold` it")
+        let sentence = "UIViewController#4 was deallocated at the end of the turn at 0.000 s: nothing owned it (script variables do not own objects); give it an owner (for example a window's rootViewController, a navigation stack, a presentation or a parent's children) or `sim.hold` it"
+        #expect(lines.dropFirst().first == sentence)
+        #expect(o.crash?.death == sentence)
     }
 
+    /// A message to an object something owned names the last owner it lost, how that owner
+    /// let go (the script's line) or why it went, after the zombie's exact words.
     @Test(arguments: [
-        "local vc = UIViewController()\nsim.hold(vc)\nsim.release(vc)\nsim.run(0)\nlocal t = vc.title",
-        "local vc = UIViewController()\nlocal n = UINavigationController(vc)\nsim.run(0)\nlocal t = vc.title",
-    ]) func anObjectThatWasOwnedGetsNoAdvice(_ code: String) throws {
+        ("local vc = UIViewController()\nsim.hold(vc)\nsim.release(vc)\nsim.run(0)\nlocal t = vc.title",
+         "UIViewController#4 was deallocated at 0.000 s: the script's `sim.hold`, its last owner, was released at t.lua:3"),
+        ("local vc = UIViewController()\nlocal n = UINavigationController(vc)\nsim.run(0)\nlocal t = vc.title",
+         "UIViewController#4 was deallocated at 0.000 s when UINavigationController#5, its last owner (through viewControllers[1]), was deallocated: nothing owned UINavigationController#5 (script variables do not own objects); give it an owner (for example a window's rootViewController, a navigation stack, a presentation or a parent's children)"),
+    ]) func aMessageToAnObjectThatWasOwnedNamesItsLastOwner(_ code: String, _ sentence: String) throws {
         let (_, o) = try Self.run(code)
         #expect(o.status == .crashed)
+        let lines = (o.message ?? "").split(separator: "\n").map(String.init)
+        #expect(lines.dropFirst().first == sentence)
         #expect(o.message?.contains("nothing owned it") == false, "\(o.message ?? "")")
     }
 

@@ -99,6 +99,21 @@ import KitSimReport
         #expect(shown.lines.filter { $0.contains("captures 'self' (strong)") }.count == 2)
     }
 
+    /// The guide's account of how an object died: what swap.lua prints, and the headline of
+    /// a message sent to the controller after it.
+    @Test func theDeathExampleIsWhatSwapLuaPrints() throws {
+        let script = try #require(try Self.blocks("lua").first { $0.text.first?.hasPrefix("-- swap.lua") == true })
+        let shown = try #require(try Self.shownAfter("`kitsim run swap.lua` prints:\n\n```\n"))
+        let outcome = try LuaSandbox(sandboxed: true).run(chunk: script.text.joined(separator: "\n"), name: "@swap.lua")
+        #expect(outcome.status == .passed, "\(script.page):\(script.line): \(outcome.message ?? "")")
+        // A history ends with a newline, which print adds to.
+        #expect(outcome.output.joined(separator: "\n").split(separator: "\n").map(String.init) == shown.lines, "\(shown.page): swap.lua's account is not what it prints")
+        let crash = try #require(try Self.shownAfter("owner let go of it or went itself.\n\n```\n"))
+        let crashed = try LuaSandbox(sandboxed: true).run(chunk: script.text.joined(separator: "\n") + "\nlocal top = nav.topViewController", name: "@swap.lua")
+        #expect(crashed.status == .crashed)
+        #expect(Array((crashed.message ?? "").split(separator: "\n").prefix(2).map(String.init)) == crash.lines, "\(crash.page): the headline shown is not swap.lua's")
+    }
+
     /// A heading's anchor as GitHub makes it: lower case, punctuation but `-` and `_` dropped,
     /// spaces as `-`.
     static func anchor(_ heading: String) -> String {

@@ -57,7 +57,8 @@ import KitSimReport
     @Test func aFailedCheckSaysHowTheObjectDied() throws {
         let message = try #require(OwnershipCheck.alive(try run(), "detail"))
         #expect(message.contains("is deallocated, expected alive"))
-        #expect(message.contains("is deallocated: the last reference went at"))
+        #expect(message.contains("was deallocated at 1.000 s: its last owner, UINavigationController#"), "\(message)")
+        #expect(message.contains(".viewControllers[2], let it go at scene:13 (removed)"), "the pop's line: \(message)")
     }
 
     @Test func anUnknownLabelNamesTheLabelsThereAre() throws {

@@ -119,6 +119,10 @@ public final class Heap {
     /// Providers of roots that hold no reference (SPEC §2: windows on screen are roots
     /// for leak reports, yet UIApplication does not own them).
     public var extraRoots: [(Heap) -> [ObjectID]] = []
+    /// Where an object of a model's class is usually owned, for the advice on an object
+    /// nothing owned (`for example UIApplication.shared.delegate.window`); the UIKit
+    /// model sets it. Nil, or nil for an object, gives the generic advice.
+    public var ownerAdvice: ((ObjectID) -> String?)?
     /// Checks of the state a model keeps beside the heap, run by `invariantViolations`
     /// (so `sim.verify()` and the fuzzer's check after every call cover them).
     public var invariantCheckers: [(Heap) -> [String]] = []
