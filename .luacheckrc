@@ -27,6 +27,7 @@ stds.kitsim = {
     UIActionSheet = { other_fields = true, read_only = false },
     UIAlertAction = { other_fields = true, read_only = false },
     UIAlertController = { other_fields = true, read_only = false },
+    UIAlertView = { other_fields = true, read_only = false },
     UIApplication = { other_fields = true, read_only = false },
     UIButton = { other_fields = true, read_only = false },
     UICollectionView = { other_fields = true, read_only = false },

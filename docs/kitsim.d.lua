@@ -614,8 +614,11 @@ UINavigationBar = {}
 ---@return UIView?
 function UITransitionView:hitTest(point) end
 
----UIKit's private window of a presented alert.
+---UIKit's private window of a shown alert view or action sheet, from iOS 8 (rule 81).
 ---@class _UIAlertControllerShimPresenterWindow : UIWindow
+
+---UIKit's private window of a shown alert view or action sheet on iOS 7 (rule 81).
+---@class _UIModalItemHostingWindow : UIWindow
 
 ---UIKit's text-effects window (a keyboard window): level 1, never key, shown while a field edits.
 ---@class UITextEffectsWindow : UIWindow
@@ -775,12 +778,11 @@ function UITabBarController.new() end
 function UITabBarController:setViewControllers(viewControllers, animated) end
 
 ---@alias UIAlertController.Style "alert"|"actionSheet"
----An alert or action sheet with actions; shown in its own window.
+---(iOS 8+) An alert or action sheet with actions; presented like any controller, over the presenter's content in its window (rule 80).
 ---@class UIAlertController : UIViewController
 ---@field message string (copy)
 ---@field preferredStyle UIAlertController.Style (assign, read-only)
 ---@field actions UIAlertAction[] (strong, read-only)
----@field alertWindow UIWindow? (strong, read-only) The window the alert shows in while it is presented.
 ---@overload fun(title?: string, message?: string, preferredStyle?: UIAlertController.Style): UIAlertController
 UIAlertController = {}
 
@@ -795,7 +797,7 @@ function UIAlertController.new(title, message, preferredStyle) end
 function UIAlertController:addAction(action) end
 
 ---@alias UIAlertAction.Style "default"|"cancel"|"destructive"
----A button of an alert; it keeps its handler strongly.
+---(iOS 8+) A button of an alert; it keeps its handler strongly.
 ---@class UIAlertAction : NSObject
 ---@field title string (copy, read-only)
 ---@field style UIAlertAction.Style (assign, read-only)
@@ -816,7 +818,8 @@ function UIAlertAction.new(title, style, handler) end
 ---@field buttonTitles table (copy, read-only) The buttons' titles by index (0-based): the destructive button, then the cancel button, then added ones.
 ---@field cancelButtonIndex integer (assign, default -1)
 ---@field destructiveButtonIndex integer (assign, default -1)
----@field alertWindow UIWindow? (strong, read-only) The private window the sheet shows in while it is shown.
+---@field alertWindow UIWindow? (strong, read-only) The private window the sheet shows in while it is shown (rule 81).
+---@field alertController UIAlertController? (strong, read-only) From iOS 8, the UIAlertController UIKit shows the sheet through while it is shown (rule 81).
 ---@field numberOfButtons integer (assign, read-only)
 ---@field isVisible boolean (assign, read-only)
 ---@overload fun(title?: string, delegate?: NSObject, cancelButtonTitle?: string, destructiveButtonTitle?: string): UIActionSheet
@@ -847,6 +850,49 @@ function UIActionSheet:show(view) end
 ---@param buttonIndex integer
 ---@param animated? boolean default true
 function UIActionSheet:dismiss(buttonIndex, animated) end
+
+---The legacy alert: shown in a private window at the alert level, kept by UIKit while shown; its delegate is told of taps (rule 81).
+---@class UIAlertView : UIView
+---@field title string (copy)
+---@field message string (copy)
+---@field delegate NSObject? (weak) Not retained; told `alertView_clickedButtonAt` and the present and dismiss messages.
+---@field buttonTitles table (copy, read-only) The buttons' titles by index (0-based): the cancel button, then the others.
+---@field cancelButtonIndex integer (assign, default -1)
+---@field alertWindow UIWindow? (strong, read-only) The private window the alert shows in while it is shown (rule 81).
+---@field alertController UIAlertController? (strong, read-only) From iOS 8, the UIAlertController UIKit shows the alert through while it is shown (rule 81).
+---@field numberOfButtons integer (assign, read-only)
+---@field isVisible boolean (assign, read-only)
+---@overload fun(title?: string, message?: string, delegate?: NSObject, cancelButtonTitle?: string, otherButtonTitle?: string): UIAlertView
+UIAlertView = {}
+
+---@param title? string
+---@param message? string
+---@param delegate? NSObject
+---@param cancelButtonTitle? string
+---@param otherButtonTitle? string
+---@return UIAlertView
+function UIAlertView.new(title, message, delegate, cancelButtonTitle, otherButtonTitle) end
+
+---Adds a button after the others and returns its index.
+---@param title string
+---@return integer
+function UIAlertView:addButton(title) end
+
+---The title of the button at the index, or nil.
+---@param buttonIndex integer
+---@return string?
+function UIAlertView:buttonTitle(buttonIndex) end
+
+---Shows the alert in a private window at the alert level, which becomes key; UIKit keeps the alert until it is dismissed (rule 81).
+function UIAlertView:show() end
+
+---Dismisses the alert as if the button were chosen, without telling the delegate of a click.
+---@param buttonIndex integer
+---@param animated? boolean default true
+function UIAlertView:dismiss(buttonIndex, animated) end
+
+---UIKit's private root of the window a legacy alert shows in; it presents the alert's UIAlertController (rule 81).
+---@class _UIAlertShimPresentingViewController : UIViewController
 
 ---Keeps both controllers of a presentation while it is up.
 ---@class UIPresentationController : NSObject
@@ -1444,7 +1490,7 @@ function sim.screen() end
 ---@return UIView?
 function sim.hitTest(x, y) end
 
----Taps like a user: a tab (`sim.tap(tabBar, child)`), an alert's action (`sim.tap(alert, "OK")`) or an action sheet's button, a control (`touchDown`, `touchUpInside`) or a view's tap recognizers; returns whether the tap reached something.
+---Taps like a user: a tab (`sim.tap(tabBar, child)`), an alert's action (`sim.tap(alert, "OK")`), an alert view's or action sheet's button, a control (`touchDown`, `touchUpInside`) or a view's tap recognizers; returns whether the tap reached something.
 ---@param target NSObject
 ---@param what? any
 ---@return boolean

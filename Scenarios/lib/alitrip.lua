@@ -14,16 +14,18 @@ function M.InviteViewController:goToPage()
   M.pagesOpened[#M.pagesOpened + 1] = "invite"
 end
 
--- Cancelling a publication asks for confirmation in an action sheet, then leaves.
+-- Cancelling a publication asks for confirmation in an action sheet, then leaves. The app
+-- used the legacy UIActionSheet, with the publish page as its delegate: UIKit shows it in
+-- _UIAlertControllerShimPresenterWindow, which becomes key (rule 81), the window the
+-- article found as keyWindow.
 function M.PublishViewController:cancelPublishing()
-  local sheet = UIAlertController(nil, "Discard this post?", "actionSheet")
-  local publish = self
-  sheet:addAction(UIAlertAction("Discard", "destructive", function(action)
-    publish:dismiss(true, nil)
-  end))
-  sheet:addAction(UIAlertAction("Cancel", "cancel", nil))
-  self:present(sheet, true, nil)
+  local sheet = UIActionSheet("Discard this post?", self, "Cancel", "Discard")
+  sheet:show(self.view)
   return sheet
+end
+
+function M.PublishViewController:actionSheet_clickedButtonAtIndex(sheet, index)
+  if index == sheet.destructiveButtonIndex then self:dismiss(true, nil) end
 end
 
 -- Launch: the monitor window shows itself once, at initialisation (makeKeyAndVisible),

@@ -66,7 +66,7 @@ extension Simulator: SandboxModel {
             return 1
         }
         def(MethodSignature("tap", [.object("target", "NSObject"), Parameter("what", .any, optional: true)], returns: .bool,
-                            summary: "Taps like a user: a tab (`sim.tap(tabBar, child)`), an alert's action (`sim.tap(alert, \"OK\")`) or an action sheet's button, a control (`touchDown`, `touchUpInside`) or a view's tap recognizers; returns whether the tap reached something.")) { sb, L in
+                            summary: "Taps like a user: a tab (`sim.tap(tabBar, child)`), an alert's action (`sim.tap(alert, \"OK\")`), an alert view's or action sheet's button, a control (`touchDown`, `touchUpInside`) or a view's tap recognizers; returns whether the tap reached something.")) { sb, L in
             let target = try sb.objectArgument(L, 1, "tap")
             // SPEC rule 37: the first argument picks what the tap is.
             if sb.heap.isKind(target, of: sim[UITabBarController.self]) {
@@ -78,11 +78,11 @@ extension Simulator: SandboxModel {
                 }
                 try sim.tapAlert(target, title)
                 lua_pushboolean(L, 1)
-            } else if sb.heap.isKind(target, of: sim[UIActionSheet.self]) {
+            } else if sb.heap.isKind(target, of: sim[UIActionSheet.self]) || sb.heap.isKind(target, of: sim[UIAlertView.self]) {
                 guard let title = sb.string(L, 2) else {
                     throw SimError.badArgument(2, "tap", expected: "button title", got: sb.typeName(L, 2))
                 }
-                try sim.presentations.tapActionSheet(target, title)
+                try sim.presentations.tapLegacyAlert(target, title)
                 lua_pushboolean(L, 1)
             } else if sb.heap.isKind(target, of: sim[UITableView.self]) || sb.heap.isKind(target, of: sim[UICollectionView.self]) {
                 guard case .indexPath(let path) = sb.value(L, 2) else {

@@ -32,7 +32,18 @@ import Testing
             assert(not sheet.isVisible and sheet.alertWindow == nil)
             sheet:show(screen.view)
             local w = sheet.alertWindow
-            assert(sheet.isVisible and w:isKind(UIWindow) and tostring(w):find("_UIAlertControllerShimPresenterWindow"), tostring(w))
+            -- Rule 81: from iOS 8 the shim window, whose root presents a UIAlertController
+            -- with one action per button; on iOS 7 a window of its own without one.
+            local windowClass = \(ios) >= 8 and "_UIAlertControllerShimPresenterWindow" or "_UIModalItemHostingWindow"
+            assert(sheet.isVisible and w:isKind(UIWindow) and tostring(w):find(windowClass, 1, true), tostring(w))
+            if \(ios) >= 8 then
+              local ac = sheet.alertController
+              assert(ac:isKind(UIAlertController) and w.rootViewController.presentedViewController == ac)
+              assert(#ac.actions == 3 and ac.actions[1].style == "destructive" and ac.actions[2].style == "cancel")
+              assert(ac.view.window == w)
+            else
+              assert(sheet.alertController == nil and w.rootViewController == nil)
+            end
             assert(w.windowLevel == UIWindow.Level.alert and UIApplication.shared.keyWindow == w)
             assert(sim.screen().windows[1] == w, "the sheet's window is frontmost")
             sheet = sim.label(sheet, "sheet")

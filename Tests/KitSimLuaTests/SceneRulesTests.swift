@@ -345,9 +345,8 @@ import Testing
 
     @Test func rule72_alertAndKeyboardWindowsBelongToTheScene() throws {
         try RuleScript(prelude: Self.sceneApp, ios: 15, scenes: true).passes("""
-            local alert = UIAlertController("Hi", nil, "alert")
-            alert:addAction(UIAlertAction("OK", "default", nil))
-            screen:present(alert, false)
+            local alert = UIAlertView("Hi", nil, nil, "OK")   -- the legacy alert's window (rule 81)
+            alert:show()
             sim.run(0)
             local aw = alert.alertWindow
             assert(aw.windowScene == scene and scene.keyWindow == aw and onScreen(aw))

@@ -130,6 +130,8 @@ import KitSim
     static let modelMisuses: [(ModelMisuse, SimError.Kind, String)] = [
         (.alertNotPresented(ObjectRef("UIAlertController", ObjectID(8))), .invalidUse,
          "<UIAlertController: #8> is not presented: there is nothing to tap"),
+        (.alertInTransition(ObjectRef("UIAlertController", ObjectID(8))), .invalidUse,
+         "<UIAlertController: #8> is still being presented or dismissed: a user cannot tap it before its transition ends; run the clock first (sim.run(1))"),
         (.sceneInitializer, .invalidUse,
          "UIWindowScene: UIKit makes and connects scenes; read UIApplication.shared.connectedScenes (sim.configure{ scenes = true } launches with a scene manifest)"),
         (.badIOSVersion(6), .invalidUse, "ios must be between 7 and 17 (got 6)"),

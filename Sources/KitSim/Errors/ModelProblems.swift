@@ -90,6 +90,7 @@ public enum UIKitException: ModelProblem, Equatable {
 /// what a script or a Swift caller got wrong, worded once.
 public enum ModelMisuse: ModelProblem, Equatable {
     case alertNotPresented(ObjectRef)
+    case alertInTransition(ObjectRef)
     case sceneInitializer
     case badIOSVersion(Int)
     case badDurations
@@ -101,6 +102,8 @@ public enum ModelMisuse: ModelProblem, Equatable {
     public var message: String {
         switch self {
         case .alertNotPresented(let a): return "\(a.angled) is not presented: there is nothing to tap"
+        case .alertInTransition(let a):
+            return "\(a.angled) is still being presented or dismissed: a user cannot tap it before its transition ends; run the clock first (sim.run(1))"
         case .sceneInitializer:
             return "UIWindowScene: UIKit makes and connects scenes; read UIApplication.shared.connectedScenes "
                 + "(sim.configure{ scenes = true } launches with a scene manifest)"

@@ -66,7 +66,10 @@ local tapped
 local alert = UIAlertController("Title", "Message", "alert")
 alert:addAction(UIAlertAction("OK", "default", function(action) tapped = action.title end))
 tabs:present(alert, true)
-sim.run(0)
+local ok, err = pcall(sim.tap, alert, "OK")            -- still being presented: nothing to tap yet
+expect(ok).to.equal(false)
+expect(tostring(err):find("is still being presented or dismissed", 1, true) ~= nil).to.be.truthy()
+sim.run(1)
 sim.tap(alert, "OK")
 sim.run(0)
 expect(tapped).to.equal("OK")

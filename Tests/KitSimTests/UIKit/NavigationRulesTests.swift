@@ -255,7 +255,9 @@ import Testing
         try h.verify()
     }
 
-    @Test func rule21_anAlertShowsInItsOwnKeyWindowAndKeyPassesOnAfter() throws {
+    /// Rule 21 as corrected (rule 80): a presented alert is an ordinary presentation in
+    /// the presenter's window; no window is made and key status does not move.
+    @Test func rule21_anAlertIsPresentedInThePresentersWindowAndKeyStays() throws {
         let h = try UIKitHarness()
         let root = try h.vc("root")
         let main = try h.mainWindow(root: root)
@@ -264,19 +266,21 @@ import Testing
         try h.heap.set(monitor, "windowLevel", .double(1000))
         try h.heap.set(monitor, "isHidden", .bool(false))
         try h.sim.run(0)
+        let windows = h.sim.visibleWindows.count
         let sheet = try h.sim.make(h.sim[UIAlertController.self], [.string("Publish?"), .nil, .string("actionSheet")])
         _ = try h.heap.send(sheet, "addAction", [.object(try h.sim.make(h.sim[UIAlertAction.self], [.string("Cancel"), .string("cancel"), try h.completion("cancelled")]))])
         _ = try h.heap.send(root, "present", [.object(sheet), .bool(true)])
-        try h.sim.run(0)
-        let alertWindow = h.sim.keyWindow!
-        #expect(h.heap.classOf(alertWindow).name == "_UIAlertControllerShimPresenterWindow")
-        #expect(try h.heap.get(alertWindow, "windowLevel") == .double(2000))
+        try h.sim.run(1)
+        #expect(h.sim.keyWindow == main)
+        #expect(h.sim.visibleWindows.count == windows, "no window of its own")
+        #expect(try h.heap.get(root, "presentedViewController") == .object(sheet))
+        guard case .object(let sheetView) = try h.heap.get(sheet, "view") else { Issue.record("the alert has no view"); return }
+        #expect(try h.sim.views.windowOf(sheetView) == main)
         try h.sim.tapAlert(sheet, "Cancel")
         try h.sim.run(0)
         #expect(h.take().last == "cancelled")
-        #expect(h.sim.keyWindow == monitor)                  // rule 4, not back to main
-        #expect(!h.heap.isAlive(alertWindow) && !h.heap.isAlive(sheet))
-        _ = main
+        #expect(h.sim.keyWindow == main)
+        #expect(!h.heap.isAlive(sheet))
         try h.verify()
     }
 

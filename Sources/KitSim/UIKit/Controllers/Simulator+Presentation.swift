@@ -1,19 +1,16 @@
 /// The presentations (SPEC rules 13, 15, 16, 61; §3.5): the transition view each
 /// presented controller's view sits in, which presentations and dismissals are in flight,
-/// and the legacy alert window UIKit keeps while an alert shows. It presents and
-/// dismisses (through `Transitions`) and checks the presented/presenting links.
+/// It presents and dismisses (through `Transitions`) and checks the presented/presenting
+/// links.
 package final class Presentations: Subsystem {
     unowned(unsafe) var sim: Simulator!
     package let heap: Heap
-    /// The alert window UIKit keeps while its alert shows.
-    let alertHold: HoldReason
     /// The transition view of each presented controller, and the chains in flight
     /// (PresentationChain.swift).
     private(set) var state = PresentationChain()
 
     init(_ heap: Heap) {
         self.heap = heap
-        alertHold = Simulator.declaredHold("alert window", heap)
     }
 
     /// The chain's own invariants and the presented/presenting links of every controller.
@@ -50,10 +47,6 @@ extension Presentations {
         guard let pv = try object(presenter, heap[UIViewController.view]), let window = try sim.views.windowOf(pv),
               try sim.windowing.isShown(window) else {
             heap.warn("Attempt to present \(sim.angle(b)) on \(sim.angle(presenter)) (from \(sim.angle(presenter))) whose view is not in the window hierarchy.", object: presenter)
-            return
-        }
-        if heap.isKind(b, of: heap[UIAlertController.self]) {
-            try presentAlert(b, from: presenter, completion: completion)
             return
         }
         // SPEC rule 61: while a presentation or dismissal on this chain is in flight,
@@ -194,17 +187,16 @@ extension Presentations {
     /// SPEC §3.5: `dismiss(animated:completion:)` on the presenter or the presented
     /// controller. Callbacks: B.viewWillDisappear, A.viewWillAppear, A.viewDidAppear,
     /// B.viewDidDisappear, then the completion; controllers presented above B go too.
-    func dismiss(from vc: ObjectID, animated: Bool, completion: Value) throws {
+    /// `keeping` are kept alive until the dismissal ends, when `then` runs (an alert's
+    /// tapped action and its handler, rule 80).
+    func dismiss(from vc: ObjectID, animated: Bool, completion: Value, keeping extra: [ObjectID] = [],
+                 then: (() throws -> Void)? = nil) throws {
         let a: ObjectID, b: ObjectID
         if let p = try object(vc, heap[UIViewController.presentedViewController]) { a = vc; b = p }
         else if let p = try object(vc, heap[UIViewController.presentingViewController]) { a = p; b = vc }
         else {
             // Nothing to dismiss: UIKit still runs the completion.
             try sim.transitions.finishTransition(animated: false, keeping: [vc], completion: completion) {}
-            return
-        }
-        if heap.isKind(b, of: heap[UIAlertController.self]) {
-            try dismissAlert(b, handler: .nil, action: nil, completion: completion)
             return
         }
         // SPEC rule 61: while a presentation or dismissal on this chain is in flight,
@@ -251,7 +243,7 @@ extension Presentations {
         let inFlight = sim.transitions.isTimed(animated) || context != nil
         if inFlight { state.begin([a, b]) }
         do {
-            try sim.transitions.finishTransition(animated: animated, keeping: ([a] + chain).filter { heap.isAlive($0) },
+            try sim.transitions.finishTransition(animated: animated, keeping: ([a] + chain + extra).filter { heap.isAlive($0) },
                                  coordinator: coordinator, completion: completion,
                                  driver: context.map(TransitionDriver.animator) ?? .clock,
                                  cancel: { [unowned self] in
@@ -290,6 +282,7 @@ extension Presentations {
                     sim.lifecycle.noteLeftUI(c, .dismissed, presentedAbove: Array(chain[(i + 1)...]))
                 }
                 sim.attempt(&endError) { try sim.lifecycle.askWillDealloc() }
+                if let then { sim.attempt(&endError) { try then() } }
                 if let endError { throw endError }
             }
         } catch {

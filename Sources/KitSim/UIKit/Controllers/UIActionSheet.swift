@@ -8,6 +8,7 @@ package enum UIActionSheet: ModelClass {
     package static let cancelButtonIndex = handle.property("cancelButtonIndex")
     package static let destructiveButtonIndex = handle.property("destructiveButtonIndex")
     package static let alertWindow = handle.property("alertWindow")
+    package static let alertController = handle.property("alertController")
 
     // The delegate's messages (`UIActionSheetDelegate`), each optional.
     static let clicked = Selector("actionSheet_clickedButtonAtIndex")
@@ -15,13 +16,22 @@ package enum UIActionSheet: ModelClass {
     static let didPresent = Selector("didPresentActionSheet")
     static let willDismiss = Selector("actionSheet_willDismissWithButtonIndex")
     static let didDismiss = Selector("actionSheet_didDismissWithButtonIndex")
+
+    /// What the shared legacy-alert code needs of it (LegacyAlerts.swift).
+    static let kind = LegacyAlertKind(style: "actionSheet", title: title, message: nil, delegate: delegate, buttonTitles: buttonTitles,
+                                      cancelButtonIndex: cancelButtonIndex, destructiveButtonIndex: destructiveButtonIndex,
+                                      window: alertWindow, controller: alertController,
+                                      shownHold: "shown action sheet", windowHold: "action sheet window",
+                                      willPresent: willPresent, didPresent: didPresent, clicked: clicked,
+                                      willDismiss: willDismiss, didDismiss: didDismiss)
 }
 
 extension Presentations {
-    /// `UIActionSheet` (rule 73): the legacy sheet. Shown, it is kept by UIKit and shows in
-    /// a private window of its own at the `.alert` level that becomes key; its delegate is
-    /// weak; a tap on a button tells the delegate, then dismisses it, and the window and
-    /// UIKit's hold on the sheet go.
+    /// `UIActionSheet` (rules 73, 81): the legacy sheet. Shown, it is kept by UIKit and shows
+    /// in a private window of its own at the `.alert` level that becomes key (from iOS 8
+    /// through a `UIAlertController` that window's root presents); its delegate is weak; a
+    /// tap on a button tells the delegate, then dismisses it, and the window and UIKit's
+    /// hold on the sheet go.
     static let actionSheetDeclaration = ClassDeclaration(UIActionSheet.handle, superclass: "UIView",
         summary: "The legacy action sheet: shown in a private window at the alert level; a weak delegate told of taps.") {
         PropertyDeclaration(UIActionSheet.title, .copy, .string, optional: true)
@@ -32,7 +42,9 @@ extension Presentations {
         PropertyDeclaration(UIActionSheet.cancelButtonIndex, .assign, .integer, default: .int(-1))
         PropertyDeclaration(UIActionSheet.destructiveButtonIndex, .assign, .integer, default: .int(-1))
         PropertyDeclaration(UIActionSheet.alertWindow, .strong, .object("UIWindow"), readOnly: true,
-                            summary: "The private window the sheet shows in while it is shown.")
+                            summary: "The private window the sheet shows in while it is shown (rule 81).")
+        PropertyDeclaration(UIActionSheet.alertController, .strong, .object("UIAlertController"), readOnly: true,
+                            summary: "From iOS 8, the UIAlertController UIKit shows the sheet through while it is shown (rule 81).")
         PropertyDeclaration("numberOfButtons", .assign, .integer, readOnly: true, getter: "numberOfButtons")
         PropertyDeclaration("isVisible", .assign, .bool, readOnly: true, getter: "isVisible")
         HoldDeclaration("shown action sheet", "an action sheet while it is shown, until it is dismissed")
@@ -87,64 +99,19 @@ extension Presentations {
         }
     }
 
-    func actionSheetTitles(_ sheet: ObjectID) throws -> [String] {
-        guard case .array(let titles) = try heap.readSlot(sheet, heap[UIActionSheet.buttonTitles]) else { return [] }
-        return titles.compactMap { if case .string(let s) = $0 { return s } else { return nil } }
+    func actionSheetTitles(_ sheet: ObjectID) throws -> [String] { try legacyTitles(sheet, UIActionSheet.kind) }
+
+    /// Rules 73, 81: `show(in:)`.
+    func showActionSheet(_ sheet: ObjectID, in view: ObjectID) throws { try showLegacyAlert(sheet, UIActionSheet.kind, near: view) }
+
+    /// `sim.tap(sheet, "Delete")` or `sim.tap(alertView, "OK")`: the delegate is told of the
+    /// click, then the legacy alert is dismissed (rules 73, 81).
+    package func tapLegacyAlert(_ item: ObjectID, _ title: String) throws {
+        try tapLegacyAlert(item, heap.isKind(item, of: heap[UIAlertView.self]) ? UIAlertView.kind : UIActionSheet.kind, title)
     }
 
-    /// Rule 73: the sheet shows in a window of its own at the `.alert` level, which becomes
-    /// key while it is shown; UIKit keeps the sheet meanwhile. Showing a shown sheet does
-    /// nothing.
-    func showActionSheet(_ sheet: ObjectID, in view: ObjectID) throws {
-        guard try object(sheet, heap[UIActionSheet.alertWindow]) == nil else { return }
-        try tellActionSheetDelegate(sheet, UIActionSheet.willPresent, nil)
-        let w = heap.alloc(heap[_UIAlertControllerShimPresenterWindow.self])
-        _ = try heap.send(w, .initialize, args: Arguments(.rect(sim.screenBounds)))
-        try write(w, heap[UIWindow.windowLevel], .double(2000))
-        try sim.windowing.attach(w, toSceneOf: try sim.views.windowOf(view))
-        sim.windowing.stack.orderChanged()
-        try heap.hold(w, Simulator.declaredHold("action sheet window", heap))
-        try heap.hold(sheet, Simulator.declaredHold("shown action sheet", heap))
-        try write(sheet, heap[UIActionSheet.alertWindow], w)
-        _ = try heap.send(w, .makeKeyAndVisible)
-        try tellActionSheetDelegate(sheet, UIActionSheet.didPresent, nil)
-    }
-
-    /// `sim.tap(sheet, "Delete")`: the delegate is told of the click, then the sheet is
-    /// dismissed with that button (Apple: "The action sheet is automatically dismissed after
-    /// the actionSheet(_:clickedButtonAt:) delegate method is invoked").
-    package func tapActionSheet(_ sheet: ObjectID, _ title: String) throws {
-        let titles = try actionSheetTitles(sheet)
-        guard let i = titles.firstIndex(of: title) else {
-            throw SimError.badArgument(2, "tap", "\(sim.angle(sheet)) has no button titled \"\(title)\"; its buttons: \(titles.map { "\"\($0)\"" }.joined(separator: ", "))")
-        }
-        guard try object(sheet, heap[UIActionSheet.alertWindow]) != nil else {
-            throw SimError.misuse(.alertNotPresented(heap.ref(sheet)))
-        }
-        try tellActionSheetDelegate(sheet, UIActionSheet.clicked, i)
-        try dismissActionSheet(sheet, buttonIndex: i)
-    }
-
-    /// The sheet goes: `willDismiss`, its window is hidden and let go (rule 4 passes key
-    /// status on), `didDismiss`, then UIKit lets go of the sheet.
+    /// `dismiss(withClickedButtonIndex:animated:)`.
     func dismissActionSheet(_ sheet: ObjectID, buttonIndex: Int) throws {
-        guard let w = try object(sheet, heap[UIActionSheet.alertWindow]) else { return }
-        try tellActionSheetDelegate(sheet, UIActionSheet.willDismiss, buttonIndex)
-        if heap.isAlive(w) {
-            try sim.windowing.setWindowHidden(w, true)
-            try heap.unhold(w, Simulator.declaredHold("action sheet window", heap))
-        }
-        try write(sheet, heap[UIActionSheet.alertWindow], nil)
-        try tellActionSheetDelegate(sheet, UIActionSheet.didDismiss, buttonIndex)
-        try heap.unhold(sheet, Simulator.declaredHold("shown action sheet", heap))
-    }
-
-    private func tellActionSheetDelegate(_ sheet: ObjectID, _ message: Selector, _ index: Int?) throws {
-        guard let d = try object(sheet, heap[UIActionSheet.delegate]), heap.responds(d, to: message) else { return }
-        if let index {
-            _ = try heap.send(d, message, args: Arguments(.object(sheet), .int(index)))
-        } else {
-            _ = try heap.send(d, message, args: Arguments(.object(sheet)))
-        }
+        try dismissLegacyAlert(sheet, UIActionSheet.kind, buttonIndex: buttonIndex)
     }
 }

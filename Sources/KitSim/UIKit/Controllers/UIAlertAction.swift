@@ -12,7 +12,7 @@ extension Presentations {
     static let alertActionStyles = EnumType("UIAlertAction.Style", ["default", "cancel", "destructive"])
 
     /// `UIAlertAction`: a button of an alert, with the handler `sim.tap` calls.
-    static let alertActionDeclaration = ClassDeclaration(UIAlertAction.handle,
+    static let alertActionDeclaration = ClassDeclaration(UIAlertAction.handle, introduced: 8,
         summary: "A button of an alert; it keeps its handler strongly.") {
         PropertyDeclaration(UIAlertAction.title, .copy, .string, readOnly: true)
         PropertyDeclaration(UIAlertAction.style, .assign, .enumeration(Presentations.alertActionStyles), readOnly: true)

@@ -5,23 +5,19 @@ package enum UIAlertController: ModelClass {
     package static let message = handle.property("message")
     package static let preferredStyle = handle.property("preferredStyle")
     package static let actions = handle.property("actions")
-    package static let alertWindow = handle.property("alertWindow")
 }
 
 extension Presentations {
     /// `UIAlertController.Style`.
     static let alertStyles = EnumType("UIAlertController.Style", ["alert", "actionSheet"])
 
-    /// `UIAlertController` (SPEC §3.5): presented, it shows in a window of its own at the
-    /// alert level, which UIKit keeps while the alert is up; its actions keep their handlers.
-    static let alertControllerDeclaration = ClassDeclaration(UIAlertController.handle, superclass: "UIViewController",
-        summary: "An alert or action sheet with actions; shown in its own window.") {
+    /// `UIAlertController` (rule 80): an ordinary presentation in the presenter's window,
+    /// over the presenter's content; its actions keep their handlers. iOS 8 introduced it.
+    static let alertControllerDeclaration = ClassDeclaration(UIAlertController.handle, superclass: "UIViewController", introduced: 8,
+        summary: "An alert or action sheet with actions; presented like any controller, over the presenter's content in its window (rule 80).") {
         PropertyDeclaration(UIAlertController.message, .copy, .string)
         PropertyDeclaration(UIAlertController.preferredStyle, .assign, .enumeration(Presentations.alertStyles), readOnly: true)
         PropertyDeclaration(UIAlertController.actions, .strong, .array("UIAlertAction"), readOnly: true)
-        PropertyDeclaration(UIAlertController.alertWindow, .strong, .object("UIWindow"), readOnly: true,
-                            summary: "The window the alert shows in while it is presented.")
-        HoldDeclaration("alert window", "the window a presented alert shows in, until the alert is dismissed")
         Presentations.alertStyles
 
         Method.initializer(swift: "init(title:message:preferredStyle:)", .string("title", optional: true),
@@ -29,6 +25,9 @@ extension Presentations {
             try sim.write(inv.receiver, sim[UIViewController.title], inv.argument(0))
             try sim.write(inv.receiver, sim[UIAlertController.message], inv.argument(1))
             try sim.write(inv.receiver, sim[UIAlertController.preferredStyle], .string(inv.stringArgument(2) ?? "alert"))
+            // Rule 80: UIKit presents an alert with a presentation controller of its own
+            // (`.custom`), which leaves the presenter's view in place.
+            try sim.write(inv.receiver, sim[UIViewController.modalPresentationStyle], .string("custom"))
             return .object(inv.receiver)
         }
         Method("addAction", swift: "addAction(_:)", .object("action", "UIAlertAction"),
@@ -38,52 +37,8 @@ extension Presentations {
         }
     }
 
-    /// SPEC rule 21 (seed 002): an alert or action sheet shows in a window of its own at
-    /// the `.alert` level, which becomes key while it is shown.
-    func presentAlert(_ alert: ObjectID, from presenter: ObjectID, completion: Value) throws {
-        let w = heap.alloc(heap[_UIAlertControllerShimPresenterWindow.self])
-        _ = try heap.send(w, .initialize, args: Arguments(.rect(sim.screenBounds)))
-        try write(w, heap[UIWindow.windowLevel], .double(2000))
-        // With scenes the alert's window belongs to the presenter's scene.
-        try sim.windowing.attach(w, toSceneOf: try object(presenter, heap[UIViewController.view]).flatMap { try sim.views.windowOf($0) })
-        sim.windowing.stack.orderChanged()
-        try heap.hold(w, alertHold)
-        try write(alert, heap[UIAlertController.alertWindow], w)
-        try write(presenter, heap[UIViewController.presentedViewController], alert)
-        try write(alert, heap[UIViewController.presentingViewController], presenter)
-        try write(w, heap[UIWindow.rootViewController], alert)
-        _ = try heap.send(w, .makeKeyAndVisible)
-        try sim.transitions.finishTransition(animated: false, keeping: [alert], completion: completion) {}
-    }
-
-    /// Dismisses an alert: its window goes away (key status passes on by rule 4, to the
-    /// frontmost visible window), then the tapped action's handler and the completion run.
-    func dismissAlert(_ alert: ObjectID, handler: Value, action: ObjectID?, completion: Value) throws {
-        guard let presenter = try object(alert, heap[UIViewController.presentingViewController]) else { return }
-        try sim.lifecycle.beginAppearance(alert, appearing: false, animated: false)
-        var keep = [alert, presenter]
-        if let action { keep.append(action) }
-        try sim.transitions.finishTransition(animated: false, keeping: keep, completion: completion) { [unowned self] in
-            try sim.lifecycle.endAppearance(alert, animated: false)
-            if let w = try object(alert, heap[UIAlertController.alertWindow]), heap.isAlive(w) {
-                try sim.windowing.setWindowHidden(w, true)
-                try write(w, heap[UIWindow.rootViewController], nil)
-                try write(alert, heap[UIAlertController.alertWindow], nil)
-                try heap.unhold(w, alertHold)
-            }
-            try write(alert, heap[UIViewController.presentingViewController], nil)
-            if try object(presenter, heap[UIViewController.presentedViewController]) == alert { try write(presenter, heap[UIViewController.presentedViewController], nil) }
-            sim.lifecycle.noteLeftUI(alert, .dismissed)
-            // SPEC rule 47: asked once the alert is out; the action's handler runs
-            // whatever it answers.
-            var firstError: Error?
-            sim.attempt(&firstError) { try sim.lifecycle.askWillDealloc() }
-            if let action { try sim.callCallback(handler, [.object(action)]) }
-            if let firstError { throw firstError }
-        }
-    }
-
-    /// `sim.tap(alert, "Cancel")`: taps the action with that title.
+    /// `sim.tap(alert, "Cancel")`: taps the action with that title. The alert is dismissed
+    /// like any presented controller (rule 80), then the action's handler runs.
     func tapAlert(_ alert: ObjectID, _ title: String) throws {
         let actions = try objects(alert, heap[UIAlertController.actions])
         var titles: [String] = []
@@ -94,7 +49,13 @@ extension Presentations {
                 guard try object(alert, heap[UIViewController.presentingViewController]) != nil else {
                     throw SimError.misuse(.alertNotPresented(sim.heap.ref(alert)))
                 }
-                try dismissAlert(alert, handler: try heap.readSlot(a, heap[UIAlertAction.handler]), action: a, completion: .nil)
+                // Rule 80: the alert's presentation is an ordinary one, animated when asked;
+                // until it ends there is nothing on screen to tap.
+                if state.isInFlight(alert) { throw SimError.misuse(.alertInTransition(sim.heap.ref(alert))) }
+                let handler = try heap.readSlot(a, heap[UIAlertAction.handler])
+                try dismiss(from: alert, animated: false, completion: .nil, keeping: [a]) { [unowned self] in
+                    try sim.callCallback(handler, [.object(a)])
+                }
                 return
             }
         }

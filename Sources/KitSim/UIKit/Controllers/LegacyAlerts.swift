@@ -1,0 +1,123 @@
+/// What the two legacy alerts, `UIAlertView` and `UIActionSheet`, share (rules 73, 81): how
+/// they are shown, tapped and dismissed. Each class file gives its own properties, holds and
+/// delegate messages.
+struct LegacyAlertKind {
+    /// `UIAlertController.Style` of the alert controller UIKit shows it through (iOS 8+).
+    let style: String
+    let title: PropertyHandle
+    let message: PropertyHandle?
+    let delegate: PropertyHandle
+    let buttonTitles: PropertyHandle
+    let cancelButtonIndex: PropertyHandle
+    let destructiveButtonIndex: PropertyHandle?
+    let window: PropertyHandle
+    let controller: PropertyHandle
+    let shownHold: String
+    let windowHold: String
+    let willPresent: Selector
+    let didPresent: Selector
+    let clicked: Selector
+    let willDismiss: Selector
+    let didDismiss: Selector
+}
+
+extension Presentations {
+    func legacyTitles(_ item: ObjectID, _ kind: LegacyAlertKind) throws -> [String] {
+        guard case .array(let titles) = try heap.readSlot(item, heap[kind.buttonTitles]) else { return [] }
+        return titles.compactMap { if case .string(let s) = $0 { return s } else { return nil } }
+    }
+
+    /// Rules 73 and 81: the alert shows in a private window at the `.alert` level, which
+    /// becomes key while it is shown; UIKit keeps the alert meanwhile. From iOS 8 the window
+    /// is `_UIAlertControllerShimPresenterWindow`, whose root presents a `UIAlertController`
+    /// with one action per button; on iOS 7 it is `_UIModalItemHostingWindow`. Showing a
+    /// shown alert does nothing.
+    func showLegacyAlert(_ item: ObjectID, _ kind: LegacyAlertKind, near view: ObjectID?) throws {
+        guard try object(item, heap[kind.window]) == nil else { return }
+        try tellLegacyDelegate(item, kind, kind.willPresent, nil)
+        let modern = sim.configuration.ios >= 8
+        let w = heap.alloc(modern ? heap[_UIAlertControllerShimPresenterWindow.self] : heap[_UIModalItemHostingWindow.self])
+        _ = try heap.send(w, .initialize, args: Arguments(.rect(sim.screenBounds)))
+        try write(w, heap[UIWindow.windowLevel], .double(2000))
+        // With scenes the window belongs to the scene of the view it is shown from, else
+        // of the key window's.
+        let near = try view.flatMap { try sim.views.windowOf($0) } ?? sim.windowing.keyWindow
+        try sim.windowing.attach(w, toSceneOf: near)
+        sim.windowing.stack.orderChanged()
+        try heap.hold(w, Simulator.declaredHold(kind.windowHold, heap))
+        try heap.hold(item, Simulator.declaredHold(kind.shownHold, heap))
+        try write(item, heap[kind.window], w)
+        var root: ObjectID?
+        if modern {
+            let r = heap.alloc(heap[_UIAlertShimPresentingViewController.self])
+            _ = try heap.send(r, .initialize, args: Arguments())
+            try write(w, heap[UIWindow.rootViewController], r)
+            root = r
+        }
+        _ = try heap.send(w, .makeKeyAndVisible)
+        if let root {
+            let ac = heap.alloc(heap[UIAlertController.self])
+            _ = try heap.send(ac, .initialize, args: Arguments(try heap.readSlot(item, heap[kind.title]),
+                                                               kind.message.map { try heap.readSlot(item, heap[$0]) } ?? .nil,
+                                                               .string(kind.style)))
+            let titles = try legacyTitles(item, kind)
+            let cancel = try heap.readSlot(item, heap[kind.cancelButtonIndex])
+            let destructive = try kind.destructiveButtonIndex.map { try heap.readSlot(item, heap[$0]) } ?? .int(-1)
+            for (i, t) in titles.enumerated() {
+                let style = cancel == .int(i) ? "cancel" : destructive == .int(i) ? "destructive" : "default"
+                let action = heap.alloc(heap[UIAlertAction.self])
+                _ = try heap.send(action, .initialize, args: Arguments(.string(t), .string(style), .nil))
+                try heap.insertElement(action, into: ac, heap[UIAlertController.actions])
+            }
+            try write(item, heap[kind.controller], ac)
+            try present(ac, from: root, animated: false, completion: .nil)
+        }
+        try tellLegacyDelegate(item, kind, kind.didPresent, nil)
+    }
+
+    /// `sim.tap(alert, "OK")`: the delegate is told of the click, then the alert is
+    /// dismissed with that button (Apple: "The action sheet is automatically dismissed
+    /// after the actionSheet(_:clickedButtonAt:) delegate method is invoked"; the same for
+    /// an alert view).
+    func tapLegacyAlert(_ item: ObjectID, _ kind: LegacyAlertKind, _ title: String) throws {
+        let titles = try legacyTitles(item, kind)
+        guard let i = titles.firstIndex(of: title) else {
+            throw SimError.badArgument(2, "tap", "\(sim.angle(item)) has no button titled \"\(title)\"; its buttons: \(titles.map { "\"\($0)\"" }.joined(separator: ", "))")
+        }
+        guard try object(item, heap[kind.window]) != nil else {
+            throw SimError.misuse(.alertNotPresented(heap.ref(item)))
+        }
+        try tellLegacyDelegate(item, kind, kind.clicked, i)
+        try dismissLegacyAlert(item, kind, buttonIndex: i)
+    }
+
+    /// The alert goes: `willDismiss`, its alert controller is dismissed, its window hidden
+    /// and let go (rule 4 passes key status on), `didDismiss`, then UIKit lets go of it.
+    func dismissLegacyAlert(_ item: ObjectID, _ kind: LegacyAlertKind, buttonIndex: Int) throws {
+        guard let w = try object(item, heap[kind.window]) else { return }
+        try tellLegacyDelegate(item, kind, kind.willDismiss, buttonIndex)
+        if let ac = try object(item, heap[kind.controller]) {
+            if heap.isAlive(ac), try object(ac, heap[UIViewController.presentingViewController]) != nil {
+                try dismiss(from: ac, animated: false, completion: .nil)
+            }
+            try write(item, heap[kind.controller], nil)
+        }
+        if heap.isAlive(w) {
+            try sim.windowing.setWindowHidden(w, true)
+            try write(w, heap[UIWindow.rootViewController], nil)
+            try heap.unhold(w, Simulator.declaredHold(kind.windowHold, heap))
+        }
+        try write(item, heap[kind.window], nil)
+        try tellLegacyDelegate(item, kind, kind.didDismiss, buttonIndex)
+        try heap.unhold(item, Simulator.declaredHold(kind.shownHold, heap))
+    }
+
+    private func tellLegacyDelegate(_ item: ObjectID, _ kind: LegacyAlertKind, _ message: Selector, _ index: Int?) throws {
+        guard let d = try object(item, heap[kind.delegate]), heap.responds(d, to: message) else { return }
+        if let index {
+            _ = try heap.send(d, message, args: Arguments(.object(item), .int(index)))
+        } else {
+            _ = try heap.send(d, message, args: Arguments(.object(item)))
+        }
+    }
+}
