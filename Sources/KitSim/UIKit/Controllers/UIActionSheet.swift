@@ -73,7 +73,7 @@ extension Presentations {
             .int(try sim.presentations.actionSheetTitles(inv.receiver).count)
         }
         Method.accessor("isVisible", returns: .bool) { sim, inv in
-            .bool(try sim.object(inv.receiver, sim[UIActionSheet.alertWindow]) != nil)
+            .bool(try sim.object(inv.receiver, UIActionSheet.alertWindow) != nil)
         }
         Method("show", swift: "show(in:)", .object("view", "UIView"),
                summary: "Shows the sheet in a private window at the alert level, which becomes key; UIKit keeps the sheet until it is dismissed.") { sim, inv in
@@ -88,7 +88,7 @@ extension Presentations {
     }
 
     func actionSheetTitles(_ sheet: ObjectID) throws -> [String] {
-        guard case .array(let titles) = try heap.readSlot(sheet, heap[UIActionSheet.buttonTitles]) else { return [] }
+        guard case .array(let titles) = try heap.readSlot(sheet, UIActionSheet.buttonTitles) else { return [] }
         return titles.compactMap { if case .string(let s) = $0 { return s } else { return nil } }
     }
 
@@ -96,7 +96,7 @@ extension Presentations {
     /// key while it is shown; UIKit keeps the sheet meanwhile. Showing a shown sheet does
     /// nothing.
     func showActionSheet(_ sheet: ObjectID, in view: ObjectID) throws {
-        guard try object(sheet, heap[UIActionSheet.alertWindow]) == nil else { return }
+        guard try object(sheet, UIActionSheet.alertWindow) == nil else { return }
         try tellActionSheetDelegate(sheet, UIActionSheet.willPresent, nil)
         let w = heap.alloc(heap[_UIAlertControllerShimPresenterWindow.self])
         _ = try heap.send(w, .initialize, args: Arguments(.rect(sim.screenBounds)))
@@ -118,7 +118,7 @@ extension Presentations {
         guard let i = titles.firstIndex(of: title) else {
             throw SimError.badArgument(2, "tap", "\(sim.angle(sheet)) has no button titled \"\(title)\"; its buttons: \(titles.map { "\"\($0)\"" }.joined(separator: ", "))")
         }
-        guard try object(sheet, heap[UIActionSheet.alertWindow]) != nil else {
+        guard try object(sheet, UIActionSheet.alertWindow) != nil else {
             throw SimError.misuse(.alertNotPresented(heap.ref(sheet)))
         }
         try tellActionSheetDelegate(sheet, UIActionSheet.clicked, i)
@@ -128,7 +128,7 @@ extension Presentations {
     /// The sheet goes: `willDismiss`, its window is hidden and let go (rule 4 passes key
     /// status on), `didDismiss`, then UIKit lets go of the sheet.
     func dismissActionSheet(_ sheet: ObjectID, buttonIndex: Int) throws {
-        guard let w = try object(sheet, heap[UIActionSheet.alertWindow]) else { return }
+        guard let w = try object(sheet, UIActionSheet.alertWindow) else { return }
         try tellActionSheetDelegate(sheet, UIActionSheet.willDismiss, buttonIndex)
         if heap.isAlive(w) {
             try sim.windowing.setWindowHidden(w, true)
@@ -140,7 +140,7 @@ extension Presentations {
     }
 
     private func tellActionSheetDelegate(_ sheet: ObjectID, _ message: Selector, _ index: Int?) throws {
-        guard let d = try object(sheet, heap[UIActionSheet.delegate]), heap.responds(d, to: message) else { return }
+        guard let d = try object(sheet, UIActionSheet.delegate), heap.responds(d, to: message) else { return }
         if let index {
             _ = try heap.send(d, message, args: Arguments(.object(sheet), .int(index)))
         } else {

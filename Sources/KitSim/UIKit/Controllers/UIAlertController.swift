@@ -45,7 +45,7 @@ extension Presentations {
         _ = try heap.send(w, .initialize, args: Arguments(.rect(sim.screenBounds)))
         try write(w, heap[UIWindow.windowLevel], .double(2000))
         // With scenes the alert's window belongs to the presenter's scene.
-        try sim.windowing.attach(w, toSceneOf: try object(presenter, heap[UIViewController.view]).flatMap { try sim.views.windowOf($0) })
+        try sim.windowing.attach(w, toSceneOf: try object(presenter, UIViewController.view).flatMap { try sim.views.windowOf($0) })
         sim.windowing.stack.orderChanged()
         try heap.hold(w, alertHold)
         try write(alert, heap[UIAlertController.alertWindow], w)
@@ -59,25 +59,25 @@ extension Presentations {
     /// Dismisses an alert: its window goes away (key status passes on by rule 4, to the
     /// frontmost visible window), then the tapped action's handler and the completion run.
     func dismissAlert(_ alert: ObjectID, handler: Value, action: ObjectID?, completion: Value) throws {
-        guard let presenter = try object(alert, heap[UIViewController.presentingViewController]) else { return }
+        guard let presenter = try object(alert, UIViewController.presentingViewController) else { return }
         try sim.lifecycle.beginAppearance(alert, appearing: false, animated: false)
         var keep = [alert, presenter]
         if let action { keep.append(action) }
         try sim.transitions.finishTransition(animated: false, keeping: keep, completion: completion) { [unowned self] in
             try sim.lifecycle.endAppearance(alert, animated: false)
-            if let w = try object(alert, heap[UIAlertController.alertWindow]), heap.isAlive(w) {
+            if let w = try object(alert, UIAlertController.alertWindow), heap.isAlive(w) {
                 try sim.windowing.setWindowHidden(w, true)
                 try write(w, heap[UIWindow.rootViewController], nil)
                 try write(alert, heap[UIAlertController.alertWindow], nil)
                 try heap.unhold(w, alertHold)
             }
             try write(alert, heap[UIViewController.presentingViewController], nil)
-            if try object(presenter, heap[UIViewController.presentedViewController]) == alert { try write(presenter, heap[UIViewController.presentedViewController], nil) }
+            if try object(presenter, UIViewController.presentedViewController) == alert { try write(presenter, heap[UIViewController.presentedViewController], nil) }
             sim.lifecycle.noteLeftUI(alert, .dismissed)
             // SPEC rule 47: asked once the alert is out; the action's handler runs
             // whatever it answers.
             var firstError: Error?
-            sim.attempt(&firstError) { try sim.lifecycle.askWillDealloc() }
+            attempt(&firstError) { try sim.lifecycle.askWillDealloc() }
             if let action { try sim.callCallback(handler, [.object(action)]) }
             if let firstError { throw firstError }
         }
@@ -85,16 +85,16 @@ extension Presentations {
 
     /// `sim.tap(alert, "Cancel")`: taps the action with that title.
     func tapAlert(_ alert: ObjectID, _ title: String) throws {
-        let actions = try objects(alert, heap[UIAlertController.actions])
+        let actions = try objects(alert, UIAlertController.actions)
         var titles: [String] = []
         for a in actions {
-            let t = try heap.readSlot(a, heap[UIAlertAction.title])
+            let t = try heap.readSlot(a, UIAlertAction.title)
             if case .string(let s) = t { titles.append(s) }
             if t == .string(title) {
-                guard try object(alert, heap[UIViewController.presentingViewController]) != nil else {
+                guard try object(alert, UIViewController.presentingViewController) != nil else {
                     throw SimError.misuse(.alertNotPresented(sim.heap.ref(alert)))
                 }
-                try dismissAlert(alert, handler: try heap.readSlot(a, heap[UIAlertAction.handler]), action: a, completion: .nil)
+                try dismissAlert(alert, handler: try heap.readSlot(a, UIAlertAction.handler), action: a, completion: .nil)
                 return
             }
         }
