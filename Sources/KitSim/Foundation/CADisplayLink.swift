@@ -60,7 +60,7 @@ extension Timers {
             return .nil
         }
         Method.accessor("preferredFramesPerSecond", returns: .number, introduced: 10) { sim, inv in
-            try sim.heap.readSlot(inv.receiver, sim[CADisplayLink.preferredFramesPerSecond])
+            try sim.heap.readSlot(inv.receiver, CADisplayLink.preferredFramesPerSecond)
         }
         Method.accessor("setPreferredFramesPerSecond", introduced: 10) { sim, inv in
             try sim.write(inv.receiver, sim[CADisplayLink.preferredFramesPerSecond], .double(try inv.number(0, "preferredFramesPerSecond")))
@@ -127,13 +127,13 @@ extension Timers {
             s.nextFrame += 1
             links[link.raw] = s
             queueFrame(link, generation: generation)
-            let fps = (try? number(link, heap[CADisplayLink.preferredFramesPerSecond], default: 0)) ?? 0
+            let fps = (try? number(link, CADisplayLink.preferredFramesPerSecond, default: 0)) ?? 0
             // Every k-th frame at 60 Hz, k clamped as any script number made an Int is
             // (DEVELOPERS.md rule 2): a rate as low as 1e-300 never fires, never traps.
             let every = fps > 0 && fps < 60 ? Swift.max(1, clampedInt((60 / fps).rounded())) : 1
-            guard !((try? bool(link, heap[CADisplayLink.isPaused], default: false)) ?? false), s.frames % every == 0 else { return }
+            guard !((try? bool(link, CADisplayLink.isPaused, default: false)) ?? false), s.frames % every == 0 else { return }
             try write(link, heap[CADisplayLink.timestamp], .double(Double(at) / 1e9))
-            guard let target = try object(link, heap[CADisplayLink.target]) else { return }
+            guard let target = try object(link, CADisplayLink.target) else { return }
             try heap.hold(link, firingHold)
             defer { if heap.isAlive(link) { try? heap.unhold(link, firingHold) } }
             _ = try heap.send(target, s.selector, args: Arguments(.object(link)))

@@ -137,7 +137,7 @@ extension KeyValueObserving {
         guard heap.isAlive(object) else { return }
         let handlers = try observationOrder.compactMap { raw -> Value? in
             guard let o = observations[raw], o.object == object else { return nil }
-            return try heap.readSlot(o.observation, heap[NSKeyValueObservation.changeHandler])
+            return try heap.readSlot(o.observation, NSKeyValueObservation.changeHandler)
         }
         try heap.setAssociated(object, key: KeyValueObserving.observationAssociationKey, handlers.isEmpty ? .nil : .array(handlers))
     }
@@ -160,7 +160,7 @@ extension KeyValueObserving {
             guard observations[obs.observation.raw] != nil else { continue }
             let new: Value? = obs.options.contains("new") && !isPrior ? ((try? heap.readSlot(object, p)) ?? .nil) : nil
             let c = change(new: new, old: obs.options.contains("old") ? old : nil, isPrior: isPrior)
-            try sim.callCallback(try heap.readSlot(obs.observation, heap[NSKeyValueObservation.changeHandler]), [.object(object), c])
+            try sim.callCallback(try heap.readSlot(obs.observation, NSKeyValueObservation.changeHandler), [.object(object), c])
         }
     }
 

@@ -109,10 +109,10 @@ final class Timers: Subsystem {
         try heap.hold(t, firingHold)
         defer { if heap.isAlive(t) { try? heap.unhold(t, firingHold) } }
         if let selector = s.selector {
-            guard let target = try object(t, heap[Timer.target]) else { return }
+            guard let target = try object(t, Timer.target) else { return }
             _ = try heap.send(target, selector, args: Arguments(.object(t)))
         } else {
-            try sim.callCallback(try heap.readSlot(t, heap[Timer.block]), [.object(t)])
+            try sim.callCallback(try heap.readSlot(t, Timer.block), [.object(t)])
         }
     }
 

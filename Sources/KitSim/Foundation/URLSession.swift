@@ -165,12 +165,12 @@ extension URLLoading {
         sessions[session.raw] = s
         var firstError: Error?
         if cancelling {
-            for task in try objects(session, heap[URLSession.tasks]) {
-                sim.attempt(&firstError) { try completeTask(task, error: URLLoading.cancelledError) }
+            for task in try objects(session, URLSession.tasks) {
+                attempt(&firstError) { try completeTask(task, error: URLLoading.cancelledError) }
             }
         }
-        if try objects(session, heap[URLSession.tasks]).isEmpty {
-            sim.attempt(&firstError) { try finishInvalidation(session) }
+        if try objects(session, URLSession.tasks).isEmpty {
+            attempt(&firstError) { try finishInvalidation(session) }
         }
         if let firstError { throw firstError }
     }
@@ -187,8 +187,8 @@ extension URLLoading {
         s.isHeld = false
         sessions[session.raw] = s
         var firstError: Error?
-        if let delegate = try object(session, heap[URLSession.delegate]), heap.responds(delegate, to: .urlSession_didBecomeInvalidWithError) {
-            sim.attempt(&firstError) {
+        if let delegate = try object(session, URLSession.delegate), heap.responds(delegate, to: .urlSession_didBecomeInvalidWithError) {
+            attempt(&firstError) {
                 _ = try heap.send(delegate, .urlSession_didBecomeInvalidWithError, args: Arguments(.object(session), .nil))
             }
         }

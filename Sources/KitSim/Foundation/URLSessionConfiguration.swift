@@ -33,7 +33,7 @@ extension URLLoading {
     /// A copy of a session configuration, of its class, with its settings.
     func copySessionConfiguration(_ configuration: ObjectID) throws -> ObjectID {
         let copy = heap.alloc(heap.classOf(configuration))
-        try write(copy, heap[URLSessionConfiguration.timeoutIntervalForRequest], try heap.readSlot(configuration, heap[URLSessionConfiguration.timeoutIntervalForRequest]))
+        try write(copy, heap[URLSessionConfiguration.timeoutIntervalForRequest], try heap.readSlot(configuration, URLSessionConfiguration.timeoutIntervalForRequest))
         return copy
     }
 }

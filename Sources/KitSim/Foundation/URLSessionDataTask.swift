@@ -57,12 +57,12 @@ extension URLLoading {
     /// task of a session invalidated since it was made, is left as it is.
     func resumeTask(_ task: ObjectID) throws {
         guard let session = taskSessions[task.raw], heap.isAlive(session),
-              try heap.readSlot(task, heap[URLSessionDataTask.state]) == .string("suspended") else { return }
+              try heap.readSlot(task, URLSessionDataTask.state) == .string("suspended") else { return }
         if let s = sessions[session.raw], s.isInvalidating || s.isInvalidated { return }
         try write(task, heap[URLSessionDataTask.state], .string("running"))
         try heap.insertElement(task, into: session, heap[URLSession.tasks])
         sim.schedule(after: sim.configuration.latency) { [unowned self] in
-            guard heap.isAlive(task), try heap.readSlot(task, heap[URLSessionDataTask.state]) == .string("running") else { return }
+            guard heap.isAlive(task), try heap.readSlot(task, URLSessionDataTask.state) == .string("running") else { return }
             try completeTask(task, error: .nil)
         }
     }
@@ -74,24 +74,24 @@ extension URLLoading {
     /// invalidated ends the invalidation (SPEC rule 46). The completion or delegate runs
     /// while the session still keeps the task, so the task lives through the call.
     func completeTask(_ task: ObjectID, error: Value) throws {
-        guard heap.isAlive(task), try heap.readSlot(task, heap[URLSessionDataTask.state]) != .string("completed") else { return }
+        guard heap.isAlive(task), try heap.readSlot(task, URLSessionDataTask.state) != .string("completed") else { return }
         try write(task, heap[URLSessionDataTask.state], .string("completed"))
         try write(task, heap[URLSessionDataTask.error], error)
         let session = taskSessions.removeValue(forKey: task.raw)
-        let completion = try heap.readSlot(task, heap[URLSessionDataTask.completionHandler])
+        let completion = try heap.readSlot(task, URLSessionDataTask.completionHandler)
         var firstError: Error?
         if !completion.isNil {
-            let url = try heap.readSlot(task, heap[URLSessionDataTask.url])
+            let url = try heap.readSlot(task, URLSessionDataTask.url)
             let response = Value.dictionary(sorting: [
                 Value.Entry(key: .string("url"), value: url),
                 Value.Entry(key: .string("statusCode"), value: .int(200)),
             ])
             // SPEC rule 25: the completion gets its captures first, then these.
             let arguments: [Value] = error.isNil ? [.string(""), response, .nil] : [.nil, .nil, error]
-            sim.attempt(&firstError) { try sim.callCallback(completion, arguments) }
-        } else if let session, heap.isAlive(session), let delegate = try object(session, heap[URLSession.delegate]),
+            attempt(&firstError) { try sim.callCallback(completion, arguments) }
+        } else if let session, heap.isAlive(session), let delegate = try object(session, URLSession.delegate),
                   heap.responds(delegate, to: .urlSession_task_didCompleteWithError) {
-            sim.attempt(&firstError) {
+            attempt(&firstError) {
                 _ = try heap.send(delegate, .urlSession_task_didCompleteWithError,
                                   args: Arguments(.object(session), .object(task), error))
             }
@@ -100,8 +100,8 @@ extension URLLoading {
         if let session, heap.isAlive(session) {
             _ = try heap.removeElement(task, from: session, heap[URLSession.tasks])
             if let s = sessions[session.raw], s.isInvalidating, !s.isInvalidated,
-               try objects(session, heap[URLSession.tasks]).isEmpty {
-                sim.attempt(&firstError) { try finishInvalidation(session) }
+               try objects(session, URLSession.tasks).isEmpty {
+                attempt(&firstError) { try finishInvalidation(session) }
             }
         }
         if let firstError { throw firstError }

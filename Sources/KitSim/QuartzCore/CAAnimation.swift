@@ -44,10 +44,10 @@ extension Animations {
     /// How long a copy runs, in seconds: duration (0 is 0.25 s) × max(1, repeatCount),
     /// doubled when it autoreverses; nil when it runs for ever.
     func activeDuration(of anim: ObjectID) throws -> Double? {
-        let d = try number(anim, heap[CAAnimation.duration], default: 0)
+        let d = try number(anim, CAAnimation.duration, default: 0)
         let once = d > 0 && d.isFinite ? d : 0.25
-        let repeats = try number(anim, heap[CAAnimation.repeatCount], default: 0)
-        let total = once * Swift.max(1, repeats.isNaN ? 1 : repeats) * (try bool(anim, heap[CAAnimation.autoreverses], default: false) ? 2 : 1)
+        let repeats = try number(anim, CAAnimation.repeatCount, default: 0)
+        let total = once * Swift.max(1, repeats.isNaN ? 1 : repeats) * (try bool(anim, CAAnimation.autoreverses, default: false) ? 2 : 1)
         // Beyond the clock's horizon (about 31 years) an animation never ends in a run.
         return total.isFinite && total < 1e9 ? total : nil
     }

@@ -24,7 +24,10 @@ struct InvariantLog {
 /// its subsystems and is the only way to reach them, so none outlives it, and a checked
 /// `unowned` reference would cost a strong retain and a release on every use of `sim`
 /// (a push and pop of a controller reaches `sim` hundreds of times: 8 % of the model's
-/// instructions, measured with callgrind).
+/// instructions, measured with callgrind). A subsystem that calls others on a hot path
+/// (a push, a pop, the layout pass) keeps them the same way, set when the simulator wires
+/// it: a call through `sim` retains and releases the simulator and then the subsystem it
+/// reaches, a direct one only the subsystem.
 protocol Subsystem: HeapAccessing {
     /// Every broken invariant of the subsystem's state as a whole, and the failures found
     /// after its mutations (`InvariantLog`).
@@ -75,9 +78,34 @@ extension HeapAccessing {
         if case .rect(let r) = try heap.readSlot(id, p) { return r }
         return .zero
     }
+    // The same reads by handle, which the model uses: the heap reads the slot in place
+    // (`Heap.readSlot(_:_:)` by handle), where `heap[handle]` hands the caller a copy of the
+    // property, and a copy retains the property's box.
+    @inline(__always) func object(_ id: ObjectID, _ h: PropertyHandle) throws -> ObjectID? { try heap.readSlot(id, h).objectID }
+    @inline(__always) func objects(_ id: ObjectID, _ h: PropertyHandle) throws -> [ObjectID] { try heap.objects(id, h) }
+    @inline(__always) func bool(_ id: ObjectID, _ h: PropertyHandle, default d: Bool) throws -> Bool {
+        if case .bool(let b) = try heap.readSlot(id, h) { return b }
+        return d
+    }
+    @inline(__always) func number(_ id: ObjectID, _ h: PropertyHandle, default d: Double) throws -> Double {
+        try heap.readSlot(id, h).number ?? d
+    }
+    @inline(__always) func rect(_ id: ObjectID, _ h: PropertyHandle) throws -> Rect {
+        if case .rect(let r) = try heap.readSlot(id, h) { return r }
+        return .zero
+    }
     @inline(__always) func isA(_ id: ObjectID?, _ cls: SimClass) -> Bool {
         guard let id else { return false }
         return heap.isKind(id, of: cls)
+    }
+
+    /// Runs one step of a transition whose callbacks (Lua overrides, swizzles) may fail:
+    /// the first error is kept and the transition goes on, so that it never stops
+    /// half-done (a hold nothing releases, a root without its view); the caller rethrows
+    /// the error at the end. A subsystem runs it on itself, not through `sim`, which
+    /// would retain and release the simulator per step.
+    func attempt(_ firstError: inout Error?, _ body: () throws -> Void) {
+        do { try body() } catch { if firstError == nil { firstError = error } }
     }
 }
 

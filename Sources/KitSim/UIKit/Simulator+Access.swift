@@ -87,7 +87,7 @@ extension Invocation {
 extension Simulator {
     /// Whether the controller is the root of a live window, a scene-less one too.
     func isWindowRoot(_ vc: ObjectID) -> Bool {
-        windowing.allWindows.contains { (try? object($0, self[UIWindow.rootViewController])) == vc }
+        windowing.allWindows.contains { (try? object($0, UIWindow.rootViewController)) == vc }
     }
 
     /// Records an exception in the trace, where it is raised, and returns it for throwing.

@@ -161,6 +161,22 @@ public final class Simulator: HeapAccessing {
         views.sim = self
         display.sim = self
         performRequests.sim = self
+        // The calls between subsystems on the hot paths go direct (Subsystem.swift says why).
+        navigation.lifecycle = lifecycle
+        navigation.transitions = transitions
+        navigation.views = views
+        navigation.windowing = windowing
+        lifecycle.navigation = navigation
+        lifecycle.views = views
+        lifecycle.transitions = transitions
+        views.windowing = windowing
+        views.animations = animations
+        windowing.lifecycle = lifecycle
+        windowing.views = views
+        transitions.views = views
+        runLoop.lifecycle = lifecycle
+        runLoop.transitions = transitions
+        runLoop.windowing = windowing
         // UIKit's classes are registered when first needed; extra ones (which name UIKit's
         // and were tried already) at once, after the ids UIKit's keep for themselves.
         heap.defer(Simulator.deferredClasses, binding: self)

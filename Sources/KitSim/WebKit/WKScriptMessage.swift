@@ -25,8 +25,8 @@ extension ScriptMessageHandlers {
     func postMessage(_ webView: ObjectID, name: String, body: (ObjectID) throws -> Value) throws -> Bool {
         try heap.checkUsable(webView, "postMessage")
         guard heap.isKind(webView, of: heap[WKWebView.self]),
-              let configuration = try object(webView, heap[WKWebView.configuration]),
-              let ucc = try object(configuration, heap[WKWebViewConfiguration.userContentController]),
+              let configuration = try object(webView, WKWebView.configuration),
+              let ucc = try object(configuration, WKWebViewConfiguration.userContentController),
               let handler = try self.handler(named: name, in: ucc) else { return false }
         let message = heap.alloc(heap[WKScriptMessage.self])
         try write(message, heap[WKScriptMessage.name], .string(name))

@@ -32,7 +32,7 @@ extension ScriptMessageHandlers {
         Method.accessor("configuration", returns: .object("WKWebViewConfiguration")) { sim, inv in
             // SPEC rule 41: WKWebView's `-configuration` returns `[_configuration copy]`
             // autoreleased, a new object at each read.
-            guard let own = try sim.object(inv.receiver, sim[WKWebView.configuration]) else { return .nil }
+            guard let own = try sim.object(inv.receiver, WKWebView.configuration) else { return .nil }
             return .object(try sim.scriptMessageHandlers.copyConfiguration(own))
         }
         Method("load", swift: "load(_:)", .string("url"),

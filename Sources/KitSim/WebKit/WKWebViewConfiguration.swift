@@ -26,7 +26,7 @@ extension ScriptMessageHandlers {
     /// copy starts owned by the autorelease pool, as `-copy` followed by `autorelease`.
     func copyConfiguration(_ configuration: ObjectID) throws -> ObjectID {
         let copy = heap.alloc(heap.classOf(configuration))
-        try write(copy, heap[WKWebViewConfiguration.userContentController], try heap.readSlot(configuration, heap[WKWebViewConfiguration.userContentController]))
+        try write(copy, heap[WKWebViewConfiguration.userContentController], try heap.readSlot(configuration, WKWebViewConfiguration.userContentController))
         return copy
     }
 }

@@ -210,7 +210,7 @@ public struct Method<Context: AnyObject>: Sendable {
     /// context owns the heap that runs the body.
     public func bound(to context: Context) -> BoundMethod {
         let body = self.body, context = UnownedContext(context)
-        return BoundMethod(signature: signature) { inv in try body(context.value, inv) }
+        return BoundMethod(signature: signature) { inv in try context.with { try body($0, inv) } }
     }
 }
 
@@ -218,8 +218,13 @@ public struct Method<Context: AnyObject>: Sendable {
 /// context owns the heap, and a method runs only while both are alive (a checked reference
 /// would cost a retain per call). The heap runs on one thread, so the box is sendable.
 struct UnownedContext<Context: AnyObject>: @unchecked Sendable {
-    unowned(unsafe) let value: Context
-    init(_ value: Context) { self.value = value }
+    private let reference: Unmanaged<Context>
+    init(_ value: Context) { reference = .passUnretained(value) }
+
+    /// Runs `body` with the context borrowed: an `unowned(unsafe)` reference would still be
+    /// retained and released around each call of the body, once per message sent.
+    @inline(__always)
+    func with<R>(_ body: (Context) throws -> R) rethrows -> R { try reference._withUnsafeGuaranteedRef(body) }
 }
 
 /// A method ready to install: its body needs only the invocation.

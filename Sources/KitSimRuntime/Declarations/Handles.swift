@@ -60,6 +60,17 @@ extension PropertyDeclaration {
 struct HandleCache {
     @usableFromInline var classes: [SimClass?] = []
     @usableFromInline var properties: [Property?] = []
+    /// The slot and ownership of each resolved property, what a read by handle needs:
+    /// trivial values, so reading one retains nothing, where a copy of the `Property`
+    /// retains its box (and a release follows).
+    var readings: [SlotReading] = []
+}
+
+/// Where a property's value lies in an instance, and how it is held: all a slot read
+/// needs on its common path. A slot of -1 stands for a handle not resolved yet.
+struct SlotReading {
+    var slot: Int32 = -1
+    var ownership: Ownership = .strong
 }
 
 extension Heap {
@@ -104,6 +115,31 @@ extension Heap {
             handleCache.properties.append(contentsOf: repeatElement(nil, count: handle.index + 1 - handleCache.properties.count))
         }
         handleCache.properties[handle.index] = p
+        if handleCache.readings.count <= handle.index {
+            handleCache.readings.append(contentsOf: repeatElement(SlotReading(), count: handle.index + 1 - handleCache.readings.count))
+        }
+        handleCache.readings[handle.index] = SlotReading(slot: Int32(p.slot), ownership: p.ownership)
         return p
+    }
+
+    /// `readSlot(id, self[handle])` without copying the property: the model reads slots by
+    /// handle hundreds of times per push and pop, and each copy of a `Property` would retain
+    /// its box. A read that may fail (an unusable object, an `unowned` reference) takes the
+    /// `Property` path, whose errors name the property.
+    public func readSlot(_ id: ObjectID, _ handle: PropertyHandle) throws -> Value {
+        let i = handle.index
+        if i < handleCache.readings.count {
+            let r = handleCache.readings[i]
+            if r.slot >= 0, r.ownership != .unowned, isUsable(id) {
+                return slots[Int(slotBase[Int(id.raw)]) + Int(r.slot)]
+            }
+        }
+        return try readSlot(id, self[handle])
+    }
+
+    /// `objects(id, self[handle])` without copying the property (`readSlot(_:_:)` by handle).
+    public func objects(_ id: ObjectID, _ handle: PropertyHandle) throws -> [ObjectID] {
+        guard case .array(let elements) = try readSlot(id, handle) else { return [] }
+        return elements.compactMap(\.objectID)
     }
 }

@@ -145,7 +145,7 @@ final class Rotation: Subsystem {
         if !Simulator.turnableDeviceOrientations.cases.contains(state.device) { out.append("the device orientation \"\(state.device)\" is not one a device turns to") }
         if state.interface == .unknown { out.append("the interface orientation is unknown") }
         let main = sim.mainScreen
-        if main.raw != 0, heap.isAlive(main), (try? heap.readSlot(main, heap[UIScreen.bounds])) != .rect(screenBounds) {
+        if main.raw != 0, heap.isAlive(main), (try? heap.readSlot(main, UIScreen.bounds)) != .rect(screenBounds) {
             out.append("UIScreen.main.bounds are not the interface orientation's")
         }
         if state.deviceID.raw != 0 && !heap.isAlive(state.deviceID) { out.append("UIDevice.current is not alive") }
@@ -200,9 +200,9 @@ final class Rotation: Subsystem {
     func decidingController() throws -> ObjectID? {
         let bounds = screenBounds
         for w in sim.visibleWindows.reversed() {
-            guard let root = try object(w, heap[UIWindow.rootViewController]), try rect(w, heap[UIView.frame]) == bounds else { continue }
+            guard let root = try object(w, UIWindow.rootViewController), try rect(w, UIView.frame) == bounds else { continue }
             var decider = root
-            for p in try sim.chain(from: try object(root, heap[UIViewController.presentedViewController]), along: heap[UIViewController.presentedViewController]) where heap.isAlive(p) {
+            for p in try sim.chain(from: try object(root, UIViewController.presentedViewController), along: heap[UIViewController.presentedViewController]) where heap.isAlive(p) {
                 if try sim.presentations.presentationStyle(of: p) == "fullScreen" { decider = p }
             }
             return decider
@@ -251,7 +251,7 @@ final class Rotation: Subsystem {
         let generation = beginRotation()
         // Hidden windows' roots too; the roots are read first, so that a callback that
         // changes a window's root does not change who is told.
-        let roots = try sim.windows.compactMap { try object($0, heap[UIWindow.rootViewController]) }
+        let roots = try sim.windows.compactMap { try object($0, UIWindow.rootViewController) }
         var controllers: [ObjectID] = []
         for root in roots { controllers += try rotationTree(from: root) }
         let coordinator = try sim.transitions.beginCoordinator(for: controllers, from: nil, to: nil, container: nil,
@@ -262,7 +262,7 @@ final class Rotation: Subsystem {
         var firstError: Error?
         state.isRotating = true
         for root in roots where heap.isAlive(root) {
-            sim.attempt(&firstError) { _ = try heap.send(root, .viewWillTransition, args: Arguments(size, .object(coordinator))) }
+            attempt(&firstError) { _ = try heap.send(root, .viewWillTransition, args: Arguments(size, .object(coordinator))) }
         }
         state.isRotating = false
         // A callback that reset the profile (`sim.configure`) ended this rotation already.
@@ -270,11 +270,11 @@ final class Rotation: Subsystem {
             if let firstError { throw firstError }
             return
         }
-        sim.attempt(&firstError) {
+        attempt(&firstError) {
             try setInterfaceOrientation(target)
             try followScreenBounds(from: old, to: new)
         }
-        sim.attempt(&firstError) { try sim.transitions.startCoordinator(coordinator) }
+        attempt(&firstError) { try sim.transitions.startCoordinator(coordinator) }
         if let firstError { throw firstError }
     }
 
@@ -290,12 +290,12 @@ final class Rotation: Subsystem {
         // the controller presented from each), whatever an override does with super.
         var told: [ObjectID] = []
         for w in sim.windows {
-            guard let root = try object(w, heap[UIWindow.rootViewController]) else { continue }
+            guard let root = try object(w, UIWindow.rootViewController) else { continue }
             told += try rotationTree(from: root)
         }
         state.isRotating = true
         for vc in told where heap.isAlive(vc) {
-            sim.attempt(&firstError) {
+            attempt(&firstError) {
                 _ = try heap.send(vc, .willRotate, args: Arguments(.string(target.rawValue), .double(sim.configuration.rotationDuration)))
             }
         }
@@ -304,11 +304,11 @@ final class Rotation: Subsystem {
             if let firstError { throw firstError }
             return
         }
-        sim.attempt(&firstError) { try setInterfaceOrientation(target) }
+        attempt(&firstError) { try setInterfaceOrientation(target) }
         scheduleRotationEnd(generation) { [unowned self] in
             var endError: Error?
             for vc in told where heap.isAlive(vc) {
-                sim.attempt(&endError) { _ = try heap.send(vc, .didRotate, args: Arguments(.string(from.rawValue))) }
+                attempt(&endError) { _ = try heap.send(vc, .didRotate, args: Arguments(.string(from.rawValue))) }
             }
             if let endError { throw endError }
         }
@@ -324,7 +324,7 @@ final class Rotation: Subsystem {
     /// container its own child.
     func forwardViewWillTransition(from vc: ObjectID, _ size: Value, _ coordinator: Value) throws {
         var next = try sim.lifecycle.childControllers(of: vc)
-        if let p = try object(vc, heap[UIViewController.presentedViewController]) { next.append(p) }
+        if let p = try object(vc, UIViewController.presentedViewController) { next.append(p) }
         if state.forwarding != nil {
             state.forwarding?.pending += next.reversed()
             return
@@ -348,7 +348,7 @@ final class Rotation: Subsystem {
             guard heap.isAlive(vc), seen.insert(vc).inserted else { continue }
             out.append(vc)
             var next = try sim.lifecycle.childControllers(of: vc)
-            if let p = try object(vc, heap[UIViewController.presentedViewController]) { next.append(p) }
+            if let p = try object(vc, UIViewController.presentedViewController) { next.append(p) }
             stack += next.reversed()
         }
         return out
@@ -394,22 +394,22 @@ final class Rotation: Subsystem {
         guard old != new else { return }
         var controllerViews = Set<ObjectID>()
         for id in heap.liveObjects where heap.isKind(id, of: heap[UIViewController.self]) {
-            if let v = try object(id, heap[UIViewController.view]) { controllerViews.insert(v) }
+            if let v = try object(id, UIViewController.view) { controllerViews.insert(v) }
         }
         for w in sim.windows {
-            guard let root = try object(w, heap[UIWindow.rootViewController]), try rect(w, heap[UIView.frame]) == old else { continue }
+            guard let root = try object(w, UIWindow.rootViewController), try rect(w, UIView.frame) == old else { continue }
             try write(w, heap[UIView.frame], .rect(new))
             // (container, its size before, its size now), iteratively: a script's deep
             // tree of views cannot exhaust Swift's stack.
             var pending: [(ObjectID, Rect, Rect)] = [(w, old, new)]
-            if let rv = try object(root, heap[UIViewController.view]), try object(rv, heap[UIView.superview]) == w {
+            if let rv = try object(root, UIViewController.view), try object(rv, UIView.superview) == w {
                 let before = try sim.views.boundsOf(rv)
                 try write(rv, heap[UIView.frame], .rect(new))
                 pending.append((rv, before, new))
             }
             while let (container, before, after) = pending.popLast() {
-                for s in try objects(container, heap[UIView.subviews]) {
-                    let f = try rect(s, heap[UIView.frame])
+                for s in try objects(container, UIView.subviews) {
+                    let f = try rect(s, UIView.frame)
                     if f == before, controllerViews.contains(s) || heap.isKind(s, of: heap[UITransitionView.self]) {
                         try write(s, heap[UIView.frame], .rect(after))
                         pending.append((s, before, after))
@@ -438,19 +438,19 @@ final class Rotation: Subsystem {
     /// presented controller's view in its transition view, turns with the interface;
     /// every other view is unrotated (nil).
     func uikitRotation(of view: ObjectID) throws -> InterfaceOrientation? {
-        guard let o = state.viewRotation(ios: sim.configuration.ios), let s = try object(view, heap[UIView.superview]) else { return nil }
+        guard let o = state.viewRotation(ios: sim.configuration.ios), let s = try object(view, UIView.superview) else { return nil }
         if heap.isKind(s, of: heap[UIWindow.self]) {
-            guard let root = try object(s, heap[UIWindow.rootViewController]), try object(root, heap[UIViewController.view]) == view else { return nil }
+            guard let root = try object(s, UIWindow.rootViewController), try object(root, UIViewController.view) == view else { return nil }
             return o
         }
-        if heap.isKind(s, of: heap[UITransitionView.self]), let w = try object(s, heap[UIView.superview]), heap.isKind(w, of: heap[UIWindow.self]) { return o }
+        if heap.isKind(s, of: heap[UITransitionView.self]), let w = try object(s, UIView.superview), heap.isKind(w, of: heap[UIWindow.self]) { return o }
         return nil
     }
 
     /// A view's bounds: its frame's size at the origin, swapped for a view UIKit rotated
     /// into landscape on iOS 7 (SPEC rule 55: 844 × 390 in a 390 × 844 frame).
     func bounds(of view: ObjectID) throws -> Rect {
-        let f = try rect(view, heap[UIView.frame])
+        let f = try rect(view, UIView.frame)
         if let o = try uikitRotation(of: view), o.isLandscape { return Rect(x: 0, y: 0, width: f.height, height: f.width) }
         return Rect(x: 0, y: 0, width: f.width, height: f.height)
     }

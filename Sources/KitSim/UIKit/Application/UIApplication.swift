@@ -44,5 +44,5 @@ extension Windows {
 
 extension Simulator {
     /// `UIApplication.shared.delegate`.
-    public var appDelegate: ObjectID? { (try? object(application, self[UIApplication.delegate])) ?? nil }
+    public var appDelegate: ObjectID? { (try? object(application, UIApplication.delegate)) ?? nil }
 }

@@ -23,7 +23,7 @@ struct LegacyAlertKind {
 
 extension Presentations {
     func legacyTitles(_ item: ObjectID, _ kind: LegacyAlertKind) throws -> [String] {
-        guard case .array(let titles) = try heap.readSlot(item, heap[kind.buttonTitles]) else { return [] }
+        guard case .array(let titles) = try heap.readSlot(item, kind.buttonTitles) else { return [] }
         return titles.compactMap { if case .string(let s) = $0 { return s } else { return nil } }
     }
 
@@ -33,7 +33,7 @@ extension Presentations {
     /// with one action per button; on iOS 7 it is `_UIModalItemHostingWindow`. Showing a
     /// shown alert does nothing.
     func showLegacyAlert(_ item: ObjectID, _ kind: LegacyAlertKind, near view: ObjectID?) throws {
-        guard try object(item, heap[kind.window]) == nil else { return }
+        guard try object(item, kind.window) == nil else { return }
         try tellLegacyDelegate(item, kind, kind.willPresent, nil)
         let modern = sim.configuration.ios >= 8
         let w = heap.alloc(modern ? heap[_UIAlertControllerShimPresenterWindow.self] : heap[_UIModalItemHostingWindow.self])
@@ -57,12 +57,12 @@ extension Presentations {
         _ = try heap.send(w, .makeKeyAndVisible)
         if let root {
             let ac = heap.alloc(heap[UIAlertController.self])
-            _ = try heap.send(ac, .initialize, args: Arguments(try heap.readSlot(item, heap[kind.title]),
-                                                               kind.message.map { try heap.readSlot(item, heap[$0]) } ?? .nil,
+            _ = try heap.send(ac, .initialize, args: Arguments(try heap.readSlot(item, kind.title),
+                                                               kind.message.map { try heap.readSlot(item, $0) } ?? .nil,
                                                                .string(kind.style)))
             let titles = try legacyTitles(item, kind)
-            let cancel = try heap.readSlot(item, heap[kind.cancelButtonIndex])
-            let destructive = try kind.destructiveButtonIndex.map { try heap.readSlot(item, heap[$0]) } ?? .int(-1)
+            let cancel = try heap.readSlot(item, kind.cancelButtonIndex)
+            let destructive = try kind.destructiveButtonIndex.map { try heap.readSlot(item, $0) } ?? .int(-1)
             for (i, t) in titles.enumerated() {
                 let style = cancel == .int(i) ? "cancel" : destructive == .int(i) ? "destructive" : "default"
                 let action = heap.alloc(heap[UIAlertAction.self])
@@ -84,7 +84,7 @@ extension Presentations {
         guard let i = titles.firstIndex(of: title) else {
             throw SimError.badArgument(2, "tap", "\(sim.angle(item)) has no button titled \"\(title)\"; its buttons: \(titles.map { "\"\($0)\"" }.joined(separator: ", "))")
         }
-        guard try object(item, heap[kind.window]) != nil else {
+        guard try object(item, kind.window) != nil else {
             throw SimError.misuse(.alertNotPresented(heap.ref(item)))
         }
         try tellLegacyDelegate(item, kind, kind.clicked, i)
@@ -94,9 +94,9 @@ extension Presentations {
     /// The alert goes: `willDismiss`, its alert controller is dismissed, its window hidden
     /// and let go (rule 4 passes key status on), `didDismiss`, then UIKit lets go of it.
     func dismissLegacyAlert(_ item: ObjectID, _ kind: LegacyAlertKind, buttonIndex: Int) throws {
-        guard let w = try object(item, heap[kind.window]) else { return }
+        guard let w = try object(item, kind.window) else { return }
         try tellLegacyDelegate(item, kind, kind.willDismiss, buttonIndex)
-        if let ac = try object(item, heap[kind.controller]) {
+        if let ac = try object(item, kind.controller) {
             if heap.isAlive(ac), try object(ac, heap[UIViewController.presentingViewController]) != nil {
                 try dismiss(from: ac, animated: false, completion: .nil)
             }
@@ -113,7 +113,7 @@ extension Presentations {
     }
 
     private func tellLegacyDelegate(_ item: ObjectID, _ kind: LegacyAlertKind, _ message: Selector, _ index: Int?) throws {
-        guard let d = try object(item, heap[kind.delegate]), heap.responds(d, to: message) else { return }
+        guard let d = try object(item, kind.delegate), heap.responds(d, to: message) else { return }
         if let index {
             _ = try heap.send(d, message, args: Arguments(.object(item), .int(index)))
         } else {

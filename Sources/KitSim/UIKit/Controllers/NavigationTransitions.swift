@@ -27,6 +27,10 @@ struct NavigationTransitions {
     /// The transition in flight on `nav`, if any.
     subscript(nav: ObjectID) -> NavTransition? { inFlight[nav.raw] }
 
+    /// Whether a transition is in flight on `nav`: no hashing while none is anywhere, the
+    /// common case, which every appearance change asks about (`appearanceChildren`).
+    func isInFlight(_ nav: ObjectID) -> Bool { !inFlight.isEmpty && inFlight[nav.raw] != nil }
+
     /// Starts an animated transition on `nav`.
     mutating func begin(_ nav: ObjectID, _ t: NavTransition) {
         if Simulator.checksInvariants {
@@ -67,6 +71,12 @@ struct NavigationTransitions {
 /// through `Transitions`.
 final class Navigation: Subsystem {
     unowned(unsafe) var sim: Simulator!
+    // Its hot paths call these subsystems directly; the simulator sets them when it wires
+    // the subsystems (Subsystem.swift says why).
+    unowned(unsafe) var lifecycle: ControllerLifecycle!
+    unowned(unsafe) var transitions: Transitions!
+    unowned(unsafe) var views: Views!
+    unowned(unsafe) var windowing: Windows!
     let heap: Heap
     /// The animated pushes and pops in flight, by navigation controller.
     /// (Changed only by the push and pop of UINavigationController.swift.)
@@ -82,4 +92,8 @@ final class Navigation: Subsystem {
     /// The transitions' own invariants. A pending swipe lives only inside `swipeBack`
     /// (which a script's override may call `sim.verify()` from), so it has none to check.
     func violations() -> [String] { navTransitions.violations(isAlive: heap.isAlive) }
+
+    /// Whether an animated push or pop is in flight on `nav`, asked from the other
+    /// subsystems without copying the transitions' state out.
+    func hasTransitionInFlight(on nav: ObjectID) -> Bool { navTransitions.isInFlight(nav) }
 }

@@ -69,18 +69,18 @@ extension Presentations {
         guard heap.isMaterialized("UIViewController") else { return [] }
         var out: [String] = []
         for id in heap.liveObjects where heap.isKind(id, of: heap[UIViewController.self]) {
-            if let b = try? object(id, heap[UIViewController.presentedViewController]), heap.isAlive(b), let back = try? object(b, heap[UIViewController.presentingViewController]), back != id {
+            if let b = try? object(id, UIViewController.presentedViewController), heap.isAlive(b), let back = try? object(b, UIViewController.presentingViewController), back != id {
                 out.append("\(heap.describe(id)) presents \(heap.describe(b)), whose presentingViewController is \(heap.describe(back))")
-            } else if let b = try? object(id, heap[UIViewController.presentedViewController]), heap.isAlive(b), (try? object(b, heap[UIViewController.presentingViewController])) == nil {
+            } else if let b = try? object(id, UIViewController.presentedViewController), heap.isAlive(b), (try? object(b, UIViewController.presentingViewController)) == nil {
                 out.append("\(heap.describe(id)) presents \(heap.describe(b)), whose presentingViewController is nil")
             }
-            if heap.isKind(id, ofClassNamed: "UINavigationController"), let stack = try? objects(id, heap[UINavigationController.viewControllers]) {
+            if heap.isKind(id, ofClassNamed: "UINavigationController"), let stack = try? objects(id, UINavigationController.viewControllers) {
                 if Set(stack).count != stack.count { out.append("\(heap.describe(id))'s stack names a controller twice") }
-                for c in stack where (try? object(c, heap[UIViewController.parent])) != id {
+                for c in stack where (try? object(c, UIViewController.parent)) != id {
                     out.append("\(heap.describe(c)) is in \(heap.describe(id))'s stack but its parent is not that controller")
                 }
-            } else if heap.isKind(id, ofClassNamed: "UITabBarController"), let tabs = try? objects(id, heap[UITabBarController.viewControllers]) {
-                for c in tabs where (try? object(c, heap[UIViewController.parent])) != id {
+            } else if heap.isKind(id, ofClassNamed: "UITabBarController"), let tabs = try? objects(id, UITabBarController.viewControllers) {
+                for c in tabs where (try? object(c, UIViewController.parent)) != id {
                     out.append("\(heap.describe(c)) is one of \(heap.describe(id))'s tabs but its parent is not that controller")
                 }
             }

@@ -8,6 +8,11 @@
 /// Screen/Simulator+Abandoned.swift (others read it).
 final class ControllerLifecycle: Subsystem {
     unowned(unsafe) var sim: Simulator!
+    // Its hot paths call these subsystems directly; the simulator sets them when it wires
+    // the subsystems (Subsystem.swift says why).
+    unowned(unsafe) var navigation: Navigation!
+    unowned(unsafe) var views: Views!
+    unowned(unsafe) var transitions: Transitions!
     let heap: Heap
     /// Where each controller is in its appearance cycle, by controller id (absent:
     /// disappeared).
@@ -91,15 +96,15 @@ final class ControllerLifecycle: Subsystem {
     func appearanceChildren(of vc: ObjectID) throws -> [ObjectID] {
         var out: [ObjectID] = []
         if heap.isKind(vc, of: heap[UINavigationController.self]) {
-            if sim.navigation.navTransitions[vc] == nil, let top = try objects(vc, heap[UINavigationController.viewControllers]).last { out = [top] }
+            if !navigation.hasTransitionInFlight(on: vc), let top = try objects(vc, UINavigationController.viewControllers).last { out = [top] }
         } else if heap.isKind(vc, of: heap[UITabBarController.self]) {
-            if let sel = try sim.navigation.selectedChild(of: vc) { out = [sel] }
-        } else if let view = try object(vc, heap[UIViewController.view]) {
-            for c in try objects(vc, heap[UIViewController.children]) {
-                if let cv = try object(c, heap[UIViewController.view]), try sim.views.isDescendant(cv, of: view) { out.append(c) }
+            if let sel = try navigation.selectedChild(of: vc) { out = [sel] }
+        } else if let view = try object(vc, UIViewController.view) {
+            for c in try objects(vc, UIViewController.children) {
+                if let cv = try object(c, UIViewController.view), try views.isDescendant(cv, of: view) { out.append(c) }
             }
         }
-        return try out.filter { try object($0, heap[UIViewController.view]) != nil }
+        return try out.filter { try object($0, UIViewController.view) != nil }
     }
 
     func appearanceState(of vc: ObjectID) -> AppearanceState { appearance[vc.raw, default: .disappeared] }

@@ -9,7 +9,7 @@ extension ControllerLifecycle {
         try leaveOtherParent(child, for: parent)
         _ = try heap.send(child, .willMove, args: Arguments(.object(parent)))
         try leaveOtherParent(child, for: parent)
-        if try !objects(parent, heap[UIViewController.children]).contains(child) {
+        if try !objects(parent, UIViewController.children).contains(child) {
             try heap.insertElement(child, into: parent, heap[UIViewController.children])
         }
         try write(child, heap[UIViewController.parent], parent)
@@ -39,9 +39,9 @@ extension ControllerLifecycle {
     /// child yet another parent is refused with UIKit's hierarchy exception, before the
     /// new parent adopts it, so no container lists a controller whose parent is another.
     func leaveOtherParent(_ child: ObjectID, for parent: ObjectID) throws {
-        guard let p = try object(child, heap[UIViewController.parent]), p != parent else { return }
+        guard let p = try object(child, UIViewController.parent), p != parent else { return }
         _ = try heap.send(child, .removeFromParent)
-        if let q = try object(child, heap[UIViewController.parent]), q != parent {
+        if let q = try object(child, UIViewController.parent), q != parent {
             throw sim.raise(.crash(.keptParent(child: sim.heap.ref(child), actual: sim.heap.ref(q)), object: child))
         }
     }
@@ -49,15 +49,15 @@ extension ControllerLifecycle {
     /// SPEC rule 14: `removeFromParent` calls `didMove(toParent: nil)` only. The child stays
     /// alive until the callback returns.
     func removeFromParent(_ child: ObjectID) throws {
-        guard let p = try object(child, heap[UIViewController.parent]) else { return }
-        try heap.hold(child, sim.transitions.transitionHold)
-        defer { try? heap.unhold(child, sim.transitions.transitionHold) }
+        guard let p = try object(child, UIViewController.parent) else { return }
+        try heap.hold(child, transitions.transitionHold)
+        defer { try? heap.unhold(child, transitions.transitionHold) }
         try write(child, heap[UIViewController.parent], nil)
         if heap.isKind(p, of: heap[UINavigationController.self]) {
             try heap.removeElement(child, from: p, heap[UINavigationController.viewControllers])
         } else if heap.isKind(p, of: heap[UITabBarController.self]) {
             // A tab list may name a controller twice ({ a, a }): it leaves every place.
-            while try objects(p, heap[UITabBarController.viewControllers]).contains(child) {
+            while try objects(p, UITabBarController.viewControllers).contains(child) {
                 try heap.removeElement(child, from: p, heap[UITabBarController.viewControllers])
             }
         } else {
@@ -66,7 +66,7 @@ extension ControllerLifecycle {
         noteLeftUI(child, .removed(from: p))
         // SPEC rule 47: asked before didMove(nil), which runs whatever it answers.
         var askError: Error?
-        sim.attempt(&askError) { try askWillDealloc() }
+        attempt(&askError) { try askWillDealloc() }
         _ = try heap.send(child, .didMove, args: Arguments(.nil))
         if let askError { throw askError }
     }

@@ -20,7 +20,7 @@ extension Navigation {
     /// `nav.interactivePopGestureRecognizer`, made on first use: the navigation controller
     /// owns it (SPEC rule 66).
     func interactivePopRecognizer(of nav: ObjectID) throws -> ObjectID {
-        if let r = try object(nav, heap[UINavigationController.interactivePopGestureRecognizer]) { return r }
+        if let r = try object(nav, UINavigationController.interactivePopGestureRecognizer) { return r }
         let r = heap.alloc(heap[UIScreenEdgePanGestureRecognizer.self])
         try write(nav, heap[UINavigationController.interactivePopGestureRecognizer], r)
         return r
@@ -34,10 +34,10 @@ extension Navigation {
     /// sees it), and returns whether a pop began, which is interactive.
     func swipeBack(_ nav: ObjectID, completes: Bool, drag: Double) throws -> Bool {
         guard !sim.isIgnoringInteractionEvents, navTransitions[nav] == nil, try isOnScreen(nav),
-              try objects(nav, heap[UINavigationController.viewControllers]).count > 1 else { return false }
+              try objects(nav, UINavigationController.viewControllers).count > 1 else { return false }
         let recognizer = try interactivePopRecognizer(of: nav)
-        guard try bool(recognizer, heap[UIGestureRecognizer.isEnabled], default: true) else { return false }
-        if let d = try object(recognizer, heap[UIGestureRecognizer.delegate]), heap.responds(d, to: .gestureRecognizerShouldBegin) {
+        guard try bool(recognizer, UIGestureRecognizer.isEnabled, default: true) else { return false }
+        if let d = try object(recognizer, UIGestureRecognizer.delegate), heap.responds(d, to: .gestureRecognizerShouldBegin) {
             // Lua's truthiness, as the bridge reads a returned flag: nil and false are false.
             switch try heap.send(d, .gestureRecognizerShouldBegin, args: Arguments(.object(recognizer))) {
             case .nil, .bool(false): return false
@@ -48,7 +48,7 @@ extension Navigation {
         // Whatever the pop does (a swizzle may refuse it), the swipe is spent.
         defer { pendingSwipes.removeValue(forKey: nav.raw) }
         _ = try heap.send(nav, .popViewController, args: Arguments(.bool(true)))
-        return navTransitions[nav] != nil && sim.transitions.coordination.coordinator(of: nav).map(isInteractiveCoordinator) == true
+        return navTransitions[nav] != nil && transitions.coordination.coordinator(of: nav).map(isInteractiveCoordinator) == true
     }
 
     /// Whether the coordinator's transition is driven by a finger (it began interactive).

@@ -21,7 +21,7 @@ extension Presentations {
     /// The style a presentation uses: `modalPresentationStyle`, where unset or
     /// "automatic" means a page sheet from iOS 13 on and full screen before.
     func presentationStyle(of vc: ObjectID) throws -> String {
-        if case .string(let s) = try heap.readSlot(vc, heap[UIViewController.modalPresentationStyle]), s != "automatic" { return s }
+        if case .string(let s) = try heap.readSlot(vc, UIViewController.modalPresentationStyle), s != "automatic" { return s }
         return sim.configuration.ios >= 13 ? "pageSheet" : "fullScreen"
     }
 
@@ -36,15 +36,15 @@ extension Presentations {
         // SPEC 3.5: a controller that is presented, presenting (which covers one further
         // down the presenter's own chain), a child or a window's root is active; UIKit
         // refuses it and changes nothing, so the presentation chain stays acyclic.
-        if try b == presenter || object(b, heap[UIViewController.presentingViewController]) != nil || object(b, heap[UIViewController.presentedViewController]) != nil
-            || object(b, heap[UIViewController.parent]) != nil || sim.lifecycle.appearanceState(of: b) != .disappeared || sim.isWindowRoot(b) {
+        if try b == presenter || object(b, UIViewController.presentingViewController) != nil || object(b, UIViewController.presentedViewController) != nil
+            || object(b, UIViewController.parent) != nil || sim.lifecycle.appearanceState(of: b) != .disappeared || sim.isWindowRoot(b) {
             throw sim.raise(.crash(.presentActive(sim.heap.ref(b)), object: b))
         }
-        if let c = try object(presenter, heap[UIViewController.presentedViewController]) {
+        if let c = try object(presenter, UIViewController.presentedViewController) {
             heap.warn("Attempt to present \(sim.angle(b)) on \(sim.angle(presenter)) (from \(sim.angle(presenter))) which is already presenting \(sim.angle(c)).", object: presenter)
             return
         }
-        guard let pv = try object(presenter, heap[UIViewController.view]), let window = try sim.views.windowOf(pv),
+        guard let pv = try object(presenter, UIViewController.view), let window = try sim.views.windowOf(pv),
               try sim.windowing.isShown(window) else {
             heap.warn("Attempt to present \(sim.angle(b)) on \(sim.angle(presenter)) (from \(sim.angle(presenter))) whose view is not in the window hierarchy.", object: presenter)
             return
@@ -61,7 +61,7 @@ extension Presentations {
         // an animator for a full-screen, over-full-screen or custom presentation.
         var animator: ObjectID?
         if animated, style == "fullScreen" || style == "overFullScreen" || style == "custom" {
-            animator = try sim.transitions.customAnimator(from: object(b, heap[UIViewController.transitioningDelegate]), .animationController_forPresented,
+            animator = try sim.transitions.customAnimator(from: object(b, UIViewController.transitioningDelegate), .animationController_forPresented,
                                           Arguments(.object(b), .object(presenter), .object(presenter)))
         }
         sim.lifecycle.noteEnteredUI(b)
@@ -81,17 +81,17 @@ extension Presentations {
         // presenting B for ever with an empty transition view in the window.
         var firstError: Error?
         var bView: ObjectID?
-        sim.attempt(&firstError) { bView = try sim.lifecycle.loadedView(of: b) }
+        attempt(&firstError) { bView = try sim.lifecycle.loadedView(of: b) }
         // SPEC §4: an animated presentation has a coordinator from its "will" callbacks on.
         var coordinator: ObjectID?
         if sim.transitions.isTimed(animated) || animator != nil {
-            sim.attempt(&firstError) {
+            attempt(&firstError) {
                 coordinator = try sim.transitions.beginCoordinator(for: [presenter, b], from: presenter, to: b, container: tv,
                                                    duration: sim.configuration.transitionDuration)
             }
         }
-        if fullScreen { sim.attempt(&firstError) { try sim.lifecycle.beginAppearance(presenter, appearing: false, animated: animated) } }
-        sim.attempt(&firstError) { try sim.lifecycle.beginAppearance(b, appearing: true, animated: animated) }
+        if fullScreen { attempt(&firstError) { try sim.lifecycle.beginAppearance(presenter, appearing: false, animated: animated) } }
+        attempt(&firstError) { try sim.lifecycle.beginAppearance(b, appearing: true, animated: animated) }
         // SPEC rules 58, 59: a custom animator gets the container; UIKit never adds the
         // incoming view itself, and a full-screen presentation moves the presenter's view
         // into the container, to be removed when the transition completes.
@@ -99,10 +99,10 @@ extension Presentations {
         var fromView: ObjectID?
         var fromSlot: (superview: ObjectID, index: Int)?
         if let animator {
-            sim.attempt(&firstError) {
+            attempt(&firstError) {
                 if fullScreen, let pv = try sim.transitions.presentationContextView(of: presenter), try sim.views.windowOf(pv) == window {
                     fromView = pv
-                    if let sv = try object(pv, heap[UIView.superview]), let i = try objects(sv, heap[UIView.subviews]).firstIndex(of: pv) { fromSlot = (sv, i) }
+                    if let sv = try object(pv, UIView.superview), let i = try objects(sv, UIView.subviews).firstIndex(of: pv) { fromSlot = (sv, i) }
                     try sim.views.addSubview(pv, to: tv, at: 0)
                 }
                 context = try sim.transitions.makeTransitionContext(animator: animator, container: tv, from: presenter, to: b,
@@ -112,14 +112,14 @@ extension Presentations {
         if context == nil {
             // No animator, or one that could not say its duration: the default transition
             // puts the presented view in the container.
-            sim.attempt(&firstError) {
+            attempt(&firstError) {
                 if let bView, heap.isAlive(bView), heap.isAlive(tv) {
                     try write(bView, heap[UIView.frame], .rect(try sim.views.boundsOf(window)))
                     try sim.views.addSubview(bView, to: tv, at: nil)
                 }
             }
         }
-        if let coordinator { sim.attempt(&firstError) { try sim.transitions.startCoordinator(coordinator) } }
+        if let coordinator { attempt(&firstError) { try sim.transitions.startCoordinator(coordinator) } }
         if sim.configuration.ios >= 8, heap.isAlive(presenter), heap.isAlive(b), heap.isAlive(tv) {
             let pc = heap.alloc(heap[UIPresentationController.self])
             try write(pc, heap[UIPresentationController.presentingViewController], presenter)
@@ -140,11 +140,11 @@ extension Presentations {
                 if inFlight { state.end([presenter, b]) }
                 var endError: Error?
                 // SPEC rule 59: the presenter's view leaves with the completed transition.
-                if let fromView, heap.isAlive(fromView), heap.isAlive(tv), try object(fromView, heap[UIView.superview]) == tv {
-                    sim.attempt(&endError) { try sim.views.removeFromSuperview(fromView) }
+                if let fromView, heap.isAlive(fromView), heap.isAlive(tv), try object(fromView, UIView.superview) == tv {
+                    attempt(&endError) { try sim.views.removeFromSuperview(fromView) }
                 }
-                sim.attempt(&endError) { try sim.lifecycle.endAppearance(b, animated: animated) }
-                if fullScreen { sim.attempt(&endError) { try sim.lifecycle.endAppearance(presenter, animated: animated) } }
+                attempt(&endError) { try sim.lifecycle.endAppearance(b, animated: animated) }
+                if fullScreen { attempt(&endError) { try sim.lifecycle.endAppearance(presenter, animated: animated) } }
                 if let endError { throw endError }
             }
         } catch {
@@ -154,7 +154,7 @@ extension Presentations {
         if let context, let animator {
             // SPEC rule 58: last, synchronously, once everything is in place, so that an
             // animator completing at once finds the transition whole.
-            sim.attempt(&firstError) { _ = try heap.send(animator, .animateTransition, args: Arguments(.object(context))) }
+            attempt(&firstError) { _ = try heap.send(animator, .animateTransition, args: Arguments(.object(context))) }
         }
         if let firstError { throw firstError }
     }
@@ -166,19 +166,19 @@ extension Presentations {
                             slot: (superview: ObjectID, index: Int)?, container tv: ObjectID, animated: Bool) throws {
         var firstError: Error?
         if let fromView, heap.isAlive(fromView) {
-            sim.attempt(&firstError) {
+            attempt(&firstError) {
                 if let slot, heap.isAlive(slot.superview) {
-                    try sim.views.addSubview(fromView, to: slot.superview, at: Swift.min(slot.index, try objects(slot.superview, heap[UIView.subviews]).count))
+                    try sim.views.addSubview(fromView, to: slot.superview, at: Swift.min(slot.index, try objects(slot.superview, UIView.subviews).count))
                 } else if heap.isAlive(tv) {
                     try sim.transitions.restore(fromView, under: tv)
                 }
             }
         }
-        sim.attempt(&firstError) { try sim.lifecycle.changeAppearance(b, appearing: false, animated: animated) }
-        if fullScreen { sim.attempt(&firstError) { try sim.lifecycle.changeAppearance(presenter, appearing: true, animated: animated) } }
-        sim.attempt(&firstError) {
+        attempt(&firstError) { try sim.lifecycle.changeAppearance(b, appearing: false, animated: animated) }
+        if fullScreen { attempt(&firstError) { try sim.lifecycle.changeAppearance(presenter, appearing: true, animated: animated) } }
+        attempt(&firstError) {
             if heap.isAlive(b) { try write(b, heap[UIViewController.presentingViewController], nil) }
-            if heap.isAlive(presenter), try object(presenter, heap[UIViewController.presentedViewController]) == b { try write(presenter, heap[UIViewController.presentedViewController], nil) }
+            if heap.isAlive(presenter), try object(presenter, UIViewController.presentedViewController) == b { try write(presenter, heap[UIViewController.presentedViewController], nil) }
             if let tv = state.detach(b), heap.isAlive(tv) { try sim.views.removeFromSuperview(tv) }
         }
         if let firstError { throw firstError }
@@ -192,8 +192,8 @@ extension Presentations {
     func dismiss(from vc: ObjectID, animated: Bool, completion: Value, keeping extra: [ObjectID] = [],
                  then: (() throws -> Void)? = nil) throws {
         let a: ObjectID, b: ObjectID
-        if let p = try object(vc, heap[UIViewController.presentedViewController]) { a = vc; b = p }
-        else if let p = try object(vc, heap[UIViewController.presentingViewController]) { a = p; b = vc }
+        if let p = try object(vc, UIViewController.presentedViewController) { a = vc; b = p }
+        else if let p = try object(vc, UIViewController.presentingViewController) { a = p; b = vc }
         else {
             // Nothing to dismiss: UIKit still runs the completion.
             try sim.transitions.finishTransition(animated: false, keeping: [vc], completion: completion) {}
@@ -214,32 +214,32 @@ extension Presentations {
         // an animator.
         var animator: ObjectID?
         if animated, tv != nil, style == "fullScreen" || style == "overFullScreen" || style == "custom" {
-            animator = try sim.transitions.customAnimator(from: object(b, heap[UIViewController.transitioningDelegate]), .animationController_forDismissed,
+            animator = try sim.transitions.customAnimator(from: object(b, UIViewController.transitioningDelegate), .animationController_forDismissed,
                                           Arguments(.object(b)))
         }
         // As for present: the dismissal completes whatever the callbacks do.
         var firstError: Error?
         var coordinator: ObjectID?
         if sim.transitions.isTimed(animated) || animator != nil {
-            sim.attempt(&firstError) {
+            attempt(&firstError) {
                 coordinator = try sim.transitions.beginCoordinator(for: [a] + chain, from: b, to: a, container: tv,
                                                    duration: sim.configuration.transitionDuration)
             }
         }
-        sim.attempt(&firstError) { try sim.lifecycle.beginAppearance(top, appearing: false, animated: animated) }
-        if fullScreen { sim.attempt(&firstError) { try sim.lifecycle.beginAppearance(a, appearing: true, animated: animated) } }
+        attempt(&firstError) { try sim.lifecycle.beginAppearance(top, appearing: false, animated: animated) }
+        if fullScreen { attempt(&firstError) { try sim.lifecycle.beginAppearance(a, appearing: true, animated: animated) } }
         // SPEC rule 60: the presenter's view is the incoming view only when it left the
         // window (full screen); for a custom presentation it stayed, and `view("to")` is nil.
         let presenterView = try sim.transitions.presentationContextView(of: a)
         var context: ObjectID?
         if let animator, let tv {
-            sim.attempt(&firstError) {
+            attempt(&firstError) {
                 context = try sim.transitions.makeTransitionContext(animator: animator, container: tv, from: b, to: a,
-                                                    fromView: try object(b, heap[UIViewController.view]), toView: fullScreen ? presenterView : nil,
+                                                    fromView: try object(b, UIViewController.view), toView: fullScreen ? presenterView : nil,
                                                     coordinator: coordinator)
             }
         }
-        if let coordinator { sim.attempt(&firstError) { try sim.transitions.startCoordinator(coordinator) } }
+        if let coordinator { attempt(&firstError) { try sim.transitions.startCoordinator(coordinator) } }
         let inFlight = sim.transitions.isTimed(animated) || context != nil
         if inFlight { state.begin([a, b]) }
         do {
@@ -250,8 +250,8 @@ extension Presentations {
                 // SPEC rule 61: cancelled, B stays presented and each side's appearance goes back.
                 if inFlight { state.end([a, b]) }
                 var endError: Error?
-                sim.attempt(&endError) { try sim.lifecycle.changeAppearance(top, appearing: true, animated: animated) }
-                if fullScreen { sim.attempt(&endError) { try sim.lifecycle.changeAppearance(a, appearing: false, animated: animated) } }
+                attempt(&endError) { try sim.lifecycle.changeAppearance(top, appearing: true, animated: animated) }
+                if fullScreen { attempt(&endError) { try sim.lifecycle.changeAppearance(a, appearing: false, animated: animated) } }
                 if let endError { throw endError }
             }) { [unowned self] in
                 if inFlight { state.end([a, b]) }
@@ -263,26 +263,26 @@ extension Presentations {
                 if let tv, let presenterView, heap.isAlive(tv), fullScreen || sim.configuration.ios < 8 {
                     let outside = try sim.views.windowOf(presenterView) == nil
                     if try outside || sim.views.isDescendant(presenterView, of: tv) {
-                        sim.attempt(&endError) { try sim.transitions.restore(presenterView, under: tv) }
+                        attempt(&endError) { try sim.transitions.restore(presenterView, under: tv) }
                     }
                 }
-                if fullScreen { sim.attempt(&endError) { try sim.lifecycle.endAppearance(a, animated: animated) } }
-                sim.attempt(&endError) { try sim.lifecycle.endAppearance(top, animated: animated) }
+                if fullScreen { attempt(&endError) { try sim.lifecycle.endAppearance(a, animated: animated) } }
+                attempt(&endError) { try sim.lifecycle.endAppearance(top, animated: animated) }
                 // Each link is cut on both sides at once, top first, before any view
                 // leaves (which can run callbacks): no callback sees a controller that
                 // presents one whose presenter is another.
                 for (i, c) in chain.enumerated().reversed() {
                     let presenter = i == 0 ? a : chain[i - 1]
                     if heap.isAlive(c) { try write(c, heap[UIViewController.presentingViewController], nil) }
-                    if heap.isAlive(presenter), try object(presenter, heap[UIViewController.presentedViewController]) == c { try write(presenter, heap[UIViewController.presentedViewController], nil) }
+                    if heap.isAlive(presenter), try object(presenter, UIViewController.presentedViewController) == c { try write(presenter, heap[UIViewController.presentedViewController], nil) }
                 }
                 for (i, c) in chain.enumerated().reversed() {
                     if let tv = state.detach(c), heap.isAlive(tv) { try sim.views.removeFromSuperview(tv) }
                     // SPEC rule 47: the links are cut already; what c presented is above it.
                     sim.lifecycle.noteLeftUI(c, .dismissed, presentedAbove: Array(chain[(i + 1)...]))
                 }
-                sim.attempt(&endError) { try sim.lifecycle.askWillDealloc() }
-                if let then { sim.attempt(&endError) { try then() } }
+                attempt(&endError) { try sim.lifecycle.askWillDealloc() }
+                if let then { attempt(&endError) { try then() } }
                 if let endError { throw endError }
             }
         } catch {
@@ -290,14 +290,14 @@ extension Presentations {
             throw firstError ?? error
         }
         if let context, let animator {
-            sim.attempt(&firstError) { _ = try heap.send(animator, .animateTransition, args: Arguments(.object(context))) }
+            attempt(&firstError) { _ = try heap.send(animator, .animateTransition, args: Arguments(.object(context))) }
         }
         if let firstError { throw firstError }
     }
 
     /// On iOS 7 replacing the root tore its presentations down with it (rule 16).
     func tearDownPresentations(of root: ObjectID) throws {
-        for vc in try sim.chain(from: try object(root, heap[UIViewController.presentedViewController]), along: heap[UIViewController.presentedViewController]) {
+        for vc in try sim.chain(from: try object(root, UIViewController.presentedViewController), along: heap[UIViewController.presentedViewController]) {
             if let tv = state.detach(vc), heap.isAlive(tv) { try sim.views.removeFromSuperview(tv) }
         }
     }

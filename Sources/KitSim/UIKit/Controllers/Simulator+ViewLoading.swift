@@ -6,7 +6,7 @@ extension ControllerLifecycle {
     /// The controller's view, loading it first if needed (UIKit's `view` getter).
     @discardableResult
     func loadedView(of vc: ObjectID) throws -> ObjectID? {
-        if let v = try object(vc, heap[UIViewController.view]) { return v }
+        if let v = try object(vc, UIViewController.view) { return v }
         let depth = loadDepth[vc.raw, default: 0]
         guard depth < ControllerLifecycle.maxNestedViewLoads else {
             throw SimError.limitExceeded(.nestedViewLoads(object: heap.describe(vc), depth: ControllerLifecycle.maxNestedViewLoads), object: vc)
@@ -15,6 +15,6 @@ extension ControllerLifecycle {
         defer { if depth == 0 { loadDepth.removeValue(forKey: vc.raw) } else { loadDepth[vc.raw] = depth } }
         _ = try heap.send(vc, .loadView)
         _ = try heap.send(vc, .viewDidLoad)
-        return try object(vc, heap[UIViewController.view])
+        return try object(vc, UIViewController.view)
     }
 }

@@ -16,6 +16,9 @@ enum TransitionDriver {
 /// lifts) and keeps what they reference alive meanwhile (`transition in flight`).
 final class Transitions: Subsystem {
     unowned(unsafe) var sim: Simulator!
+    // Its hot paths call these subsystems directly; the simulator sets them when it wires
+    // the subsystems (Subsystem.swift says why).
+    unowned(unsafe) var views: Views!
     let heap: Heap
     /// What UIKit keeps while a transition is in flight: its controllers, its completion,
     /// its coordinator.
@@ -93,9 +96,9 @@ extension Transitions {
             // The coordinator ends whatever the "did" callbacks do; its completions come
             // after them (SPEC rule 67) and before the transition's own completion.
             var firstError: Error?
-            sim.attempt(&firstError) { if completed { try body() } else { try cancel() } }
-            if case .animator(let ctx) = driver { sim.attempt(&firstError) { try animationEnded(ctx, completed: completed) } }
-            if let coordinator { sim.attempt(&firstError) { try endCoordinator(coordinator) } }
+            attempt(&firstError) { if completed { try body() } else { try cancel() } }
+            if case .animator(let ctx) = driver { attempt(&firstError) { try animationEnded(ctx, completed: completed) } }
+            if let coordinator { attempt(&firstError) { try endCoordinator(coordinator) } }
             if let firstError { throw firstError }
             if completed { try sim.callCallback(completion, []) }
         }

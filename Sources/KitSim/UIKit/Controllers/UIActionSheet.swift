@@ -85,7 +85,7 @@ extension Presentations {
             .int(try sim.presentations.actionSheetTitles(inv.receiver).count)
         }
         Method.accessor("isVisible", returns: .bool) { sim, inv in
-            .bool(try sim.object(inv.receiver, sim[UIActionSheet.alertWindow]) != nil)
+            .bool(try sim.object(inv.receiver, UIActionSheet.alertWindow) != nil)
         }
         Method("show", swift: "show(in:)", .object("view", "UIView"),
                summary: "Shows the sheet in a private window at the alert level, which becomes key; UIKit keeps the sheet until it is dismissed.") { sim, inv in

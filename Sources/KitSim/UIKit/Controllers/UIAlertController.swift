@@ -40,19 +40,19 @@ extension Presentations {
     /// `sim.tap(alert, "Cancel")`: taps the action with that title. The alert is dismissed
     /// like any presented controller (rule 80), then the action's handler runs.
     func tapAlert(_ alert: ObjectID, _ title: String) throws {
-        let actions = try objects(alert, heap[UIAlertController.actions])
+        let actions = try objects(alert, UIAlertController.actions)
         var titles: [String] = []
         for a in actions {
-            let t = try heap.readSlot(a, heap[UIAlertAction.title])
+            let t = try heap.readSlot(a, UIAlertAction.title)
             if case .string(let s) = t { titles.append(s) }
             if t == .string(title) {
-                guard try object(alert, heap[UIViewController.presentingViewController]) != nil else {
+                guard try object(alert, UIViewController.presentingViewController) != nil else {
                     throw SimError.misuse(.alertNotPresented(sim.heap.ref(alert)))
                 }
                 // Rule 80: the alert's presentation is an ordinary one, animated when asked;
                 // until it ends there is nothing on screen to tap.
                 if state.isInFlight(alert) { throw SimError.misuse(.alertInTransition(sim.heap.ref(alert))) }
-                let handler = try heap.readSlot(a, heap[UIAlertAction.handler])
+                let handler = try heap.readSlot(a, UIAlertAction.handler)
                 try dismiss(from: alert, animated: false, completion: .nil, keeping: [a]) { [unowned self] in
                     try sim.callCallback(handler, [.object(a)])
                 }

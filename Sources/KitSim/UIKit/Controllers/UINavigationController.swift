@@ -42,17 +42,17 @@ extension Navigation {
         }
         Method.callback("loadView") { sim, inv in
             _ = try sim.heap.send(inv.receiver, .loadView, as: sim[UIViewController.self])
-            if let view = try sim.object(inv.receiver, sim[UIViewController.view]), let bar = try sim.object(inv.receiver, sim[UINavigationController.navigationBar]) {
+            if let view = try sim.object(inv.receiver, UIViewController.view), let bar = try sim.object(inv.receiver, UINavigationController.navigationBar) {
                 try sim.views.addSubview(bar, to: view, at: nil)
             }
             return .nil
         }
         Method.accessor("topViewController", returns: .object("UIViewController")) { sim, inv in
-            try sim.objects(inv.receiver, sim[UINavigationController.viewControllers]).last.map(Value.object) ?? .nil
+            try sim.objects(inv.receiver, UINavigationController.viewControllers).last.map(Value.object) ?? .nil
         }
         Method.accessor("visibleViewController", returns: .object("UIViewController")) { sim, inv in
-            if let p = try sim.object(inv.receiver, sim[UIViewController.presentedViewController]) { return .object(p) }
-            return try sim.objects(inv.receiver, sim[UINavigationController.viewControllers]).last.map(Value.object) ?? .nil
+            if let p = try sim.object(inv.receiver, UIViewController.presentedViewController) { return .object(p) }
+            return try sim.objects(inv.receiver, UINavigationController.viewControllers).last.map(Value.object) ?? .nil
         }
         Method.accessor("interactivePopGestureRecognizer", returns: .object("UIGestureRecognizer")) { sim, inv in
             .object(try sim.navigation.interactivePopRecognizer(of: inv.receiver))
@@ -66,14 +66,14 @@ extension Navigation {
         Method("popViewController", swift: "popViewController(animated:)", .bool("animated", default: true),
                returns: .object("UIViewController"), optional: true,
                summary: "Pops the top controller and returns it; nothing when only the root is left.") { sim, inv in
-            let stack = try sim.objects(inv.receiver, sim[UINavigationController.viewControllers])
+            let stack = try sim.objects(inv.receiver, UINavigationController.viewControllers)
             guard stack.count > 1 else { return .nil }
             try sim.navigation.pop(to: stack[stack.count - 2], on: inv.receiver, animated: inv.bool(0, default: true))
             return .object(stack[stack.count - 1])
         }
         Method("popToRootViewController", swift: "popToRootViewController(animated:)", .bool("animated", default: true),
                returns: .array("UIViewController"), summary: "Pops every controller above the root; returns them.") { sim, inv in
-            let stack = try sim.objects(inv.receiver, sim[UINavigationController.viewControllers])
+            let stack = try sim.objects(inv.receiver, UINavigationController.viewControllers)
             guard stack.count > 1 else { return .array([]) }
             try sim.navigation.pop(to: stack[0], on: inv.receiver, animated: inv.bool(0, default: true))
             return .array(stack.dropFirst().map(Value.object))
@@ -82,7 +82,7 @@ extension Navigation {
                .bool("animated", default: true), returns: .array("UIViewController"),
                summary: "Pops the controllers above the given one; returns them.") { sim, inv in
             let target = inv.objectArgument(0)
-            let stack = try sim.objects(inv.receiver, sim[UINavigationController.viewControllers])
+            let stack = try sim.objects(inv.receiver, UINavigationController.viewControllers)
             guard let i = stack.firstIndex(of: target) else {
                 throw sim.raise(.crash(.popToMissing, object: inv.receiver))
             }
@@ -97,7 +97,7 @@ extension Navigation {
         }
         Method.callback("didShowViewController", .object("viewController", "UIViewController"), .bool("animated"),
                         summary: "Sent when a push or pop ends; tells the delegate `navigationController_didShow`.") { sim, inv in
-            if let d = try sim.object(inv.receiver, sim[UINavigationController.delegate]), sim.heap.responds(d, to: .navigationController_didShow) {
+            if let d = try sim.object(inv.receiver, UINavigationController.delegate), sim.heap.responds(d, to: .navigationController_didShow) {
                 _ = try sim.heap.send(d, .navigationController_didShow, args: Arguments(.object(inv.receiver), inv.argument(0), inv.argument(1)))
             }
             return .nil
@@ -109,16 +109,16 @@ extension Navigation {
         if heap.isKind(vc, of: heap[UINavigationController.self]) {
             throw sim.raise(.crash(.pushNavigationController, object: vc))
         }
-        if try objects(nav, heap[UINavigationController.viewControllers]).contains(vc) {
+        if try objects(nav, UINavigationController.viewControllers).contains(vc) {
             throw sim.raise(.crash(.pushTwice, object: vc))
         }
-        if let p = try object(vc, heap[UIViewController.parent]), p != nav {
+        if let p = try object(vc, UIViewController.parent), p != nav {
             throw sim.raise(.crash(.otherParent(child: sim.heap.ref(vc), parent: sim.heap.ref(p), requested: sim.heap.ref(nav)), object: vc))
         }
-        try sim.lifecycle.checkNotAncestor(vc, of: nav)
+        try lifecycle.checkNotAncestor(vc, of: nav)
         // A window's root may be pushed (seed 000's SDK wraps the root in a navigation
         // controller before making that the root); a presented controller may not.
-        if try object(vc, heap[UIViewController.presentingViewController]) != nil {
+        if try object(vc, UIViewController.presentingViewController) != nil {
             throw sim.raise(.crash(.pushActive(sim.heap.ref(vc)), object: vc))
         }
     }
@@ -133,9 +133,9 @@ extension Navigation {
 
     /// Whether a container's view is on screen and it is appearing or has appeared.
     func isOnScreen(_ vc: ObjectID) throws -> Bool {
-        guard let v = try object(vc, heap[UIViewController.view]), let w = try sim.views.windowOf(v),
-              try sim.windowing.isShown(w) else { return false }
-        let s = sim.lifecycle.appearanceState(of: vc)
+        guard let v = try object(vc, UIViewController.view), let w = try views.windowOf(v),
+              try windowing.isShown(w) else { return false }
+        let s = lifecycle.appearanceState(of: vc)
         return s == .appeared || s == .appearing
     }
 
@@ -144,12 +144,12 @@ extension Navigation {
     func push(_ vc: ObjectID, on nav: ObjectID, animated: Bool) throws {
         try checkPushable(vc, onto: nav, function: "pushViewController")
         try checkNoTransitionInFlight(nav)
-        let from = try objects(nav, heap[UINavigationController.viewControllers]).last
+        let from = try objects(nav, UINavigationController.viewControllers).last
         _ = try heap.send(vc, .willMove, args: Arguments(.object(nav)))
-        try sim.lifecycle.leaveOtherParent(vc, for: nav)
+        try lifecycle.leaveOtherParent(vc, for: nav)
         try heap.insertElement(vc, into: nav, heap[UINavigationController.viewControllers])
         try write(vc, heap[UIViewController.parent], nav)
-        sim.lifecycle.noteEnteredUI(vc)
+        lifecycle.noteEnteredUI(vc)
         if try isOnScreen(nav) {
             try navTransition(nav, from: from, to: vc, animated: animated, popped: [])
         } else {
@@ -164,22 +164,22 @@ extension Navigation {
         // SPEC rule 66: the pop an edge swipe sends (through any swizzle) is interactive.
         let swipe = pendingSwipes.isEmpty ? nil : pendingSwipes.removeValue(forKey: nav.raw)
         try checkNoTransitionInFlight(nav)
-        let stack = try objects(nav, heap[UINavigationController.viewControllers])
+        let stack = try objects(nav, UINavigationController.viewControllers)
         guard let i = stack.firstIndex(of: target), i < stack.count - 1 else { return }
         let popped = Array(stack[(i + 1)...])
-        for p in popped { try heap.hold(p, sim.transitions.transitionHold) }
+        for p in popped { try heap.hold(p, transitions.transitionHold) }
         // Released however the pop ends, a callback that fails (a willMove override that
         // pushes) included.
-        defer { for p in popped where heap.isAlive(p) { try? heap.unhold(p, sim.transitions.transitionHold) } }
+        defer { for p in popped where heap.isAlive(p) { try? heap.unhold(p, transitions.transitionHold) } }
         for p in popped.reversed() { _ = try heap.send(p, .willMove, args: Arguments(.nil)) }
         for p in popped.reversed() {
             try heap.removeElement(p, from: nav, heap[UINavigationController.viewControllers])
-            sim.lifecycle.noteLeftUI(p, .popped(from: nav))
+            lifecycle.noteLeftUI(p, .popped(from: nav))
         }
         // SPEC rule 47: asked once every popped controller is off the stack; the pop goes
         // on whatever they answer, and the first error comes at the end.
         var askError: Error?
-        sim.attempt(&askError) { try sim.lifecycle.askWillDealloc() }
+        attempt(&askError) { try lifecycle.askWillDealloc() }
         if try isOnScreen(nav) {
             try navTransition(nav, from: popped.last, to: target, animated: animated, popped: popped, swipe: animated ? swipe : nil)
         } else {
@@ -195,18 +195,18 @@ extension Navigation {
         for p in popped.reversed() where heap.isAlive(p) {
             // A callback of the pop (a viewWillAppear that pushes) may have put it back:
             // then it is a child again, and its view is the one on screen.
-            if heap.isAlive(nav), (try? objects(nav, heap[UINavigationController.viewControllers]).contains(p)) == true { continue }
-            sim.attempt(&firstError) {
-                if let v = try object(p, heap[UIViewController.view]), let navView = try object(nav, heap[UIViewController.view]),
-                   try object(v, heap[UIView.superview]) == navView {
-                    try sim.views.removeFromSuperview(v)
+            if heap.isAlive(nav), (try? objects(nav, UINavigationController.viewControllers).contains(p)) == true { continue }
+            attempt(&firstError) {
+                if let v = try object(p, UIViewController.view), let navView = try object(nav, UIViewController.view),
+                   try object(v, UIView.superview) == navView {
+                    try views.removeFromSuperview(v)
                 }
             }
             // Removed from the parent or adopted by another container meanwhile: it is
             // no longer this one's to detach.
-            guard (try? object(p, heap[UIViewController.parent])) == nav else { continue }
-            sim.attempt(&firstError) { try write(p, heap[UIViewController.parent], nil) }
-            sim.attempt(&firstError) { _ = try heap.send(p, .didMove, args: Arguments(.nil)) }
+            guard (try? object(p, UIViewController.parent)) == nav else { continue }
+            attempt(&firstError) { try write(p, heap[UIViewController.parent], nil) }
+            attempt(&firstError) { _ = try heap.send(p, .didMove, args: Arguments(.nil)) }
         }
         if let firstError { throw firstError }
     }
@@ -226,55 +226,55 @@ extension Navigation {
         // SPEC rule 57: the navigation controller's delegate may offer an animator.
         var animator: ObjectID?
         if animated, swipe == nil, let from {
-            sim.attempt(&firstError) {
-                animator = try sim.transitions.customAnimator(from: object(nav, heap[UINavigationController.delegate]), .navigationController_animationControllerFor,
+            attempt(&firstError) {
+                animator = try transitions.customAnimator(from: object(nav, UINavigationController.delegate), .navigationController_animationControllerFor,
                                               Arguments([.object(nav), .string(isPush ? "push" : "pop"), .object(from), .object(to)]))
             }
         }
-        let inFlight = sim.transitions.isTimed(animated) || animator != nil || swipe != nil
+        let inFlight = transitions.isTimed(animated) || animator != nil || swipe != nil
         navTransitions.placed(nav, top: to, byAnimator: animator != nil)
         if inFlight { navTransitions.begin(nav, NavTransition(from: from, to: to)) }
         // SPEC §4: the coordinator exists before the delegate hears willShow, so that
         // seed 003's hook finds it on the top controller.
         var coordinator: ObjectID?
         if inFlight {
-            sim.attempt(&firstError) {
-                coordinator = try sim.transitions.beginCoordinator(for: [nav, to] + popped + (from.map { [$0] } ?? []), from: from, to: to,
-                                                   container: try object(nav, heap[UIViewController.view]), duration: sim.configuration.transitionDuration,
+            attempt(&firstError) {
+                coordinator = try transitions.beginCoordinator(for: [nav, to] + popped + (from.map { [$0] } ?? []), from: from, to: to,
+                                                   container: try object(nav, UIViewController.view), duration: sim.configuration.transitionDuration,
                                                    interactive: swipe != nil)
             }
         }
-        sim.attempt(&firstError) {
-            if let d = try object(nav, heap[UINavigationController.delegate]), heap.responds(d, to: .navigationController_willShow) {
+        attempt(&firstError) {
+            if let d = try object(nav, UINavigationController.delegate), heap.responds(d, to: .navigationController_willShow) {
                 _ = try heap.send(d, .navigationController_willShow, args: Arguments(.object(nav), .object(to), .bool(animated)))
             }
         }
         var toView: ObjectID?
-        sim.attempt(&firstError) { toView = try sim.lifecycle.loadedView(of: to) }
-        if let from { sim.attempt(&firstError) { try sim.lifecycle.beginAppearance(from, appearing: false, animated: animated) } }
-        sim.attempt(&firstError) { try sim.lifecycle.beginAppearance(to, appearing: true, animated: animated) }
+        attempt(&firstError) { toView = try lifecycle.loadedView(of: to) }
+        if let from { attempt(&firstError) { try lifecycle.beginAppearance(from, appearing: false, animated: animated) } }
+        attempt(&firstError) { try lifecycle.beginAppearance(to, appearing: true, animated: animated) }
         var context: ObjectID?
         if let animator {
             // SPEC rule 58: the content view is the container, and UIKit never adds the
             // incoming view: an animator that forgets it leaves the pushed view out of the window.
-            sim.attempt(&firstError) {
-                guard let navView = try object(nav, heap[UIViewController.view]) else { return }
-                context = try sim.transitions.makeTransitionContext(animator: animator, container: navView, from: from, to: to,
-                                                    fromView: try from.flatMap { try object($0, heap[UIViewController.view]) }, toView: toView,
+            attempt(&firstError) {
+                guard let navView = try object(nav, UIViewController.view) else { return }
+                context = try transitions.makeTransitionContext(animator: animator, container: navView, from: from, to: to,
+                                                    fromView: try from.flatMap { try object($0, UIViewController.view) }, toView: toView,
                                                     coordinator: coordinator)
             }
         }
         if context == nil {
             // No animator, or one that could not say its duration: the default transition
             // puts the incoming view in place.
-            sim.attempt(&firstError) {
-                if let toView, heap.isAlive(toView), let navView = try object(nav, heap[UIViewController.view]), try object(toView, heap[UIView.superview]) != navView {
-                    try write(toView, heap[UIView.frame], .rect(try sim.views.boundsOf(navView)))
-                    try sim.views.addSubview(toView, to: navView, at: 0)
+            attempt(&firstError) {
+                if let toView, heap.isAlive(toView), let navView = try object(nav, UIViewController.view), try object(toView, UIView.superview) != navView {
+                    try write(toView, heap[UIView.frame], .rect(try views.boundsOf(navView)))
+                    try views.addSubview(toView, to: navView, at: 0)
                 }
             }
         }
-        if let coordinator { sim.attempt(&firstError) { try sim.transitions.startCoordinator(coordinator) } }
+        if let coordinator { attempt(&firstError) { try transitions.startCoordinator(coordinator) } }
         var keep = [nav, to] + popped
         if let from { keep.append(from) }
         keep = keep.filter { heap.isAlive($0) }
@@ -283,7 +283,7 @@ extension Navigation {
         else if let swipe { driver = .finger(drag: swipe.drag, completes: swipe.completes) }
         else { driver = .clock }
         do {
-            try sim.transitions.finishTransition(animated: animated, keeping: keep, coordinator: coordinator, completion: .nil, driver: driver,
+            try transitions.finishTransition(animated: animated, keeping: keep, coordinator: coordinator, completion: .nil, driver: driver,
                                  cancel: navTransitionCancel(nav, from: from, to: to, animated: animated, popped: popped),
                                  navTransitionEnd(nav, from: from, to: to, animated: animated, isPush: isPush, popped: popped))
         } catch {
@@ -292,7 +292,7 @@ extension Navigation {
         }
         if let context, let animator {
             // SPEC rule 58: last, once the transition is whole.
-            sim.attempt(&firstError) { _ = try heap.send(animator, .animateTransition, args: Arguments(.object(context))) }
+            attempt(&firstError) { _ = try heap.send(animator, .animateTransition, args: Arguments(.object(context))) }
         }
         if let firstError { throw firstError }
     }
@@ -306,26 +306,26 @@ extension Navigation {
             navTransitions.end(nav)
             var firstError: Error?
             // The incoming view leaves the content view, the outgoing one stays.
-            sim.attempt(&firstError) { try takeView(of: to, outOf: nav) }
-            sim.attempt(&firstError) { try sim.lifecycle.changeAppearance(to, appearing: false, animated: animated) }
-            if let from { sim.attempt(&firstError) { try sim.lifecycle.changeAppearance(from, appearing: true, animated: animated) } }
-            sim.attempt(&firstError) {
+            attempt(&firstError) { try takeView(of: to, outOf: nav) }
+            attempt(&firstError) { try lifecycle.changeAppearance(to, appearing: false, animated: animated) }
+            if let from { attempt(&firstError) { try lifecycle.changeAppearance(from, appearing: true, animated: animated) } }
+            attempt(&firstError) {
                 guard heap.isAlive(nav) else { return }
                 if popped.isEmpty {
                     // A cancelled push: the pushed controller leaves the stack again.
-                    guard try objects(nav, heap[UINavigationController.viewControllers]).contains(to) else { return }
+                    guard try objects(nav, UINavigationController.viewControllers).contains(to) else { return }
                     try heap.removeElement(to, from: nav, heap[UINavigationController.viewControllers])
-                    if try object(to, heap[UIViewController.parent]) == nav { try write(to, heap[UIViewController.parent], nil) }
+                    if try object(to, UIViewController.parent) == nav { try write(to, heap[UIViewController.parent], nil) }
                     _ = try heap.send(to, .didMove, args: Arguments(.nil))
                 } else {
                     // A cancelled pop: the popped controllers are back on top, as they were;
                     // each heard willMove(nil) when the pop began and hears didMove(nav) now.
-                    for p in popped where heap.isAlive(p) && (try? object(p, heap[UIViewController.parent])) == nav {
-                        guard !(try objects(nav, heap[UINavigationController.viewControllers]).contains(p)) else { continue }
+                    for p in popped where heap.isAlive(p) && (try? object(p, UIViewController.parent)) == nav {
+                        guard !(try objects(nav, UINavigationController.viewControllers).contains(p)) else { continue }
                         try heap.insertElement(p, into: nav, heap[UINavigationController.viewControllers])
-                        sim.lifecycle.noteEnteredUI(p)
+                        lifecycle.noteEnteredUI(p)
                     }
-                    for p in popped where heap.isAlive(p) && (try? object(p, heap[UIViewController.parent])) == nav {
+                    for p in popped where heap.isAlive(p) && (try? object(p, UIViewController.parent)) == nav {
                         _ = try heap.send(p, .didMove, args: Arguments(.object(nav)))
                     }
                 }
@@ -337,9 +337,9 @@ extension Navigation {
     /// Removes the controller's view from the navigation controller's content view, if it
     /// is there.
     func takeView(of vc: ObjectID, outOf nav: ObjectID) throws {
-        guard heap.isAlive(vc), heap.isAlive(nav), let v = try object(vc, heap[UIViewController.view]), let navView = try object(nav, heap[UIViewController.view]),
-              try object(v, heap[UIView.superview]) == navView else { return }
-        try sim.views.removeFromSuperview(v)
+        guard heap.isAlive(vc), heap.isAlive(nav), let v = try object(vc, UIViewController.view), let navView = try object(nav, UIViewController.view),
+              try object(v, UIView.superview) == navView else { return }
+        try views.removeFromSuperview(v)
     }
 
     /// The end of a push or pop: the old view leaves, the "did" callbacks, didMove, didShow.
@@ -349,13 +349,13 @@ extension Navigation {
             navTransitions.end(nav)
             // Every step runs even when a callback fails; the first error is rethrown.
             var firstError: Error?
-            if let from { sim.attempt(&firstError) { try takeView(of: from, outOf: nav) } }
-            if let from { sim.attempt(&firstError) { try sim.lifecycle.endAppearance(from, animated: animated) } }
-            sim.attempt(&firstError) { try sim.lifecycle.endAppearance(to, animated: animated) }
-            sim.attempt(&firstError) {
+            if let from { attempt(&firstError) { try takeView(of: from, outOf: nav) } }
+            if let from { attempt(&firstError) { try lifecycle.endAppearance(from, animated: animated) } }
+            attempt(&firstError) { try lifecycle.endAppearance(to, animated: animated) }
+            attempt(&firstError) {
                 if isPush { _ = try heap.send(to, .didMove, args: Arguments(.object(nav))) } else { try finishPop(popped, nav: nav) }
             }
-            sim.attempt(&firstError) { _ = try heap.send(nav, .didShowViewController, args: Arguments(.object(to), .bool(animated))) }
+            attempt(&firstError) { _ = try heap.send(nav, .didShowViewController, args: Arguments(.object(to), .bool(animated))) }
             if let firstError { throw firstError }
         }
     }
@@ -372,38 +372,38 @@ extension Navigation {
             if heap.isKind(vc, of: heap[UINavigationController.self]) {
                 throw sim.raise(.crash(.pushNavigationController, object: vc))
             }
-            if let p = try object(vc, heap[UIViewController.parent]), p != nav {
+            if let p = try object(vc, UIViewController.parent), p != nav {
                 throw sim.raise(.crash(.otherParent(child: sim.heap.ref(vc), parent: sim.heap.ref(p), requested: sim.heap.ref(nav)), object: vc))
             }
-            try sim.lifecycle.checkNotAncestor(vc, of: nav)
+            try lifecycle.checkNotAncestor(vc, of: nav)
         }
         try checkNoTransitionInFlight(nav)
-        let old = try objects(nav, heap[UINavigationController.viewControllers])
+        let old = try objects(nav, UINavigationController.viewControllers)
         let removed = old.filter { !list.contains($0) }
         let added = list.filter { !old.contains($0) }
-        for r in removed { try heap.hold(r, sim.transitions.transitionHold) }
+        for r in removed { try heap.hold(r, transitions.transitionHold) }
         // Released however this ends (a failing callback stranded them).
-        defer { for r in removed where heap.isAlive(r) { try? heap.unhold(r, sim.transitions.transitionHold) } }
+        defer { for r in removed where heap.isAlive(r) { try? heap.unhold(r, transitions.transitionHold) } }
         for r in removed { _ = try heap.send(r, .willMove, args: Arguments(.nil)) }
         for a in added {
             _ = try heap.send(a, .willMove, args: Arguments(.object(nav)))
-            try sim.lifecycle.leaveOtherParent(a, for: nav)
+            try lifecycle.leaveOtherParent(a, for: nav)
         }
         // The callbacks may have taken a listed controller out of this stack or given it to
         // another container: every controller of the new stack ends with this one as its
         // one parent.
         for vc in list where !added.contains(vc) {
-            if try object(vc, heap[UIViewController.parent]) != nav { try sim.lifecycle.leaveOtherParent(vc, for: nav) }
+            if try object(vc, UIViewController.parent) != nav { try lifecycle.leaveOtherParent(vc, for: nav) }
         }
         try write(nav, heap[UINavigationController.viewControllers], .array(list.map(Value.object)))   // SPEC rule 27: never nil
-        for a in added { try write(a, heap[UIViewController.parent], nav); sim.lifecycle.noteEnteredUI(a) }
+        for a in added { try write(a, heap[UIViewController.parent], nav); lifecycle.noteEnteredUI(a) }
         for vc in list where !added.contains(vc) {
-            if try object(vc, heap[UIViewController.parent]) != nav { try write(vc, heap[UIViewController.parent], nav); sim.lifecycle.noteEnteredUI(vc) }
+            if try object(vc, UIViewController.parent) != nav { try write(vc, heap[UIViewController.parent], nav); lifecycle.noteEnteredUI(vc) }
         }
-        for r in removed { sim.lifecycle.noteLeftUI(r, .removedFromStack(of: nav)) }
+        for r in removed { lifecycle.noteLeftUI(r, .removedFromStack(of: nav)) }
         // SPEC rule 47: asked once the stack is whole; the first error comes at the end.
         var askError: Error?
-        sim.attempt(&askError) { try sim.lifecycle.askWillDealloc() }
+        attempt(&askError) { try lifecycle.askWillDealloc() }
         let oldTop = old.last, newTop = list.last
         if let newTop, newTop != oldTop, try isOnScreen(nav) {
             // The new top comes in as a push does; the controllers that left go at once.

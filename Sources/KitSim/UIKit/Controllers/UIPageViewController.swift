@@ -49,12 +49,12 @@ extension Lists {
     /// the old ones are removed and released.
     func setPages(_ pvc: ObjectID, _ new: [ObjectID], completion: Value) throws {
         for old in pageLists[pvc.raw] ?? [] where heap.isAlive(old) && !new.contains(old) {
-            if let v = try object(old, heap[UIViewController.view]), try object(v, heap[UIView.superview]) != nil { try sim.views.removeFromSuperview(v) }
+            if let v = try object(old, UIViewController.view), try object(v, UIView.superview) != nil { try sim.views.removeFromSuperview(v) }
             try sim.lifecycle.removeFromParent(old)
         }
-        for page in new where try object(page, heap[UIViewController.parent]) != pvc {
+        for page in new where try object(page, UIViewController.parent) != pvc {
             try sim.lifecycle.addChild(page, to: pvc)
-            if let container = try object(pvc, heap[UIViewController.view]), let view = try heap.get(page, heap[UIViewController.view]).objectID {
+            if let container = try object(pvc, UIViewController.view), let view = try heap.get(page, heap[UIViewController.view]).objectID {
                 try sim.views.addSubview(view, to: container, at: nil)
             }
         }

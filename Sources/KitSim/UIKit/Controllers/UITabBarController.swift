@@ -33,7 +33,7 @@ extension Navigation {
         }
         Method.accessor("setSelectedViewController") { sim, inv in
             let vc = try inv.required(0, sim[UIViewController.self], "selectedViewController")
-            guard let i = try sim.objects(inv.receiver, sim[UITabBarController.viewControllers]).firstIndex(of: vc) else {
+            guard let i = try sim.objects(inv.receiver, UITabBarController.viewControllers).firstIndex(of: vc) else {
                 throw sim.raise(.crash(.tabNotInList, object: vc))
             }
             try sim.navigation.select(i, on: inv.receiver)
@@ -47,34 +47,34 @@ extension Navigation {
 
     /// The selected child, or nil when there are none.
     func selectedChild(of tab: ObjectID) throws -> ObjectID? {
-        let list = try objects(tab, heap[UITabBarController.viewControllers])
-        let i = clampedInt(try number(tab, heap[UITabBarController.selectedIndex], default: 0))
+        let list = try objects(tab, UITabBarController.viewControllers)
+        let i = clampedInt(try number(tab, UITabBarController.selectedIndex, default: 0))
         return list.indices.contains(i) ? list[i] : nil
     }
 
     /// SPEC rule 27: `viewControllers` reads nil only while unset (or set to nil); an
     /// empty list reads `{}`.
     func setTabs(_ list: [ObjectID], on tab: ObjectID, keepsNil: Bool = false) throws {
-        let old = try objects(tab, heap[UITabBarController.viewControllers])
+        let old = try objects(tab, UITabBarController.viewControllers)
         for vc in list where !old.contains(vc) {
-            if let p = try object(vc, heap[UIViewController.parent]), p != tab {
+            if let p = try object(vc, UIViewController.parent), p != tab {
                 throw sim.raise(.crash(.otherParent(child: sim.heap.ref(vc), parent: sim.heap.ref(p), requested: sim.heap.ref(tab)), object: vc))
             }
-            try sim.lifecycle.checkNotAncestor(vc, of: tab)
+            try lifecycle.checkNotAncestor(vc, of: tab)
         }
         // Each removed controller once: a list may name one twice ({ a, a }), and a hold
         // taken twice but released once on an error path would be stranded.
         var seen = Set<ObjectID>()
         let removed = old.filter { !list.contains($0) && seen.insert($0).inserted }
-        for r in removed { try heap.hold(r, sim.transitions.transitionHold) }
+        for r in removed { try heap.hold(r, transitions.transitionHold) }
         // Released however this ends (a failing callback stranded them).
         var stillHeld = Set(removed)
-        defer { for r in stillHeld where heap.isAlive(r) { try? heap.unhold(r, sim.transitions.transitionHold) } }
+        defer { for r in stillHeld where heap.isAlive(r) { try? heap.unhold(r, transitions.transitionHold) } }
         for vc in list where !old.contains(vc) {
             _ = try heap.send(vc, .willMove, args: Arguments(.object(tab)))
             // A willMove that handed the controller to another container: it leaves that
             // one, so that it has one parent (as addChild and push do).
-            try sim.lifecycle.leaveOtherParent(vc, for: tab)
+            try lifecycle.leaveOtherParent(vc, for: tab)
         }
         try write(tab, heap[UITabBarController.viewControllers], keepsNil ? .nil : .array(list.map(Value.object)))
         try write(tab, heap[UITabBarController.selectedIndex], .int(0))
@@ -82,20 +82,20 @@ extension Navigation {
         // looks) never finds a listed controller without its parent.
         for vc in list where !old.contains(vc) {
             try write(vc, heap[UIViewController.parent], tab)
-            sim.lifecycle.noteEnteredUI(vc)
+            lifecycle.noteEnteredUI(vc)
         }
         var firstError: Error?
         for vc in list where !old.contains(vc) {
-            sim.attempt(&firstError) { _ = try heap.send(vc, .didMove, args: Arguments(.object(tab))) }
+            attempt(&firstError) { _ = try heap.send(vc, .didMove, args: Arguments(.object(tab))) }
         }
         for r in removed {
-            if let v = try object(r, heap[UIViewController.view]) { try sim.views.removeFromSuperview(v) }
+            if let v = try object(r, UIViewController.view) { try views.removeFromSuperview(v) }
             try write(r, heap[UIViewController.parent], nil)
-            sim.lifecycle.noteLeftUI(r, .removed(from: tab))
+            lifecycle.noteLeftUI(r, .removed(from: tab))
             stillHeld.remove(r)
             // SPEC rule 47: asked while the transition still holds it.
-            sim.attempt(&firstError) { try sim.lifecycle.askWillDealloc() }
-            try heap.unhold(r, sim.transitions.transitionHold)
+            attempt(&firstError) { try lifecycle.askWillDealloc() }
+            try heap.unhold(r, transitions.transitionHold)
         }
         if let firstError { throw firstError }
     }
@@ -104,7 +104,7 @@ extension Navigation {
     /// order (SPEC §3.5): B.viewDidLoad (first time), B.viewWillAppear,
     /// A.viewWillDisappear, A.viewDidDisappear, B.viewDidAppear.
     func select(_ index: Int, on tab: ObjectID) throws {
-        let list = try objects(tab, heap[UITabBarController.viewControllers])
+        let list = try objects(tab, UITabBarController.viewControllers)
         guard list.indices.contains(index) else {
             throw SimError.misuse(.indexOutOfRange(property: "selectedIndex", className: "UITabBarController", index: index, count: list.count),
                                   object: tab)
@@ -116,18 +116,18 @@ extension Navigation {
         guard try isOnScreen(tab) else { return }
         var keep = [tab, new]
         if let old { keep.append(old) }
-        try sim.transitions.finishTransition(animated: false, keeping: keep, completion: .nil) { [unowned self] in
-            guard try selectedChild(of: tab) == new, let tabView = try object(tab, heap[UIViewController.view]) else { return }
-            let newView = try sim.lifecycle.loadedView(of: new)
-            try sim.lifecycle.beginAppearance(new, appearing: true, animated: false)
-            if let old { try sim.lifecycle.beginAppearance(old, appearing: false, animated: false) }
-            if let old, let ov = try object(old, heap[UIViewController.view]), try object(ov, heap[UIView.superview]) == tabView { try sim.views.removeFromSuperview(ov) }
+        try transitions.finishTransition(animated: false, keeping: keep, completion: .nil) { [unowned self] in
+            guard try selectedChild(of: tab) == new, let tabView = try object(tab, UIViewController.view) else { return }
+            let newView = try lifecycle.loadedView(of: new)
+            try lifecycle.beginAppearance(new, appearing: true, animated: false)
+            if let old { try lifecycle.beginAppearance(old, appearing: false, animated: false) }
+            if let old, let ov = try object(old, UIViewController.view), try object(ov, UIView.superview) == tabView { try views.removeFromSuperview(ov) }
             if let newView {
-                try write(newView, heap[UIView.frame], .rect(try sim.views.boundsOf(tabView)))
-                try sim.views.addSubview(newView, to: tabView, at: 0)
+                try write(newView, heap[UIView.frame], .rect(try views.boundsOf(tabView)))
+                try views.addSubview(newView, to: tabView, at: 0)
             }
-            if let old { try sim.lifecycle.endAppearance(old, animated: false) }
-            try sim.lifecycle.endAppearance(new, animated: false)
+            if let old { try lifecycle.endAppearance(old, animated: false) }
+            try lifecycle.endAppearance(new, animated: false)
         }
     }
 
@@ -136,10 +136,10 @@ extension Navigation {
     /// at once, before the child's view loads (rule 17, seed 001). Setting
     /// `selectedIndex` from code never calls the delegate.
     func tapTab(_ tab: ObjectID, _ child: ObjectID) throws {
-        guard let index = try objects(tab, heap[UITabBarController.viewControllers]).firstIndex(of: child) else {
+        guard let index = try objects(tab, UITabBarController.viewControllers).firstIndex(of: child) else {
             throw SimError.badArgument(2, "tap", "\(heap.describe(child)) is not one of \(heap.describe(tab))'s view controllers")
         }
-        let delegate = try object(tab, heap[UITabBarController.delegate])
+        let delegate = try object(tab, UITabBarController.delegate)
         if let d = delegate, heap.responds(d, to: .tabBarController_shouldSelect) {
             let answer = try heap.send(d, .tabBarController_shouldSelect, args: Arguments(.object(tab), .object(child)))
             if answer == .bool(false) || answer.isNil { return }

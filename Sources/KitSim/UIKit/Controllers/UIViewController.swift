@@ -64,8 +64,8 @@ extension ControllerLifecycle {
             try sim.write(inv.receiver, sim[UIViewController.view], v)
             return .nil
         }
-        Method.accessor("isViewLoaded", returns: .bool) { sim, inv in .bool(try sim.object(inv.receiver, sim[UIViewController.view]) != nil) }
-        Method.accessor("viewIfLoaded", returns: .object("UIView")) { sim, inv in try sim.heap.readSlot(inv.receiver, sim[UIViewController.view]) }
+        Method.accessor("isViewLoaded", returns: .bool) { sim, inv in .bool(try sim.object(inv.receiver, UIViewController.view) != nil) }
+        Method.accessor("viewIfLoaded", returns: .object("UIView")) { sim, inv in try sim.heap.readSlot(inv.receiver, UIViewController.view) }
         Method("loadViewIfNeeded", summary: "Loads the view if it is not loaded.") { sim, inv in
             _ = try sim.lifecycle.loadedView(of: inv.receiver)
             return .nil
@@ -142,15 +142,15 @@ extension ControllerLifecycle {
 
     /// The child controllers: a container's `viewControllers`, else those added with `addChild`.
     func childControllers(of vc: ObjectID) throws -> [ObjectID] {
-        if heap.isKind(vc, of: heap[UINavigationController.self]) { return try objects(vc, heap[UINavigationController.viewControllers]) }
-        if heap.isKind(vc, of: heap[UITabBarController.self]) { return try objects(vc, heap[UITabBarController.viewControllers]) }
-        return try objects(vc, heap[UIViewController.children])
+        if heap.isKind(vc, of: heap[UINavigationController.self]) { return try objects(vc, UINavigationController.viewControllers) }
+        if heap.isKind(vc, of: heap[UITabBarController.self]) { return try objects(vc, UITabBarController.viewControllers) }
+        return try objects(vc, UIViewController.children)
     }
 
     /// The nearest parent of the given kind (`navigationController`, `tabBarController`).
     func ancestor(of vc: ObjectID, kind: SimClass) throws -> ObjectID? {
         var found: ObjectID?
-        try sim.walkChain(from: try object(vc, heap[UIViewController.parent]), along: heap[UIViewController.parent]) { c in
+        try sim.walkChain(from: try object(vc, UIViewController.parent), along: heap[UIViewController.parent]) { c in
             if heap.isKind(c, of: kind) { found = c }
             return found == nil
         }

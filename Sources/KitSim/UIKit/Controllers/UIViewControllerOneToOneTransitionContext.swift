@@ -109,22 +109,22 @@ extension Transitions {
     func contextFrame(_ ctx: ObjectID, of vc: ObjectID, incoming: Bool) throws -> Rect {
         guard try object(ctx, incoming ? heap[_UIViewControllerOneToOneTransitionContext.toViewController] : heap[_UIViewControllerOneToOneTransitionContext.fromViewController]) == vc,
               let container = try object(ctx, heap[_UIViewControllerOneToOneTransitionContext.containerView]) else { return Rect(x: 0, y: 0, width: 0, height: 0) }
-        return try sim.views.boundsOf(container)
+        return try views.boundsOf(container)
     }
 
     /// The view the presenter shows in its window: that of its topmost ancestor (a child
     /// presents in its container's context).
     func presentationContextView(of presenter: ObjectID) throws -> ObjectID? {
         var top = presenter
-        try sim.walkChain(from: try object(presenter, heap[UIViewController.parent]), along: heap[UIViewController.parent]) { top = $0; return true }
-        return try object(top, heap[UIViewController.view])
+        try sim.walkChain(from: try object(presenter, UIViewController.parent), along: heap[UIViewController.parent]) { top = $0; return true }
+        return try object(top, UIViewController.view)
     }
 
     /// Puts `view` back in the container's superview, just under the container.
     func restore(_ view: ObjectID, under container: ObjectID) throws {
-        guard heap.isAlive(view), let sv = try object(container, heap[UIView.superview]),
-              let i = try objects(sv, heap[UIView.subviews]).firstIndex(of: container) else { return }
-        try sim.views.addSubview(view, to: sv, at: i)
+        guard heap.isAlive(view), let sv = try object(container, UIView.superview),
+              let i = try objects(sv, UIView.subviews).firstIndex(of: container) else { return }
+        try views.addSubview(view, to: sv, at: i)
     }
 }
 

@@ -76,7 +76,7 @@ extension Transitions {
         guard !coordination.isEmpty else { return nil }
         var found = coordination.coordinator(of: vc)
         if found == nil {
-            try sim.walkChain(from: try object(vc, heap[UIViewController.parent]), along: heap[UIViewController.parent]) { c in
+            try sim.walkChain(from: try object(vc, UIViewController.parent), along: heap[UIViewController.parent]) { c in
                 found = coordination.coordinator(of: c)
                 return found == nil
             }
@@ -109,7 +109,7 @@ extension Transitions {
         guard heap.isAlive(c), coordination.start(c) else { return }
         guard case .array(let blocks) = try heap.readSlot(c, heap[_UIViewControllerTransitionCoordinator.alongsideAnimations]) else { return }
         var firstError: Error?
-        for b in blocks { sim.attempt(&firstError) { try sim.callCallback(b, [.object(c)]) } }
+        for b in blocks { attempt(&firstError) { try sim.callCallback(b, [.object(c)]) } }
         if let firstError { throw firstError }
     }
 
@@ -121,7 +121,7 @@ extension Transitions {
         try write(c, heap[_UIViewControllerTransitionCoordinator.isCancelled], .bool(cancelled))
         guard case .array(let handlers) = try heap.readSlot(c, heap[_UIViewControllerTransitionCoordinator.interactionHandlers]) else { return }
         var firstError: Error?
-        for h in handlers { sim.attempt(&firstError) { try sim.callCallback(h, [.object(c)]) } }
+        for h in handlers { attempt(&firstError) { try sim.callCallback(h, [.object(c)]) } }
         if let firstError { throw firstError }
     }
 
@@ -134,10 +134,10 @@ extension Transitions {
         let completions = try heap.readSlot(c, heap[_UIViewControllerTransitionCoordinator.completions])
         var firstError: Error?
         if case .array(let blocks) = completions {
-            for b in blocks { sim.attempt(&firstError) { try sim.callCallback(b, [.object(c)]) } }
+            for b in blocks { attempt(&firstError) { try sim.callCallback(b, [.object(c)]) } }
         }
         for p in [heap[_UIViewControllerTransitionCoordinator.alongsideAnimations], heap[_UIViewControllerTransitionCoordinator.completions], heap[_UIViewControllerTransitionCoordinator.interactionHandlers]] where heap.isAlive(c) {
-            sim.attempt(&firstError) { try write(c, p, nil) }
+            attempt(&firstError) { try write(c, p, nil) }
         }
         if let firstError { throw firstError }
     }

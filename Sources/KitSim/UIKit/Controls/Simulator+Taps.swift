@@ -4,7 +4,7 @@ extension TargetAction {
     /// control's own actions take priority over tap recognizers on its ancestors (iOS 6+).
     /// Returns whether the tap reached it.
     func tapControl(_ control: ObjectID) throws -> Bool {
-        guard !sim.isIgnoringInteractionEvents, try bool(control, heap[UIControl.isEnabled], default: true),
+        guard !sim.isIgnoringInteractionEvents, try bool(control, UIControl.isEnabled, default: true),
               try sim.views.reachesTouch(control) else { return false }
         try sendActions(control, event: "touchDown")
         try sendActions(control, event: "touchUpInside")
@@ -20,8 +20,8 @@ extension TargetAction {
               try sim.views.isEffectivelyVisible(view) else { return false }
         var tapped = false
         try sim.walkChain(from: view, along: heap[UIView.superview]) { v in
-            let taps = try objects(v, heap[UIView.gestureRecognizers]).filter {
-                try heap.isKind($0, of: heap[UITapGestureRecognizer.self]) && bool($0, heap[UIGestureRecognizer.isEnabled], default: true)
+            let taps = try objects(v, UIView.gestureRecognizers).filter {
+                try heap.isKind($0, of: heap[UITapGestureRecognizer.self]) && bool($0, UIGestureRecognizer.isEnabled, default: true)
             }
             guard let first = taps.first else { return true }
             try fireRecognizer(first)
@@ -39,7 +39,7 @@ extension TargetAction {
     func recognizeSimultaneously(_ a: ObjectID, _ b: ObjectID) throws -> Bool {
         let selector = Selector("gestureRecognizer_shouldRecognizeSimultaneouslyWith")
         for (r, other) in [(a, b), (b, a)] {
-            guard let d = try object(r, heap[UIGestureRecognizer.delegate]), heap.isAlive(d), heap.responds(d, to: selector) else { continue }
+            guard let d = try object(r, UIGestureRecognizer.delegate), heap.isAlive(d), heap.responds(d, to: selector) else { continue }
             // Lua's truthiness, as the bridge reads a returned flag: nil and false are false.
             switch try heap.send(d, selector, args: Arguments(.object(r), .object(other))) {
             case .nil, .bool(false): continue

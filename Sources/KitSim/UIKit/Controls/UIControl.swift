@@ -190,16 +190,16 @@ extension TargetAction {
         let application = sim.application
         if heap.isKind(r, of: heap[UIWindow.self]) { return application }
         if heap.isKind(r, of: heap[UIView.self]) {
-            if let vc = heap.liveObjects.first(where: { heap.isKind($0, of: heap[UIViewController.self]) && (try? object($0, heap[UIViewController.view])) == r }) {
+            if let vc = heap.liveObjects.first(where: { heap.isKind($0, of: heap[UIViewController.self]) && (try? object($0, UIViewController.view)) == r }) {
                 return vc
             }
-            return try object(r, heap[UIView.superview])
+            return try object(r, UIView.superview)
         }
         if heap.isKind(r, of: heap[UIViewController.self]) {
-            if let v = try object(r, heap[UIViewController.view]), let s = try object(v, heap[UIView.superview]) { return s }
-            return try object(r, heap[UIViewController.parent]) ?? application
+            if let v = try object(r, UIViewController.view), let s = try object(v, UIView.superview) { return s }
+            return try object(r, UIViewController.parent) ?? application
         }
-        if r == application { return try object(application, heap[UIApplication.delegate]) }
+        if r == application { return try object(application, UIApplication.delegate) }
         return nil
     }
 }

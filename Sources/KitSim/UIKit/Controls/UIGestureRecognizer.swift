@@ -98,7 +98,7 @@ extension TargetAction {
 
     /// `view:addGestureRecognizer(r)`: the view keeps it, moved from any other view.
     func addGestureRecognizer(_ r: ObjectID, to view: ObjectID) throws {
-        if let old = try object(r, heap[UIGestureRecognizer.view]) {
+        if let old = try object(r, UIGestureRecognizer.view) {
             if old == view { return }
             // Held across the move: the old view's release must not deallocate it.
             try heap.hold(r, recognizingHold)
@@ -114,12 +114,12 @@ extension TargetAction {
     /// `removeGestureRecognizer(r)`: the view releases it; with none left the property
     /// reads nil, as UIKit's does (SPEC rule 27).
     func removeGestureRecognizer(_ r: ObjectID, from view: ObjectID) throws {
-        guard try objects(view, heap[UIView.gestureRecognizers]).contains(r) else { return }
+        guard try objects(view, UIView.gestureRecognizers).contains(r) else { return }
         if heap.isAlive(r) { try write(r, heap[UIGestureRecognizer.view], nil) }
         try heap.hold(r, recognizingHold)
         defer { if heap.isAlive(r) { try? heap.unhold(r, recognizingHold) } }
         try heap.removeElement(r, from: view, heap[UIView.gestureRecognizers])
-        if try objects(view, heap[UIView.gestureRecognizers]).isEmpty { try write(view, heap[UIView.gestureRecognizers], .nil) }
+        if try objects(view, UIView.gestureRecognizers).isEmpty { try write(view, heap[UIView.gestureRecognizers], .nil) }
     }
 
     /// The recognizer fires: each target in order, `target:action(recognizer)`. A target

@@ -78,7 +78,7 @@ final class Lists: Subsystem {
             return ListKind(className: "UITableView", numberOfItems: Selector("tableView_numberOfRowsInSection"),
                             cellForItem: Selector("tableView_cellForRowAt"), didSelect: Selector("tableView_didSelectRowAt"),
                             cellClass: heap[UITableViewCell.self], dataSource: heap[UITableView.dataSource]) { sim, list, index, width in
-                let h = try sim.number(list, sim[UITableView.rowHeight], default: 44)
+                let h = try sim.number(list, UITableView.rowHeight, default: 44)
                 return Rect(x: 0, y: Double(index) * h, width: width, height: h)
             }
         }
@@ -88,7 +88,7 @@ final class Lists: Subsystem {
                             cellClass: heap[UICollectionViewCell.self], dataSource: heap[UICollectionView.dataSource]) { sim, list, index, width in
                 // SPEC rule 40: the flow layout lays `itemSize` items in rows.
                 var size = Rect(x: 0, y: 0, width: 50, height: 50)
-                if let layout = try sim.object(list, sim[UICollectionView.collectionViewLayout]) { size = try sim.rect(layout, sim[UICollectionViewFlowLayout.itemSize]) }
+                if let layout = try sim.object(list, UICollectionView.collectionViewLayout) { size = try sim.rect(layout, UICollectionViewFlowLayout.itemSize) }
                 let w = Swift.max(size.width, 1), h = Swift.max(size.height, 1)
                 // A width a script made infinite or NaN lays one item per row, a huge one
                 // clamped columns, never an Int trap (DEVELOPERS.md rule 2).
@@ -157,8 +157,8 @@ final class Lists: Subsystem {
     func layoutCells(_ list: ObjectID, _ kind: ListKind) throws {
         states[list.raw]?.layoutPending = false
         guard let state = states[list.raw] else { return }
-        let bounds = try rect(list, heap[UIView.frame])
-        let offset = try heap.readSlot(list, heap[UIScrollView.contentOffset])
+        let bounds = try rect(list, UIView.frame)
+        let offset = try heap.readSlot(list, UIScrollView.contentOffset)
         var top = 0.0
         if case .point(let p) = offset { top = p.y }
         let paths = indexPaths(state.counts ?? [])
@@ -215,7 +215,7 @@ final class Lists: Subsystem {
             pool.append(.object(cell))
             try heap.setAssociated(list, key: key, .array(pool))
         }
-        if try object(cell, heap[UIView.superview]) == list { try sim.views.removeFromSuperview(cell) }
+        if try object(cell, UIView.superview) == list { try sim.views.removeFromSuperview(cell) }
     }
 
     /// `dequeueReusableCell(id [, indexPath])`: a pooled cell, else a new one of the
@@ -284,7 +284,7 @@ final class Lists: Subsystem {
     /// `sim.tap(list, indexPath)`: the delegate's `tableView_didSelectRowAt` /
     /// `collectionView_didSelectItemAt`. Returns whether a delegate took it.
     func tapItem(_ list: ObjectID, _ path: IndexPath) throws -> Bool {
-        guard !sim.isIgnoringInteractionEvents, let kind = listKind(list), let d = try object(list, heap[UIScrollView.delegate]), heap.isAlive(d),
+        guard !sim.isIgnoringInteractionEvents, let kind = listKind(list), let d = try object(list, UIScrollView.delegate), heap.isAlive(d),
               heap.responds(d, to: kind.didSelect) else { return false }
         _ = try heap.send(d, kind.didSelect, args: Arguments(.object(list), .indexPath(path)))
         return true

@@ -23,7 +23,7 @@ extension Lists {
             try sim.write(inv.receiver, sim[UIScrollView.contentOffset], .point(p))
             sim.lists.scrolled(inv.receiver)
             let didScroll = Selector("scrollViewDidScroll")
-            if let d = try sim.object(inv.receiver, sim[UIScrollView.delegate]), sim.heap.isAlive(d), sim.heap.responds(d, to: didScroll) {
+            if let d = try sim.object(inv.receiver, UIScrollView.delegate), sim.heap.isAlive(d), sim.heap.responds(d, to: didScroll) {
                 _ = try sim.heap.send(d, didScroll, args: Arguments(.object(inv.receiver)))
             }
             return .nil

@@ -6,21 +6,21 @@ extension ControllerLifecycle {
     /// the container's view (seed 002).
     func layoutContainers() throws {
         for window in sim.visibleWindows {
-            guard let root = try object(window, heap[UIWindow.rootViewController]) else { continue }
+            guard let root = try object(window, UIWindow.rootViewController) else { continue }
             try layOut(root, depth: 0)
         }
     }
 
     private func layOut(_ vc: ObjectID, depth: Int) throws {
         guard depth < 256 else { return }
-        if let child = try sim.navigation.visibleChild(of: vc), let containerView = try object(vc, heap[UIViewController.view]),
-           try sim.views.windowOf(containerView) != nil {
+        if let child = try navigation.visibleChild(of: vc), let containerView = try object(vc, UIViewController.view),
+           try views.windowOf(containerView) != nil {
             let childView = try loadedView(of: child)
             // SPEC rule 59: a view a custom animator was to place is its business.
-            if let childView, try object(childView, heap[UIView.superview]) != containerView,
-               sim.navigation.navTransitions.placedByAnimator[vc.raw] != child {
-                try write(childView, heap[UIView.frame], .rect(try sim.views.boundsOf(containerView)))
-                try sim.views.addSubview(childView, to: containerView, at: 0)
+            if let childView, try object(childView, UIView.superview) != containerView,
+               navigation.navTransitions.placedByAnimator[vc.raw] != child {
+                try write(childView, heap[UIView.frame], .rect(try views.boundsOf(containerView)))
+                try views.addSubview(childView, to: containerView, at: 0)
             }
             let state = appearanceState(of: vc)
             if (state == .appearing || state == .appeared) && appearanceState(of: child) == .disappeared {
@@ -29,7 +29,7 @@ extension ControllerLifecycle {
             }
             try layOut(child, depth: depth + 1)
         }
-        if let p = try object(vc, heap[UIViewController.presentedViewController]) { try layOut(p, depth: depth + 1) }
+        if let p = try object(vc, UIViewController.presentedViewController) { try layOut(p, depth: depth + 1) }
     }
 }
 
@@ -38,7 +38,7 @@ extension Navigation {
     /// transition is moving it), a tab bar controller's selected child.
     func visibleChild(of vc: ObjectID) throws -> ObjectID? {
         if heap.isKind(vc, of: heap[UINavigationController.self]) {
-            return navTransitions[vc] == nil ? try objects(vc, heap[UINavigationController.viewControllers]).last : nil
+            return navTransitions[vc] == nil ? try objects(vc, UINavigationController.viewControllers).last : nil
         }
         if heap.isKind(vc, of: heap[UITabBarController.self]) { return try selectedChild(of: vc) }
         return nil

@@ -5,6 +5,11 @@
 /// not change (rule 24).
 final class MainRunLoop: Subsystem {
     unowned(unsafe) var sim: Simulator!
+    // Its hot paths call these subsystems directly; the simulator sets them when it wires
+    // the subsystems (Subsystem.swift says why).
+    unowned(unsafe) var lifecycle: ControllerLifecycle!
+    unowned(unsafe) var transitions: Transitions!
+    unowned(unsafe) var windowing: Windows!
     let heap: Heap
     /// `RunLoop.main`, once made.
     let runLoopHold: HoldReason
@@ -71,7 +76,7 @@ final class MainRunLoop: Subsystem {
         while let timer = queues.popTimer(until: end) {
             // A turn costs one unit and one more per 8 windows its layout pass walks.
             do {
-                try heap.onTurn?(1 + sim.windowing.stack.count / 8)
+                try heap.onTurn?(1 + windowing.stack.count / 8)
             } catch {
                 // A turn the work budget refuses never starts: its timer stays pending, so
                 // the work it would do (a rotation's or transition's end, which releases
@@ -115,7 +120,7 @@ final class MainRunLoop: Subsystem {
         var rounds = 0
         repeat {
             while let work = queues.popLayout() { try work() }
-            try sim.lifecycle.layoutContainers()
+            try lifecycle.layoutContainers()
             try sim.lists.layOut()
             rounds += 1
             if rounds > 10_000 {
@@ -130,11 +135,11 @@ final class MainRunLoop: Subsystem {
     func strandedHolds() -> [(object: ObjectID, reasons: [String])] {
         // SPEC rule 58: a custom transition is in flight until its animator calls
         // `completeTransition`, however long that takes; what it holds is not stranded.
-        guard queues.timers.isEmpty, queues.layoutQueue.isEmpty, sim.transitions.customTransitions.isEmpty else { return [] }
+        guard queues.timers.isEmpty, queues.layoutQueue.isEmpty, transitions.customTransitions.isEmpty else { return [] }
         var out: [(ObjectID, [String])] = []
         for id in heap.heldObjects {
             var reasons: [String] = []
-            if heap.holdCount(id, sim.transitions.transitionHold) > 0 { reasons.append("transition in flight") }
+            if heap.holdCount(id, transitions.transitionHold) > 0 { reasons.append("transition in flight") }
             // The queue itself is held under the same name for the life of the app.
             if heap.holdCount(id, mainQueueHold) > 0, id != mainQueueID { reasons.append("DispatchQueue.main") }
             if !reasons.isEmpty { out.append((id, reasons)) }
@@ -203,14 +208,6 @@ extension Simulator {
 
     /// Schedules internal work (an animation's end) on the virtual clock.
     func schedule(after seconds: Double, _ work: @escaping LayoutWork) { runLoop.schedule(after: seconds, work) }
-
-    /// Runs one step of a transition whose callbacks (Lua overrides, swizzles) may fail:
-    /// the first error is kept and the transition goes on, so that it never stops
-    /// half-done (a hold nothing releases, a root without its view); the caller rethrows
-    /// the error at the end.
-    func attempt(_ firstError: inout Error?, _ body: () throws -> Void) {
-        do { try body() } catch { if firstError == nil { firstError = error } }
-    }
 
     /// Queues work for this turn's layout pass (non-animated "did" callbacks,
     /// completions, tab switches).

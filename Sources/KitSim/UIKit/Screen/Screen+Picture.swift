@@ -18,7 +18,7 @@ extension Screen {
             var views: [ScreenPicture.View] = []
             for v in w.views where !v.isHidden {
                 var fill = "none"
-                if !v.isCovered, case .string(let colour) = try heap.readSlot(v.id, heap[UIView.backgroundColor]) {
+                if !v.isCovered, case .string(let colour) = try heap.readSlot(v.id, UIView.backgroundColor) {
                     fill = Screen.cssColor(colour)
                 }
                 var label = name(v.id)

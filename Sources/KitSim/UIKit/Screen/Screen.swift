@@ -91,7 +91,7 @@ final class Screen: Subsystem {
         let tree = sim.views
         var owners: [ObjectID: ObjectID] = [:]           // view → controller
         for id in heap.liveObjects where heap.isKind(id, of: heap[UIViewController.self]) {
-            if let v = try object(id, heap[UIViewController.view]) { owners[v] = id }
+            if let v = try object(id, UIViewController.view) { owners[v] = id }
         }
         // Paint order, bottom window first, each window's views depth first.
         struct Painted { var view: ObjectID; var frame: Rect; var opaque: Bool; var window: Int }
@@ -101,10 +101,10 @@ final class Screen: Subsystem {
         for (wi, w) in visible.enumerated() {
             var list: [(ObjectID, Int, Bool)] = []
             func walk(_ v: ObjectID, _ depth: Int) throws {
-                for s in try objects(v, heap[UIView.subviews]) {
+                for s in try objects(v, UIView.subviews) {
                     let shown = try tree.isEffectivelyVisible(s)
                     list.append((s, depth, shown))
-                    let opaque = try shown && number(s, heap[UIView.alpha], default: 1) >= 1 && !heap.readSlot(s, heap[UIView.backgroundColor]).isNil
+                    let opaque = try shown && number(s, UIView.alpha, default: 1) >= 1 && !heap.readSlot(s, UIView.backgroundColor).isNil
                     painted.append(Painted(view: s, frame: try tree.absoluteFrame(s), opaque: opaque, window: wi))
                     try walk(s, depth + 1)
                 }
@@ -124,18 +124,18 @@ final class Screen: Subsystem {
         var anyContent = false
         let centre = Point(x: sim.screenBounds.width / 2, y: sim.screenBounds.height / 2)
         for (w, list) in perWindow.reversed() {
-            let root = try object(w, heap[UIWindow.rootViewController])
-            if let root, let rv = try object(root, heap[UIViewController.view]), try object(rv, heap[UIView.superview]) == w { anyContent = true }
+            let root = try object(w, UIWindow.rootViewController)
+            if let root, let rv = try object(root, UIViewController.view), try object(rv, UIView.superview) == w { anyContent = true }
             let views = try list.map { (v, depth, shown) -> ScreenState.View in
                 let c = owners[v]
                 let f = try tree.absoluteFrame(v)
-                if try shown && !heap.readSlot(v, heap[UIView.backgroundColor]).isNil && f.contains(centre) { anyContent = true }
+                if try shown && !heap.readSlot(v, UIView.backgroundColor).isNil && f.contains(centre) { anyContent = true }
                 return ScreenState.View(id: v, className: heap.classOf(v).name, depth: depth, frame: f, controller: c,
                                         controllerClass: c.map { heap.classOf($0).name }, isHidden: !shown,
                                         isCovered: shown && covered.contains(v))
             }
             windowsOut.append(ScreenState.Window(id: w, className: heap.classOf(w).name,
-                                                 level: try number(w, heap[UIWindow.windowLevel], default: 0),
+                                                 level: try number(w, UIWindow.windowLevel, default: 0),
                                                  isKey: sim.keyWindow == w, rootViewController: root, views: views))
         }
         return ScreenState(windows: windowsOut, keyWindow: sim.keyWindow, black: !anyContent)

@@ -83,10 +83,10 @@ extension ControllerLifecycle {
         while head < queue.count {
             let c = queue[head]; head += 1
             guard heap.isKind(c, of: heap[UIViewController.self]) else { continue }
-            if heap.isKind(c, of: heap[UINavigationController.self]) { for x in (try? objects(c, heap[UINavigationController.viewControllers])) ?? [] { visit(x) } }
-            if heap.isKind(c, of: heap[UITabBarController.self]) { for x in (try? objects(c, heap[UITabBarController.viewControllers])) ?? [] { visit(x) } }
-            for x in (try? objects(c, heap[UIViewController.children])) ?? [] { visit(x) }
-            if let p = (try? object(c, heap[UIViewController.presentedViewController])) ?? nil { visit(p) }
+            if heap.isKind(c, of: heap[UINavigationController.self]) { for x in (try? objects(c, UINavigationController.viewControllers)) ?? [] { visit(x) } }
+            if heap.isKind(c, of: heap[UITabBarController.self]) { for x in (try? objects(c, UITabBarController.viewControllers)) ?? [] { visit(x) } }
+            for x in (try? objects(c, UIViewController.children)) ?? [] { visit(x) }
+            if let p = (try? object(c, UIViewController.presentedViewController)) ?? nil { visit(p) }
         }
         return out
     }
@@ -151,8 +151,8 @@ extension ControllerLifecycle {
         var c = vc
         for _ in 0...256 {
             if sim.isWindowRoot(c) { return true }
-            if (try? object(c, heap[UIViewController.presentingViewController])) ?? nil != nil { return true }
-            guard let p = (try? object(c, heap[UIViewController.parent])) ?? nil else { return false }
+            if (try? object(c, UIViewController.presentingViewController)) ?? nil != nil { return true }
+            guard let p = (try? object(c, UIViewController.parent)) ?? nil else { return false }
             c = p
         }
         return false

@@ -122,9 +122,9 @@ final class Animations: Subsystem {
         var seen: Set<UInt32> = []
         while let v = stack.popLast() {
             guard heap.isAlive(v), seen.insert(v.raw).inserted else { continue }
-            out.append((v, [try heap.readSlot(v, heap[UIView.frame]), try heap.readSlot(v, heap[UIView.backgroundColor]),
-                            try heap.readSlot(v, heap[UIView.alpha]), try heap.readSlot(v, heap[UIView.transform])]))
-            stack.append(contentsOf: try objects(v, heap[UIView.subviews]).reversed())
+            out.append((v, [try heap.readSlot(v, UIView.frame), try heap.readSlot(v, UIView.backgroundColor),
+                            try heap.readSlot(v, UIView.alpha), try heap.readSlot(v, UIView.transform)]))
+            stack.append(contentsOf: try objects(v, UIView.subviews).reversed())
         }
         return out
     }
@@ -134,7 +134,7 @@ final class Animations: Subsystem {
         guard heap.isAlive(view) else { return false }
         var top = view
         var steps = 0
-        while let s = try? object(top, heap[UIView.superview]), heap.isAlive(s), steps <= heap.objectCount {
+        while let s = try? object(top, UIView.superview), heap.isAlive(s), steps <= heap.objectCount {
             top = s
             steps += 1
         }
@@ -215,7 +215,7 @@ final class Animations: Subsystem {
 
     /// Sends a `CAAnimationDelegate` method to the copy's delegate when it has one.
     func tellDelegate(of copy: ObjectID, _ selector: Selector, finished: Bool?) throws {
-        guard heap.isAlive(copy), let d = try object(copy, heap[CAAnimation.delegate]), heap.responds(d, to: selector) else { return }
+        guard heap.isAlive(copy), let d = try object(copy, CAAnimation.delegate), heap.responds(d, to: selector) else { return }
         if let finished {
             _ = try heap.send(d, selector, args: Arguments(.object(copy), .bool(finished)))
         } else {

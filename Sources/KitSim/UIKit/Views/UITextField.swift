@@ -25,26 +25,26 @@ extension Views {
     /// SPEC rule 62: only a field in a visible window's hierarchy can become first
     /// responder; the one before resigns.
     func becomeFirstResponder(_ field: ObjectID) throws -> Bool {
-        if sim.windowing.keyboard.firstResponder == field { return true }
-        guard let w = try windowOf(field), try sim.windowing.isShown(w), try isEffectivelyVisible(field) else {
+        if windowing.keyboard.firstResponder == field { return true }
+        guard let w = try windowOf(field), try windowing.isShown(w), try isEffectivelyVisible(field) else {
             return false
         }
-        if let old = sim.windowing.keyboard.firstResponder { _ = try resignFirstResponder(old) }
-        sim.windowing.setFirstResponder(field)
-        try sim.windowing.showKeyboard(true)
+        if let old = windowing.keyboard.firstResponder { _ = try resignFirstResponder(old) }
+        windowing.setFirstResponder(field)
+        try windowing.showKeyboard(true)
         return true
     }
 
     func resignFirstResponder(_ field: ObjectID) throws -> Bool {
-        guard sim.windowing.keyboard.firstResponder == field else { return true }
-        sim.windowing.setFirstResponder(nil)
-        try sim.windowing.showKeyboard(false)
+        guard windowing.keyboard.firstResponder == field else { return true }
+        windowing.setFirstResponder(nil)
+        try windowing.showKeyboard(false)
         return true
     }
 
     /// `view:endEditing(force)`: the first responder inside the view resigns.
     func endEditing(in view: ObjectID) throws -> Bool {
-        guard let field = sim.windowing.keyboard.firstResponder, heap.isAlive(field), try field == view || isDescendant(field, of: view) else {
+        guard let field = windowing.keyboard.firstResponder, heap.isAlive(field), try field == view || isDescendant(field, of: view) else {
             return false
         }
         return try resignFirstResponder(field)

@@ -17,7 +17,7 @@ extension Views {
         Method.callback("hitTest", swift: "hitTest(_:with:)", .point("point"), returns: .object("UIView"), optional: true,
                         summary: "Itself only when it does not ignore direct touches.") { sim, inv in
             let hit = try sim.views.defaultHitTest(inv.receiver, inv.pointArgument(0))
-            guard hit == inv.receiver, try sim.bool(inv.receiver, sim[UITransitionView.ignoreDirectTouchEvents], default: false) else {
+            guard hit == inv.receiver, try sim.bool(inv.receiver, UITransitionView.ignoreDirectTouchEvents, default: false) else {
                 return hit.map(Value.object) ?? .nil
             }
             return .nil

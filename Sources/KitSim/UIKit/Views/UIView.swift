@@ -58,7 +58,7 @@ extension Views {
                 throw SimError.misuse(.badPropertyValue(property: "bounds", className: "UIView", expected: "CGRect",
                                                           got: sim.heap.describeType(of: inv.argument(0))))
             }
-            var f = try sim.rect(inv.receiver, sim[UIView.frame])
+            var f = try sim.rect(inv.receiver, UIView.frame)
             // SPEC rule 55: a view UIKit turned into landscape has its frame's sides swapped.
             let swapped = try sim.rotation.uikitRotation(of: inv.receiver)?.isLandscape ?? false
             f.width = swapped ? b.height : b.width; f.height = swapped ? b.width : b.height
@@ -73,7 +73,7 @@ extension Views {
             try sim.views.windowOf(inv.receiver).map(Value.object) ?? .nil
         }
         Method.accessor("center", returns: .point) { sim, inv in
-            let f = try sim.rect(inv.receiver, sim[UIView.frame])
+            let f = try sim.rect(inv.receiver, UIView.frame)
             return .point(Point(x: f.x + f.width / 2, y: f.y + f.height / 2))
         }
         Method.accessor("setCenter") { sim, inv in
@@ -81,7 +81,7 @@ extension Views {
                 throw SimError.misuse(.badPropertyValue(property: "center", className: "UIView", expected: "CGPoint",
                                                           got: sim.heap.describeType(of: inv.argument(0))))
             }
-            var f = try sim.rect(inv.receiver, sim[UIView.frame])
+            var f = try sim.rect(inv.receiver, UIView.frame)
             f.x = c.x - f.width / 2; f.y = c.y - f.height / 2
             try sim.write(inv.receiver, sim[UIView.frame], .rect(f))
             return .nil
@@ -111,7 +111,7 @@ extension Views {
                            summary: "`animate_delay` with a spring; the damping and velocity shape the curve, not the timing.") { sim, inv in
             #if KITSIM_PLANTED_DEFECT
             // The planted table takes the call before its arguments are read.
-            try sim.animations.plantedSpringDefect(animations: inv.argument(5))
+            try animations.plantedSpringDefect(animations: inv.argument(5))
             #endif
             let options = try sim.optionSet(inv.argument(4), Animations.animationOptions, position: 5, function: "animate_usingSpringWithDamping")
             try sim.animations.animate(duration: inv.numberArgument(0), delay: inv.numberArgument(1), options: options,
@@ -148,12 +148,12 @@ extension Views {
         }
         Method("bringSubviewToFront", swift: "bringSubviewToFront(_:)", .object("view", "UIView")) { sim, inv in
             let child = inv.objectArgument(0)
-            if try sim.object(child, sim[UIView.superview]) == inv.receiver { try sim.views.addSubview(child, to: inv.receiver, at: nil) }
+            if try sim.object(child, UIView.superview) == inv.receiver { try sim.views.addSubview(child, to: inv.receiver, at: nil) }
             return .nil
         }
         Method("sendSubviewToBack", swift: "sendSubviewToBack(_:)", .object("view", "UIView")) { sim, inv in
             let child = inv.objectArgument(0)
-            if try sim.object(child, sim[UIView.superview]) == inv.receiver { try sim.views.addSubview(child, to: inv.receiver, at: 0) }
+            if try sim.object(child, UIView.superview) == inv.receiver { try sim.views.addSubview(child, to: inv.receiver, at: 0) }
             return .nil
         }
         Method("isDescendant", swift: "isDescendant(of:)", .object("view", "UIView"), returns: .bool) { sim, inv in
@@ -170,8 +170,8 @@ extension Views {
                returns: .object("UIView"), summary: "A new plain view with the same frame and background.") { sim, inv in
             // A snapshot is a new, plain view with the same frame (seed 004's anti-flash cover).
             let snap = sim.heap.alloc(sim[UIView.self])
-            try sim.views.initializeView(snap, frame: try sim.rect(inv.receiver, sim[UIView.frame]))
-            try sim.write(snap, sim[UIView.backgroundColor], try sim.heap.readSlot(inv.receiver, sim[UIView.backgroundColor]))
+            try sim.views.initializeView(snap, frame: try sim.rect(inv.receiver, UIView.frame))
+            try sim.write(snap, sim[UIView.backgroundColor], try sim.heap.readSlot(inv.receiver, UIView.backgroundColor))
             return .object(snap)
         }
     }

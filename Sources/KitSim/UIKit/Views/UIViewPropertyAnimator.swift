@@ -141,7 +141,7 @@ extension Animations {
 
     /// Calls each animation block, in the order added, with (captures…).
     func runAnimationBlocks(of animator: ObjectID) throws {
-        guard case .array(let blocks) = try heap.readSlot(animator, heap[UIViewPropertyAnimator.animations]) else { return }
+        guard case .array(let blocks) = try heap.readSlot(animator, UIViewPropertyAnimator.animations) else { return }
         for b in blocks { try sim.callCallback(b, []) }
     }
 
@@ -211,14 +211,14 @@ extension Animations {
         s.generation &+= 1
         propertyAnimators[a.raw] = s
         var animations = 0, completions: [Value] = []
-        if case .array(let list) = try heap.readSlot(a, heap[UIViewPropertyAnimator.animations]) { animations = list.count }
-        if case .array(let list) = try heap.readSlot(a, heap[UIViewPropertyAnimator.completions]) { completions = list }
+        if case .array(let list) = try heap.readSlot(a, UIViewPropertyAnimator.animations) { animations = list.count }
+        if case .array(let list) = try heap.readSlot(a, UIViewPropertyAnimator.completions) { completions = list }
         var firstError: Error?
-        for c in completions { sim.attempt(&firstError) { try sim.callCallback(c, [.string(position)]) } }
+        for c in completions { attempt(&firstError) { try sim.callCallback(c, [.string(position)]) } }
         if heap.isAlive(a) {
-            sim.attempt(&firstError) { try dropFirstBlocks(animations, of: a, heap[UIViewPropertyAnimator.animations]) }
-            sim.attempt(&firstError) { try dropFirstBlocks(completions.count, of: a, heap[UIViewPropertyAnimator.completions]) }
-            if wasRunning { sim.attempt(&firstError) { try heap.unhold(a, animationHold) } }
+            attempt(&firstError) { try dropFirstBlocks(animations, of: a, heap[UIViewPropertyAnimator.animations]) }
+            attempt(&firstError) { try dropFirstBlocks(completions.count, of: a, heap[UIViewPropertyAnimator.completions]) }
+            if wasRunning { attempt(&firstError) { try heap.unhold(a, animationHold) } }
         }
         if let firstError { throw firstError }
     }

@@ -4,13 +4,13 @@ extension Views {
     /// through the method table, so overrides are honoured), then the view itself.
     /// SPEC rule 9.
     func defaultHitTest(_ view: ObjectID, _ point: Point) throws -> ObjectID? {
-        if try bool(view, heap[UIView.isHidden], default: false) { return nil }
-        if !(try bool(view, heap[UIView.isUserInteractionEnabled], default: true)) { return nil }
-        if try number(view, heap[UIView.alpha], default: 1) <= 0.01 { return nil }
+        if try bool(view, UIView.isHidden, default: false) { return nil }
+        if !(try bool(view, UIView.isUserInteractionEnabled, default: true)) { return nil }
+        if try number(view, UIView.alpha, default: 1) <= 0.01 { return nil }
         guard try sim.rotation.bounds(of: view).contains(point) else { return nil }
-        for sub in try objects(view, heap[UIView.subviews]).reversed() {
+        for sub in try objects(view, UIView.subviews).reversed() {
             // SPEC rule 55: on iOS 7 a root view UIKit rotated sees the point turned.
-            let local = try sim.rotation.point(point, inSubview: sub, frame: try rect(sub, heap[UIView.frame]))
+            let local = try sim.rotation.point(point, inSubview: sub, frame: try rect(sub, UIView.frame))
             if case .object(let hit) = try heap.send(sub, .hitTest, args: Arguments(.point(local))) { return hit }
         }
         return view
@@ -20,7 +20,7 @@ extension Views {
     /// recently ordered front); a window answering nil passes the touch to the ones below.
     func hitTest(_ point: Point) throws -> ObjectID? {
         for w in sim.visibleWindows.reversed() {
-            let f = try rect(w, heap[UIView.frame])
+            let f = try rect(w, UIView.frame)
             let local = Point(x: point.x - f.x, y: point.y - f.y)
             if case .object(let hit) = try heap.send(w, .hitTest, args: Arguments(.point(local))) { return hit }
         }

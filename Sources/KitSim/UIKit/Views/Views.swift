@@ -7,6 +7,10 @@
 /// (rule 8), which `Simulator.walkChain` relies on.
 final class Views: Subsystem {
     unowned(unsafe) var sim: Simulator!
+    // Its hot paths call these subsystems directly; the simulator sets them when it wires
+    // the subsystems (Subsystem.swift says why).
+    unowned(unsafe) var windowing: Windows!
+    unowned(unsafe) var animations: Animations!
     let heap: Heap
 
     init(_ heap: Heap) {
@@ -30,10 +34,10 @@ final class Views: Subsystem {
         if try child == parent || isDescendant(parent, of: child) {
             throw sim.raise(.crash(.addSelfAsSubview, object: child))
         }
-        let old = try object(child, heap[UIView.superview])
+        let old = try object(child, UIView.superview)
         // Take the new reference before dropping the old one so the view never dies in between.
         var at = index
-        if old == parent, let i = try objects(parent, heap[UIView.subviews]).firstIndex(of: child) {
+        if old == parent, let i = try objects(parent, UIView.subviews).firstIndex(of: child) {
             try heap.insertElement(child, into: parent, heap[UIView.subviews], at: at)
             let removeAt = (at ?? Int.max) <= i ? i + 1 : i
             try heap.removeElement(at: removeAt, from: parent, heap[UIView.subviews])
@@ -44,16 +48,16 @@ final class Views: Subsystem {
         }
         try write(child, heap[UIView.superview], parent)
         // SPEC rule 44: a view moved out of a window loses its animations.
-        sim.animations.viewTreeChanged()
+        animations.viewTreeChanged()
     }
 
     /// Detaches `view` from its superview, which releases it.
     func removeFromSuperview(_ view: ObjectID) throws {
-        guard let parent = try object(view, heap[UIView.superview]) else { return }
+        guard let parent = try object(view, UIView.superview) else { return }
         try write(view, heap[UIView.superview], nil)
         try heap.removeElement(view, from: parent, heap[UIView.subviews])
         // SPEC rule 44: a view that leaves its window loses its animations.
-        sim.animations.viewTreeChanged()
+        animations.viewTreeChanged()
     }
 
     /// Whether `view` is `ancestor` or lies under it.
@@ -79,16 +83,16 @@ final class Views: Subsystem {
 
     /// A view's bounds as its frame gives them: the frame's size at the origin.
     func boundsOf(_ view: ObjectID) throws -> Rect {
-        let f = try rect(view, heap[UIView.frame])
+        let f = try rect(view, UIView.frame)
         return Rect(x: 0, y: 0, width: f.width, height: f.height)
     }
 
     /// A view's frame in screen coordinates.
     func absoluteFrame(_ view: ObjectID) throws -> Rect {
         let rotation = sim.rotation
-        var f = try rect(view, heap[UIView.frame])
-        try sim.walkChain(from: try object(view, heap[UIView.superview]), along: heap[UIView.superview]) { s in
-            let sf = try rect(s, heap[UIView.frame])
+        var f = try rect(view, UIView.frame)
+        try sim.walkChain(from: try object(view, UIView.superview), along: heap[UIView.superview]) { s in
+            let sf = try rect(s, UIView.frame)
             // SPEC rule 55: through a root view UIKit rotated on iOS 7, turned with it.
             if let o = try rotation.uikitRotation(of: s) { f = rotation.rect(f, turnedBy: o, inFrame: sf) } else { f.x += sf.x; f.y += sf.y }
             return true
@@ -100,7 +104,7 @@ final class Views: Subsystem {
     func isEffectivelyVisible(_ view: ObjectID) throws -> Bool {
         var visible = true
         try sim.walkChain(from: view, along: heap[UIView.superview]) { c in
-            if try bool(c, heap[UIView.isHidden], default: false) || number(c, heap[UIView.alpha], default: 1) <= 0.01 { visible = false }
+            if try bool(c, UIView.isHidden, default: false) || number(c, UIView.alpha, default: 1) <= 0.01 { visible = false }
             return visible
         }
         return visible

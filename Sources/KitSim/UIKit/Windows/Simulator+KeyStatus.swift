@@ -38,7 +38,7 @@ extension Windows {
             let w = order[i]
             if !heap.isAlive(w) {
                 if i == order.count - 1 { order.removeLast() }
-            } else if w != window, !isKeyboardWindow(w), !(try bool(w, heap[UIView.isHidden], default: true)) {
+            } else if w != window, !isKeyboardWindow(w), !(try bool(w, UIView.isHidden, default: true)) {
                 next = w
                 break
             }

@@ -13,35 +13,35 @@ extension Windows {
     /// view in, holds released in the layout pass — and the first error is rethrown at
     /// the end, so no hold is stranded and the new root always gets its view.
     func setRootViewController(of window: ObjectID, to new: ObjectID?) throws {
-        let old = try object(window, heap[UIWindow.rootViewController])
+        let old = try object(window, UIWindow.rootViewController)
         guard old != new else { return }
         // SPEC rule 71: a scene-less window is not visible, whatever its isHidden.
         let visible = try isShown(window)
         // The new root's view loads first: B.viewDidLoad comes before A.viewWillDisappear.
-        if visible, let new { try sim.lifecycle.loadedView(of: new) }
+        if visible, let new { try lifecycle.loadedView(of: new) }
         if let new { try heap.checkUsable(new, "setRootViewController") }
         var firstError: Error?
         if visible, let old {
             try heap.hold(old, sim.transitions.transitionHold)
             sim.enqueueLayout { [unowned self] in
                 defer { if heap.isAlive(old) { try? heap.unhold(old, sim.transitions.transitionHold) } }
-                try sim.lifecycle.endAppearance(old, animated: false)
+                try lifecycle.endAppearance(old, animated: false)
             }
-            sim.attempt(&firstError) { try sim.lifecycle.beginAppearance(old, appearing: false, animated: false) }
-            sim.attempt(&firstError) { if let v = try object(old, heap[UIViewController.view]) { try sim.views.removeFromSuperview(v) } }
-            if sim.configuration.ios < 8 { sim.attempt(&firstError) { try sim.presentations.tearDownPresentations(of: old) } }
+            attempt(&firstError) { try lifecycle.beginAppearance(old, appearing: false, animated: false) }
+            attempt(&firstError) { if let v = try object(old, UIViewController.view) { try views.removeFromSuperview(v) } }
+            if sim.configuration.ios < 8 { attempt(&firstError) { try sim.presentations.tearDownPresentations(of: old) } }
         }
         // A callback may have released the new root meanwhile: the write then fails as a
         // message to a deallocated instance, with the old root's view already out.
         try write(window, heap[UIWindow.rootViewController], new)
         // The old root left the UI unless it lives on inside the new one (seed 000's SDK
         // wraps the root in a navigation controller and makes that the root).
-        if visible, let old, heap.isAlive(old), !sim.lifecycle.isInUI(old) {
-            sim.lifecycle.noteLeftUI(old, .replacedAsRoot(of: window))
+        if visible, let old, heap.isAlive(old), !lifecycle.isInUI(old) {
+            lifecycle.noteLeftUI(old, .replacedAsRoot(of: window))
             // SPEC rule 47: asked once the window has its new root.
-            sim.attempt(&firstError) { try sim.lifecycle.askWillDealloc() }
+            attempt(&firstError) { try lifecycle.askWillDealloc() }
         }
-        if visible, let new { sim.attempt(&firstError) { try installRootView(new, in: window) } }
+        if visible, let new { attempt(&firstError) { try installRootView(new, in: window) } }
         if let firstError { throw firstError }
     }
 
@@ -50,18 +50,18 @@ extension Windows {
     /// An error in `viewWillAppear` still puts the view in (and releases the hold in the
     /// layout pass), then reaches the caller.
     func installRootView(_ root: ObjectID, in window: ObjectID) throws {
-        sim.lifecycle.noteEnteredUI(root)
-        let view = try sim.lifecycle.loadedView(of: root)
-        if let view, try object(view, heap[UIView.superview]) == window { return }
+        lifecycle.noteEnteredUI(root)
+        let view = try lifecycle.loadedView(of: root)
+        if let view, try object(view, UIView.superview) == window { return }
         try heap.hold(root, sim.transitions.transitionHold)
         sim.enqueueLayout { [unowned self] in
             defer { if heap.isAlive(root) { try? heap.unhold(root, sim.transitions.transitionHold) } }
-            try sim.lifecycle.endAppearance(root, animated: false)
+            try lifecycle.endAppearance(root, animated: false)
         }
         var firstError: Error?
-        if let view { try write(view, heap[UIView.frame], .rect(try sim.views.boundsOf(window))) }
-        sim.attempt(&firstError) { try sim.lifecycle.beginAppearance(root, appearing: true, animated: false) }
-        if let view, heap.isAlive(view) { try sim.views.addSubview(view, to: window, at: nil) }
+        if let view { try write(view, heap[UIView.frame], .rect(try views.boundsOf(window))) }
+        attempt(&firstError) { try lifecycle.beginAppearance(root, appearing: true, animated: false) }
+        if let view, heap.isAlive(view) { try views.addSubview(view, to: window, at: nil) }
         if let firstError { throw firstError }
     }
 }

@@ -60,9 +60,9 @@ extension Windows {
         keyboard.generation &+= 1
         if shown {
             // With scenes the keyboard windows belong to the editing field's scene.
-            let fieldWindow = try keyboard.firstResponder.flatMap { try sim.views.windowOf($0) }
+            let fieldWindow = try keyboard.firstResponder.flatMap { try views.windowOf($0) }
             for w in try keyboardWindows() { try attach(w, toSceneOf: fieldWindow) }
-            for w in try keyboardWindows() where try bool(w, heap[UIView.isHidden], default: true) {
+            for w in try keyboardWindows() where try bool(w, UIView.isHidden, default: true) {
                 orderFront(w)
                 try write(w, heap[UIView.isHidden], .bool(false))
             }

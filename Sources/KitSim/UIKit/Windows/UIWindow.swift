@@ -59,7 +59,7 @@ extension Windows {
         }
         Method.accessor("windowScene", returns: .object("UIWindowScene"), introduced: 13) { sim, inv in
             if sim.sceneMode == .implicit { _ = try sim.windowing.connectedScenes() }
-            return try sim.heap.readSlot(inv.receiver, sim[UIWindow.windowScene])
+            return try sim.heap.readSlot(inv.receiver, UIWindow.windowScene)
         }
         Method.accessor("setWindowScene", introduced: 13) { sim, inv in
             let scene = try inv.object(0, sim[UIWindowScene.self], "windowScene", optional: true)
@@ -126,7 +126,7 @@ extension Windows {
         let keyed = stack.stamps.compactMap { raw, stamp -> (ObjectID, Double, UInt64)? in
             let w = ObjectID(raw)
             guard heap.isAlive(w) else { return nil }
-            return (w, (try? number(w, heap[UIWindow.windowLevel], default: 0)) ?? 0, stamp)
+            return (w, (try? number(w, UIWindow.windowLevel, default: 0)) ?? 0, stamp)
         }
         let sorted = keyed.sorted { a, b in a.1 != b.1 ? a.1 < b.1 : a.2 < b.2 }.map(\.0)
         stack.order = sorted
@@ -136,18 +136,18 @@ extension Windows {
     /// The windows on screen, bottom to top: shown and, on iOS 13+, in a connected scene
     /// (SPEC rule 71).
     var visibleWindows: [ObjectID] {
-        windows.filter { !((try? bool($0, heap[UIView.isHidden], default: true)) ?? true) }
+        windows.filter { !((try? bool($0, UIView.isHidden, default: true)) ?? true) }
     }
 
     /// Shows or hides a window. Showing orders it front and installs its root view
     /// controller's view (rule 6) — for a scene-less window only once it gets a scene (rule
     /// 71); hiding the key window passes key status on (rule 4).
     func setWindowHidden(_ window: ObjectID, _ hidden: Bool) throws {
-        let wasHidden = try bool(window, heap[UIView.isHidden], default: true)
+        let wasHidden = try bool(window, UIView.isHidden, default: true)
         try write(window, heap[UIView.isHidden], .bool(hidden))
         if wasHidden && !hidden {
             orderFront(window)
-            if isAttached(window), let root = try object(window, heap[UIWindow.rootViewController]) {
+            if isAttached(window), let root = try object(window, UIWindow.rootViewController) {
                 try installRootView(root, in: window)
             }
         } else if !wasHidden && hidden {

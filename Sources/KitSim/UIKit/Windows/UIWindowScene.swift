@@ -63,7 +63,7 @@ extension Windows {
             // SPEC rule 72: the scene's key window; KitSim connects one scene, so it is the
             // application's key window when that window is attached to this scene.
             guard let key = sim.keyWindow, sim.windowing.scenes.connected.contains(inv.receiver),
-                  try sim.object(key, sim[UIWindow.windowScene]) == inv.receiver else { return .nil }
+                  try sim.object(key, UIWindow.windowScene) == inv.receiver else { return .nil }
             return .object(key)
         }
         Method.accessor("interfaceOrientation", returns: .enumeration(Simulator.interfaceOrientations)) { sim, _ in
@@ -124,7 +124,7 @@ extension Windows {
         case .none: return true
         case .implicit where scenes.connected.isEmpty: return true
         default:
-            guard case .object(let s) = (try? heap.readSlot(window, heap[UIWindow.windowScene])) ?? .nil else { return false }
+            guard case .object(let s) = (try? heap.readSlot(window, UIWindow.windowScene)) ?? .nil else { return false }
             return scenes.connected.contains(s)
         }
     }
@@ -133,13 +133,13 @@ extension Windows {
     /// scene-less window is, to everything but its own `isHidden`, a hidden window
     /// (SPEC rule 71).
     func isShown(_ window: ObjectID) throws -> Bool {
-        try !bool(window, heap[UIView.isHidden], default: true) && isAttached(window)
+        try !bool(window, UIView.isHidden, default: true) && isAttached(window)
     }
 
     /// `scene.windows`: the live windows attached to it, by rule 2 (SPEC rule 70).
     func windows(of scene: ObjectID) -> [ObjectID] {
         guard scenes.connected.contains(scene) else { return [] }
-        return windows.filter { (try? object($0, heap[UIWindow.windowScene])) == scene }
+        return windows.filter { (try? object($0, UIWindow.windowScene)) == scene }
     }
 
     /// `window.windowScene = scene` (SPEC rule 70): moves the window (nil detaches it). A
@@ -150,7 +150,7 @@ extension Windows {
         // The one implicit scene is made first, so that the window leaves (or keeps) a
         // scene it was attached to.
         if sceneMode == .implicit { _ = try connectedScenes() }
-        guard try object(window, heap[UIWindow.windowScene]) != scene else { return }
+        guard try object(window, UIWindow.windowScene) != scene else { return }
         let wasShown = try isShown(window)
         let wasAttached = isAttached(window)
         try write(window, heap[UIWindow.windowScene], scene)
@@ -162,7 +162,7 @@ extension Windows {
             try passKeyStatus(leaving: window)
         } else if !wasShown && shown {
             orderFront(window)
-            if let root = try object(window, heap[UIWindow.rootViewController]) { try installRootView(root, in: window) }
+            if let root = try object(window, UIWindow.rootViewController) { try installRootView(root, in: window) }
         }
     }
 
@@ -170,8 +170,8 @@ extension Windows {
     /// window's scene (SPEC rules 21, 63 with scenes).
     func attach(_ made: ObjectID, toSceneOf window: ObjectID?) throws {
         guard sceneMode != .none, !scenes.connected.isEmpty else { return }
-        let scene = try window.flatMap { try object($0, heap[UIWindow.windowScene]) } ?? scenes.connected.first
-        if try object(made, heap[UIWindow.windowScene]) != scene { try setWindowScene(made, to: scene) }
+        let scene = try window.flatMap { try object($0, UIWindow.windowScene) } ?? scenes.connected.first
+        if try object(made, UIWindow.windowScene) != scene { try setWindowScene(made, to: scene) }
     }
 
     /// The bounds of a scene, which a window made with it fills (SPEC rule 70): the

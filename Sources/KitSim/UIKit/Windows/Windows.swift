@@ -7,6 +7,10 @@
 /// Application/UIApplication.swift (others read it).
 final class Windows: Subsystem {
     unowned(unsafe) var sim: Simulator!
+    // Its hot paths call these subsystems directly; the simulator sets them when it wires
+    // the subsystems (Subsystem.swift says why).
+    unowned(unsafe) var lifecycle: ControllerLifecycle!
+    unowned(unsafe) var views: Views!
     let heap: Heap
     /// UIKit's keyboard windows, once a text field was first responder (rule 63).
     let keyboardHold: HoldReason
