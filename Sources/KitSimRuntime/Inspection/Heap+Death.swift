@@ -63,8 +63,8 @@ extension Heap {
         let log = events
         var time: Int64 = 0
         var allocated = false
-        var lastOwner: Death.Release?
-        var temporary: [Death.Release] = []
+        // Every release, in order, and whether it ended a temporary hold.
+        var releases: [(release: Death.Release, temporary: Bool)] = []
         for i in log.indices {
             let e = log[i]
             if e.kind == .clock {
@@ -76,28 +76,34 @@ extension Heap {
             case .alloc:
                 allocated = true
             case .release:
-                let release = self.release(at: i, e, time: time)
-                if isTemporary(e) {
-                    temporary.append(release)
-                } else {
-                    lastOwner = release
-                    temporary.removeAll()
-                }
-            case .dealloc:
-                guard allocated else { return nil }
-                if let owner = lastOwner, owner.cause == .associated, let o = owner.owner, deallocated(o, before: owner.index) {
+                var release = self.release(at: i, e, time: time)
+                if release.cause == .associated, let o = release.owner, deallocated(o, before: i) {
                     // A dealloc releases its associated references (a closure's captures)
                     // with their own cause; the owner went, it did not let go.
-                    lastOwner = Death.Release(index: owner.index, cause: .teardown, owner: o, name: owner.name,
-                                              time: owner.time, location: owner.location, replacement: nil)
+                    release = Death.Release(index: release.index, cause: .teardown, owner: o, name: release.name,
+                                            time: release.time, location: release.location, replacement: nil)
                 }
+                releases.append((release, isTemporary(e)))
+            case .dealloc:
+                guard allocated else { return nil }
+                // The last owner is the last release that was not temporary, passing over a
+                // teardown by one of UIKit's private helpers that nothing owned (a transition
+                // coordinator, held for a transition only): it holds what it refers to for
+                // a while, as a temporary hold does.
+                var pick: Int?
                 var ownerDeaths: [Death] = []
-                if let owner = lastOwner, owner.cause == .teardown, let o = owner.owner, depth < Self.deathChainLimit,
-                   let d = death(of: o, depth: depth + 1) {
-                    ownerDeaths = [d]
+                for k in releases.indices.reversed() where !releases[k].temporary {
+                    let r = releases[k].release
+                    if r.cause == .teardown, let o = r.owner, depth < Self.deathChainLimit, let d = death(of: o, depth: depth + 1) {
+                        if d.lastOwner == nil, d.temporaryHolds.last?.cause == .hold, classOf(o).name.hasPrefix("_") { continue }
+                        ownerDeaths = [d]
+                    }
+                    pick = k
+                    break
                 }
-                return Death(object: id, time: time, location: sourceLocation(of: e), lastOwner: lastOwner,
-                             temporaryHolds: temporary, ownerDeaths: ownerDeaths)
+                let after = pick.map { releases[($0 + 1)...].map(\.release) } ?? releases.filter(\.temporary).map(\.release)
+                return Death(object: id, time: time, location: sourceLocation(of: e), lastOwner: pick.map { releases[$0].release },
+                             temporaryHolds: after, ownerDeaths: ownerDeaths)
             default:
                 break
             }

@@ -143,6 +143,11 @@ extension Presentations {
                 if let fromView, heap.isAlive(fromView), heap.isAlive(tv), try object(fromView, UIView.superview) == tv {
                     attempt(&endError) { try sim.views.removeFromSuperview(fromView) }
                 }
+                // Rule 82: without an animator, a full-screen presentation removes the
+                // presenter's views from the window once it completes.
+                if fullScreen, fromView == nil, heap.isAlive(tv) {
+                    attempt(&endError) { try removePresenterView(of: presenter, below: tv) }
+                }
                 attempt(&endError) { try sim.lifecycle.endAppearance(b, animated: animated) }
                 if fullScreen { attempt(&endError) { try sim.lifecycle.endAppearance(presenter, animated: animated) } }
                 if let endError { throw endError }
@@ -157,6 +162,16 @@ extension Presentations {
             attempt(&firstError) { _ = try heap.send(animator, .animateTransition, args: Arguments(.object(context))) }
         }
         if let firstError { throw firstError }
+    }
+
+    /// Rule 82 (`UIModalPresentationStyle.fullScreen`: "The views belonging to the
+    /// presenting view controller are removed after the presentation completes"): the view
+    /// the presenter shows in its window (its topmost ancestor's) leaves the window, unless
+    /// it holds the presented view's container.
+    func removePresenterView(of presenter: ObjectID, below container: ObjectID) throws {
+        guard let pv = try sim.transitions.presentationContextView(of: presenter), heap.isAlive(pv),
+              try sim.views.windowOf(pv) != nil, try !sim.views.isDescendant(container, of: pv) else { return }
+        try sim.views.removeFromSuperview(pv)
     }
 
     /// A custom presentation cancelled (`completeTransition(false)`, SPEC rule 61): the
@@ -225,6 +240,13 @@ extension Presentations {
                 coordinator = try sim.transitions.beginCoordinator(for: [a] + chain, from: b, to: a, container: tv,
                                                    duration: sim.configuration.transitionDuration)
             }
+        }
+        // Rule 82: a full-screen presentation removed the presenter's views; the dismissal
+        // puts them back, under the presented view's container, as it starts. An animator
+        // that is offered the presenter's view adds it itself (rule 60).
+        if fullScreen, animator == nil, let tv, heap.isAlive(tv), let pv = try sim.transitions.presentationContextView(of: a),
+           try sim.views.windowOf(pv) == nil {
+            attempt(&firstError) { try sim.transitions.restore(pv, under: tv) }
         }
         attempt(&firstError) { try sim.lifecycle.beginAppearance(top, appearing: false, animated: animated) }
         if fullScreen { attempt(&firstError) { try sim.lifecycle.beginAppearance(a, appearing: true, animated: animated) } }
