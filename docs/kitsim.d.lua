@@ -486,18 +486,18 @@ UIPanGestureRecognizer = {}
 ---@overload fun(): UILongPressGestureRecognizer
 UILongPressGestureRecognizer = {}
 
----A view that scrolls its content; its delegate is weak.
+---A view that scrolls its content; its delegate is weak (assign before iOS 9).
 ---@class UIScrollView : UIView
----@field delegate NSObject? (weak) Not retained (rule 38).
+---@field delegate NSObject? (weak, assign before iOS 9) Not retained (rule 38); before iOS 9 not zeroed either: a callback to a delegate that went is a zombie's crash (rule 78).
 ---@field contentOffset CGPoint (assign) Setting it tells the delegate `scrollViewDidScroll(scrollView)`.
 ---@field contentSize CGRect (assign) Its width and height (KitSim has no CGSize: x and y are unused).
 ---@overload fun(): UIScrollView
 UIScrollView = {}
 
 ---@alias UITableView.Style "plain"|"grouped"|"insetGrouped"
----Rows from a weak data source; visible cells are its subviews, the others wait in its reuse pool.
+---Rows from a weak data source (assign before iOS 9); visible cells are its subviews, the others wait in its reuse pool.
 ---@class UITableView : UIScrollView
----@field dataSource NSObject? (weak) Not retained (rule 38).
+---@field dataSource NSObject? (weak, assign before iOS 9) Not retained (rule 38); before iOS 9 not zeroed either: a reload that asks a data source that went is a zombie's crash (rule 78).
 ---@field style UITableView.Style (assign, read-only, default "plain")
 ---@field rowHeight number (assign, default 44)
 ---@field visibleCells UITableViewCell[] (strong, read-only) The cells on screen, in row order.
@@ -555,9 +555,9 @@ UICollectionViewFlowLayout = {}
 ---@return UICollectionViewFlowLayout
 function UICollectionViewFlowLayout.new() end
 
----Items from a weak data source laid out by its layout; visible cells are its subviews.
+---Items from a weak data source (assign before iOS 9) laid out by its layout; visible cells are its subviews.
 ---@class UICollectionView : UIScrollView
----@field dataSource NSObject? (weak) Not retained (rule 38).
+---@field dataSource NSObject? (weak, assign before iOS 9) Not retained (rule 38); before iOS 9 not zeroed either: a reload that asks a data source that went is a zombie's crash (rule 78).
 ---@field collectionViewLayout UICollectionViewFlowLayout? (strong, read-only)
 ---@field visibleCells UICollectionViewCell[] (strong, read-only) The cells on screen, in item order.
 ---@overload fun(frame?: CGRect, layout: UICollectionViewFlowLayout): UICollectionView

@@ -7,6 +7,9 @@
 -- turn it is gone, and when new messages arrive `reloadData()` finds no data source — the
 -- list goes blank. (Making the controller the data source is no cycle either: the table
 -- does not keep it.) The fix: the screen keeps the data source in a strong property.
+-- This is the iOS 9+ story: on iOS 7-8 the property is `assign`, so it does not read nil and
+-- `messagesArrived`'s check sends a message to the dead object, the zombie's crash (rule 78;
+-- pattern_table_outlives_data_source shows that era).
 -- Expected: the lost data source leaves the table empty after the reload; the kept one
 -- shows the new rows, reusing the cells that scrolled away; no leaks.
 local MessagesDataSource = NSObject:subclass("MessagesDataSource", { count = "assign" })

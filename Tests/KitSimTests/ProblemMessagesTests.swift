@@ -103,6 +103,8 @@ import KitSim
         (.duplicateProperty(property: "title", className: "Card"), .invalidUse, "property 'title' of Card is declared twice"),
         (.weakObjectArray(property: "cards", className: "Deck"), .invalidUse,
          "property 'cards' of Deck: an array of objects must be strong or copy"),
+        (.retainingEarlierOwnership(property: "delegate", className: "Deck"), .invalidUse,
+         "property 'delegate' of Deck: an ownership that changes with the platform version must not retain in either version"),
         (.noMethodToSwizzle(className: "Card", selector: "flip"), .unknownName, "Card has no method 'flip' to swizzle"),
         (.noMethodToExchange(className: "Card", selector: "flip"), .unknownName, "Card has no method 'flip' to exchange"),
         (.unknownSuperclass(className: "Card", superclass: "Thing"), .unknownName, "class Card: unknown superclass 'Thing'"),

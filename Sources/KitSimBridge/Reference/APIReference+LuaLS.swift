@@ -55,7 +55,7 @@ extension APIReference {
             if !cls.summary.isEmpty { out.append("---" + cls.summary) }
             out.append("---@class \(cls.name)" + (cls.superclassName.map { " : \($0)" } ?? (cls.name == "NSObject" ? "" : " : NSObject")))
             for p in cls.properties {
-                var note = "(\(p.ownership)" + (p.isReadOnly ? ", read-only" : "") + (p.defaultValue.map { ", default \($0)" } ?? "") + ")"
+                var note = "(\(p.ownership)" + (p.earlier.map { ", \($0)" } ?? "") + (p.isReadOnly ? ", read-only" : "") + (p.defaultValue.map { ", default \($0)" } ?? "") + ")"
                 if !p.summary.isEmpty { note += " " + p.summary }
                 let optional = p.isOptional ?? !(p.type.isArray)
                 out.append("---@field \(p.name) \(APIReference.luaType(p.type, optional: optional && p.type.isObjectLike)) \(note)")

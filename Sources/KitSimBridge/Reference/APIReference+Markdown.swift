@@ -65,7 +65,7 @@ extension APIReference {
             out += ["| Property | Type | Ownership | Access | Default | Description |", "|---|---|---|---|---|---|"]
             for p in cls.properties {
                 let d = p.defaultValue.map { "`\($0)`" } ?? ""
-                out.append("| `\(p.name)` | \(APIReference.cell(p.type.description)) | \(p.ownership) | \(p.isReadOnly ? "read-only" : "read-write") | \(d) | \(APIReference.cell(p.summary)) |")
+                out.append("| `\(p.name)` | \(APIReference.cell(p.type.description)) | \(p.ownershipText) | \(p.isReadOnly ? "read-only" : "read-write") | \(d) | \(APIReference.cell(p.summary)) |")
             }
             out.append("")
         }

@@ -66,11 +66,16 @@ public struct PropertyDeclaration: Sendable {
     /// boolean or a string (objects start nil).
     public let defaultValue: Value?
     public let summary: String
+    /// The ownership before the platform version that changed it (`.assign(before: 9)`:
+    /// assign on iOS 7-8, `ownership` from iOS 9, rule 78), or nil for one ownership on every
+    /// version. The heap honours it per profile; the API reference prints it.
+    public let earlier: EarlierOwnership?
 
     public init(_ name: String, _ ownership: Ownership, _ type: ArgumentType, readOnly: Bool = false,
                 optional: Bool? = nil, default defaultValue: Value? = nil, getter: String? = nil, setter: String? = nil,
-                summary: String = "") {
+                earlier: EarlierOwnership? = nil, summary: String = "") {
         self.defaultValue = defaultValue
+        self.earlier = earlier
         self.name = name
         self.ownership = ownership
         self.type = type
@@ -79,6 +84,11 @@ public struct PropertyDeclaration: Sendable {
         self.getter = getter
         self.setter = setter
         self.summary = summary
+    }
+
+    /// The ownership as the API reference prints it: `weak`, or `weak; assign before iOS 9`.
+    public var ownershipText: String {
+        earlier.map { "\(ownership); \($0)" } ?? "\(ownership)"
     }
 }
 

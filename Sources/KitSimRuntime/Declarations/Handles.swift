@@ -49,9 +49,9 @@ extension PropertyDeclaration {
     /// The declaration of the property `handle` names: the class's file writes its name once.
     public init(_ handle: PropertyHandle, _ ownership: Ownership, _ type: ArgumentType, readOnly: Bool = false,
                 optional: Bool? = nil, default defaultValue: Value? = nil, getter: String? = nil, setter: String? = nil,
-                summary: String = "") {
+                earlier: EarlierOwnership? = nil, summary: String = "") {
         self.init(handle.name, ownership, type, readOnly: readOnly, optional: optional, default: defaultValue,
-                  getter: getter, setter: setter, summary: summary)
+                  getter: getter, setter: setter, earlier: earlier, summary: summary)
     }
 }
 

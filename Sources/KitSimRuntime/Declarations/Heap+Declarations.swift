@@ -33,7 +33,8 @@ extension Heap {
                 let (type, resolved) = valueType(p.type)
                 let getter = p.getter.map { Selector($0) }, setter = p.setter.map { Selector($0) }
                 properties.append(Property(p.name, p.ownership, type: type, readOnly: p.isReadOnly,
-                                           getter: getter, setter: setter, optional: p.isOptional, default: p.defaultValue))
+                                           getter: getter, setter: setter, optional: p.isOptional, default: p.defaultValue,
+                                       earlier: p.earlier))
                 if !resolved { unresolved.append(p) }
             }
             let cls = try defineClass(i.name, superclass: superclass, properties: properties)

@@ -161,7 +161,8 @@ extension Heap {
             }
             let getter = p.getter.map { Selector($0) }, setter = p.setter.map { Selector($0) }
             properties.append(Property(p.name, p.ownership, type: type, readOnly: p.isReadOnly,
-                                       getter: getter, setter: setter, optional: p.isOptional, default: p.defaultValue))
+                                       getter: getter, setter: setter, optional: p.isOptional, default: p.defaultValue,
+                                       earlier: p.earlier))
         }
         let cls = registerClass(i.name, superclass: superclass, properties: properties, id: id)
         for (name, target, isArray) in waiting {

@@ -116,6 +116,7 @@ public enum Misuse: Equatable, Sendable {
     case duplicateClass(String)
     case duplicateProperty(property: String, className: String)
     case weakObjectArray(property: String, className: String)
+    case retainingEarlierOwnership(property: String, className: String)
     case noMethodToSwizzle(className: String, selector: String)
     case noMethodToExchange(className: String, selector: String)
     case unknownSuperclass(className: String, superclass: String)
@@ -164,6 +165,8 @@ public enum Misuse: Equatable, Sendable {
         case .duplicateClass(let name): return "a class named '\(name)' already exists"
         case .duplicateProperty(let p, let c): return "property '\(p)' of \(c) is declared twice"
         case .weakObjectArray(let p, let c): return "property '\(p)' of \(c): an array of objects must be strong or copy"
+        case .retainingEarlierOwnership(let p, let c):
+            return "property '\(p)' of \(c): an ownership that changes with the platform version must not retain in either version"
         case .noMethodToSwizzle(let c, let s): return "\(c) has no method '\(s)' to swizzle"
         case .noMethodToExchange(let c, let s): return "\(c) has no method '\(s)' to exchange"
         case .unknownSuperclass(let c, let s): return "class \(c): unknown superclass '\(s)'"

@@ -145,8 +145,14 @@ public final class Heap {
     /// iOS ≤ 10 exception).
     public var onDealloc: ((ObjectID) -> Error?)?
     /// The platform version the model reproduces (`sim.configure{ ios = 9 }`) and its name:
-    /// declarations introduced later are refused (SPEC rule 51).
-    public var platformVersion = Int.max
+    /// declarations introduced later are refused (SPEC rule 51), and a property whose
+    /// ownership the platform changed has the ownership of this version (rule 78).
+    public var platformVersion = Int.max {
+        didSet { if platformVersion != oldValue { applyPlatformVersion() } }
+    }
+    /// The properties, of every registered class, whose ownership depends on the platform
+    /// version (Heap+PlatformOwnership).
+    var versionedProperties: [VersionedProperty] = []
     public var platformName = "iOS"
 
     /// The name id of the autorelease pool in events.

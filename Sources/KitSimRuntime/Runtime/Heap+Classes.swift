@@ -19,6 +19,10 @@ extension Heap {
             if case .objectArray = p.type, !p.ownership.retains {
                 throw SimError.misuse(.weakObjectArray(property: p.name, className: name))
             }
+            // Rule 78: a change of profile moves references between kinds that retain nothing.
+            if let earlier = p.earlier, earlier.ownership.retains || p.declaredOwnership.retains {
+                throw SimError.misuse(.retainingEarlierOwnership(property: p.name, className: name))
+            }
         }
         let cls = registerClass(name, superclass: superclass, properties: properties)
         if !methods.isEmpty {
@@ -37,6 +41,7 @@ extension Heap {
         for i in cls.properties.indices where cls.properties[i].declaringClassName == name {
             cls.properties[i].nameID = intern(cls.properties[i].name)
         }
+        resolvePlatformOwnership(cls)
         let base = UInt32(propertyAccess.count)
         propertyAccess.append(contentsOf: cls.properties.map(PropertyAccess.init))
         let end = UInt32(propertyAccess.count)

@@ -45,3 +45,27 @@ public enum Ownership: UInt8, Sendable, CaseIterable, CustomStringConvertible {
     /// The attributes accepted by `init(attribute:)`, for error messages.
     public static let attributeList = "strong, weak, unowned, assign, unowned(unsafe) or copy"
 }
+
+/// The ownership a declared property had on platform versions before `version`, where the
+/// platform changed it: UIKit declared its table views' data sources `assign` through iOS 8
+/// and `weak` from iOS 9 (rule 78). A heap gives the property this ownership while its
+/// `platformVersion` is below `version`, and the declared one from `version` on. Neither kind
+/// may retain: a change of profile then never retains or releases anything, it only decides
+/// whether the reference is zeroed when its target goes.
+public struct EarlierOwnership: Sendable, Equatable, CustomStringConvertible {
+    /// The ownership before `version`.
+    public let ownership: Ownership
+    /// The first platform version with the declared ownership.
+    public let version: Int
+
+    public init(_ ownership: Ownership, before version: Int) {
+        self.ownership = ownership
+        self.version = version
+    }
+
+    /// `assign` (dangling when the target goes) before `version`.
+    public static func assign(before version: Int) -> EarlierOwnership { EarlierOwnership(.assign, before: version) }
+
+    /// As the API reference prints it: `assign before iOS 9`.
+    public var description: String { "\(ownership) before iOS \(version)" }
+}

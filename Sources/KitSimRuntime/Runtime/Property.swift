@@ -40,20 +40,36 @@ public struct Property {
         var type: ValueType
         let defaultValue: Value?
         var declaringClassName: String
-        init(name: String, type: ValueType, defaultValue: Value?, declaringClassName: String) {
+        /// Read only when a class is registered and when the platform version changes, so
+        /// they live in the box rather than in every copy (rule 78).
+        let declaredOwnership: Ownership
+        let earlier: EarlierOwnership?
+        init(name: String, type: ValueType, defaultValue: Value?, declaringClassName: String,
+             declaredOwnership: Ownership, earlier: EarlierOwnership?) {
             self.name = name
             self.type = type
             self.defaultValue = defaultValue
             self.declaringClassName = declaringClassName
+            self.declaredOwnership = declaredOwnership
+            self.earlier = earlier
         }
         func copy() -> Info {
-            Info(name: name, type: type, defaultValue: defaultValue, declaringClassName: declaringClassName)
+            Info(name: name, type: type, defaultValue: defaultValue, declaringClassName: declaringClassName,
+                 declaredOwnership: declaredOwnership, earlier: earlier)
         }
     }
     private var info: Info
 
     public var name: String { info.name }
-    public let ownership: Ownership
+    /// The ownership in force on the heap's platform version: the declared one, or
+    /// `earlier.ownership` on a version before `earlier.version` (rule 78). The heap sets it
+    /// when it registers the class and again whenever its `platformVersion` changes.
+    public internal(set) var ownership: Ownership
+    /// The ownership as declared: the one from `earlier.version` on, or on every version.
+    public var declaredOwnership: Ownership { info.declaredOwnership }
+    /// The ownership the property had before a platform version changed it, or nil when it
+    /// has one ownership on every version.
+    public var earlier: EarlierOwnership? { info.earlier }
     public internal(set) var type: ValueType {
         get { info.type }
         set { uniqueInfo().type = newValue }
@@ -79,6 +95,12 @@ public struct Property {
     /// Interned name for trace events.
     var nameID: UInt16 = 0
 
+    /// The ownership on platform version `version` (rule 78).
+    public func ownership(on version: Int) -> Ownership {
+        if let earlier, version < earlier.version { return earlier.ownership }
+        return declaredOwnership
+    }
+
     /// The box, copied first when another property shares it.
     private mutating func uniqueInfo() -> Info {
         if !isKnownUniquelyReferenced(&info) { info = info.copy() }
@@ -88,9 +110,10 @@ public struct Property {
     public init(
         _ name: String, _ ownership: Ownership = .strong, type: ValueType = .any,
         readOnly: Bool = false, getter: Selector? = nil, setter: Selector? = nil, optional: Bool? = nil,
-        default defaultValue: Value? = nil
+        default defaultValue: Value? = nil, earlier: EarlierOwnership? = nil
     ) {
-        info = Info(name: name, type: type, defaultValue: defaultValue, declaringClassName: "")
+        info = Info(name: name, type: type, defaultValue: defaultValue, declaringClassName: "",
+                    declaredOwnership: ownership, earlier: earlier)
         if case .objectArray = type { self.isOptional = optional ?? false } else { self.isOptional = optional ?? true }
         self.ownership = ownership
         self.isReadOnly = readOnly

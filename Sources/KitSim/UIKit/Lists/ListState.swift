@@ -22,8 +22,11 @@ struct ListKind {
     let numberOfItems: Selector
     let cellForItem: Selector
     let didSelect: Selector
+    /// The Objective-C selectors of `numberOfSections` and of the three above, which name
+    /// the message in a zombie's crash (rule 78).
+    let objC: (numberOfSections: String, numberOfItems: String, cellForItem: String, didSelect: String)
     let cellClass: SimClass
-    /// Its `dataSource` property (weak, SPEC rule 38).
+    /// Its `dataSource` property (weak, SPEC rule 38; assign before iOS 9, rule 78).
     let dataSource: Property
     /// The frame of the item with this index in the whole list (sections continue), in a
     /// list as wide as `width`, and whether the section starts a new row.

@@ -77,6 +77,8 @@ final class Lists: Subsystem {
         if heap.isKind(id, of: heap[UITableView.self]) {
             return ListKind(className: "UITableView", numberOfItems: Selector("tableView_numberOfRowsInSection"),
                             cellForItem: Selector("tableView_cellForRowAt"), didSelect: Selector("tableView_didSelectRowAt"),
+                            objC: ("numberOfSectionsInTableView:", "tableView:numberOfRowsInSection:",
+                                   "tableView:cellForRowAtIndexPath:", "tableView:didSelectRowAtIndexPath:"),
                             cellClass: heap[UITableViewCell.self], dataSource: heap[UITableView.dataSource]) { sim, list, index, width in
                 let h = try sim.number(list, UITableView.rowHeight, default: 44)
                 return Rect(x: 0, y: Double(index) * h, width: width, height: h)
@@ -85,6 +87,8 @@ final class Lists: Subsystem {
         if heap.isKind(id, of: heap[UICollectionView.self]) {
             return ListKind(className: "UICollectionView", numberOfItems: Selector("collectionView_numberOfItemsInSection"),
                             cellForItem: Selector("collectionView_cellForItemAt"), didSelect: Selector("collectionView_didSelectItemAt"),
+                            objC: ("numberOfSectionsInCollectionView:", "collectionView:numberOfItemsInSection:",
+                                   "collectionView:cellForItemAtIndexPath:", "collectionView:didSelectItemAtIndexPath:"),
                             cellClass: heap[UICollectionViewCell.self], dataSource: heap[UICollectionView.dataSource]) { sim, list, index, width in
                 // SPEC rule 40: the flow layout lays `itemSize` items in rows.
                 var size = Rect(x: 0, y: 0, width: 50, height: 50)
@@ -109,13 +113,36 @@ final class Lists: Subsystem {
         return out
     }
 
+    /// The delegate or data source in `p` of `owner` that the callback `selector` goes to, or
+    /// nil when it goes nowhere: no object, one that is deallocating, or (unless `required`,
+    /// a data source's method UIKit sends without asking) one that does not implement it.
+    /// Rule 78: before iOS 9 the property is `assign` and can still hold an object that
+    /// deallocated. UIKit noted which callbacks its delegate implements when it was set, so it
+    /// sends the message all the same, and that is a zombie's crash named by the callback's
+    /// Objective-C selector `objC` (`-[Feed scrollViewDidScroll:]: message sent to
+    /// deallocated instance #9`). From iOS 9 the weak property reads nil instead.
+    func callee(_ owner: ObjectID, _ p: Property, _ selector: Selector, objC: String, required: Bool = false) throws -> ObjectID? {
+        guard let d = try object(owner, p) else { return nil }
+        if !heap.isUsable(d) {
+            if required || heap.responds(d, to: selector) { try heap.checkUsable(d, objC) }
+            return nil
+        }
+        guard heap.isAlive(d), required || heap.responds(d, to: selector) else { return nil }
+        return d
+    }
+
     /// Asks the data source for its sections and their rows (SPEC rule 39): none without
-    /// a data source, one section unless it implements `numberOfSections`.
+    /// a data source, one section unless it implements `numberOfSections`. UIKit asks for
+    /// the sections first when the data source implements that, so before iOS 9 a data
+    /// source that went crashes on that message, else on the rows' (rule 78).
     func askCounts(_ list: ObjectID, _ kind: ListKind) throws -> [Int] {
-        guard let ds = try object(list, kind.dataSource), heap.isAlive(ds) else { return [] }
-        var sections = 1
         let numberOfSections = Selector("numberOfSections")
-        if heap.responds(ds, to: numberOfSections) {
+        let asksSections = try object(list, kind.dataSource).map { heap.responds($0, to: numberOfSections) } ?? false
+        guard let ds = try callee(list, kind.dataSource, asksSections ? numberOfSections : kind.numberOfItems,
+                                  objC: asksSections ? kind.objC.numberOfSections : kind.objC.numberOfItems, required: true)
+        else { return [] }
+        var sections = 1
+        if asksSections {
             sections = try countResult(heap.send(ds, numberOfSections, args: Arguments(.object(list))), "numberOfSections")
         }
         // A data source's count is bounded so that a script's 1e9 rows is not a billion index paths.
@@ -191,8 +218,8 @@ final class Lists: Subsystem {
     func cellFromDataSource(_ list: ObjectID, _ kind: ListKind, _ path: IndexPath) throws -> ObjectID {
         let ds = try object(list, kind.dataSource)
         var result: Value = .nil
-        if let ds, heap.isAlive(ds) {
-            result = try heap.send(ds, kind.cellForItem, args: Arguments(.object(list), .indexPath(path)))
+        if let callee = try callee(list, kind.dataSource, kind.cellForItem, objC: kind.objC.cellForItem, required: true) {
+            result = try heap.send(callee, kind.cellForItem, args: Arguments(.object(list), .indexPath(path)))
         }
         guard case .object(let cell) = result, heap.isAlive(cell), heap.isKind(cell, of: kind.cellClass) else {
             let source = ObjectRef(ds.map { heap.classOf($0).name }, ds)
@@ -284,8 +311,8 @@ final class Lists: Subsystem {
     /// `sim.tap(list, indexPath)`: the delegate's `tableView_didSelectRowAt` /
     /// `collectionView_didSelectItemAt`. Returns whether a delegate took it.
     func tapItem(_ list: ObjectID, _ path: IndexPath) throws -> Bool {
-        guard !sim.isIgnoringInteractionEvents, let kind = listKind(list), let d = try object(list, UIScrollView.delegate), heap.isAlive(d),
-              heap.responds(d, to: kind.didSelect) else { return false }
+        guard !sim.isIgnoringInteractionEvents, let kind = listKind(list),
+              let d = try callee(list, heap[UIScrollView.delegate], kind.didSelect, objC: kind.objC.didSelect) else { return false }
         _ = try heap.send(d, kind.didSelect, args: Arguments(.object(list), .indexPath(path)))
         return true
     }

@@ -8,10 +8,12 @@ package enum UICollectionView: ModelClass {
 
 extension Lists {
     /// `UICollectionView` (SPEC rules 38, 40): a table view's machinery with items laid out
-    /// by its flow layout, which it keeps.
+    /// by its flow layout, which it keeps; its data source and delegate are `assign` before
+    /// iOS 9 (rule 78).
     static let collectionViewDeclaration = ClassDeclaration(UICollectionView.handle, superclass: "UIScrollView",
-        summary: "Items from a weak data source laid out by its layout; visible cells are its subviews.") {
-        PropertyDeclaration(UICollectionView.dataSource, .weak, .object("NSObject"), summary: "Not retained (rule 38).")
+        summary: "Items from a weak data source (assign before iOS 9) laid out by its layout; visible cells are its subviews.") {
+        PropertyDeclaration(UICollectionView.dataSource, .weak, .object("NSObject"), earlier: .assign(before: 9),
+                            summary: "Not retained (rule 38); before iOS 9 not zeroed either: a reload that asks a data source that went is a zombie's crash (rule 78).")
         PropertyDeclaration(UICollectionView.collectionViewLayout, .strong, .object("UICollectionViewFlowLayout"), readOnly: true)
         PropertyDeclaration("visibleCells", .strong, .array("UICollectionViewCell"), readOnly: true, getter: "visibleCells",
                             summary: "The cells on screen, in item order.")

@@ -7,11 +7,13 @@ package enum UIScrollView: ModelClass {
 }
 
 extension Lists {
-    /// `UIScrollView` (SPEC rule 38): its delegate is weak; setting `contentOffset` tells
-    /// it `scrollViewDidScroll(scrollView)`.
+    /// `UIScrollView` (SPEC rule 38): its delegate is weak from iOS 9 and `assign` before,
+    /// so on iOS 7-8 it dangles when the delegate goes first (rule 78); setting
+    /// `contentOffset` tells it `scrollViewDidScroll(scrollView)`.
     static let scrollViewDeclaration = ClassDeclaration(UIScrollView.handle, superclass: "UIView",
-        summary: "A view that scrolls its content; its delegate is weak.") {
-        PropertyDeclaration(UIScrollView.delegate, .weak, .object("NSObject"), summary: "Not retained (rule 38).")
+        summary: "A view that scrolls its content; its delegate is weak (assign before iOS 9).") {
+        PropertyDeclaration(UIScrollView.delegate, .weak, .object("NSObject"), earlier: .assign(before: 9),
+                            summary: "Not retained (rule 38); before iOS 9 not zeroed either: a callback to a delegate that went is a zombie's crash (rule 78).")
         PropertyDeclaration(UIScrollView.contentOffset, .assign, .point, setter: "setContentOffset",
                             summary: "Setting it tells the delegate `scrollViewDidScroll(scrollView)`.")
         PropertyDeclaration("contentSize", .assign, .rect, summary: "Its width and height (KitSim has no CGSize: x and y are unused).")
@@ -23,7 +25,7 @@ extension Lists {
             try sim.write(inv.receiver, sim[UIScrollView.contentOffset], .point(p))
             sim.lists.scrolled(inv.receiver)
             let didScroll = Selector("scrollViewDidScroll")
-            if let d = try sim.object(inv.receiver, UIScrollView.delegate), sim.heap.isAlive(d), sim.heap.responds(d, to: didScroll) {
+            if let d = try sim.lists.callee(inv.receiver, sim[UIScrollView.delegate], didScroll, objC: "scrollViewDidScroll:") {
                 _ = try sim.heap.send(d, didScroll, args: Arguments(.object(inv.receiver)))
             }
             return .nil

@@ -11,12 +11,13 @@ extension Lists {
     /// `UITableView.Style`.
     static let tableStyles = EnumType("UITableView.Style", ["plain", "grouped", "insetGrouped"])
 
-    /// `UITableView` (SPEC rules 38, 39): a weak data source and delegate; it reloads in
-    /// the layout pass, shows its visible rows' cells as subviews and keeps the others in
-    /// its reuse pool.
+    /// `UITableView` (SPEC rules 38, 39): a weak data source and delegate (`assign` before
+    /// iOS 9, rule 78); it reloads in the layout pass, shows its visible rows' cells as
+    /// subviews and keeps the others in its reuse pool.
     static let tableViewDeclaration = ClassDeclaration(UITableView.handle, superclass: "UIScrollView",
-        summary: "Rows from a weak data source; visible cells are its subviews, the others wait in its reuse pool.") {
-        PropertyDeclaration(UITableView.dataSource, .weak, .object("NSObject"), summary: "Not retained (rule 38).")
+        summary: "Rows from a weak data source (assign before iOS 9); visible cells are its subviews, the others wait in its reuse pool.") {
+        PropertyDeclaration(UITableView.dataSource, .weak, .object("NSObject"), earlier: .assign(before: 9),
+                            summary: "Not retained (rule 38); before iOS 9 not zeroed either: a reload that asks a data source that went is a zombie's crash (rule 78).")
         PropertyDeclaration(UITableView.style, .assign, .enumeration(Lists.tableStyles), readOnly: true, default: .string("plain"))
         PropertyDeclaration(UITableView.rowHeight, .assign, .number, default: .double(44))
         PropertyDeclaration("visibleCells", .strong, .array("UITableViewCell"), readOnly: true, getter: "visibleCells",
