@@ -814,7 +814,7 @@ function UIAlertAction.new(title, style, handler) end
 ---The legacy action sheet: shown in a private window at the alert level; a weak delegate told of taps.
 ---@class UIActionSheet : UIView
 ---@field title string (copy)
----@field delegate NSObject? (weak) Not retained; told `actionSheet_clickedButtonAtIndex` and the present and dismiss messages.
+---@field delegate NSObject? (weak, assign before iOS 9) Not retained (assign before iOS 9, rule 79); told `actionSheet_clickedButtonAtIndex` and the present and dismiss messages.
 ---@field buttonTitles table (copy, read-only) The buttons' titles by index (0-based): the destructive button, then the cancel button, then added ones.
 ---@field cancelButtonIndex integer (assign, default -1)
 ---@field destructiveButtonIndex integer (assign, default -1)
@@ -855,7 +855,7 @@ function UIActionSheet:dismiss(buttonIndex, animated) end
 ---@class UIAlertView : UIView
 ---@field title string (copy)
 ---@field message string (copy)
----@field delegate NSObject? (weak) Not retained; told `alertView_clickedButtonAt` and the present and dismiss messages.
+---@field delegate NSObject? (weak, assign before iOS 9) Not retained (assign before iOS 9, rule 79); told `alertView_clickedButtonAt` and the present and dismiss messages.
 ---@field buttonTitles table (copy, read-only) The buttons' titles by index (0-based): the cancel button, then the others.
 ---@field cancelButtonIndex integer (assign, default -1)
 ---@field alertWindow UIWindow? (strong, read-only) The private window the alert shows in while it is shown (rule 81).

@@ -178,3 +178,59 @@ import Testing
             """)
     }
 }
+
+/// Rule 79: before iOS 9 the legacy alerts' delegates are `assign`: a delegate that went is
+/// still the delegate, and the next message to it is the zombie's crash; from iOS 9 it reads
+/// nil and nothing is told. Setting it to nil in the delegate's deinit was the era's fix.
+@Suite struct LegacyAlertDelegateRulesTests {
+    static let app = RuleScript.keyWindowApp + "\n" + """
+        local Delegate = NSObject:subclass("LegacyDelegate")
+        function Delegate:actionSheet_clickedButtonAtIndex(s, i) end
+        function Delegate:alertView_clickedButtonAt(a, i) end
+        local function make(kind, d)
+          if kind == "sheet" then return UIActionSheet("T", d, "Cancel", nil) end
+          return UIAlertView("T", nil, d, "Cancel")
+        end
+        local function show(kind, item) if kind == "sheet" then item:show(screen.view) else item:show() end end
+        """
+
+    @Test(arguments: [("sheet", "actionSheet:clickedButtonAtIndex:"), ("alert", "alertView:clickedButtonAtIndex:")])
+    func rule79_onIOS8AClickToADelegateThatWentIsAZombie(_ kind: String, _ selector: String) throws {
+        try RuleScript(prelude: Self.app, ios: 8).passes("""
+            local item = sim.hold(make("\(kind)", Delegate()))
+            show("\(kind)", item)
+            sim.drain()                                   -- the delegate goes; the property still points at it
+            local ok, err = pcall(sim.tap, item, "Cancel")
+            assert(not ok and err.name == "EXC_BAD_ACCESS", tostring(err))
+            assert(err.reason:match("^%-%[LegacyDelegate \(selector)%]: message sent to deallocated instance #%d+$"), err.reason)
+            """)
+    }
+
+    @Test(arguments: ["sheet", "alert"])
+    func rule79_fromIOS9TheDelegateReadsNil(_ kind: String) throws {
+        try RuleScript(prelude: Self.app, ios: 9).passes("""
+            local item = sim.hold(make("\(kind)", Delegate()))
+            show("\(kind)", item)
+            sim.drain()
+            assert(item.delegate == nil)
+            sim.tap(item, "Cancel")
+            assert(not item.isVisible)
+            """)
+    }
+
+    @Test(arguments: ["sheet", "alert"])
+    func rule79_onIOS8NilInDeinitAvoidsTheCrash(_ kind: String) throws {
+        try RuleScript(prelude: Self.app, ios: 8).passes("""
+            local Careful = Delegate:subclass("CarefulDelegate", { item = "weak" })
+            function Careful:deinit() if self.item then self.item.delegate = nil end end
+            local d = Careful()
+            local item = sim.hold(make("\(kind)", d))
+            d.item = item
+            show("\(kind)", item)
+            d = nil
+            sim.drain()
+            sim.tap(item, "Cancel")
+            assert(not item.isVisible)
+            """)
+    }
+}

@@ -19,6 +19,9 @@ struct LegacyAlertKind {
     let clicked: Selector
     let willDismiss: Selector
     let didDismiss: Selector
+    /// The delegate messages' Objective-C selectors, which a message to a delegate that went
+    /// is named by (rule 79): `willPresent`, `didPresent`, `clicked`, `willDismiss`, `didDismiss`.
+    let objC: [String]
 }
 
 extension Presentations {
@@ -112,8 +115,17 @@ extension Presentations {
         try heap.unhold(item, Simulator.declaredHold(kind.shownHold, heap))
     }
 
+    /// Tells the delegate, when it implements the message. Before iOS 9 the delegate is
+    /// `assign` (rule 79): one that went is still the delegate, and the message to it is the
+    /// zombie's crash, named by its Objective-C selector.
     private func tellLegacyDelegate(_ item: ObjectID, _ kind: LegacyAlertKind, _ message: Selector, _ index: Int?) throws {
         guard let d = try object(item, kind.delegate), heap.responds(d, to: message) else { return }
+        if !heap.isUsable(d) {
+            let messages = [kind.willPresent, kind.didPresent, kind.clicked, kind.willDismiss, kind.didDismiss]
+            let objC = messages.firstIndex(of: message).map { kind.objC[$0] } ?? message.name
+            try heap.checkUsable(d, objC)
+            return
+        }
         if let index {
             _ = try heap.send(d, message, args: Arguments(.object(item), .int(index)))
         } else {

@@ -23,7 +23,9 @@ package enum UIActionSheet: ModelClass {
                                       window: alertWindow, controller: alertController,
                                       shownHold: "shown action sheet", windowHold: "action sheet window",
                                       willPresent: willPresent, didPresent: didPresent, clicked: clicked,
-                                      willDismiss: willDismiss, didDismiss: didDismiss)
+                                      willDismiss: willDismiss, didDismiss: didDismiss,
+                                      objC: ["willPresentActionSheet:", "didPresentActionSheet:", "actionSheet:clickedButtonAtIndex:",
+                                             "actionSheet:willDismissWithButtonIndex:", "actionSheet:didDismissWithButtonIndex:"])
 }
 
 extension Presentations {
@@ -35,8 +37,8 @@ extension Presentations {
     static let actionSheetDeclaration = ClassDeclaration(UIActionSheet.handle, superclass: "UIView",
         summary: "The legacy action sheet: shown in a private window at the alert level; a weak delegate told of taps.") {
         PropertyDeclaration(UIActionSheet.title, .copy, .string, optional: true)
-        PropertyDeclaration(UIActionSheet.delegate, .weak, .object("NSObject"),
-                            summary: "Not retained; told `actionSheet_clickedButtonAtIndex` and the present and dismiss messages.")
+        PropertyDeclaration(UIActionSheet.delegate, .weak, .object("NSObject"), earlier: .assign(before: 9),
+                            summary: "Not retained (assign before iOS 9, rule 79); told `actionSheet_clickedButtonAtIndex` and the present and dismiss messages.")
         PropertyDeclaration(UIActionSheet.buttonTitles, .copy, .table, readOnly: true,
                             summary: "The buttons' titles by index (0-based): the destructive button, then the cancel button, then added ones.")
         PropertyDeclaration(UIActionSheet.cancelButtonIndex, .assign, .integer, default: .int(-1))

@@ -25,7 +25,9 @@ package enum UIAlertView: ModelClass {
                                       window: alertWindow, controller: alertController,
                                       shownHold: "shown alert view", windowHold: "alert view window",
                                       willPresent: willPresent, didPresent: didPresent, clicked: clicked,
-                                      willDismiss: willDismiss, didDismiss: didDismiss)
+                                      willDismiss: willDismiss, didDismiss: didDismiss,
+                                      objC: ["willPresentAlertView:", "didPresentAlertView:", "alertView:clickedButtonAtIndex:",
+                                             "alertView:willDismissWithButtonIndex:", "alertView:didDismissWithButtonIndex:"])
 }
 
 extension Presentations {
@@ -37,8 +39,8 @@ extension Presentations {
         summary: "The legacy alert: shown in a private window at the alert level, kept by UIKit while shown; its delegate is told of taps (rule 81).") {
         PropertyDeclaration(UIAlertView.title, .copy, .string, optional: true)
         PropertyDeclaration(UIAlertView.message, .copy, .string, optional: true)
-        PropertyDeclaration(UIAlertView.delegate, .weak, .object("NSObject"),
-                            summary: "Not retained; told `alertView_clickedButtonAt` and the present and dismiss messages.")
+        PropertyDeclaration(UIAlertView.delegate, .weak, .object("NSObject"), earlier: .assign(before: 9),
+                            summary: "Not retained (assign before iOS 9, rule 79); told `alertView_clickedButtonAt` and the present and dismiss messages.")
         PropertyDeclaration(UIAlertView.buttonTitles, .copy, .table, readOnly: true,
                             summary: "The buttons' titles by index (0-based): the cancel button, then the others.")
         PropertyDeclaration(UIAlertView.cancelButtonIndex, .assign, .integer, default: .int(-1))
