@@ -275,7 +275,9 @@ function UIView.animate_usingSpringWithDamping(duration, delay, damping, velocit
 ---@field presentedViewController UIViewController? (strong, read-only)
 ---@field presentingViewController UIViewController? (weak, read-only)
 ---@field transitioningDelegate NSObject? (weak) Offers custom animators: `animationController_forPresented(presented, presenting, source)` and `animationController_forDismissed(dismissed)` (rule 57).
----@field modalPresentationStyle UIModalPresentationStyle (assign) Unset or `automatic` means a page sheet from iOS 13 on, full screen before (rule 16).
+---@field modalPresentationStyle UIModalPresentationStyle (assign) Unset or `automatic` means a page sheet from iOS 13 on, full screen before (rule 16); a page or form sheet is full screen before iOS 13 (rule 83).
+---@field presentationController UIPresentationController? (strong, read-only) (iOS 8+) The controller's presentation controller, made on first read, so that its `delegate` can be set before presenting (rule 83); nil before iOS 8.
+---@field isModalInPresentation boolean (assign, default false) (iOS 13+) A sheet that refuses the swipe down (`sim.swipeDown`, rule 83).
 ---@field isViewLoaded boolean (assign, read-only)
 ---@field viewIfLoaded UIView? (weak, read-only)
 ---@field navigationController UINavigationController? (weak, read-only)
@@ -898,6 +900,7 @@ function UIAlertView:dismiss(buttonIndex, animated) end
 ---@class UIPresentationController : NSObject
 ---@field presentingViewController UIViewController? (strong, read-only)
 ---@field presentedViewController UIViewController? (strong, read-only)
+---@field delegate NSObject? (weak) Told of a swipe down on a sheet (`sim.swipeDown`): `presentationControllerShouldDismiss`, `…WillDismiss`, `…DidDismiss`, `…DidAttemptToDismiss` (rule 83).
 
 ---@alias UITransitionContextViewControllerKey "from"|"to"
 ---The coordinator of an animated transition (`vc.transitionCoordinator`); it keeps its blocks until the transition ends.
@@ -1489,6 +1492,11 @@ function sim.screen() end
 ---@param y number
 ---@return UIView?
 function sim.hitTest(x, y) end
+
+---Drags a presented sheet down like a user (iOS 13+, rule 83): its presentation controller's delegate is asked and told; returns whether the sheet was dismissed.
+---@param presented UIViewController
+---@return boolean
+function sim.swipeDown(presented) end
 
 ---Taps like a user: a tab (`sim.tap(tabBar, child)`), an alert's action (`sim.tap(alert, "OK")`), an alert view's or action sheet's button, a control (`touchDown`, `touchUpInside`) or a view's tap recognizers; returns whether the tap reached something.
 ---@param target NSObject

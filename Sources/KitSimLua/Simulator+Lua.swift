@@ -65,6 +65,11 @@ extension Simulator: SandboxModel {
             sb.push(L, try sim.hitTest(p).map(Value.object) ?? .nil)
             return 1
         }
+        def(MethodSignature("swipeDown", [.object("presented", "UIViewController")], returns: .bool,
+                            summary: "Drags a presented sheet down like a user (iOS 13+, rule 83): its presentation controller's delegate is asked and told; returns whether the sheet was dismissed.")) { sb, L in
+            lua_pushboolean(L, try sim.presentations.swipeDown(try sb.objectArgument(L, 1, "swipeDown")) ? 1 : 0)
+            return 1
+        }
         def(MethodSignature("tap", [.object("target", "NSObject"), Parameter("what", .any, optional: true)], returns: .bool,
                             summary: "Taps like a user: a tab (`sim.tap(tabBar, child)`), an alert's action (`sim.tap(alert, \"OK\")`), an alert view's or action sheet's button, a control (`touchDown`, `touchUpInside`) or a view's tap recognizers; returns whether the tap reached something.")) { sb, L in
             let target = try sb.objectArgument(L, 1, "tap")

@@ -91,6 +91,7 @@ public enum UIKitException: ModelProblem, Equatable {
 public enum ModelMisuse: ModelProblem, Equatable {
     case alertNotPresented(ObjectRef)
     case alertInTransition(ObjectRef)
+    case notASheet(ObjectRef, reason: String)
     case sceneInitializer
     case badIOSVersion(Int)
     case badDurations
@@ -102,6 +103,7 @@ public enum ModelMisuse: ModelProblem, Equatable {
     public var message: String {
         switch self {
         case .alertNotPresented(let a): return "\(a.angled) is not presented: there is nothing to tap"
+        case .notASheet(let a, let reason): return "\(a.angled) cannot be swiped down: \(reason)"
         case .alertInTransition(let a):
             return "\(a.angled) is still being presented or dismissed: a user cannot tap it before its transition ends; run the clock first (sim.run(1))"
         case .sceneInitializer:

@@ -21,8 +21,13 @@ extension Presentations {
     /// The style a presentation uses: `modalPresentationStyle`, where unset or
     /// "automatic" means a page sheet from iOS 13 on and full screen before.
     func presentationStyle(of vc: ObjectID) throws -> String {
-        if case .string(let s) = try heap.readSlot(vc, UIViewController.modalPresentationStyle), s != "automatic" { return s }
-        return sim.configuration.ios >= 13 ? "pageSheet" : "fullScreen"
+        let modern = sim.configuration.ios >= 13
+        if case .string(let s) = try heap.readSlot(vc, UIViewController.modalPresentationStyle), s != "automatic" {
+            // Rule 83: before iOS 13 a sheet on a horizontally compact screen (an iPhone in
+            // portrait, KitSim's device) adapts to full screen.
+            return !modern && (s == "pageSheet" || s == "formSheet") ? "fullScreen" : s
+        }
+        return modern ? "pageSheet" : "fullScreen"
     }
 
     /// SPEC rule 15 and §3.5: `present(_:animated:completion:)` with UIKit's checks,
@@ -120,8 +125,7 @@ extension Presentations {
             }
         }
         if let coordinator { attempt(&firstError) { try sim.transitions.startCoordinator(coordinator) } }
-        if sim.configuration.ios >= 8, heap.isAlive(presenter), heap.isAlive(b), heap.isAlive(tv) {
-            let pc = heap.alloc(heap[UIPresentationController.self])
+        if sim.configuration.ios >= 8, heap.isAlive(presenter), heap.isAlive(b), heap.isAlive(tv), let pc = try presentationController(of: b) {
             try write(pc, heap[UIPresentationController.presentingViewController], presenter)
             try write(pc, heap[UIPresentationController.presentedViewController], b)
             try write(tv, heap[UITransitionView.presentationController], pc)
@@ -195,6 +199,7 @@ extension Presentations {
             if heap.isAlive(b) { try write(b, heap[UIViewController.presentingViewController], nil) }
             if heap.isAlive(presenter), try object(presenter, UIViewController.presentedViewController) == b { try write(presenter, heap[UIViewController.presentedViewController], nil) }
             if let tv = state.detach(b), heap.isAlive(tv) { try sim.views.removeFromSuperview(tv) }
+            try releaseSides(of: b)
         }
         if let firstError { throw firstError }
     }
@@ -305,6 +310,9 @@ extension Presentations {
                 }
                 attempt(&endError) { try sim.lifecycle.askWillDealloc() }
                 if let then { attempt(&endError) { try then() } }
+                // Rule 83: last, so that `presentationControllerDidDismiss` still finds the
+                // dismissed controller in `presentedViewController`.
+                for c in chain { attempt(&endError) { try releaseSides(of: c) } }
                 if let endError { throw endError }
             }
         } catch {

@@ -10,6 +10,8 @@ package enum UIViewController: ModelClass {
     package static let presentingViewController = handle.property("presentingViewController")
     package static let modalPresentationStyle = handle.property("modalPresentationStyle")
     package static let transitioningDelegate = handle.property("transitioningDelegate")
+    package static let presentationController = handle.property("presentationController")
+    package static let isModalInPresentation = handle.property("isModalInPresentation")
 }
 
 extension ControllerLifecycle {
@@ -33,7 +35,12 @@ extension ControllerLifecycle {
         PropertyDeclaration(UIViewController.transitioningDelegate, .weak, .object("NSObject"),
                             summary: "Offers custom animators: `animationController_forPresented(presented, presenting, source)` and `animationController_forDismissed(dismissed)` (rule 57).")
         PropertyDeclaration(UIViewController.modalPresentationStyle, .assign, .enumeration(ControllerLifecycle.modalPresentationStyles),
-                            summary: "Unset or `automatic` means a page sheet from iOS 13 on, full screen before (rule 16).")
+                            summary: "Unset or `automatic` means a page sheet from iOS 13 on, full screen before (rule 16); a page or form sheet is full screen before iOS 13 (rule 83).")
+        PropertyDeclaration(UIViewController.presentationController, .strong, .object("UIPresentationController"), readOnly: true,
+                            getter: "presentationController",
+                            summary: "(iOS 8+) The controller's presentation controller, made on first read, so that its `delegate` can be set before presenting (rule 83); nil before iOS 8.")
+        PropertyDeclaration(UIViewController.isModalInPresentation, .assign, .bool, default: .bool(false),
+                            summary: "(iOS 13+) A sheet that refuses the swipe down (`sim.swipeDown`, rule 83).")
         PropertyDeclaration("isViewLoaded", .assign, .bool, readOnly: true, getter: "isViewLoaded")
         PropertyDeclaration("viewIfLoaded", .weak, .object("UIView"), readOnly: true, getter: "viewIfLoaded")
         PropertyDeclaration("navigationController", .weak, .object("UINavigationController"), readOnly: true,
@@ -66,6 +73,9 @@ extension ControllerLifecycle {
         }
         Method.accessor("isViewLoaded", returns: .bool) { sim, inv in .bool(try sim.object(inv.receiver, UIViewController.view) != nil) }
         Method.accessor("viewIfLoaded", returns: .object("UIView")) { sim, inv in try sim.heap.readSlot(inv.receiver, UIViewController.view) }
+        Method.accessor("presentationController", returns: .object("UIPresentationController")) { sim, inv in
+            try sim.presentations.presentationController(of: inv.receiver).map(Value.object) ?? .nil
+        }
         Method("loadViewIfNeeded", summary: "Loads the view if it is not loaded.") { sim, inv in
             _ = try sim.lifecycle.loadedView(of: inv.receiver)
             return .nil
