@@ -272,8 +272,9 @@ function UIView.animate_usingSpringWithDamping(duration, delay, damping, velocit
 ---@field title string (copy)
 ---@field parent UIViewController? (weak, read-only)
 ---@field children UIViewController[] (strong, read-only) A container's controllers, else those added with `addChild`.
----@field presentedViewController UIViewController? (strong, read-only)
----@field presentingViewController UIViewController? (weak, read-only)
+---@field presentedViewController UIViewController? (strong, read-only) The controller it presented, or the one its nearest ancestor presented (rule 84).
+---@field presentingViewController UIViewController? (weak, read-only) The controller that presented it, or its nearest presented ancestor (rule 84).
+---@field definesPresentationContext boolean (assign, default false) Makes it the context of a `.currentContext` or `.overCurrentContext` presentation asked of it or of a descendant (rule 84).
 ---@field transitioningDelegate NSObject? (weak) Offers custom animators: `animationController_forPresented(presented, presenting, source)` and `animationController_forDismissed(dismissed)` (rule 57).
 ---@field modalPresentationStyle UIModalPresentationStyle (assign) Unset or `automatic` means a page sheet from iOS 13 on, full screen before (rule 16); a page or form sheet is full screen before iOS 13 (rule 83).
 ---@field presentationController UIPresentationController? (strong, read-only) (iOS 8+) The controller's presentation controller, made on first read, so that its `delegate` can be set before presenting (rule 83); nil before iOS 8.

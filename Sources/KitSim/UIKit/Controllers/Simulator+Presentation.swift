@@ -34,24 +34,28 @@ extension Presentations {
     /// warnings and callback order. The presenter retains the presented controller;
     /// from iOS 8 on (rule 16) the presented view sits in a transition view in the
     /// window whose presentation controller retains both controllers.
-    func present(_ presented: ObjectID?, from presenter: ObjectID, animated: Bool, completion: Value) throws {
+    func present(_ presented: ObjectID?, from source: ObjectID, animated: Bool, completion: Value) throws {
         guard let b = presented else {
-            throw sim.raise(.crash(.presentNil(presenter: sim.heap.ref(presenter)), object: presenter))
+            throw sim.raise(.crash(.presentNil(presenter: sim.heap.ref(source)), object: source))
         }
         // SPEC 3.5: a controller that is presented, presenting (which covers one further
         // down the presenter's own chain), a child or a window's root is active; UIKit
         // refuses it and changes nothing, so the presentation chain stays acyclic.
-        if try b == presenter || object(b, UIViewController.presentingViewController) != nil || object(b, UIViewController.presentedViewController) != nil
+        if try b == source || object(b, UIViewController.presentingViewController) != nil || object(b, UIViewController.presentedViewController) != nil
             || object(b, UIViewController.parent) != nil || sim.lifecycle.appearanceState(of: b) != .disappeared || sim.isWindowRoot(b) {
             throw sim.raise(.crash(.presentActive(sim.heap.ref(b)), object: b))
         }
+        // Rule 84: the controller that presents is the presentation context, which UIKit
+        // finds from the one asked: its topmost ancestor, or for a current-context style the
+        // nearest that defines the context. The warnings name both, as UIKit's do.
+        let presenter = try presentationContext(of: source, for: b)
         if let c = try object(presenter, UIViewController.presentedViewController) {
-            heap.warn("Attempt to present \(sim.angle(b)) on \(sim.angle(presenter)) (from \(sim.angle(presenter))) which is already presenting \(sim.angle(c)).", object: presenter)
+            heap.warn("Attempt to present \(sim.angle(b)) on \(sim.angle(presenter)) (from \(sim.angle(source))) which is already presenting \(sim.angle(c)).", object: presenter)
             return
         }
         guard let pv = try object(presenter, UIViewController.view), let window = try sim.views.windowOf(pv),
               try sim.windowing.isShown(window) else {
-            heap.warn("Attempt to present \(sim.angle(b)) on \(sim.angle(presenter)) (from \(sim.angle(presenter))) whose view is not in the window hierarchy.", object: presenter)
+            heap.warn("Attempt to present \(sim.angle(b)) on \(sim.angle(presenter)) (from \(sim.angle(source))) whose view is not in the window hierarchy.", object: presenter)
             return
         }
         // SPEC rule 61: while a presentation or dismissal on this chain is in flight,
@@ -168,6 +172,37 @@ extension Presentations {
         if let firstError { throw firstError }
     }
 
+    /// The controller and its ancestors, nearest first (the parent chain is acyclic, an
+    /// invariant `verify` checks; the bound only keeps a broken heap from hanging the host).
+    func ancestry(of vc: ObjectID) throws -> [ObjectID] {
+        var out = [vc]
+        while out.count < 10_000, let p = try object(out[out.count - 1], UIViewController.parent), heap.isAlive(p) { out.append(p) }
+        return out
+    }
+
+    /// Rule 84: the controller a presentation asked of `source` is made by: for
+    /// `.currentContext` and `.overCurrentContext` the nearest of `source` and its ancestors
+    /// whose `definesPresentationContext` is true, else (and for every other style) its
+    /// topmost ancestor, the controller whose view is in the window.
+    func presentationContext(of source: ObjectID, for presented: ObjectID) throws -> ObjectID {
+        let lineage = try ancestry(of: source)
+        let style = try presentationStyle(of: presented)
+        if style == "currentContext" || style == "overCurrentContext",
+           let c = try lineage.first(where: { try heap.readSlot($0, UIViewController.definesPresentationContext) == .bool(true) }) {
+            return c
+        }
+        return lineage[lineage.count - 1]
+    }
+
+    /// `presentedViewController` and `presentingViewController` as a script reads them
+    /// (rule 84): the controller's own, else the nearest ancestor's.
+    func effective(_ vc: ObjectID, _ p: PropertyHandle) throws -> Value {
+        for c in try ancestry(of: vc) {
+            if let o = try object(c, p) { return .object(o) }
+        }
+        return .nil
+    }
+
     /// Rule 82 (`UIModalPresentationStyle.fullScreen`: "The views belonging to the
     /// presenting view controller are removed after the presentation completes"): the view
     /// the presenter shows in its window (its topmost ancestor's) leaves the window, unless
@@ -212,8 +247,16 @@ extension Presentations {
     func dismiss(from vc: ObjectID, animated: Bool, completion: Value, keeping extra: [ObjectID] = [],
                  then: (() throws -> Void)? = nil) throws {
         let a: ObjectID, b: ObjectID
-        if let p = try object(vc, UIViewController.presentedViewController) { a = vc; b = p }
-        else if let p = try object(vc, UIViewController.presentingViewController) { a = p; b = vc }
+        // Rule 84: a child answers through its ancestors: what the nearest of them presented
+        // goes, else the nearest that was presented.
+        let lineage = try ancestry(of: vc)
+        var presentedBy: (ObjectID, ObjectID)?
+        var presentedOne: (ObjectID, ObjectID)?
+        for c in lineage where presentedBy == nil {
+            if let p = try object(c, UIViewController.presentedViewController) { presentedBy = (c, p) }
+            else if presentedOne == nil, let p = try object(c, UIViewController.presentingViewController) { presentedOne = (p, c) }
+        }
+        if let (x, y) = presentedBy ?? presentedOne { a = x; b = y }
         else {
             // Nothing to dismiss: UIKit still runs the completion.
             try sim.transitions.finishTransition(animated: false, keeping: [vc], completion: completion) {}

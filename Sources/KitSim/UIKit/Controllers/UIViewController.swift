@@ -12,6 +12,7 @@ package enum UIViewController: ModelClass {
     package static let transitioningDelegate = handle.property("transitioningDelegate")
     package static let presentationController = handle.property("presentationController")
     package static let isModalInPresentation = handle.property("isModalInPresentation")
+    package static let definesPresentationContext = handle.property("definesPresentationContext")
 }
 
 extension ControllerLifecycle {
@@ -30,8 +31,14 @@ extension ControllerLifecycle {
         PropertyDeclaration(UIViewController.parent, .weak, .object("UIViewController"), readOnly: true)
         PropertyDeclaration(UIViewController.children, .strong, .array("UIViewController"), readOnly: true, getter: "children",
                             summary: "A container's controllers, else those added with `addChild`.")
-        PropertyDeclaration(UIViewController.presentedViewController, .strong, .object("UIViewController"), readOnly: true)
-        PropertyDeclaration(UIViewController.presentingViewController, .weak, .object("UIViewController"), readOnly: true)
+        PropertyDeclaration(UIViewController.presentedViewController, .strong, .object("UIViewController"), readOnly: true,
+                            getter: "presentedViewController",
+                            summary: "The controller it presented, or the one its nearest ancestor presented (rule 84).")
+        PropertyDeclaration(UIViewController.presentingViewController, .weak, .object("UIViewController"), readOnly: true,
+                            getter: "presentingViewController",
+                            summary: "The controller that presented it, or its nearest presented ancestor (rule 84).")
+        PropertyDeclaration(UIViewController.definesPresentationContext, .assign, .bool, default: .bool(false),
+                            summary: "Makes it the context of a `.currentContext` or `.overCurrentContext` presentation asked of it or of a descendant (rule 84).")
         PropertyDeclaration(UIViewController.transitioningDelegate, .weak, .object("NSObject"),
                             summary: "Offers custom animators: `animationController_forPresented(presented, presenting, source)` and `animationController_forDismissed(dismissed)` (rule 57).")
         PropertyDeclaration(UIViewController.modalPresentationStyle, .assign, .enumeration(ControllerLifecycle.modalPresentationStyles),
@@ -73,6 +80,12 @@ extension ControllerLifecycle {
         }
         Method.accessor("isViewLoaded", returns: .bool) { sim, inv in .bool(try sim.object(inv.receiver, UIViewController.view) != nil) }
         Method.accessor("viewIfLoaded", returns: .object("UIView")) { sim, inv in try sim.heap.readSlot(inv.receiver, UIViewController.view) }
+        Method.accessor("presentedViewController", returns: .object("UIViewController")) { sim, inv in
+            try sim.presentations.effective(inv.receiver, UIViewController.presentedViewController)
+        }
+        Method.accessor("presentingViewController", returns: .object("UIViewController")) { sim, inv in
+            try sim.presentations.effective(inv.receiver, UIViewController.presentingViewController)
+        }
         Method.accessor("presentationController", returns: .object("UIPresentationController")) { sim, inv in
             try sim.presentations.presentationController(of: inv.receiver).map(Value.object) ?? .nil
         }
