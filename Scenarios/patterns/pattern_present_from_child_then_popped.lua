@@ -35,7 +35,8 @@ list:present(panel, true, nil)
 sim.run(1)
 expect(panel.presentingViewController).to.equal(nav)
 expect(list.presentedViewController).to.equal(panel)          -- through its ancestor
-print(string.format("presented by %s; the list answers %s", tostring(panel.presentingViewController), tostring(list.presentedViewController)))
+print(string.format("presented by %s; the list answers %s",
+  tostring(panel.presentingViewController), tostring(list.presentedViewController)))
 
 -- The deep link resets the stack while the panel is up.
 nav:popToRootViewController(false)
