@@ -111,7 +111,7 @@ extension Views {
                            summary: "`animate_delay` with a spring; the damping and velocity shape the curve, not the timing.") { sim, inv in
             #if KITSIM_PLANTED_DEFECT
             // The planted table takes the call before its arguments are read.
-            try animations.plantedSpringDefect(animations: inv.argument(5))
+            try sim.animations.plantedSpringDefect(animations: inv.argument(5))
             #endif
             let options = try sim.optionSet(inv.argument(4), Animations.animationOptions, position: 5, function: "animate_usingSpringWithDamping")
             try sim.animations.animate(duration: inv.numberArgument(0), delay: inv.numberArgument(1), options: options,
