@@ -55,7 +55,7 @@ public final class Simulator: HeapAccessing {
     let lifecycle: ControllerLifecycle
     /// Navigation and tab bar controllers (Controllers/NavigationTransitions.swift).
     let navigation: Navigation
-    /// The presentations and the legacy alert window (Controllers/Simulator+Presentation.swift).
+    /// The presentations, alerts and sheets (Controllers/Simulator+Presentation.swift, LegacyAlerts.swift).
     package let presentations: Presentations
     /// The transitions in flight: coordinators, custom transitions (Controllers/Transitions.swift).
     let transitions: Transitions
