@@ -845,14 +845,14 @@ function UIActionSheet:addButton(title) end
 ---@return string?
 function UIActionSheet:buttonTitle(buttonIndex) end
 
----Shows the sheet in a private window at the alert level, which becomes key; UIKit keeps the sheet until it is dismissed.
----@param view UIView
-function UIActionSheet:show(view) end
-
 ---Dismisses the sheet as if the button were chosen, without telling the delegate of a click.
 ---@param buttonIndex integer
 ---@param animated? boolean default true
 function UIActionSheet:dismiss(buttonIndex, animated) end
+
+---Shows the sheet in a private window at the alert level, which becomes key; UIKit keeps the sheet until it is dismissed.
+---@param view UIView
+function UIActionSheet:show(view) end
 
 ---The legacy alert: shown in a private window at the alert level, kept by UIKit while shown; its delegate is told of taps (rule 81).
 ---@class UIAlertView : UIView
@@ -886,13 +886,13 @@ function UIAlertView:addButton(title) end
 ---@return string?
 function UIAlertView:buttonTitle(buttonIndex) end
 
----Shows the alert in a private window at the alert level, which becomes key; UIKit keeps the alert until it is dismissed (rule 81).
-function UIAlertView:show() end
-
 ---Dismisses the alert as if the button were chosen, without telling the delegate of a click.
 ---@param buttonIndex integer
 ---@param animated? boolean default true
 function UIAlertView:dismiss(buttonIndex, animated) end
+
+---Shows the alert in a private window at the alert level, which becomes key; UIKit keeps the alert until it is dismissed (rule 81).
+function UIAlertView:show() end
 
 ---UIKit's private root of the window a legacy alert shows in; it presents the alert's UIAlertController (rule 81).
 ---@class _UIAlertShimPresentingViewController : UIViewController

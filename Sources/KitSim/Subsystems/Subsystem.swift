@@ -63,24 +63,15 @@ extension HeapAccessing {
     /// The class of a model class (`sim[UIWindow.self]`), registered on first need.
     @inline(__always) package subscript<C: ModelClass>(_ cls: C.Type) -> SimClass { heap[C.handle] }
 
+    /// Reads through a `Property` the caller holds already (a chain's link, a list's
+    /// delegate or data source, chosen at run time); the model's own reads go by handle.
     @inline(__always) func object(_ id: ObjectID, _ p: Property) throws -> ObjectID? { try heap.readSlot(id, p).objectID }
     @inline(__always) func objects(_ id: ObjectID, _ p: Property) throws -> [ObjectID] { try heap.objects(id, p) }
     @inline(__always) func write(_ id: ObjectID, _ p: Property, _ v: Value) throws { try heap.writeSlot(id, p, v) }
     @inline(__always) func write(_ id: ObjectID, _ p: Property, _ o: ObjectID?) throws { try heap.writeSlot(id, p, o.map(Value.object) ?? .nil) }
-    @inline(__always) func bool(_ id: ObjectID, _ p: Property, default d: Bool) throws -> Bool {
-        if case .bool(let b) = try heap.readSlot(id, p) { return b }
-        return d
-    }
-    @inline(__always) func number(_ id: ObjectID, _ p: Property, default d: Double) throws -> Double {
-        try heap.readSlot(id, p).number ?? d
-    }
-    @inline(__always) func rect(_ id: ObjectID, _ p: Property) throws -> Rect {
-        if case .rect(let r) = try heap.readSlot(id, p) { return r }
-        return .zero
-    }
-    // The same reads by handle, which the model uses: the heap reads the slot in place
-    // (`Heap.readSlot(_:_:)` by handle), where `heap[handle]` hands the caller a copy of the
-    // property, and a copy retains the property's box.
+    // Reads by handle: the heap reads the slot in place (`Heap.readSlot(_:_:)` by handle),
+    // where `heap[handle]` would hand the caller a copy of the property, and a copy retains
+    // the property's box.
     @inline(__always) func object(_ id: ObjectID, _ h: PropertyHandle) throws -> ObjectID? { try heap.readSlot(id, h).objectID }
     @inline(__always) func objects(_ id: ObjectID, _ h: PropertyHandle) throws -> [ObjectID] { try heap.objects(id, h) }
     @inline(__always) func bool(_ id: ObjectID, _ h: PropertyHandle, default d: Bool) throws -> Bool {

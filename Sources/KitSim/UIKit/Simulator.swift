@@ -233,7 +233,7 @@ public final class Simulator: HeapAccessing {
         heap.leakDetectors.append { [unowned self] _ in self.lifecycle.abandonedLeaks() }
         heap.onObservedSet = { [unowned self] id, p, old, isPrior in try self.keyValueObserving.deliverChange(id, p, old: old, isPrior: isPrior) }
         heap.extraRoots.append { [unowned self] _ in self.visibleWindows }
-        heap.ownerAdvice = { [unowned self] id in self.ownerAdvice(for: id) }
+        heap.ownerAdvice = { [unowned self] id in self.windowing.ownerAdvice(for: id) }
         heap.invariantCheckers.append { [unowned self] heap in
             self.windowing.violations() + self.runLoop.violations()
                 + self.lifecycle.violations() + self.rotation.violations()

@@ -268,15 +268,17 @@ public struct Static<Context: AnyObject>: Sendable {
     }
 }
 
-/// Collects a class's members in the order they are written.
+/// Collects a class's members in the order they are written; a list of members (those
+/// classes share, made by one function) goes in where it is written, as one expression.
 @resultBuilder
 public enum MemberBuilder<Context: AnyObject> {
-    public static func buildExpression(_ p: PropertyDeclaration) -> Member<Context> { .property(p) }
-    public static func buildExpression(_ m: Method<Context>) -> Member<Context> { .method(m) }
-    public static func buildExpression(_ s: Static<Context>) -> Member<Context> { .staticValue(s) }
-    public static func buildExpression(_ h: HoldDeclaration) -> Member<Context> { .hold(h) }
-    public static func buildExpression(_ e: EnumType) -> Member<Context> { .enumeration(e) }
-    public static func buildBlock(_ members: Member<Context>...) -> [Member<Context>] { members }
+    public static func buildExpression(_ p: PropertyDeclaration) -> [Member<Context>] { [.property(p)] }
+    public static func buildExpression(_ m: Method<Context>) -> [Member<Context>] { [.method(m)] }
+    public static func buildExpression(_ s: Static<Context>) -> [Member<Context>] { [.staticValue(s)] }
+    public static func buildExpression(_ h: HoldDeclaration) -> [Member<Context>] { [.hold(h)] }
+    public static func buildExpression(_ e: EnumType) -> [Member<Context>] { [.enumeration(e)] }
+    public static func buildExpression(_ members: [Member<Context>]) -> [Member<Context>] { members }
+    public static func buildBlock(_ parts: [Member<Context>]...) -> [Member<Context>] { parts.flatMap { $0 } }
 }
 
 /// One class of a model, declared in one place: its interface (name, superclass,
@@ -337,4 +339,10 @@ public struct BoundClassDeclaration: Sendable {
     public let interface: ClassInterface
     public let methods: [BoundMethod]
     public var name: String { interface.name }
+}
+
+extension ClassDeclaration {
+    /// Members built apart from a class, for the classes that declare them alike; a class's
+    /// builder takes the list where it is written.
+    public static func members(@MemberBuilder<Context> _ build: () -> [Member<Context>]) -> [Member<Context>] { build() }
 }

@@ -94,6 +94,10 @@ extension Heap {
         return resolve(handle)
     }
 
+    /// Internal invariant, not reachable from a script: the handles are the model's own
+    /// (its class files make them), the model installs or defers every class it declares
+    /// before any script runs, and a script cannot take a declared name (`subclass` refuses
+    /// "a class named … already exists"); a test resolves every handle the class files make.
     @inline(never) @usableFromInline
     func resolve(_ handle: ClassHandle) -> SimClass {
         guard let c = classNamed(handle.name) else {
@@ -106,6 +110,8 @@ extension Heap {
         return c
     }
 
+    /// Internal invariant, as for a class handle: a property handle names a property its
+    /// class's own declaration declares, which the test that resolves every handle checks.
     @inline(never) @usableFromInline
     func resolve(_ handle: PropertyHandle) -> Property {
         guard let p = resolvedProperty(self[handle.owner], handle.name) else {

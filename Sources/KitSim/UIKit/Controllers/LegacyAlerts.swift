@@ -1,7 +1,7 @@
 /// What the two legacy alerts, `UIAlertView` and `UIActionSheet`, share (rules 73, 81): how
 /// they are shown, tapped and dismissed. Each class file gives its own properties, holds and
 /// delegate messages.
-struct LegacyAlertKind {
+struct LegacyAlertKind: Sendable {
     /// `UIAlertController.Style` of the alert controller UIKit shows it through (iOS 8+).
     let style: String
     let title: PropertyHandle
@@ -22,6 +22,47 @@ struct LegacyAlertKind {
     /// The delegate messages' Objective-C selectors, which a message to a delegate that went
     /// is named by (rule 79): `willPresent`, `didPresent`, `clicked`, `willDismiss`, `didDismiss`.
     let objC: [String]
+    /// What the class's messages call it (`the alert`, `the sheet`).
+    let noun: String
+}
+
+extension Presentations {
+    /// The members both legacy alerts declare alike (rules 73, 81): their windows, the
+    /// button list's reading and growing, and the dismissal without a click.
+    static func legacyAlertMembers(_ kind: LegacyAlertKind) -> [Member<Simulator>] {
+        ClassDeclaration<Simulator>.members {
+            PropertyDeclaration(kind.window, .strong, .object("UIWindow"), readOnly: true,
+                                summary: "The private window \(kind.noun) shows in while it is shown (rule 81).")
+            PropertyDeclaration(kind.controller, .strong, .object("UIAlertController"), readOnly: true,
+                                summary: "From iOS 8, the UIAlertController UIKit shows \(kind.noun) through while it is shown (rule 81).")
+            PropertyDeclaration("numberOfButtons", .assign, .integer, readOnly: true, getter: "numberOfButtons")
+            PropertyDeclaration("isVisible", .assign, .bool, readOnly: true, getter: "isVisible")
+            Method("addButton", swift: "addButton(withTitle:)", .string("title"), returns: .integer,
+                   summary: "Adds a button after the others and returns its index.") { sim, inv in
+                var titles = try sim.presentations.legacyTitles(inv.receiver, kind)
+                titles.append(inv.stringArgument(0) ?? "")
+                try sim.write(inv.receiver, sim[kind.buttonTitles], .array(titles.map(Value.string)))
+                return .int(titles.count - 1)
+            }
+            Method("buttonTitle", swift: "buttonTitle(at:)", .integer("buttonIndex"), returns: .string, optional: true,
+                   summary: "The title of the button at the index, or nil.") { sim, inv in
+                let titles = try sim.presentations.legacyTitles(inv.receiver, kind)
+                let i = inv.integerArgument(0)
+                return titles.indices.contains(i) ? .string(titles[i]) : .nil
+            }
+            Method.accessor("numberOfButtons", returns: .integer) { sim, inv in
+                .int(try sim.presentations.legacyTitles(inv.receiver, kind).count)
+            }
+            Method.accessor("isVisible", returns: .bool) { sim, inv in
+                .bool(try sim.object(inv.receiver, kind.window) != nil)
+            }
+            Method("dismiss", swift: "dismiss(withClickedButtonIndex:animated:)", .integer("buttonIndex"), .bool("animated", default: true),
+                   summary: "Dismisses \(kind.noun) as if the button were chosen, without telling the delegate of a click.") { sim, inv in
+                try sim.presentations.dismissLegacyAlert(inv.receiver, kind, buttonIndex: inv.integerArgument(0))
+                return .nil
+            }
+        }
+    }
 }
 
 extension Presentations {
@@ -100,7 +141,7 @@ extension Presentations {
         guard let w = try object(item, kind.window) else { return }
         try tellLegacyDelegate(item, kind, kind.willDismiss, buttonIndex)
         if let ac = try object(item, kind.controller) {
-            if heap.isAlive(ac), try object(ac, heap[UIViewController.presentingViewController]) != nil {
+            if heap.isAlive(ac), try object(ac, UIViewController.presentingViewController) != nil {
                 try dismiss(from: ac, animated: false, completion: .nil)
             }
             try write(item, heap[kind.controller], nil)

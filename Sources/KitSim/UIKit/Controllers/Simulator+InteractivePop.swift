@@ -53,7 +53,7 @@ extension Navigation {
 
     /// Whether the coordinator's transition is driven by a finger (it began interactive).
     func isInteractiveCoordinator(_ c: ObjectID) -> Bool {
-        (try? bool(c, heap[_UIViewControllerTransitionCoordinator.initiallyInteractive], default: false)) ?? false
+        (try? bool(c, _UIViewControllerTransitionCoordinator.initiallyInteractive, default: false)) ?? false
     }
 }
 

@@ -25,7 +25,8 @@ package enum UIActionSheet: ModelClass {
                                       willPresent: willPresent, didPresent: didPresent, clicked: clicked,
                                       willDismiss: willDismiss, didDismiss: didDismiss,
                                       objC: ["willPresentActionSheet:", "didPresentActionSheet:", "actionSheet:clickedButtonAtIndex:",
-                                             "actionSheet:willDismissWithButtonIndex:", "actionSheet:didDismissWithButtonIndex:"])
+                                             "actionSheet:willDismissWithButtonIndex:", "actionSheet:didDismissWithButtonIndex:"],
+                                      noun: "the sheet")
 }
 
 extension Presentations {
@@ -43,12 +44,7 @@ extension Presentations {
                             summary: "The buttons' titles by index (0-based): the destructive button, then the cancel button, then added ones.")
         PropertyDeclaration(UIActionSheet.cancelButtonIndex, .assign, .integer, default: .int(-1))
         PropertyDeclaration(UIActionSheet.destructiveButtonIndex, .assign, .integer, default: .int(-1))
-        PropertyDeclaration(UIActionSheet.alertWindow, .strong, .object("UIWindow"), readOnly: true,
-                            summary: "The private window the sheet shows in while it is shown (rule 81).")
-        PropertyDeclaration(UIActionSheet.alertController, .strong, .object("UIAlertController"), readOnly: true,
-                            summary: "From iOS 8, the UIAlertController UIKit shows the sheet through while it is shown (rule 81).")
-        PropertyDeclaration("numberOfButtons", .assign, .integer, readOnly: true, getter: "numberOfButtons")
-        PropertyDeclaration("isVisible", .assign, .bool, readOnly: true, getter: "isVisible")
+        Presentations.legacyAlertMembers(UIActionSheet.kind)
         HoldDeclaration("shown action sheet", "an action sheet while it is shown, until it is dismissed")
         HoldDeclaration("action sheet window", "the window a shown action sheet shows in, until it is dismissed")
 
@@ -70,50 +66,16 @@ extension Presentations {
             try sim.write(inv.receiver, sim[UIActionSheet.buttonTitles], .array(titles))
             return .object(inv.receiver)
         }
-        Method("addButton", swift: "addButton(withTitle:)", .string("title"), returns: .integer,
-               summary: "Adds a button after the others and returns its index.") { sim, inv in
-            var titles = try sim.presentations.actionSheetTitles(inv.receiver)
-            titles.append(inv.stringArgument(0) ?? "")
-            try sim.write(inv.receiver, sim[UIActionSheet.buttonTitles], .array(titles.map(Value.string)))
-            return .int(titles.count - 1)
-        }
-        Method("buttonTitle", swift: "buttonTitle(at:)", .integer("buttonIndex"), returns: .string, optional: true,
-               summary: "The title of the button at the index, or nil.") { sim, inv in
-            let titles = try sim.presentations.actionSheetTitles(inv.receiver)
-            let i = inv.integerArgument(0)
-            return titles.indices.contains(i) ? .string(titles[i]) : .nil
-        }
-        Method.accessor("numberOfButtons", returns: .integer) { sim, inv in
-            .int(try sim.presentations.actionSheetTitles(inv.receiver).count)
-        }
-        Method.accessor("isVisible", returns: .bool) { sim, inv in
-            .bool(try sim.object(inv.receiver, UIActionSheet.alertWindow) != nil)
-        }
         Method("show", swift: "show(in:)", .object("view", "UIView"),
                summary: "Shows the sheet in a private window at the alert level, which becomes key; UIKit keeps the sheet until it is dismissed.") { sim, inv in
-            try sim.presentations.showActionSheet(inv.receiver, in: inv.objectArgument(0))
-            return .nil
-        }
-        Method("dismiss", swift: "dismiss(withClickedButtonIndex:animated:)", .integer("buttonIndex"), .bool("animated", default: true),
-               summary: "Dismisses the sheet as if the button were chosen, without telling the delegate of a click.") { sim, inv in
-            try sim.presentations.dismissActionSheet(inv.receiver, buttonIndex: inv.integerArgument(0))
+            try sim.presentations.showLegacyAlert(inv.receiver, UIActionSheet.kind, near: inv.objectArgument(0))
             return .nil
         }
     }
-
-    func actionSheetTitles(_ sheet: ObjectID) throws -> [String] { try legacyTitles(sheet, UIActionSheet.kind) }
-
-    /// Rules 73, 81: `show(in:)`.
-    func showActionSheet(_ sheet: ObjectID, in view: ObjectID) throws { try showLegacyAlert(sheet, UIActionSheet.kind, near: view) }
 
     /// `sim.tap(sheet, "Delete")` or `sim.tap(alertView, "OK")`: the delegate is told of the
     /// click, then the legacy alert is dismissed (rules 73, 81).
     package func tapLegacyAlert(_ item: ObjectID, _ title: String) throws {
         try tapLegacyAlert(item, heap.isKind(item, of: heap[UIAlertView.self]) ? UIAlertView.kind : UIActionSheet.kind, title)
-    }
-
-    /// `dismiss(withClickedButtonIndex:animated:)`.
-    func dismissActionSheet(_ sheet: ObjectID, buttonIndex: Int) throws {
-        try dismissLegacyAlert(sheet, UIActionSheet.kind, buttonIndex: buttonIndex)
     }
 }

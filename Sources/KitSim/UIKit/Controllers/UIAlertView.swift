@@ -27,7 +27,8 @@ package enum UIAlertView: ModelClass {
                                       willPresent: willPresent, didPresent: didPresent, clicked: clicked,
                                       willDismiss: willDismiss, didDismiss: didDismiss,
                                       objC: ["willPresentAlertView:", "didPresentAlertView:", "alertView:clickedButtonAtIndex:",
-                                             "alertView:willDismissWithButtonIndex:", "alertView:didDismissWithButtonIndex:"])
+                                             "alertView:willDismissWithButtonIndex:", "alertView:didDismissWithButtonIndex:"],
+                                      noun: "the alert")
 }
 
 extension Presentations {
@@ -44,12 +45,7 @@ extension Presentations {
         PropertyDeclaration(UIAlertView.buttonTitles, .copy, .table, readOnly: true,
                             summary: "The buttons' titles by index (0-based): the cancel button, then the others.")
         PropertyDeclaration(UIAlertView.cancelButtonIndex, .assign, .integer, default: .int(-1))
-        PropertyDeclaration(UIAlertView.alertWindow, .strong, .object("UIWindow"), readOnly: true,
-                            summary: "The private window the alert shows in while it is shown (rule 81).")
-        PropertyDeclaration(UIAlertView.alertController, .strong, .object("UIAlertController"), readOnly: true,
-                            summary: "From iOS 8, the UIAlertController UIKit shows the alert through while it is shown (rule 81).")
-        PropertyDeclaration("numberOfButtons", .assign, .integer, readOnly: true, getter: "numberOfButtons")
-        PropertyDeclaration("isVisible", .assign, .bool, readOnly: true, getter: "isVisible")
+        Presentations.legacyAlertMembers(UIAlertView.kind)
         HoldDeclaration("shown alert view", "an alert view while it is shown, until it is dismissed")
         HoldDeclaration("alert view window", "the window a shown alert view shows in, until it is dismissed")
 
@@ -70,33 +66,9 @@ extension Presentations {
             try sim.write(inv.receiver, sim[UIAlertView.buttonTitles], .array(titles))
             return .object(inv.receiver)
         }
-        Method("addButton", swift: "addButton(withTitle:)", .string("title"), returns: .integer,
-               summary: "Adds a button after the others and returns its index.") { sim, inv in
-            var titles = try sim.presentations.legacyTitles(inv.receiver, UIAlertView.kind)
-            titles.append(inv.stringArgument(0) ?? "")
-            try sim.write(inv.receiver, sim[UIAlertView.buttonTitles], .array(titles.map(Value.string)))
-            return .int(titles.count - 1)
-        }
-        Method("buttonTitle", swift: "buttonTitle(at:)", .integer("buttonIndex"), returns: .string, optional: true,
-               summary: "The title of the button at the index, or nil.") { sim, inv in
-            let titles = try sim.presentations.legacyTitles(inv.receiver, UIAlertView.kind)
-            let i = inv.integerArgument(0)
-            return titles.indices.contains(i) ? .string(titles[i]) : .nil
-        }
-        Method.accessor("numberOfButtons", returns: .integer) { sim, inv in
-            .int(try sim.presentations.legacyTitles(inv.receiver, UIAlertView.kind).count)
-        }
-        Method.accessor("isVisible", returns: .bool) { sim, inv in
-            .bool(try sim.object(inv.receiver, sim[UIAlertView.alertWindow]) != nil)
-        }
         Method("show", swift: "show()",
                summary: "Shows the alert in a private window at the alert level, which becomes key; UIKit keeps the alert until it is dismissed (rule 81).") { sim, inv in
             try sim.presentations.showLegacyAlert(inv.receiver, UIAlertView.kind, near: nil)
-            return .nil
-        }
-        Method("dismiss", swift: "dismiss(withClickedButtonIndex:animated:)", .integer("buttonIndex"), .bool("animated", default: true),
-               summary: "Dismisses the alert as if the button were chosen, without telling the delegate of a click.") { sim, inv in
-            try sim.presentations.dismissLegacyAlert(inv.receiver, UIAlertView.kind, buttonIndex: inv.integerArgument(0))
             return .nil
         }
     }

@@ -99,7 +99,7 @@ extension Transitions {
     /// `animationEnded(_:)`, when the animator has one (SPEC rule 58: after the did
     /// callbacks, before the completion).
     func animationEnded(_ ctx: ObjectID, completed: Bool) throws {
-        guard heap.isAlive(ctx), let a = try object(ctx, heap[_UIViewControllerOneToOneTransitionContext.animator]), heap.responds(a, to: .animationEnded)
+        guard heap.isAlive(ctx), let a = try object(ctx, _UIViewControllerOneToOneTransitionContext.animator), heap.responds(a, to: .animationEnded)
         else { return }
         _ = try heap.send(a, .animationEnded, args: Arguments(.bool(completed)))
     }
@@ -108,7 +108,7 @@ extension Transitions {
     /// coming (final) or going (initial), zero for any other.
     func contextFrame(_ ctx: ObjectID, of vc: ObjectID, incoming: Bool) throws -> Rect {
         guard try object(ctx, incoming ? heap[_UIViewControllerOneToOneTransitionContext.toViewController] : heap[_UIViewControllerOneToOneTransitionContext.fromViewController]) == vc,
-              let container = try object(ctx, heap[_UIViewControllerOneToOneTransitionContext.containerView]) else { return Rect(x: 0, y: 0, width: 0, height: 0) }
+              let container = try object(ctx, _UIViewControllerOneToOneTransitionContext.containerView) else { return Rect(x: 0, y: 0, width: 0, height: 0) }
         return try views.boundsOf(container)
     }
 
