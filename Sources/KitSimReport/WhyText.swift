@@ -123,7 +123,3 @@ extension Heap {
         location.map { prefix + $0.description } ?? ""
     }
 }
-
-extension String {
-    var trimmingPrefixSpaces: String { String(drop(while: { $0 == " " })) }
-}
