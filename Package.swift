@@ -82,12 +82,15 @@ let package = Package(
         .target(name: "KitSimTesting", dependencies: ["KitSimBridge", "KitSimReport"]),
         .target(name: "KitSimFuzz", dependencies: ["KitSimLua", "KitSimReport", "KitSimPlatform"], swiftSettings: startup),
         .target(name: "KitSimRepl", dependencies: ["KitSimLua", "KitSimBridge", "KitSimReport", "KitSimPlatform"], swiftSettings: startup),
+        // The order explorer (`kitsim explore`, docs/explore.md): searches, minimises and
+        // replays orders of a scenario's events, outside the library.
+        .target(name: "KitSimExplore", dependencies: ["KitSimLua", "KitSimReport", "KitSimPlatform"], swiftSettings: hot),
         // Release builds of `kitsim` are fully static (BENCHMARKS.md): no dynamic
         // loading of the Swift runtime at start-up, which dominated `kitsim run` of a short
         // script (about 1 ms of loading and relocating libswiftCore and friends). Linux only:
         // macOS has no static executables, and its libedit needs none of the three below.
         .executableTarget(
-            name: "kitsim", dependencies: ["KitSim", "KitSimLua", "KitSimReport", "KitSimFuzz", "KitSimRepl", "KitSimPlatform", "CLineEdit"],
+            name: "kitsim", dependencies: ["KitSim", "KitSimLua", "KitSimReport", "KitSimFuzz", "KitSimRepl", "KitSimExplore", "KitSimPlatform", "CLineEdit"],
             swiftSettings: startup,
             linkerSettings: [
                 .unsafeFlags(["-static-executable"], .when(platforms: [.linux], configuration: .release)),
@@ -119,7 +122,7 @@ let package = Package(
             swiftSettings: hot
         ),
         .testTarget(name: "KitSimTests", dependencies: ["KitSim", "KitSimRuntime", "KitSimReport"]),
-        .testTarget(name: "KitSimLuaTests", dependencies: ["KitSimBridge", "KitSimLua", "KitSimReport", "KitSimFuzz", "KitSimRepl", "KitSimPlatform", "KitSimTesting"], exclude: ["Scripts"]),
+        .testTarget(name: "KitSimLuaTests", dependencies: ["KitSimBridge", "KitSimLua", "KitSimReport", "KitSimFuzz", "KitSimRepl", "KitSimExplore", "KitSimPlatform", "KitSimTesting"], exclude: ["Scripts"]),
         .testTarget(name: "BenchSupportTests", dependencies: ["BenchSupport"]),
         // Uses the KitSimTesting and KitSimLua products as an app's test package would.
         .testTarget(name: "KitSimTestingTests", dependencies: ["KitSimTesting", "KitSimLua", "KitSimReport"]),

@@ -1098,10 +1098,11 @@ DispatchQueue = {}
 ---@param block function
 function DispatchQueue:async(block) end
 
----Runs the block in the first turn at or after the deadline (`DispatchTime.now() + 10`).
+---Runs the block in the first turn at or after the deadline (`DispatchTime.now() + 10`); `{ within = {lo, hi}, label = "…" }`: from lo to hi seconds after it, as `kitsim explore` chooses.
 ---@param deadline DispatchTime
 ---@param block function
-function DispatchQueue:asyncAfter(deadline, block) end
+---@param options? table
+function DispatchQueue:asyncAfter(deadline, block, options) end
 
 ---The main operation queue: `addObserver_forName`'s queue; it runs operations on the main queue.
 ---@class OperationQueue : NSObject
@@ -1465,6 +1466,10 @@ function sim.trace(last) end
 ---@param b string
 function sim.exchange(class, a, b) end
 
+---Pins the order of the events whose moments are uncertain, as `kitsim explore` printed it (`sim.schedule"tap push; transition end"`): each choice runs the event the next label names; a label no event has stops the run. Ignored under `kitsim explore` and `--schedule`.
+---@param order string
+function sim.schedule(order) end
+
 ---Swift's `[weak self]`: a box a closure can hold without capturing the object strongly; a closure that holds it captures the object weakly, and `box.value` reads it (nil once deallocated).
 ---@param object NSObject
 ---@return table
@@ -1479,10 +1484,11 @@ function sim.unowned(object) end
 ---@param seconds? number
 function sim.run(seconds) end
 
----Calls the function after a virtual delay (`DispatchQueue.main.asyncAfter`).
----@param delay number
+---Calls the function after a virtual delay (`DispatchQueue.main.asyncAfter`); a delay `{lo, hi}` is uncertain, and `kitsim explore` chooses when (`{ label = "…" }` names it).
+---@param delay any
 ---@param fn function
-function sim.after(delay, fn) end
+---@param options? table
+function sim.after(delay, fn, options) end
 
 ---What is on screen: `{ black, keyWindow, windows, visibleControllers, coveredViews, frontmostView, text }`.
 ---@return table
@@ -1494,21 +1500,24 @@ function sim.screen() end
 ---@return UIView?
 function sim.hitTest(x, y) end
 
----Drags a presented sheet down like a user (iOS 13+, rule 83): its presentation controller's delegate is asked and told; returns whether the sheet was dismissed.
+---Drags a presented sheet down like a user (iOS 13+, rule 83): its presentation controller's delegate is asked and told; returns whether the sheet was dismissed. `{ within = {lo, hi} }`: at a moment `kitsim explore` chooses (returns nothing).
 ---@param presented UIViewController
+---@param options? table
 ---@return boolean
-function sim.swipeDown(presented) end
+function sim.swipeDown(presented, options) end
 
----Taps like a user: a tab (`sim.tap(tabBar, child)`), an alert's action (`sim.tap(alert, "OK")`), an alert view's or action sheet's button, a control (`touchDown`, `touchUpInside`) or a view's tap recognizers; returns whether the tap reached something.
+---Taps like a user: a tab (`sim.tap(tabBar, child)`), an alert's action (`sim.tap(alert, "OK")`), an alert view's or action sheet's button, a control (`touchDown`, `touchUpInside`) or a view's tap recognizers; returns whether the tap reached something. A last argument `{ within = {lo, hi}, label = "…" }` taps at a moment `kitsim explore` chooses (and returns nothing).
 ---@param target NSObject
 ---@param what? any
+---@param options? table
 ---@return boolean
-function sim.tap(target, what) end
+function sim.tap(target, what, options) end
 
----Turns the device (a `UIDeviceOrientation`); UIKit rotates the interface unless the deciding controller refuses (`shouldAutorotate`, `supportedInterfaceOrientations`); returns `statusBarOrientation` afterwards (rules 52–55).
+---Turns the device (a `UIDeviceOrientation`); UIKit rotates the interface unless the deciding controller refuses (`shouldAutorotate`, `supportedInterfaceOrientations`); returns `statusBarOrientation` afterwards (rules 52–55). `{ within = {lo, hi} }`: at a moment `kitsim explore` chooses (returns nothing).
 ---@param orientation UIDeviceOrientation
+---@param options? table
 ---@return UIInterfaceOrientation
-function sim.rotateDevice(orientation) end
+function sim.rotateDevice(orientation, options) end
 
 ---The edge swipe that pops interactively: `{ complete = true, drag = 0.3 }` (the finger lifts after `drag` seconds, completing or cancelling the pop); returns whether a pop began (rule 66).
 ---@param navigationController UINavigationController
@@ -1516,7 +1525,7 @@ function sim.rotateDevice(orientation) end
 ---@return boolean
 function sim.swipeBack(navigationController, options) end
 
----Sets the behaviour profile, in portrait: `{ ios = 7…17, transition = seconds, abandonedDelay = seconds, latency = seconds, rotation = seconds, scenes = false|true }` (`scenes`: iOS 13+, a scene-based launch, rule 69).
+---Sets the behaviour profile, in portrait: `{ ios = 7…17, transition = seconds, abandonedDelay = seconds, latency = seconds or {lo, hi}, rotation = seconds, scenes = false|true }` (`scenes`: iOS 13+, a scene-based launch, rule 69).
 ---@param settings table
 function sim.configure(settings) end
 
@@ -1535,3 +1544,13 @@ function sim.postMessage(webView, name, body) end
 ---@param format string
 ---@param ... any
 function sim.log(format, ...) end
+
+---A property checked after every run-loop turn: when `check()` returns false or nil the run fails (`sim.always failed after 'tap push': message`) at the line whose turn broke it; `kitsim explore` checks it in every order.
+---@param check function
+---@param message string
+function sim.always(check, message) end
+
+---A coverage goal checked after every turn: `kitsim explore` fails when no order it explored made `check()` true; `kitsim run` reports a goal its order never reached.
+---@param check function
+---@param message string
+function sim.sometimes(check, message) end

@@ -118,7 +118,7 @@ for cmd in run test repl; do
 done
 # Every command has its own --help, on stdout with exit 0, made from the same declaration
 # as its parser; a misspelt option is refused with the nearest one and exit 64.
-for cmd in run test repl graph api fuzz; do
+for cmd in run test repl graph api fuzz explore; do
     set +e; "$KITSIM" $cmd --help > "$work/help.txt" 2>&1; st=$?; set -e
     [ "$st" = 0 ] && head -1 "$work/help.txt" | grep -q "^usage: kitsim $cmd" && grep -q -- "-h, --help" "$work/help.txt" \
         || fail "kitsim $cmd --help: exit $st, $(head -3 "$work/help.txt")"

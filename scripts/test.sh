@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# The whole test suite: installs what it needs, runs the Swift tests, every scenario in
-# Scenarios/ with `kitsim test`, a determinism check of
+# The whole test suite: installs what it needs, runs the Swift tests, the scenarios in
+# Scenarios/seeds and Scenarios/patterns with `kitsim test`, those in Scenarios/explore with
+# `kitsim explore`, a determinism check of
 # `kitsim run --trace`, and the benchmark in its short smoke mode (a check that it still
 # works, never a timing).
 set -euo pipefail
@@ -23,7 +24,11 @@ flags=(-c release -Xswiftc -enable-testing)
 swift build "${flags[@]}" --build-tests
 swift test "${flags[@]}" --skip-build
 bin=.build/release
-"$bin/kitsim" test Scenarios
+"$bin/kitsim" test Scenarios/seeds Scenarios/patterns
+# The explore scenarios under kitsim explore: each bug found in the order expected, each
+# fix clean and exhaustive (docs/explore.md); and the explorer's replay, divergence,
+# shards and JSON from the command line.
+scripts/test-explore.sh "$bin/kitsim"
 # Stock Lua 5.4 where KitSim does not say otherwise: 300+ snippets under lua5.4 and
 # kitsim run, every difference listed as deliberate (docs/limits.md, "Differences from
 # stock Lua 5.4").

@@ -42,6 +42,7 @@ extension LuaSandbox {
             defineSimFunction(L, simIndex, signature, fn)
         }
         installSimFunctions(def)
+        installScheduleFunction(def)
         installBoxes(L, def)
         installGlobalFunctions()
         try model.install(in: self, simTable: simIndex)
@@ -94,7 +95,18 @@ extension LuaSandbox {
         }
         // `DispatchTime.now()`: the virtual clock, in nanoseconds.
         pushFunction(L) { sb, L in lua_pushinteger(L, lua_Integer(sb.heap.now)); return 1 }
-        guard kitsim_pcall(L, 5, 0) == LUA_OK else { throw SimError.script(.preludeFailed(chunk: nil, error: describe(L, -1))) }
+        // `sim.always` and `sim.sometimes`: the prelude's check of every turn, and its goals.
+        pushFunction(L) { sb, L in sb.setTurnCheck(sb.value(L, 1)); return 0 }
+        pushFunction(L) { sb, L in
+            if lua_type(L, 1) == LUA_TNUMBER {
+                let i = Int(lua_tointegerx(L, 1, nil)) - 1
+                if sb.goals.indices.contains(i) { sb.goals[i].reached = true }
+            } else {
+                sb.goals.append(Goal(message: sb.string(L, 2) ?? "", reached: false))
+            }
+            return 0
+        }
+        guard kitsim_pcall(L, 7, 0) == LUA_OK else { throw SimError.script(.preludeFailed(chunk: nil, error: describe(L, -1))) }
         kitsim_pop(L, 1)
         if isSandboxed { applySandbox() } else { restrictDebug() }
     }

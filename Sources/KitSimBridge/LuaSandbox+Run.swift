@@ -83,8 +83,13 @@ extension LuaSandbox {
     /// The outcome of a scenario chunk that ran with `status`, its error on the stack top.
     func finish(_ L: OpaquePointer, _ status: Int32) -> Outcome {
         if status == LUA_OK {
-            // The end of the script ends the turn: layout pass and drain.
-            do { try model.finishTurn() } catch let e as SimError { return outcome(failure: e) } catch {}
+            // The end of the script ends the turn: layout pass and drain; the properties
+            // are checked after it as after any turn, and a replayed schedule must be done.
+            do {
+                try model.finishTurn()
+                try heap.afterTurn?(nil)
+                try heap.orderChooser?.scriptEnded()
+            } catch let e as SimError { return outcome(failure: e) } catch {}
             return outcome(status: .passed, crash: nil, message: nil)
         }
         return outcomeFromLuaError(L)

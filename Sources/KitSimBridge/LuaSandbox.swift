@@ -143,6 +143,12 @@ public final class LuaSandbox {
     var lazyStatics: [UInt32: [String: (LuaSandbox, OpaquePointer) -> Void]] = [:]
     /// Also write output to standard output as it happens.
     public var echoOutput = false
+    /// The script's coverage goals (`sim.sometimes`), in the order it set them, each with
+    /// whether the run reached it.
+    public internal(set) var goals: [Goal] = []
+    /// Whether the host set the order chooser (`kitsim explore`, `--schedule`): a script's
+    /// `sim.schedule` then changes nothing.
+    public var chooserIsHosts = false
     /// Whether `Outcome.trace` holds the trace text. Rendering it costs time in proportion
     /// to the trace; `kitsim run` without `--trace` and `kitsim test` turn it off. The
     /// trace itself is recorded either way (`heap.traceText()`).

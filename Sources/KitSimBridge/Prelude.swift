@@ -2,7 +2,7 @@
 /// `sim.log` capture, and the assertion vocabulary (busted's `expect` style, SPEC §4).
 /// It runs before any scenario, with the standard library intact.
 let prelude = #"""
-local register, sim, logline, assertions, clock = ...
+local register, sim, logline, assertions, clock, turnHook, goal = ...
 local fmt, tostring, type, error, select = string.format, tostring, type, error, select
 
 -- Exceptions (SPEC §4): name, reason, object; tostring gives "name: reason".
@@ -122,10 +122,56 @@ register("leak", Leak)
 local getinfo = debug.getinfo       -- kept: --sandbox removes `debug` after the prelude
 -- The assertion vocabulary is compiled on its first use (`assertionVocabulary`): it is most
 -- of the prelude, and most runs of a short script never call it (start-up time).
-local real
+local real, failure
+local function vocabulary()
+  if not real then real, failure = assertions()(register, sim, getinfo, fmt, tostring, type, error) end
+end
 function expect(subject)
-  if not real then real = assertions()(register, sim, getinfo, fmt, tostring, type, error) end
+  vocabulary()
   return real(subject)
+end
+
+-- sim.always and sim.sometimes (docs/explore.md): properties checked after every run-loop
+-- turn. A failed `always` is an assertion failure at the line whose turn broke it; a
+-- `sometimes` is a goal the run reports reached (`goal(i)`) the first time it holds.
+local always, sometimes, checking, pcall = {}, {}, false, pcall
+local function checkTurn(label)
+  if checking then return end       -- a property that runs the run loop checks nothing twice
+  checking = true
+  for i = 1, #always do
+    local p = always[i]
+    local ok, held = pcall(p.fn)
+    if not ok then checking = false; error(held, 0) end
+    if not held then
+      checking = false
+      vocabulary()
+      failure(fmt("sim.always failed after %s: %s", label and fmt("'%s'", label) or "the script's own turn", p.message), nil, 2)
+    end
+  end
+  for i = 1, #sometimes do
+    local p = sometimes[i]
+    if not p.reached then
+      local ok, held = pcall(p.fn)
+      if not ok then checking = false; error(held, 0) end
+      if held then p.reached = true; goal(i) end
+    end
+  end
+  checking = false
+end
+local function property(kind, list, fn, message)
+  if type(fn) ~= "function" then
+    error(fmt("bad argument #1 to '%s' (function expected, got %s)", kind, fn == nil and "no value" or type(fn)), 3)
+  end
+  if type(message) ~= "string" then
+    error(fmt("bad argument #2 to '%s' (string expected, got %s)", kind, message == nil and "no value" or type(message)), 3)
+  end
+  list[#list + 1] = { fn = fn, message = message }
+  turnHook(checkTurn)
+end
+function sim.always(fn, message) property("always", always, fn, message) end
+function sim.sometimes(fn, message)
+  property("sometimes", sometimes, fn, message)
+  goal(nil, message)
 end
 """#
 
@@ -332,5 +378,5 @@ function expect(subject)
   setmetatable(chain.to, matcherMeta); setmetatable(chain.to_not, matcherMeta)
   return setmetatable(chain, wordMeta)
 end
-return expect
+return expect, fail
 """#

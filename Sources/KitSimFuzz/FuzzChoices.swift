@@ -1,3 +1,5 @@
+import KitSimRuntime
+
 /// Where the generator's choices come from. `kitsim fuzz` draws them from a seeded
 /// SplitMix64; the libFuzzer target reads them from its input's bytes (`FuzzInput`), so
 /// that a mutation of the bytes is a change of choices and coverage guidance works on the

@@ -1,3 +1,5 @@
+import KitSimRuntime
+
 /// The libFuzzer target's structure-aware mutator (`LLVMFuzzerCustomMutator`).
 ///
 /// libFuzzer's own mutations see bytes, not records: inserting or erasing one byte inside a

@@ -49,13 +49,21 @@ extension Simulator: SandboxModel {
             return 0
         }
 
-        def(MethodSignature("after", [.number("delay"), .function("fn", optional: false)], summary: "Calls the function after a virtual delay (`DispatchQueue.main.asyncAfter`).")) { sb, L in
-            let delay = try sb.numberArgument(L, 1, "after")
+        def(MethodSignature("after", [Parameter("delay", .any), .function("fn", optional: false), Parameter("options", .table, optional: true)],
+                            summary: "Calls the function after a virtual delay (`DispatchQueue.main.asyncAfter`); a delay `{lo, hi}` is uncertain, and `kitsim explore` chooses when (`{ label = \"…\" }` names it).")) { sb, L in
             guard lua_type(L, 2) == LUA_TFUNCTION || kitsim_handle_id(L, 2) != 0 else {
                 throw SimError.badArgument(2, "after", expected: "function", got: sb.typeName(L, 2))
             }
+            let options = try sim.momentOptions(sb.value(L, 3), "after", position: 3)
+            if options.window != nil { throw SimError.badArgument(3, "after", "the window is the delay: sim.after({lo, hi}, fn)", kind: .invalidUse) }
             // SPEC §2: the function is a closure, capturing what it uses (asyncAfter's block).
-            try sim.after(delay, try sb.heap.closure(sb.value(L, 2)))
+            if lua_type(L, 1) == LUA_TTABLE {
+                let window = try sim.window(sb.value(L, 1), "after", position: 1, name: "delay")
+                try sim.after(between: window.earliest, and: window.latest, try sb.heap.closure(sb.value(L, 2)), label: options.label)
+                return 0
+            }
+            let delay = try sb.numberArgument(L, 1, "after")
+            try sim.after(delay, try sb.heap.closure(sb.value(L, 2)), label: options.label)
             return 0
         }
 
@@ -65,50 +73,77 @@ extension Simulator: SandboxModel {
             sb.push(L, try sim.hitTest(p).map(Value.object) ?? .nil)
             return 1
         }
-        def(MethodSignature("swipeDown", [.object("presented", "UIViewController")], returns: .bool,
-                            summary: "Drags a presented sheet down like a user (iOS 13+, rule 83): its presentation controller's delegate is asked and told; returns whether the sheet was dismissed.")) { sb, L in
-            lua_pushboolean(L, try sim.presentations.swipeDown(try sb.objectArgument(L, 1, "swipeDown")) ? 1 : 0)
-            return 1
+        def(MethodSignature("swipeDown", [.object("presented", "UIViewController"), Parameter("options", .table, optional: true)], returns: .bool,
+                            summary: "Drags a presented sheet down like a user (iOS 13+, rule 83): its presentation controller's delegate is asked and told; returns whether the sheet was dismissed. `{ within = {lo, hi} }`: at a moment `kitsim explore` chooses (returns nothing).")) { sb, L in
+            let presented = try sb.objectArgument(L, 1, "swipeDown")
+            let options = try sim.momentOptions(sb.value(L, 2), "swipeDown", position: 2)
+            return try sb.userAction(L, sim, options, what: "swipe down", target: presented) { [unowned sim] in
+                try sim.presentations.swipeDown(presented)
+            }
         }
-        def(MethodSignature("tap", [.object("target", "NSObject"), Parameter("what", .any, optional: true)], returns: .bool,
-                            summary: "Taps like a user: a tab (`sim.tap(tabBar, child)`), an alert's action (`sim.tap(alert, \"OK\")`), an alert view's or action sheet's button, a control (`touchDown`, `touchUpInside`) or a view's tap recognizers; returns whether the tap reached something.")) { sb, L in
+        def(MethodSignature("tap", [.object("target", "NSObject"), Parameter("what", .any, optional: true), Parameter("options", .table, optional: true)], returns: .bool,
+                            summary: "Taps like a user: a tab (`sim.tap(tabBar, child)`), an alert's action (`sim.tap(alert, \"OK\")`), an alert view's or action sheet's button, a control (`touchDown`, `touchUpInside`) or a view's tap recognizers; returns whether the tap reached something. A last argument `{ within = {lo, hi}, label = \"…\" }` taps at a moment `kitsim explore` chooses (and returns nothing).")) { sb, L in
             let target = try sb.objectArgument(L, 1, "tap")
-            // SPEC rule 37: the first argument picks what the tap is.
-            if sb.heap.isKind(target, of: sim[UITabBarController.self]) {
-                try sim.tapTab(target, try sb.objectArgument(L, 2, "tap"))
-                lua_pushboolean(L, 1)
-            } else if sb.heap.isKind(target, of: sim[UIAlertController.self]) {
+            let heap = sb.heap
+            // SPEC rule 37: the first argument picks what the tap is; its options come after
+            // what it needs.
+            let tap: () throws -> Bool
+            var what = ""
+            var optionsAt: Int32 = 3
+            if heap.isKind(target, of: sim[UITabBarController.self]) {
+                let child = try sb.objectArgument(L, 2, "tap")
+                tap = { [unowned sim] in try sim.tapTab(target, child); return true }
+                what = " " + sb.shortName(child)
+            } else if heap.isKind(target, of: sim[UIAlertController.self]) {
                 guard let title = sb.string(L, 2) else {
                     throw SimError.badArgument(2, "tap", expected: "action title", got: sb.typeName(L, 2))
                 }
-                try sim.tapAlert(target, title)
-                lua_pushboolean(L, 1)
-            } else if sb.heap.isKind(target, of: sim[UIActionSheet.self]) || sb.heap.isKind(target, of: sim[UIAlertView.self]) {
+                tap = { [unowned sim] in try sim.tapAlert(target, title); return true }
+                what = " '\(title)'"
+            } else if heap.isKind(target, of: sim[UIActionSheet.self]) || heap.isKind(target, of: sim[UIAlertView.self]) {
                 guard let title = sb.string(L, 2) else {
                     throw SimError.badArgument(2, "tap", expected: "button title", got: sb.typeName(L, 2))
                 }
-                try sim.presentations.tapLegacyAlert(target, title)
-                lua_pushboolean(L, 1)
-            } else if sb.heap.isKind(target, of: sim[UITableView.self]) || sb.heap.isKind(target, of: sim[UICollectionView.self]) {
+                tap = { [unowned sim] in try sim.presentations.tapLegacyAlert(target, title); return true }
+                what = " '\(title)'"
+            } else if heap.isKind(target, of: sim[UITableView.self]) || heap.isKind(target, of: sim[UICollectionView.self]) {
                 guard case .indexPath(let path) = sb.value(L, 2) else {
                     throw SimError.badArgument(2, "tap", expected: "IndexPath", got: sb.typeName(L, 2))
                 }
-                lua_pushboolean(L, try sim.tapItem(target, path) ? 1 : 0)
-            } else if sb.heap.isKind(target, of: sim[UIControl.self]) {
-                lua_pushboolean(L, try sim.tapControl(target) ? 1 : 0)
-            } else if sb.heap.isKind(target, of: sim[UIView.self]) {
-                lua_pushboolean(L, try sim.tapView(target) ? 1 : 0)
+                tap = { [unowned sim] in try sim.tapItem(target, path) }
+                what = " row \(path.row) of section \(path.section)"
+            } else if heap.isKind(target, of: sim[UIControl.self]) {
+                tap = { [unowned sim] in try sim.tapControl(target) }
+                optionsAt = 2
+            } else if heap.isKind(target, of: sim[UIView.self]) {
+                tap = { [unowned sim] in try sim.tapView(target) }
+                optionsAt = 2
             } else {
                 throw SimError.badArgument(1, "tap", expected: "UITabBarController, UIAlertController, UIActionSheet, UIControl or UIView", got: sb.typeName(L, 1))
             }
-            return 1
+            if optionsAt == 2, lua_type(L, 3) != LUA_TNONE {
+                throw SimError.badArgument(3, "tap", "a control or view takes its options second: sim.tap(button, { within = {lo, hi} })", kind: .invalidUse)
+            }
+            let options = try sim.momentOptions(sb.value(L, optionsAt), "tap", position: Int(optionsAt))
+            return try sb.userAction(L, sim, options, what: "tap", target: target, detail: what, tap)
         }
 
-        def(MethodSignature("rotateDevice", [.enumeration("orientation", Simulator.turnableDeviceOrientations)],
+        def(MethodSignature("rotateDevice", [.enumeration("orientation", Simulator.turnableDeviceOrientations), Parameter("options", .table, optional: true)],
                             returns: .enumeration(Simulator.interfaceOrientations),
-                            summary: "Turns the device (a `UIDeviceOrientation`); UIKit rotates the interface unless the deciding controller refuses (`shouldAutorotate`, `supportedInterfaceOrientations`); returns `statusBarOrientation` afterwards (rules 52–55).")) { sb, L in
+                            summary: "Turns the device (a `UIDeviceOrientation`); UIKit rotates the interface unless the deciding controller refuses (`shouldAutorotate`, `supportedInterfaceOrientations`); returns `statusBarOrientation` afterwards (rules 52–55). `{ within = {lo, hi} }`: at a moment `kitsim explore` chooses (returns nothing).")) { sb, L in
             guard lua_type(L, 1) == LUA_TSTRING, let name = sb.string(L, 1) else {
                 throw SimError.badArgument(1, "rotateDevice", expected: Simulator.turnableDeviceOrientations.expected, got: sb.typeName(L, 1))
+            }
+            let options = try sim.momentOptions(sb.value(L, 2), "rotateDevice", position: 2)
+            if let window = options.window {
+                // The orientation is checked now, as the call would check it.
+                guard Simulator.turnableDeviceOrientations.cases.contains(name) else {
+                    throw SimError.badArgument(1, "rotateDevice", expected: Simulator.turnableDeviceOrientations.expected, got: "'\(name)'")
+                }
+                sim.atUncertainMoment(between: window.earliest, and: window.latest, label: options.label ?? sim.eventLabel("rotate to \(name)")) { [unowned sim] in
+                    _ = try sim.rotateDevice(name)
+                }
+                return 0
             }
             sb.pushString(L, try sim.rotateDevice(name).rawValue)
             return 1
@@ -139,22 +174,25 @@ extension Simulator: SandboxModel {
                             throw SimError.badArgument(2, "swipeBack", "drag must be a finite number of seconds >= 0, got \(entry.number.map(formatNumber) ?? entry.valueType)", kind: .typeMismatch)
                         }
                         drag = n
+                    case "within", "label": break
                     default:
-                        throw SimError.badArgument(2, "swipeBack", "unknown option '\(entry.key ?? entry.keyType)'; expected complete or drag", kind: .unknownName)
+                        throw SimError.badArgument(2, "swipeBack", "unknown option '\(entry.key ?? entry.keyType)'; expected complete, drag, within or label", kind: .unknownName)
                     }
                 }
             default:
                 throw SimError.badArgument(2, "swipeBack", expected: "table", got: sb.typeName(L, 2))
             }
-            lua_pushboolean(L, try sim.swipeBack(nav, completes: completes, drag: drag) ? 1 : 0)
-            return 1
+            let options = try sim.momentOptions(sb.value(L, 2), "swipeBack", position: 2, others: ["complete", "drag"])
+            return try sb.userAction(L, sim, options, what: completes ? "swipe back" : "swipe back, cancelled", target: nav) { [unowned sim] in
+                try sim.swipeBack(nav, completes: completes, drag: drag)
+            }
         }
 
-        def(MethodSignature("configure", [Parameter("settings", .table)], summary: "Sets the behaviour profile, in portrait: `{ ios = 7…17, transition = seconds, abandonedDelay = seconds, latency = seconds, rotation = seconds, scenes = false|true }` (`scenes`: iOS 13+, a scene-based launch, rule 69).")) { sb, L in
+        def(MethodSignature("configure", [Parameter("settings", .table)], summary: "Sets the behaviour profile, in portrait: `{ ios = 7…17, transition = seconds, abandonedDelay = seconds, latency = seconds or {lo, hi}, rotation = seconds, scenes = false|true }` (`scenes`: iOS 13+, a scene-based launch, rule 69).")) { sb, L in
             guard lua_type(L, 1) == LUA_TTABLE else {
                 throw SimError.badArgument(1, "configure", expected: "table", got: sb.typeName(L, 1))
             }
-            var ios: Int?, transition: Double?, abandoned: Double?, latency: Double?, rotation: Double?, scenes: Bool?
+            var ios: Int?, transition: Double?, abandoned: Double?, latency: Double?, latestLatency: Double?, rotation: Double?, scenes: Bool?
             for entry in sb.sortedEntries(L, 1) {
                 let key = entry.key ?? "?"
                 // SPEC rule 69: `scenes` is the one boolean setting.
@@ -165,6 +203,15 @@ extension Simulator: SandboxModel {
                     lua_getfield(L, 1, "scenes")
                     scenes = lua_toboolean(L, -1) != 0
                     kitsim_pop(L, 1)
+                    continue
+                }
+                // A latency window: each request takes from lo to hi, as `kitsim explore` chooses.
+                if key == "latency", entry.valueType == "table" {
+                    lua_getfield(L, 1, "latency")
+                    defer { kitsim_pop(L, 1) }
+                    let window = try sim.window(sb.value(L, -1), "configure", position: 1, name: "latency")
+                    latency = window.earliest
+                    latestLatency = window.latest
                     continue
                 }
                 guard let n = entry.number else {
@@ -185,6 +232,7 @@ extension Simulator: SandboxModel {
                         throw SimError.badArgument(1, "configure", "latency must be a finite number of seconds >= 0, got \(n.isNaN ? "nan" : formatNumber(n))", kind: .invalidUse)
                     }
                     latency = n
+                    latestLatency = n
                 case "rotation": rotation = n
                 default:
                     throw SimError.badArgument(1, "configure", "unknown setting '\(key)'; expected ios, transition, abandonedDelay, latency, rotation or scenes", kind: .unknownName)
@@ -202,7 +250,7 @@ extension Simulator: SandboxModel {
                 if let scenes { c.scenes = scenes }
                 if let transition { c.transitionDuration = transition }
                 if let abandoned { c.abandonedDelay = abandoned }
-                if let latency { c.latency = latency }
+                if let latency { c.latency = latency; c.latestLatency = latestLatency.flatMap { $0 > latency ? $0 : nil } }
                 if let rotation { c.rotationDuration = rotation }
             }
             sim.installFoundationVersionNumber(sb, L)

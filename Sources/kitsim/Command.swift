@@ -12,6 +12,7 @@ enum Command {
         (GraphCommand.spec, GraphCommand.main),
         (ApiCommand.spec, ApiCommand.main),
         (FuzzCommand.spec, FuzzCommand.main),
+        (ExploreCommand.spec, ExploreCommand.main),
     ]
 
     /// `kitsim --help`: each command's usage line and what it does.

@@ -1,3 +1,4 @@
+import KitSimExplore
 import KitSimBridge
 import KitSimPlatform
 import KitSimReport
@@ -97,5 +98,33 @@ enum ReportFiles {
             }
         }
         return out
+    }
+}
+
+extension ReportFiles {
+    /// `kitsim explore --report DIR`: `index.html`, a page per failure (`failure-1.html`…)
+    /// and the failing run's own report beside it (`failure-1-run.html`). Nil on success,
+    /// else the exit code after printing why.
+    static func writeExplore(_ result: ExploreResult, explorer: Explorer, replays: [String], to dir: String) -> Int32? {
+        if let problem = prepareFolder(dir) {
+            printError("kitsim: --report \(dir): \(problem)")
+            return ExitCode.cannotCreate
+        }
+        let base = dir.hasSuffix("/") ? dir : dir + "/"
+        let failures = ExploreHTML.failures(of: result)
+        var pages: [String] = []
+        for (i, f) in failures.enumerated() {
+            let page = "failure-\(i + 1).html", run = "failure-\(i + 1)-run.html"
+            var runReport: String? = run
+            if let html = try? explorer.runReportHTML(f) {
+                if let status = write(html, to: base + run) { return status }
+            } else {
+                runReport = nil
+            }
+            let replay = i < replays.count ? replays[i] : ""
+            if let status = write(ExploreHTML.failurePage(f, result, runReport: runReport, replay: replay), to: base + page) { return status }
+            pages.append(page)
+        }
+        return write(ExploreHTML.index(result, pages: pages), to: base + "index.html")
     }
 }

@@ -1,4 +1,4 @@
 import KitSimPlatform
 
-// The command line (SPEC §5): run, test, repl, graph, api, fuzz.
+// The command line (SPEC §5): run, test, repl, graph, api, fuzz, explore.
 exit(Command.main(Array(CommandLine.arguments.dropFirst())))

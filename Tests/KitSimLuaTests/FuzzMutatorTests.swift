@@ -1,4 +1,5 @@
 import Testing
+import KitSimRuntime
 @testable import KitSimFuzz
 
 /// The libFuzzer target's structure-aware mutator (`FuzzMutator`): each kind of mutation

@@ -73,7 +73,7 @@ import Testing
         for (options, message) in [
             ("{ complete = 1 }", "bad argument #2 to 'swipeBack' (boolean expected for 'complete', got number)"),
             ("{ drag = -1 }", "bad argument #2 to 'swipeBack' (drag must be a finite number of seconds >= 0, got -1)"),
-            ("{ speed = 2 }", "bad argument #2 to 'swipeBack' (unknown option 'speed'; expected complete or drag)"),
+            ("{ speed = 2 }", "bad argument #2 to 'swipeBack' (unknown option 'speed'; expected complete, drag, within or label)"),
             ("true", "bad argument #2 to 'swipeBack' (table expected, got boolean)"),
         ] {
             let (_, outcome) = try RuleScript(prelude: Self.app).run("sim.swipeBack(nav, \(options))")

@@ -1,4 +1,5 @@
 import Testing
+import KitSimRuntime
 import KitSimPlatform
 @testable import KitSimFuzz
 @testable import KitSimLua

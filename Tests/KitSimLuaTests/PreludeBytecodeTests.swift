@@ -51,7 +51,7 @@ import Testing
         #expect(outcome.status == .passed, "\(outcome.message ?? "")")
         // What the compiled sources gave: the same lines, upvalues and messages.
         #expect(outcome.output.count == 4)
-        #expect(outcome.output.first == "=prelude\t30\t122")
+        #expect(outcome.output.first == "=prelude\t30\t125")
         #expect(outcome.output.dropFirst().first == "bad argument #1 to 'CGRect' (number expected, got string)")
         #expect(outcome.output.dropFirst(2).first?.hasPrefix("false\tassertion failed: scenario:6: expected 1 to equal 2") == true)
         #expect(outcome.output.last == "147\t13")

@@ -5,24 +5,12 @@ import KitSimReport
 /// The cycle search (SPEC rules 49 and 50) against its oracle (`CycleSearchOracle.swift`)
 /// on seeded random heaps, and the dealloc cascade's trace.
 @Suite struct CycleSearchTests {
-    /// SplitMix64: a seeded generator, so every run builds the same heaps (rule 3).
-    struct Seeded: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
     /// A heap of `count` objects of two classes: `N` with a strong array `out`, a strong
     /// `next`, a weak `back` and a copy `other`, and `M` (a subclass) adding a strong
     /// `extra`; edges drawn at random, a few objects held, some associated references,
     /// and `pairs` extra two-object cycles.
     static func randomHeap(seed: UInt64, count: Int, edges: Int, pairs: Int, holds: Int) throws -> (Heap, [ObjectID]) {
-        var rng = Seeded(state: seed)
+        var rng = SplitMix64(seed: seed)
         let heap = Heap()
         let n = try heap.defineClass("N", superclass: heap.rootClass, properties: [
             Property("out", .strong, type: .objectArray(nil)),

@@ -7,24 +7,12 @@
 
 // MARK: - PRNG
 
-/// SplitMix64 (Steele, Lea, Flood 2014). Deterministic on every host; the test never
-/// touches `SystemRandomNumberGenerator`.
-struct ModelRNG {
-    private var state: UInt64
-    init(seed: UInt64) { state = seed }
+/// The runtime's SplitMix64: deterministic on every host; the test never touches
+/// `SystemRandomNumberGenerator`.
+typealias ModelRNG = SplitMix64
 
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-
-    /// 0..<n (the modulo bias is irrelevant here).
-    mutating func below(_ n: Int) -> Int { Int(next() % UInt64(n)) }
-    mutating func percent(_ p: Int) -> Bool { below(100) < p }
-    mutating func pick<T>(_ a: [T]) -> T { a[below(a.count)] }
+extension SplitMix64 {
+    mutating func percent(_ p: Int) -> Bool { chance(p) }
 }
 
 // MARK: - The class hierarchy both sides use

@@ -121,7 +121,7 @@ extension Timers {
     func queueFrame(_ link: ObjectID, generation: UInt64) {
         guard let state = links[link.raw] else { return }
         let at = Timers.frameTime(state.nextFrame)
-        sim.runLoop.schedule(at: at) { [unowned self] in
+        sim.runLoop.schedule(at: at, label: sim.timerLabel("display link frame")) { [unowned self] in
             guard var s = links[link.raw], s.generation == generation, s.fires, heap.isAlive(link) else { return }
             s.frames += 1
             s.nextFrame += 1

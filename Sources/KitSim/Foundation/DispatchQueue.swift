@@ -18,12 +18,24 @@ extension MainRunLoop {
 
         Method("async", swift: "async(execute:)", .function("block", optional: false),
                summary: "Runs the block in a new turn at the current time, after work already due.") { sim, inv in
-            try sim.runLoop.enqueueOnMainQueue(at: sim.heap.now, inv.argument(0))
+            try sim.runLoop.enqueueOnMainQueue(at: sim.heap.now, label: sim.eventLabel("async"), inv.argument(0))
             return .nil
         }
         Method("asyncAfter", swift: "asyncAfter(deadline:execute:)", Parameter("deadline", .time), .function("block", optional: false),
-               summary: "Runs the block in the first turn at or after the deadline (`DispatchTime.now() + 10`).") { sim, inv in
-            try sim.runLoop.enqueueOnMainQueue(at: max(sim.heap.now, inv.timeArgument(0)), inv.argument(1))
+               Parameter("options", .table, optional: true),
+               summary: "Runs the block in the first turn at or after the deadline (`DispatchTime.now() + 10`); `{ within = {lo, hi}, label = \"…\" }`: from lo to hi seconds after it, as `kitsim explore` chooses.") { sim, inv in
+            let deadline = max(sim.heap.now, inv.timeArgument(0))
+            let options = try sim.momentOptions(inv.argument(2), "asyncAfter", position: 3)
+            guard let window = options.window else {
+                try sim.runLoop.enqueueOnMainQueue(at: deadline, label: options.label ?? sim.eventLabel("asyncAfter"), inv.argument(1))
+                return .nil
+            }
+            // An uncertain moment is late by `within` after the deadline: a main thread
+            // busy with other work runs the block that much later (docs/explore.md).
+            let (earliest, lateness) = deadline.addingReportingOverflow(sim.nanoseconds(window.earliest))
+            let (latest, late) = deadline.addingReportingOverflow(sim.nanoseconds(window.latest))
+            try sim.runLoop.enqueueOnMainQueue(at: lateness ? Int64.max : earliest, latest: late ? Int64.max : latest,
+                                               label: options.label ?? sim.eventLabel("asyncAfter"), inv.argument(1))
             return .nil
         }
     }

@@ -16,7 +16,7 @@ extension MainRunLoop {
         HoldDeclaration("OperationQueue.main", "the main operation queue, once made, for the life of the app")
         Method("addOperation", swift: "addOperation(_:)", .function("block", optional: false),
                summary: "Runs the block in a later turn, as `DispatchQueue.main:async` does; the queue keeps it until then.") { sim, inv in
-            try sim.runLoop.enqueueOnMainQueue(at: sim.heap.now, inv.argument(0), function: "addOperation")
+            try sim.runLoop.enqueueOnMainQueue(at: sim.heap.now, label: sim.eventLabel("addOperation"), inv.argument(0), function: "addOperation")
             return .nil
         }
     }

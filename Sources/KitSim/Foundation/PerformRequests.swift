@@ -79,7 +79,7 @@ final class PerformRequests: Subsystem {
         pending.append(request)
         log.note(request.time < heap.now ? "perform request \(request.number) fires in the past" : nil)
         let number = request.number
-        sim.runLoop.schedule(at: request.time) { [unowned self] in try fire(number) }
+        sim.runLoop.schedule(at: request.time, label: sim.timerLabel("perform request")) { [unowned self] in try fire(number) }
     }
 
     /// The firing of request `number`, unless it was cancelled: the message is sent, then

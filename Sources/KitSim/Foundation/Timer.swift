@@ -90,7 +90,7 @@ final class Timers: Subsystem {
     func queueFiring(_ t: ObjectID) {
         guard let s = schedules[t.raw] else { return }
         let generation = s.generation
-        sim.runLoop.schedule(at: s.next) { [unowned self] in
+        sim.runLoop.schedule(at: s.next, label: sim.timerLabel("timer fires")) { [unowned self] in
             guard var s = schedules[t.raw], s.generation == generation else { return }
             if s.repeats {
                 // The next firing is scheduled from the schedule, not from now: no drift.

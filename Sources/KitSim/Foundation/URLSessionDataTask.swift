@@ -53,7 +53,7 @@ extension URLLoading {
     }
 
     /// `resume()`: a suspended task of a session that takes tasks starts; its session keeps
-    /// it, and it completes `latency` seconds from now. A running or completed task, or a
+    /// it, and it completes `latency` seconds from now (or within the latency window). A running or completed task, or a
     /// task of a session invalidated since it was made, is left as it is.
     func resumeTask(_ task: ObjectID) throws {
         guard let session = taskSessions[task.raw], heap.isAlive(session),
@@ -61,7 +61,10 @@ extension URLLoading {
         if let s = sessions[session.raw], s.isInvalidating || s.isInvalidated { return }
         try write(task, heap[URLSessionDataTask.state], .string("running"))
         try heap.insertElement(task, into: session, heap[URLSession.tasks])
-        sim.schedule(after: sim.configuration.latency) { [unowned self] in
+        // An uncertain latency (`sim.configure{ latency = {lo, hi} }`) leaves the moment of
+        // the response to an explorer (docs/explore.md).
+        let c = sim.configuration
+        sim.runLoop.schedule(between: c.latency, and: max(c.latency, c.latestLatency ?? c.latency), label: sim.eventLabel("response")) { [unowned self] in
             guard heap.isAlive(task), try heap.readSlot(task, URLSessionDataTask.state) == .string("running") else { return }
             try completeTask(task, error: .nil)
         }

@@ -86,7 +86,7 @@ extension Animations {
                                          inWindow: view.map(isInLiveWindow) ?? false, leavesWithWindow: removable))
         sim.runLoop.enqueueLayout { [unowned self] in try tellDelegate(of: copy, .animationDidStart, finished: nil) }
         guard let total = try activeDuration(of: copy) else { return }
-        sim.runLoop.schedule(at: sim.time(after: total)) { [unowned self] in
+        sim.runLoop.schedule(at: sim.time(after: total), label: sim.timerLabel("layer animation end")) { [unowned self] in
             guard let r = viewAnimations.records[n], !r.stopped else { return }
             guard r.leavesWithWindow else {
                 viewAnimations.markStopped(n)

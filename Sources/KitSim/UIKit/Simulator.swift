@@ -18,6 +18,10 @@ public final class Simulator: HeapAccessing {
         /// How long a resumed `URLSessionDataTask` takes to complete, in seconds (SPEC
         /// rules 46, 51).
         public var latency: Double = 0.5
+        /// With a latency window (`sim.configure{ latency = {0.05, 2} }`), the latest a
+        /// request may take, `latency` being the earliest: an explorer chooses when each
+        /// response arrives (docs/explore.md). Nil: exactly `latency`.
+        public var latestLatency: Double?
         /// How long the rotation animation takes, in seconds (SPEC rule 54).
         public var rotationDuration: Double = 0.3
         /// Whether the app launches with a scene manifest (SPEC rule 69): one
@@ -208,7 +212,7 @@ public final class Simulator: HeapAccessing {
         }
         if let problem = Simulator.scenesProblem(c) { throw SimError.misuse(problem) }
         guard c.transitionDuration >= 0, c.transitionDuration.isFinite, c.abandonedDelay >= 0, c.abandonedDelay.isFinite,
-              c.latency >= 0, c.latency.isFinite, c.rotationDuration >= 0, c.rotationDuration.isFinite else {
+              c.latency >= 0, c.latency.isFinite, (c.latestLatency.map { $0 >= c.latency && $0.isFinite } ?? true), c.rotationDuration >= 0, c.rotationDuration.isFinite else {
             throw SimError.misuse(.badDurations)
         }
         // SPEC rule 52: every profile starts in portrait.

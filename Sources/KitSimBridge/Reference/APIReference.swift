@@ -38,6 +38,10 @@ public struct APIReference: Sendable {
     static let preludeSimFunctions = [
         MethodSignature("log", [.string("format"), Parameter("...", .any, optional: true)],
                         summary: "Formats like `string.format` and writes the line to the output and the trace."),
+        MethodSignature("always", [.function("check", optional: false), .string("message")],
+                        summary: "A property checked after every run-loop turn: when `check()` returns false or nil the run fails (`sim.always failed after 'tap push': message`) at the line whose turn broke it; `kitsim explore` checks it in every order."),
+        MethodSignature("sometimes", [.function("check", optional: false), .string("message")],
+                        summary: "A coverage goal checked after every turn: `kitsim explore` fails when no order it explored made `check()` true; `kitsim run` reports a goal its order never reached."),
     ]
 
     /// Global functions: the prelude's geometry constructors and assertion entry point, and

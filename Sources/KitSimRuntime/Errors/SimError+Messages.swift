@@ -214,6 +214,13 @@ public enum Script: Equatable, Sendable {
     case syntax(error: String)
     /// KitSim's Lua prelude failed to load; `chunk` names the console's, `error` is Lua's message.
     case preludeFailed(chunk: String?, error: String)
+    /// A replayed schedule no longer fits the script: at choice `step` (from 1) no event
+    /// offered has the label `wanted`; `offered` are the events that could run, described.
+    case scheduleDiverged(step: Int, wanted: String, offered: [String])
+    /// A replayed schedule has steps left when the script ended after `met` choices.
+    case scheduleUnfinished(met: Int, steps: Int, next: String)
+    /// A schedule's text with an empty step.
+    case badSchedule(String)
 
     /// What is wrong with a table stored in a property.
     public enum TableFault: Equatable, Sendable {
@@ -276,6 +283,13 @@ public enum Script: Equatable, Sendable {
         case .stackOverflow: return "stack overflow"
         case .syntax(let error): return error
         case .preludeFailed(let chunk, let error): return (chunk.map { $0 + " " } ?? "") + "prelude: " + error
+        case .scheduleDiverged(let step, let wanted, let offered):
+            return "the schedule no longer fits the script: at choice \(step) no event is '\(wanted)'; the events that could run: "
+                + offered.joined(separator: ", ")
+        case .scheduleUnfinished(let met, let steps, let next):
+            return "the schedule no longer fits the script: it ended after \(met) of the schedule's \(steps) choices; choice \(met + 1) was '\(next)'"
+        case .badSchedule(let text):
+            return "bad schedule '\(text)': a step is empty (steps are labels separated by ';')"
         }
     }
 }

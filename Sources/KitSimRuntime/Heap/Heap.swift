@@ -132,6 +132,14 @@ public final class Heap {
     /// keep Swift busy beyond every limit. The cost grows with what the turn's layout pass
     /// walks, so neither can one that fills the app with windows.
     public var onTurn: ((Int) throws -> Void)?
+    /// Decides which event runs where more than one may run next (`kitsim explore`, a
+    /// replayed schedule); nil runs the default order. The run loop asks it only at such a
+    /// choice, and tells it each event it ran.
+    public var orderChooser: OrderChooser?
+    /// Called after every run-loop turn with the label of the event the turn ran (nil for
+    /// the turn of the script itself): the host checks `sim.always` and `sim.sometimes`
+    /// there. An error it throws ends the run as the turn's own would.
+    public var afterTurn: ((String?) throws -> Void)?
     /// Key-value observing (SPEC rule 35): a set of a property of an object in
     /// `observedObjects` calls this before the store (`isPrior` true) and after it, with
     /// the old value. The count of observed objects keeps the check to one comparison on

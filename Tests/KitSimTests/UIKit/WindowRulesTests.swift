@@ -223,10 +223,10 @@ import Testing
         Simulator.checksInvariants = true
         var q = RunLoopQueues()
         var fired: [String] = []
-        q.schedule(at: 20) { fired.append("b") }
-        q.schedule(at: 10) { fired.append("a") }
-        q.schedule(at: 20) { fired.append("c") }
-        q.schedule(at: 99) { fired.append("late") }
+        q.schedule(at: 20, label: "t") { fired.append("b") }
+        q.schedule(at: 10, label: "t") { fired.append("a") }
+        q.schedule(at: 20, label: "t") { fired.append("c") }
+        q.schedule(at: 99, label: "t") { fired.append("late") }
         while let t = q.popTimer(until: 50) { try t.work() }
         #expect(fired == ["a", "b", "c"])
         #expect(q.timers.count == 1)
@@ -237,7 +237,7 @@ import Testing
         let h = try UIKitHarness()
         try h.sim.after(1, .foreign(ForeignValue(ForeignBox())))
         try h.verify()
-        h.sim.runLoop.schedule(at: -5) {}
+        h.sim.runLoop.schedule(at: -5, label: "t") {}
         #expect(h.heap.invariantViolations().contains("a timer fires before the clock's start"))
     }
 }

@@ -369,7 +369,7 @@ final class Rotation: Subsystem {
             guard state.generation == generation else { return }
             try finishRotationInFlight()
         }
-        if sim.configuration.rotationDuration > 0 { sim.schedule(after: sim.configuration.rotationDuration, work) } else { sim.enqueueLayout(work) }
+        if sim.configuration.rotationDuration > 0 { sim.schedule(after: sim.configuration.rotationDuration, label: sim.timerLabel("rotation end"), work) } else { sim.enqueueLayout(work) }
     }
 
     /// Ends the rotation in flight now, if there is one.

@@ -104,14 +104,14 @@ extension Transitions {
         }
         switch driver {
         case .clock:
-            if timed { sim.schedule(after: sim.configuration.transitionDuration) { try end(true) } } else { sim.enqueueLayout { try end(true) } }
+            if timed { sim.schedule(after: sim.configuration.transitionDuration, label: sim.timerLabel("transition end")) { try end(true) } } else { sim.enqueueLayout { try end(true) } }
         case .animator(let ctx):
             customTransitions.register(ctx, end)
         case .finger(let drag, let completes):
             // SPEC rule 67: the finger lifts after `drag`, the interaction handlers hear
             // it, and the transition ends 0.2 s later.
-            sim.schedule(after: drag) { [unowned self] in
-                sim.schedule(after: 0.2) { try end(completes) }
+            sim.schedule(after: drag, label: sim.timerLabel("finger lifts")) { [unowned self] in
+                sim.schedule(after: 0.2, label: sim.timerLabel(completes ? "interactive transition end" : "interactive transition cancelled")) { try end(completes) }
                 if let coordinator { try endCoordinatorInteraction(coordinator, cancelled: !completes) }
             }
         }

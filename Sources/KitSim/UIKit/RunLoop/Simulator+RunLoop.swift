@@ -50,12 +50,19 @@ final class MainRunLoop: Subsystem {
     var layoutQueue: [LayoutWork] { queues.layoutQueue }
 
     /// Adds a timer firing at virtual time `time`, after every timer scheduled before it
-    /// for that time.
-    func schedule(at time: Int64, _ work: @escaping LayoutWork) { queues.schedule(at: time, work) }
+    /// for that time. `label` names it in an explorer's orders (docs/explore.md).
+    func schedule(at time: Int64, label: String, _ work: @escaping LayoutWork) { queues.schedule(at: time, label: label, work) }
 
     /// Schedules internal work (an animation's end) `seconds` from now on the virtual clock.
-    func schedule(after seconds: Double, _ work: @escaping LayoutWork) {
-        queues.schedule(at: sim.time(after: seconds), work)
+    func schedule(after seconds: Double, label: String, _ work: @escaping LayoutWork) {
+        queues.schedule(at: sim.time(after: seconds), label: label, work)
+    }
+
+    /// Schedules work at a moment the script left uncertain: from `earliest` to `latest`
+    /// seconds from now (a user's action `within` a window, a response under a latency
+    /// window). Without an explorer it runs at its earliest moment.
+    func schedule(between earliest: Double, and latest: Double, label: String, _ work: @escaping LayoutWork) {
+        queues.schedule(at: sim.time(after: earliest), latest: sim.time(after: latest), label: label, work)
     }
 
     /// Queues work for this turn's layout pass (non-animated "did" callbacks,
@@ -66,6 +73,10 @@ final class MainRunLoop: Subsystem {
     /// `end` in time order, each in a turn of its own that ends with a layout pass and an
     /// autorelease drain; finally the clock stands at `end`.
     ///
+    /// Where more than one event may fire next (an uncertain moment is pending), the
+    /// heap's order chooser picks one; without one the earliest fires (docs/explore.md).
+    /// An event fires at its earliest time, or now if that has passed.
+    ///
     /// Inside an `autoreleasepool` block (rule 76) the current turn cannot end, since the
     /// code that runs the loop is still in it: its layout pass runs and its pool is left
     /// alone, and each timer's turn drains a pool of its own, as a nested run of the run
@@ -73,7 +84,8 @@ final class MainRunLoop: Subsystem {
     func run(until end: Int64) throws {
         let nested = heap.nestedPoolCount > 0
         if nested { try layoutPass() } else { try finishTurn() }
-        while let timer = queues.popTimer(until: end) {
+        try heap.afterTurn?(nil)
+        while let timer = try nextTimer(until: end) {
             // A turn costs one unit and one more per 8 windows its layout pass walks.
             do {
                 try heap.onTurn?(1 + windowing.stack.count / 8)
@@ -85,6 +97,7 @@ final class MainRunLoop: Subsystem {
                 throw error
             }
             heap.advanceClock(to: timer.time)
+            heap.orderChooser?.ran(timer.event, at: heap.now)
             if nested {
                 heap.pushPool()
                 do {
@@ -100,8 +113,30 @@ final class MainRunLoop: Subsystem {
                 try timer.work()
                 try finishTurn()
             }
+            try heap.afterTurn?(timer.label)
         }
         heap.advanceClock(to: end)
+    }
+
+    /// The timer to fire next before the clock passes `end`, removed from the queue, or
+    /// nil when the run ends first. Only while an uncertain moment is pending is there a
+    /// choice (`RunLoopQueues.candidates`); the chooser makes it.
+    private func nextTimer(until end: Int64) throws -> QueuedTimer? {
+        guard queues.uncertainCount > 0 else { return queues.popTimer(until: end) }
+        let offered = queues.candidates(until: end)
+        var pick = 0
+        if offered.count > 1, let chooser = heap.orderChooser {
+            pick = try chooser.choose(offered, now: heap.now)
+            // A chooser's index outside the offer is the chooser's bug; the default keeps
+            // the run going.
+            if !offered.indices.contains(pick) { pick = 0 }
+        }
+        let chosen = offered[pick]
+        if chosen.isEndOfRun {
+            heap.orderChooser?.ran(chosen, at: end)
+            return nil
+        }
+        return queues.remove(sequence: chosen.sequence)
     }
 
     /// Ends the current run-loop turn: the layout pass, then the autorelease drain.
@@ -167,14 +202,14 @@ final class MainRunLoop: Subsystem {
     /// Queues a block on the main queue for virtual time `at` (SPEC rule 31). A block
     /// object is held under `DispatchQueue.main` until it has run, even if it raised, and
     /// is called with (captures…); a plain Lua function is called with no arguments.
-    func enqueueOnMainQueue(at time: Int64, _ block: Value, function: String = "asyncAfter") throws {
+    func enqueueOnMainQueue(at time: Int64, latest: Int64? = nil, label: String, _ block: Value, function: String = "asyncAfter") throws {
         switch block {
         case .foreign: break
         case .object(let b) where heap.isKind(b, of: heap.blockClass): try heap.hold(b, mainQueueHold)
         default:
             throw SimError.badArgument(2, function, expected: "function", got: heap.describeType(of: block))
         }
-        queues.schedule(at: time) { [unowned self] in
+        queues.schedule(at: time, latest: latest, label: label) { [unowned self] in
             defer { if case .object(let b) = block, heap.isAlive(b) { try? heap.unhold(b, mainQueueHold) } }
             try sim.callCallback(block, [])
         }
@@ -198,16 +233,128 @@ extension Simulator {
 
     /// `sim.after(delay, fn)`: `DispatchQueue.main.asyncAfter(deadline: .now() + delay)`
     /// (SPEC rule 31) with `callback` a host function or a block, which the queue keeps
-    /// until it has run.
-    public func after(_ delay: Double, _ callback: Value) throws {
+    /// until it has run; `label` names it in an explorer's orders.
+    public func after(_ delay: Double, _ callback: Value, label: String? = nil) throws {
         guard delay >= 0, delay.isFinite else {
             throw SimError.badArgument(1, "after", expected: "a finite delay >= 0", got: formatNumber(delay), kind: .invalidUse)
         }
-        try runLoop.enqueueOnMainQueue(at: time(after: delay), callback, function: "after")
+        try runLoop.enqueueOnMainQueue(at: time(after: delay), label: try checkedLabel(label, "after", argument: 3) ?? eventLabel("after"), callback, function: "after")
     }
 
-    /// Schedules internal work (an animation's end) on the virtual clock.
-    func schedule(after seconds: Double, _ work: @escaping LayoutWork) { runLoop.schedule(after: seconds, work) }
+    /// `sim.after({lo, hi}, fn, { label = … })`: `asyncAfter` whose delay is uncertain, from
+    /// `earliest` to `latest` seconds; without an explorer the block runs after `earliest`
+    /// (docs/explore.md). `label` names it in the explorer's orders (default `after
+    /// (file:line)`).
+    public func after(between earliest: Double, and latest: Double, _ callback: Value, label: String? = nil) throws {
+        try checkWindow(earliest, latest, "after", argument: 1)
+        let name = try checkedLabel(label, "after", argument: 3) ?? eventLabel("after")
+        try runLoop.enqueueOnMainQueue(at: time(after: earliest), latest: time(after: latest), label: name, callback, function: "after")
+    }
+
+    /// A user's action at an uncertain moment (`sim.tap(button, { within = {0, 0.6} })`):
+    /// `action` runs in a turn of its own from `earliest` to `latest` seconds from now,
+    /// at its earliest without an explorer, at the moment an explorer chooses with one
+    /// (docs/explore.md).
+    public func atUncertainMoment(between earliest: Double, and latest: Double, label: String,
+                                  _ action: @escaping () throws -> Void) {
+        runLoop.schedule(between: earliest, and: latest, label: label, action)
+    }
+
+    /// The options that put an action or event at an uncertain moment: `{ within =
+    /// {earliest, latest}, label = "…" }` (docs/explore.md).
+    public struct MomentOptions: Equatable, Sendable {
+        /// Seconds from now; nil: now (an action) or the call's own time (an event).
+        public var window: (earliest: Double, latest: Double)?
+        /// The name the explorer's orders and a schedule give it.
+        public var label: String?
+
+        public init(window: (earliest: Double, latest: Double)? = nil, label: String? = nil) {
+            self.window = window
+            self.label = label
+        }
+
+        public static func == (a: MomentOptions, b: MomentOptions) -> Bool {
+            a.window?.earliest == b.window?.earliest && a.window?.latest == b.window?.latest && a.label == b.label
+        }
+    }
+
+    /// Reads argument `position` of `function`, an options table (nil: none) with `within`
+    /// and `label`; keys in `others` are the caller's to read, any other key is refused.
+    public func momentOptions(_ options: Value, _ function: String, position: Int, others: Set<String> = []) throws -> MomentOptions {
+        var out = MomentOptions()
+        switch try heap.snapshot(options, path: "options", owner: application) {
+        case .nil: return out
+        case .dictionary(let entries):
+            for e in entries {
+                guard case .string(let key) = e.key else {
+                    throw SimError.badArgument(position, function, "options are named: within, label\(others.isEmpty ? "" : ", " + others.sorted().joined(separator: ", "))", kind: .unknownName)
+                }
+                switch key {
+                case "within": out.window = try window(e.value, function, position: position, name: "within")
+                case "label":
+                    guard case .string(let label) = e.value else {
+                        throw SimError.badArgument(position, function, "string expected for 'label', got \(heap.describeType(of: e.value))", kind: .typeMismatch)
+                    }
+                    out.label = try checkedLabel(label, function, argument: position)
+                default:
+                    guard others.contains(key) else {
+                        let expected = (["within", "label"] + others.sorted()).joined(separator: ", ")
+                        throw SimError.badArgument(position, function, "unknown option '\(key)'; expected \(expected)", kind: .unknownName)
+                    }
+                }
+            }
+            return out
+        case .array(let a) where a.isEmpty: return out
+        default:
+            throw SimError.badArgument(position, function, expected: "table", got: heap.describeType(of: options))
+        }
+    }
+
+    /// A window `{earliest, latest}` of seconds, checked (`checkWindow`); `name` is the
+    /// option or argument it came as.
+    public func window(_ value: Value, _ function: String, position: Int, name: String) throws -> (earliest: Double, latest: Double) {
+        guard case .array(let pair) = try heap.snapshot(value, path: name, owner: application), pair.count == 2,
+              let lo = pair[0].number, let hi = pair[1].number else {
+            throw SimError.badArgument(position, function, "\(name) must be {earliest, latest} in seconds, got \(heap.describeType(of: value))", kind: .typeMismatch)
+        }
+        try checkWindow(lo, hi, function, argument: position)
+        return (lo, hi)
+    }
+
+    /// Refuses a window that is not `0 <= earliest <= latest`, both finite: argument
+    /// `argument` of `function` (rule 2: the clock's arithmetic never sees nan).
+    public func checkWindow(_ earliest: Double, _ latest: Double, _ function: String, argument: Int) throws {
+        guard earliest.isFinite, latest.isFinite, earliest >= 0, latest >= earliest else {
+            throw SimError.badArgument(argument, function, "a window must be {earliest, latest} in seconds with 0 <= earliest <= latest, got {\(formatNumber(earliest)), \(formatNumber(latest))}", kind: .invalidUse)
+        }
+    }
+
+    /// The label as given when a schedule can name it, nil for none; refuses one with a
+    /// `;` or line break (`Schedule.problem(withLabel:)`).
+    public func checkedLabel(_ label: String?, _ function: String, argument: Int) throws -> String? {
+        guard let label else { return nil }
+        if let problem = Schedule.problem(withLabel: label) {
+            throw SimError.badArgument(argument, function, "bad label '\(label)': \(problem)", kind: .invalidUse)
+        }
+        return label
+    }
+
+    /// The label of the model's own timer (a transition's end): with an explorer or a
+    /// replayed schedule attached, `name (file.lua:12)` with the script line that started
+    /// it, else just `name` (the line costs a lookup that no one would read).
+    func timerLabel(_ name: String) -> String { heap.orderChooser == nil ? name : eventLabel(name) }
+
+    /// `what (file.lua:12)`: an event's default label, with the script line that made it
+    /// (the file's last path component), or `what` alone outside a script.
+    public func eventLabel(_ what: String) -> String {
+        guard let loc = heap.currentSourceLocation else { return what }
+        let file = loc.file.split(separator: "/").last.map(String.init) ?? loc.file
+        return "\(what) (\(file):\(loc.line))"
+    }
+
+    /// Schedules internal work (an animation's end) on the virtual clock; `label` names it
+    /// in an explorer's orders.
+    func schedule(after seconds: Double, label: String, _ work: @escaping LayoutWork) { runLoop.schedule(after: seconds, label: label, work) }
 
     /// Queues work for this turn's layout pass (non-animated "did" callbacks,
     /// completions, tab switches).

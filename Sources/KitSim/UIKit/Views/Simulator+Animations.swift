@@ -79,7 +79,7 @@ final class Animations: Subsystem {
         }
         guard duration > 0, !views.isEmpty else {
             // SPEC rule 43: nothing to animate, so nothing to wait for: true, next turn.
-            sim.runLoop.schedule(at: heap.now) { [unowned self] in try callCompletion(completion, finished: true, held: held) }
+            sim.runLoop.schedule(at: heap.now, label: sim.timerLabel("animation completion")) { [unowned self] in try callCompletion(completion, finished: true, held: held) }
             return
         }
         let g = viewAnimations.newGroup(completion: completion, count: views.count)
@@ -91,7 +91,7 @@ final class Animations: Subsystem {
         // removals end it.
         guard !options.contains("repeat") else { return }
         let end = sim.time(after: Swift.max(0, delay) + duration)
-        sim.runLoop.schedule(at: end) { [unowned self] in
+        sim.runLoop.schedule(at: end, label: sim.timerLabel("animation end")) { [unowned self] in
             var due: Int?
             for n in viewAnimations.numbers(ofGroup: g) {
                 if let done = viewAnimations.remove(n, finished: true)?.groupDone { due = done }

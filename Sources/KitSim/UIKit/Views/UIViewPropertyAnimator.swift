@@ -157,7 +157,7 @@ extension Animations {
         try heap.hold(a, animationHold)
         let generation = s.generation
         let remaining = s.duration > 0 ? s.duration * (1 - s.fraction) : 0
-        sim.runLoop.schedule(at: sim.time(after: delay + remaining)) { [unowned self] in
+        sim.runLoop.schedule(at: sim.time(after: delay + remaining), label: sim.timerLabel("property animator end")) { [unowned self] in
             guard let s = propertyAnimators[a.raw], s.phase == .running, s.generation == generation else { return }
             try finishAnimator(a, at: "end")
         }

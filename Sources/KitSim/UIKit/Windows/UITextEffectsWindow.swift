@@ -69,7 +69,7 @@ extension Windows {
             return
         }
         let generation = keyboard.generation
-        sim.schedule(after: 0.25) { [unowned self] in
+        sim.schedule(after: 0.25, label: sim.timerLabel("keyboard animation end")) { [unowned self] in
             guard keyboard.generation == generation, keyboard.firstResponder == nil else { return }
             for w in keyboard.windows where heap.isAlive(w) { try write(w, heap[UIView.isHidden], .bool(true)) }
         }

@@ -1,6 +1,6 @@
-/// A small seeded generator (Steele, Lea and Flood's SplitMix64). The fuzzer uses it
+/// A small seeded generator (Steele, Lea and Flood's SplitMix64). The fuzzer and the order explorer use it
 /// and never the system generator: same seed, same program (DEVELOPERS.md rule 3).
-public struct SplitMix64: Sendable {
+public struct SplitMix64: RandomNumberGenerator, Sendable {
     public private(set) var state: UInt64
 
     public init(seed: UInt64) { state = seed }
