@@ -14,11 +14,20 @@ extension LuaSandbox {
     /// the heap's `afterTurn`, once: it is called with the label of the event the turn ran.
     func setTurnCheck(_ check: Value) {
         guard heap.afterTurn == nil, case .foreign(let f) = check else { return }
-        heap.afterTurn = { [unowned heap] label in
-            guard let d = heap.foreignDispatcher else { return }
-            _ = try d.call(f.box, [label.map(Value.string) ?? .nil])
+        heap.afterTurn = { [unowned self] label in
+            // The properties only read: their calls into Lua are not the events' own, so
+            // an explorer's footprints (`luaEntries`) leave them out.
+            let entries = dispatcher.entries
+            defer { dispatcher.entries = entries }
+            _ = try dispatcher.call(f.box, [label.map(Value.string) ?? .nil])
         }
     }
+
+    /// How many times the model has called into Lua (a method a script defined, a block,
+    /// a callback), not counting the `sim.always` and `sim.sometimes` checks: an order
+    /// explorer's sign that an event ran script code, whose state (upvalues, globals,
+    /// tables) the trace cannot see.
+    public var luaEntries: Int { dispatcher.entries }
 
     /// Replays `schedule` as the order of this run's events (`kitsim run --schedule`):
     /// from now on each choice runs the event the next step names, and the run stops where

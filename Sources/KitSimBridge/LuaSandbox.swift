@@ -374,11 +374,15 @@ extension LuaSandbox {
 /// Forwards the heap's foreign calls to the sandbox, which owns it (unowned: no cycle).
 final class Dispatcher: ForeignDispatcher {
     unowned(unsafe) var sandbox: LuaSandbox! = nil
+    /// How many times the model called into Lua (`LuaSandbox.luaEntries`).
+    var entries = 0
     func invoke(_ function: ForeignBox, _ invocation: Invocation) throws -> Value {
-        try sandbox.invoke(function, invocation)
+        entries &+= 1
+        return try sandbox.invoke(function, invocation)
     }
     func call(_ function: ForeignBox, _ arguments: [Value]) throws -> Value {
-        try sandbox.call(function, arguments)
+        entries &+= 1
+        return try sandbox.call(function, arguments)
     }
     func snapshot(_ value: ForeignBox, path: String, owner: ObjectID) throws -> Value? {
         try sandbox.snapshot(value, path: path, owner: owner)

@@ -58,10 +58,13 @@ extension Explorer {
     // MARK: The systematic search
 
     /// `dfs`: every order within the delay bound, depth first, the default order first
-    /// (CHESS's and Coyote's delay-bounded search). A run is replayed from the start with
-    /// the choices of its prefix forced. Returns whether the search ran every order
-    /// within the bound (not cut short by the budget) and how many orders the reduction
-    /// saved.
+    /// (CHESS's and Coyote's delay-bounded search). A run is replayed from the start with the
+    /// choices of its prefix made. With the reduction, an event whose step commutes with the
+    /// one taken instead (`Footprint.commutes`) sleeps below it until a step that does not
+    /// commute with it wakes it (Godefroid's sleep sets): the orders it would start are
+    /// equivalent to ones already run. Returns whether the search ran every order within
+    /// the bound (not cut short by the budget) and at least how many orders the reduction
+    /// saved (each branch it skipped holds one or more).
     func systematic(ios: Int, _ findings: inout Findings) throws -> (exhaustive: Bool, saved: Int) {
         var units: [[Int]] = [[]]
         if let shard = options.shard, shard.count > 1 {
@@ -70,32 +73,39 @@ extension Explorer {
         }
         var saved = 0
         for unit in units {
-            var prefix = unit
+            var prefix = unit.map { OrderRecorder.Node(offered: [], chosen: $0) }
             while true {
                 guard findings.orders < options.budget else { return (false, saved) }
-                let run = try runOrder(ios: ios, recorder: OrderRecorder(forced: prefix))
-                findings.add(run)
-                guard let next = Self.nextPrefix(after: run.recorder.choices, floor: unit.count, bound: options.delays) else { break }
+                let recorder = OrderRecorder(prefix: prefix, reduces: options.reduction)
+                let run = try runOrder(ios: ios, recorder: recorder)
+                if recorder.pruned { saved += 1 } else { findings.add(run) }
+                guard let next = Self.next(after: recorder, floor: unit.count, bound: options.delays, saved: &saved) else { break }
                 prefix = next
             }
         }
-        _ = saved
-        saved = 0
         return (true, saved)
     }
 
-    /// The next order of the depth-first search after one that made `choices`: the
-    /// deepest choice at or after `floor` that has an untried event within the bound,
-    /// with the choices before it kept; nil when there is none.
-    static func nextPrefix(after choices: [OrderRecorder.Choice], floor: Int, bound: Int) -> [Int]? {
-        var delaysBefore = [Int](repeating: 0, count: choices.count + 1)
-        for (j, c) in choices.enumerated() { delaysBefore[j + 1] = delaysBefore[j] + c.chosen }
-        var j = choices.count - 1
+    /// The prefix of the next order of the depth-first search after `recorder`'s run: at
+    /// the deepest choice at or after `floor` with an event neither explored there nor
+    /// asleep, within the bound, the first such event; nil when there is none. The events
+    /// a choice leaves asleep when it is done with count in `saved`.
+    static func next(after recorder: OrderRecorder, floor: Int, bound: Int, saved: inout Int) -> [OrderRecorder.Node]? {
+        var nodes = Array(recorder.nodes.prefix(recorder.footprints.count))
+        var delaysBefore = [Int](repeating: 0, count: nodes.count + 1)
+        for (j, n) in nodes.enumerated() { delaysBefore[j + 1] = delaysBefore[j] + n.chosen }
+        var j = nodes.count - 1
         while j >= floor {
-            let next = choices[j].chosen + 1
-            if next < choices[j].offered.count, delaysBefore[j] + next <= bound {
-                return choices[..<j].map(\.chosen) + [next]
+            let n = nodes[j]
+            let step = recorder.footprints[j] ?? .everything
+            nodes[j].done.append(.init(sequence: n.offered[n.chosen].sequence, footprint: step))
+            let done = Set(nodes[j].done.map(\.sequence)), asleep = Set(n.sleep.map(\.sequence))
+            let within = n.offered.indices.filter { delaysBefore[j] + $0 <= bound }
+            if let i = within.first(where: { !done.contains(n.offered[$0].sequence) && !asleep.contains(n.offered[$0].sequence) }) {
+                nodes[j].chosen = i
+                return Array(nodes[...j])
             }
+            saved += within.filter { asleep.contains(n.offered[$0].sequence) && !done.contains(n.offered[$0].sequence) }.count
             j -= 1
         }
         return nil

@@ -65,7 +65,14 @@ public final class Explorer {
         sandbox.capturesTrace = false
         sandbox.heap.orderChooser = recorder
         sandbox.chooserIsHosts = true
+        let footprints = recorder as? OrderRecorder
+        if let footprints, footprints.reduces {
+            // The reduction's footprints name the objects each step messaged, too.
+            sandbox.heap.tracesCalls = true
+            footprints.attach(sandbox)
+        }
         let outcome = try sandbox.run(file: options.file, arguments: options.arguments)
+        footprints?.finish(complete: outcome.status == .passed)
         return (outcome, sandbox)
     }
 

@@ -140,6 +140,15 @@ public final class Heap {
     /// the turn of the script itself): the host checks `sim.always` and `sim.sometimes`
     /// there. An error it throws ends the run as the turn's own would.
     public var afterTurn: ((String?) throws -> Void)?
+    /// How many times the model changed state that it keeps outside objects and that any
+    /// event may read (whether touches are ignored, the windows' order and key window, the
+    /// interface orientation). An order explorer treats an event that changed it as touching
+    /// everything: the trace, which names the objects an event touched, cannot show it.
+    public private(set) var sharedStateWrites = 0
+
+    /// Notes a change of state kept outside objects that any event may read
+    /// (`sharedStateWrites`).
+    @inline(__always) public func noteSharedStateWrite() { sharedStateWrites &+= 1 }
     /// Key-value observing (SPEC rule 35): a set of a property of an object in
     /// `observedObjects` calls this before the store (`isPrior` true) and after it, with
     /// the old value. The count of observed objects keeps the check to one comparison on

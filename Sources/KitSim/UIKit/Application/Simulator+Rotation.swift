@@ -184,6 +184,7 @@ final class Rotation: Subsystem {
         guard !state.isRotating else {
             throw SimError.misuse(.rotationDuringRotation)
         }
+        heap.noteSharedStateWrite()
         state.device = orientation
         guard let target = InterfaceOrientation(device: orientation), target != state.interface,
               try rotationAllowed(to: target) else { return state.interface }
@@ -381,6 +382,7 @@ final class Rotation: Subsystem {
 
     /// Sets `statusBarOrientation` and the screen's bounds with it.
     private func setInterfaceOrientation(_ o: InterfaceOrientation) throws {
+        heap.noteSharedStateWrite()
         state.interface = o
         try heap.writeSlot(sim.mainScreen, heap[UIScreen.bounds], .rect(screenBounds))
     }

@@ -87,7 +87,7 @@ extension Presentations {
         // of the key window's.
         let near = try view.flatMap { try sim.views.windowOf($0) } ?? sim.windowing.keyWindow
         try sim.windowing.attach(w, toSceneOf: near)
-        sim.windowing.stack.orderChanged()
+        sim.windowing.orderChanged()
         try heap.hold(w, Simulator.declaredHold(kind.windowHold, heap))
         try heap.hold(item, Simulator.declaredHold(kind.shownHold, heap))
         try write(item, heap[kind.window], w)

@@ -47,6 +47,7 @@ final class Transitions: Subsystem {
     }
 
     private func changeIgnoring(by delta: Int) {
+        heap.noteSharedStateWrite()
         interactionIgnoringTransitions += delta
         log.note(interactionIgnoringTransitions < 0 ? "fewer than no transitions ignore touches" : nil)
     }

@@ -15,6 +15,7 @@ extension Windows {
         // making it key brings it in, as ordering it front would.
         if stack.stamp(of: window) == 0 { orderFront(window) }
         let old = keyWindow
+        heap.noteSharedStateWrite()
         stack.setKey(window.raw)
         if let old { _ = try heap.send(old, .resignKey) }
         _ = try heap.send(window, .becomeKey)
@@ -30,6 +31,7 @@ extension Windows {
     /// the instruction budget cannot stop it (DEVELOPERS.md rule 2). Dead windows at the
     /// top are dropped from the cached order as they are met.
     func passKeyStatus(leaving window: ObjectID) throws {
+        heap.noteSharedStateWrite()
         stack.setKey(0)
         var order = stack.keyOrder ?? windows
         var next: ObjectID?

@@ -49,7 +49,7 @@ extension Windows {
                 try heap.hold(w, keyboardHold)
                 keyboard.windows.append(w)
             }
-            stack.orderChanged()
+            orderChanged()
         }
         return keyboard.windows
     }
@@ -81,7 +81,7 @@ extension Windows {
         keyboard = KeyboardState()
         for w in old where heap.isAlive(w) {
             try write(w, heap[UIView.isHidden], .bool(true))
-            _ = stack.remove(w)
+            _ = removeWindow(w)
             try heap.unhold(w, keyboardHold)
         }
     }

@@ -103,10 +103,10 @@ extension Windows {
 
     /// Forgets a window that deallocated; returns whether it was the key window, whose
     /// status then passes on (rule 4).
-    func removeWindow(_ window: ObjectID) -> Bool { stack.remove(window) }
+    func removeWindow(_ window: ObjectID) -> Bool { heap.noteSharedStateWrite(); return stack.remove(window) }
 
     /// Records that the window was ordered front now (created, shown, made key and visible).
-    func orderFront(_ window: ObjectID) { stack.orderFront(window) }
+    func orderFront(_ window: ObjectID) { heap.noteSharedStateWrite(); stack.orderFront(window) }
 
     /// `UIApplication.shared.windows`: every live window, hidden ones too, by level then by
     /// when each was ordered front (SPEC rule 2). The last is on top. On iOS 13+ only the

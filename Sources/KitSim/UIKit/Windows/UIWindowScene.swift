@@ -94,7 +94,7 @@ extension Windows {
         } else {
             for w in allWindows { try write(w, heap[UIWindow.windowScene], scene) }
         }
-        stack.orderChanged()
+        orderChanged()
     }
 
     /// `sim.configure` with a different scene mode (iOS 12 ↔ 13, `scenes`) disconnects the
@@ -107,7 +107,7 @@ extension Windows {
     func rebuildScenes() throws {
         let old = scenes.connected
         scenes.connected = []
-        stack.orderChanged()
+        orderChanged()
         for s in old where heap.isAlive(s) {
             try write(s, heap[UIWindowScene.activationState], .string("unattached"))
             try heap.unhold(s, scenes.hold)
@@ -154,7 +154,7 @@ extension Windows {
         let wasShown = try isShown(window)
         let wasAttached = isAttached(window)
         try write(window, heap[UIWindow.windowScene], scene)
-        stack.orderChanged()
+        orderChanged()
         let shown = try isShown(window)
         // SPEC rule 71: a window in no connected scene is never key, shown or hidden (a
         // hidden window may be key, rule 3).

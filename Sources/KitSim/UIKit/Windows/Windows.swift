@@ -66,11 +66,11 @@ final class Windows: Subsystem {
     }
 
     /// Something changed the windows' order (a level, a new alert window).
-    func orderChanged() { stack.orderChanged() }
+    func orderChanged() { heap.noteSharedStateWrite(); stack.orderChanged() }
 
     /// Makes `raw` the key window without a callback or a check: how a test breaks the
     /// stack's invariants to see `sim.verify()` report them.
-    func forceKey(_ raw: UInt32) { stack.setKey(raw) }
+    func forceKey(_ raw: UInt32) { heap.noteSharedStateWrite(); stack.setKey(raw) }
 
     /// `becomeFirstResponder` / `resignFirstResponder` (SPEC rule 62): the text field that
     /// is first responder, or nil.
