@@ -117,7 +117,7 @@ let package = Package(
         .target(name: "PlainC", dependencies: ["CLua"], path: "bench/PlainC", cSettings: dwarf4),
         .executableTarget(
             name: "kitsim-lua-bench",
-            dependencies: ["KitSim", "KitSimLua", "KitSimPlatform", "CLua", "PlainC", "BenchSupport"],
+            dependencies: ["KitSim", "KitSimLua", "KitSimExplore", "KitSimPlatform", "CLua", "PlainC", "BenchSupport"],
             path: "bench/LuaBench",
             swiftSettings: hot
         ),

@@ -86,7 +86,8 @@ public final class Explorer {
     }
 
     /// The failure of a run, or nil when it passed: the outcome's status, then (for a run
-    /// that ended normally) a leak at the end or a black screen at the end.
+    /// that ended normally) a leak at the end or a black screen at the end of an app that
+    /// had a window.
     static func failure(of outcome: Outcome, _ sandbox: LuaSandbox) -> (kind: ExploreFailure.Kind, headline: String)? {
         let first = outcome.message.map { String($0.prefix { $0 != "\n" }) } ?? ""
         switch outcome.status {
@@ -96,7 +97,7 @@ public final class Explorer {
         case .limitExceeded: return (.limit, first)
         case .passed:
             if let leak = outcome.leakLines.first { return (.leak, "leak at the end: " + leak) }
-            if (try? sandbox.sim.screen().black) == true { return (.blackScreen, "black screen at the end") }
+            if sandbox.sim.everHadAWindow, (try? sandbox.sim.screen().black) == true { return (.blackScreen, "black screen at the end") }
             return nil
         }
     }
@@ -115,6 +116,18 @@ public final class Explorer {
 }
 
 extension Explorer {
+    /// Runs the search of the first profile without minimising what it finds and returns
+    /// how many orders it ran: the benchmark's measure of orders per second.
+    public func searchOnly() throws -> Int {
+        var findings = Findings()
+        let ios = options.iosVersions.first ?? options.configuration.ios
+        switch options.strategy {
+        case .dfs: _ = try systematic(ios: ios, &findings)
+        case .random, .pct: try sample(ios: ios, &findings)
+        }
+        return findings.orders
+    }
+
     /// The failing run of `failure` replayed from its schedule, as `kitsim run --schedule
     /// … --report` writes its HTML report.
     public func runReportHTML(_ failure: ExploreFailure) throws -> String {

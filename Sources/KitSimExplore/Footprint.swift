@@ -20,13 +20,17 @@ struct Footprint: Equatable {
     }
 
     /// The footprint of the trace events `range` of `log`, with what the counters said.
+    /// Objects the step allocated are left out: no other step could have touched them
+    /// before, and their ids, given in allocation order, differ between orders anyway.
     static func of(_ log: TraceLog, _ range: Range<Int>, ranScript: Bool, shared: Bool) -> Footprint {
         var f = Footprint(objects: [], ranScript: ranScript, shared: shared)
         guard !shared else { return f }
+        var fresh: Set<UInt32> = []
         for i in range where i < log.count {
             let e = log[i]
             switch e.kind {
-            case .alloc, .dealloc, .call: f.objects.insert(e.object)
+            case .alloc: fresh.insert(e.object)
+            case .dealloc, .call: f.objects.insert(e.object)
             case .retain, .release:
                 f.objects.insert(e.object)
                 // The owner whose property, collection or association changed.
@@ -40,6 +44,7 @@ struct Footprint: Equatable {
             case .log, .warning, .exception, .clock: break
             }
         }
+        f.objects.subtract(fresh)
         f.objects.remove(0)
         return f
     }

@@ -19,12 +19,12 @@ struct Options {
     var countHook = false
     var generate: String?
 
-    static let allSections: Set<String> = ["binding", "hook", "instructions", "startup", "scale", "suite"]
+    static let allSections: Set<String> = ["binding", "hook", "instructions", "startup", "scale", "suite", "explore"]
     static let usage = """
         usage: kitsim-lua-bench [--smoke] [--only LIST] [--rounds N] [--pairs N] [--scenarios N] [--kitsim PATH]
 
           --smoke        a quick pass over everything that needs no outside tool (CI; a few seconds)
-          --only LIST    sections: binding, hook, instructions, startup, scale, suite
+          --only LIST    sections: binding, hook, instructions, startup, scale, suite, explore
           --rounds N     alternating batches per binding operation (default 15)
           --pairs N      push/pop pairs of the scale scenario (default 100,000)
           --scenarios N  generated scenarios for the suite throughput (default 500)
@@ -198,6 +198,20 @@ do {
             }
         } else {
             report.note("suite: hyperfine not installed (apt-get install -y hyperfine)")
+        }
+    }
+    if options.wants("explore") {
+        report.section("5. `kitsim explore`, orders per second (dfs up to 2 delays, one core, in process)")
+        for path in ExploreSpeed.scenarios(root: ".") where ExploreSpeed.exists(path) {
+            let name = String((path.split(separator: "/").last ?? "").dropLast(4))
+            for reduction in [true, false] {
+                guard let m = ExploreSpeed.ordersPerSecond(path, reduction: reduction, seconds: options.smoke ? 0.01 : 1) else {
+                    report.check(false, "explore of \(path) failed")
+                    continue
+                }
+                let goal = name == "seed003_double_tap_fix" && reduction ? (m.rate >= 1000 ? "goal 1,000/s met" : "goal 1,000/s not met") : ""
+                report.add("\(name)\(reduction ? "" : ", --no-reduction")", kitsim: options.smoke ? "ok" : fmt(m.rate), result: goal)
+            }
         }
     }
 } catch {

@@ -30,6 +30,9 @@ struct WindowStack {
     /// How many windows there are.
     var count: Int { stamps.count }
 
+    /// Whether any window was ever ordered front (made, shown, made key).
+    var everOrderedFront: Bool { lastStamp > 0 }
+
     /// Orders `window` front now (created, shown, made key and visible).
     mutating func orderFront(_ window: ObjectID) {
         lastStamp += 1

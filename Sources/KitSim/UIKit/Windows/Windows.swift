@@ -84,6 +84,11 @@ extension Simulator {
     public var mainScreen: ObjectID { windowing.mainScreen }
     /// `UIApplication.shared.keyWindow`: the key window or nil.
     public var keyWindow: ObjectID? { windowing.keyWindow }
+
+    /// Whether the app ever had a window: a black screen is the app's only when it did
+    /// (`kitsim explore` fails an order that ends black; a script of Foundation objects
+    /// alone has no screen to lose).
+    public var everHadAWindow: Bool { windowing.stack.everOrderedFront }
     /// `UIApplication.shared.windows`: every live window, hidden ones too, by level then by
     /// when each was ordered front (SPEC rule 2). The last is on top. On iOS 13+ only the
     /// windows of connected scenes, scene by scene in connection order (rules 71, 72).
