@@ -38,6 +38,41 @@ expect Scenarios/explore/seed003_swipe_back_bug.lua 1 \
     "expected Screen" "(1 delay, 1 event moved)" "ran ahead of: swipe back, let go" "sim.schedule\""
 expect Scenarios/explore/seed003_swipe_back_fix.lua 0 "exhaustive up to 2 delays" "passed"
 
+# Seed 004: the login response swaps the root under the consent screen (abandoned, one
+# delay); the article's safeRootViewController never swaps when the response lands during the
+# consent screen's presentation (one delay); waiting for the transition is clean.
+expect Scenarios/explore/seed004_root_swap_bug.lua 1 \
+    "abandoned" "UITransitionView" "(1 delay, 1 event moved)" "ran ahead of: response ("
+expect Scenarios/explore/seed004_safe_root_bug.lua 1 \
+    "expected LoginViewController" "(1 delay, 1 event moved)" "ask for consent   ran ahead of: response ("
+expect Scenarios/explore/seed004_root_swap_fix.lua 0 "exhaustive up to 2 delays" "passed"
+# Seed 000: the weak tmpRootVc leaves the window without a root when the SDK's set-up runs
+# before the engine starts (one delay); the strong property is clean.
+expect Scenarios/explore/seed000_splash_race_bug.lua 1 \
+    "sim.always failed after 'ad finished': the window has a root controller" "(1 delay, 1 event moved)" \
+    "SDK set-up   ran ahead of: engine started"
+expect Scenarios/explore/seed000_splash_race_fix.lua 0 "exhaustive up to 2 delays" "passed"
+# Patterns. An unowned capture read by a response after its screen was dismissed (two delays).
+expect Scenarios/explore/pattern_unowned_fetch_bug.lua 1 \
+    "Attempted to read an unowned reference" "(2 delays, 2 events moved)" "tap Close   ran ahead of: response ("
+expect Scenarios/explore/pattern_unowned_fetch_fix.lua 0 "exhaustive up to 2 delays" "passed"
+# A timer invalidated in viewDidDisappear fires during its screen's pop and pushes (one delay).
+expect Scenarios/explore/pattern_timer_during_pop_bug.lua 1 \
+    "NSInvalidArgumentException: Can't add self as subview" "(1 delay, 1 event moved)" "ran ahead of: tap Cancel"
+expect Scenarios/explore/pattern_timer_during_pop_fix.lua 0 "exhaustive up to 2 delays" "passed"
+# A tap that pushes during an interactive swipe back (one delay).
+expect Scenarios/explore/pattern_tap_during_swipe_bug.lua 1 \
+    "NSInvalidArgumentException: Can't add self as subview" "(1 delay, 1 event moved)" "swipe back   ran ahead of: tap Comments"
+expect Scenarios/explore/pattern_tap_during_swipe_fix.lua 0 "exhaustive up to 2 delays" "passed"
+# A block observer whose token removeObserver(self) left behind, posted to after its screen went (two delays).
+expect Scenarios/explore/pattern_observer_dealloc_bug.lua 1 \
+    "Attempted to read an unowned reference" "(2 delays, 2 events moved)" "tap Back   ran ahead of: sync finished"
+expect Scenarios/explore/pattern_observer_dealloc_fix.lua 0 "exhaustive up to 2 delays" "passed"
+# An alert presented right after dismissing another is dropped (one delay).
+expect Scenarios/explore/pattern_alert_while_dismissing_bug.lua 1 \
+    "expected nil to equal UIAlertController" "(1 delay, 1 event moved)" "session expired   ran ahead of: response ("
+expect Scenarios/explore/pattern_alert_while_dismissing_fix.lua 0 "exhaustive up to 2 delays" "passed"
+
 # The replay line the search printed reproduces the failing run: same exit status, same
 # report, byte for byte, as the explorer's own replay showed it.
 bug=Scenarios/explore/seed003_swipe_back_bug.lua

@@ -2,41 +2,13 @@
 -- presented chain from the top down (non-animated, each in the previous one's
 -- completion) before swapping the root, with a snapshot view covering the screen so the
 -- intermediate controllers do not flash, removed right after (performSelector afterDelay 0).
+-- (The article's code: lib/root_swap.lua.)
 -- Expected on every profile: the old root and the presented controllers deallocate; the
 -- snapshot is gone; no leaks.
 local rootSwap = require("lib.root_swap")
 local account = require("lib.account")
 
-function UIWindow:setSafeRootViewController(newValue)
-  local prevRootVC = self.rootViewController
-  if prevRootVC then
-    -- Get TopMost VC
-    local topMostVC = prevRootVC
-    while topMostVC.presentedViewController ~= nil do topMostVC = topMostVC.presentedViewController end
-    -- 增加snapView防止闪屏
-    local snapView
-    if topMostVC ~= prevRootVC then
-      snapView = topMostVC.view:snapshotView(false)
-      snapView.frame = UIScreen.main.bounds
-      self:addSubview(snapView)
-    end
-    local window = self
-    local function dismissToRootVC(vc, complete)
-      local presentingVC = vc.presentingViewController
-      if presentingVC then
-        vc:dismiss(false, function() dismissToRootVC(presentingVC, complete) end)
-      else
-        complete()                   -- dismissed down to the bottom
-      end
-    end
-    dismissToRootVC(topMostVC, function()
-      window.rootViewController = newValue
-      sim.after(0, function() if snapView then snapView:removeFromSuperview() end end)
-    end)
-  else
-    self.rootViewController = newValue
-  end
-end
+rootSwap.installSafeRootViewController()
 
 local window, oldVC, modal = rootSwap.launchPresenting()
 local second = UIViewController()                 -- a presentation on top of the first one
