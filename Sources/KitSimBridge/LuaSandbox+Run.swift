@@ -252,7 +252,7 @@ extension LuaSandbox {
 
     func outcome(status: Outcome.Status, crash: Outcome.Crash?, message: String?) -> Outcome {
         var labelled: [String: Outcome.ObjectInfo] = [:]
-        for (label, id) in heap.labelledObjects {
+        for (label, id) in heap.labelledObjects where describesLabelledObjects {
             labelled[label] = Outcome.ObjectInfo(id: id, className: heap.classOf(id).name,
                                                  isDeallocated: heap.state(of: id) == .deallocated,
                                                  retainCount: heap.retainCount(id), why: heap.why(id), history: heap.history(id))

@@ -146,6 +146,10 @@ public final class LuaSandbox {
     /// The script's coverage goals (`sim.sometimes`), in the order it set them, each with
     /// whether the run reached it.
     public internal(set) var goals: [Goal] = []
+    /// Whether `Outcome.labelled` describes each labelled object (its `why` and history,
+    /// rendered at the end of the run): an order explorer, which reads only how a run
+    /// ended, turns it off.
+    public var describesLabelledObjects = true
     /// Whether the host set the order chooser (`kitsim explore`, `--schedule`): a script's
     /// `sim.schedule` then changes nothing.
     public var chooserIsHosts = false

@@ -63,6 +63,7 @@ public final class Explorer {
         configuration.ios = ios
         let sandbox = try LuaSandbox(configuration: configuration, limits: options.limits, sandboxed: options.sandboxed)
         sandbox.capturesTrace = false
+        sandbox.describesLabelledObjects = false
         sandbox.heap.orderChooser = recorder
         sandbox.chooserIsHosts = true
         let footprints = recorder as? OrderRecorder

@@ -11,7 +11,7 @@ enum ExploreSpeed {
     /// The seeds' explore scenarios, by their paths from the repository's root.
     static func scenarios(root: String) -> [String] {
         ["seed003_double_tap_fix", "seed003_double_tap_bug", "seed003_swipe_back_bug", "seed003_swipe_back_fix",
-         "seed004_root_swap_fix", "seed000_splash_ad_fix"]
+         "seed004_root_swap_bug", "seed004_root_swap_fix", "seed000_splash_race_bug", "seed000_splash_race_fix"]
             .map { root + "/Scenarios/explore/" + $0 + ".lua" }
     }
 
