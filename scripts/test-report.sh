@@ -6,7 +6,8 @@
 # checked (a PNG of the window's size, not tiny). Also: bad --report paths exit 73 with a
 # message, the same run writes the same bytes, and `kitsim test --report DIR` writes one
 # page per scenario and an index. Swift's ReportRulesTests checks the page's structure and
-# escaping. Chromium is Debian's `chromium` (scripts/setup.sh, .ci/run); on macOS without
+# escaping. `kitsim explore --report DIR`'s pages check themselves the same way (the orders
+# drawn, the events moved, the replay). Chromium is Debian's `chromium` (scripts/setup.sh, .ci/run); on macOS without
 # it (Homebrew has only `brew install --cask chromium`) the browser part is skipped, said so.
 # Usage: scripts/test-report.sh [path/to/kitsim]
 set -euo pipefail
@@ -57,6 +58,22 @@ done
 grep -q '<a href="Scenarios-seeds-seed000_splash_ad_weak_root.html">Scenarios/seeds/seed000_splash_ad_weak_root.lua</a>' "$tmp/suite/index.html" \
     && grep -q '<p id="summary">2 passed, 0 failed</p>' "$tmp/suite/index.html" || fail "test --report: index.html"
 
+# kitsim explore --report DIR: an index, a page per failure with both orders on the virtual
+# timeline, and the failing run's own report; self-contained, the same bytes twice.
+status=0
+"$bin" explore Scenarios/explore/seed003_swipe_back_bug.lua --report "$tmp/explore" > /dev/null || status=$?
+[ "$status" -eq 1 ] || fail "explore --report of a bug: exit $status, expected 1"
+for f in index failure-1 failure-1-run; do [ -s "$tmp/explore/$f.html" ] || fail "explore --report: no $f.html"; done
+grep -q '<a href="failure-1.html">' "$tmp/explore/index.html" && grep -q 'class="event moved"' "$tmp/explore/failure-1.html" \
+    && grep -q 'href="failure-1-run.html"' "$tmp/explore/failure-1.html" || fail "explore --report: the pages do not link up or draw the moved event"
+! grep -qiE '<(link|img|iframe|object|embed)\b|\bsrc=|url\(' "$tmp/explore/failure-1.html" "$tmp/explore/index.html" \
+    || fail "explore --report refers to an external resource"
+"$bin" explore Scenarios/explore/seed003_swipe_back_bug.lua --report "$tmp/explore2" > /dev/null || true
+cmp -s "$tmp/explore/failure-1.html" "$tmp/explore2/failure-1.html" || fail "two explorations wrote different pages"
+status=0
+"$bin" explore Scenarios/explore/seed003_swipe_back_bug.lua --report /no/such/dir/x > /dev/null 2> "$tmp/err.txt" || status=$?
+[ "$status" -eq 73 ] && grep -qF "kitsim: --report /no/such/dir/x: no such folder" "$tmp/err.txt" || fail "explore --report /no/such/dir/x: exit $status"
+
 # The browser.
 chromium=""
 for c in chromium chromium-browser google-chrome; do command -v "$c" > /dev/null && { chromium=$c; break; }; done
@@ -78,9 +95,9 @@ browse() {
 # The seed's page, the page without a graph and a crashed scenario's page (from test --report).
 printf 'print("</script><b>x")\nlocal v = sim.label(sim.hold(UIView()), "</script>")\nv:addSubview(v)\n' > "$tmp/crash.lua"
 "$bin" run "$tmp/crash.lua" --report "$tmp/crash.html" > /dev/null 2>&1 && fail "crash.lua passed"
-for page in report nodot crash; do
+for page in report nodot crash explore/index explore/failure-1 explore/failure-1-run; do
     browse --dump-dom "file://$tmp/$page.html" > "$tmp/dom.html" 2> "$tmp/browser.txt" || fail "$chromium --dump-dom $page.html failed: $(tail -5 "$tmp/browser.txt")"
-    grep -q '<body data-selfcheck="ok">' "$tmp/dom.html" \
+    grep -qE '<body data-selfcheck="ok"[ >]' "$tmp/dom.html" \
         || fail "$page.html: the page's self-check did not pass: $(grep -o '<p id="selfcheck">[^<]*' "$tmp/dom.html" || echo 'no verdict')"
     if grep -q ':CONSOLE' "$tmp/browser.txt"; then fail "$page.html: console messages: $(grep ':CONSOLE' "$tmp/browser.txt")"; fi
 done

@@ -78,6 +78,12 @@ enum ExploreCommand {
             options.limits.timeLimit = s
         }
         let reportDirectory = p.value("--report")
+        // A report folder that cannot be written is refused before the search, as kitsim
+        // run refuses a report path before the run.
+        if let reportDirectory, let problem = ReportFiles.prepareFolder(reportDirectory) {
+            printError("kitsim: --report \(reportDirectory): \(problem)")
+            return ExitCode.cannotCreate
+        }
         Platform.installCrashReport(context: "exploring \(options.file)")
         let result: ExploreResult
         let explorer = Explorer(options)
