@@ -104,6 +104,18 @@ for i in 1 2 3; do
 done
 [ "$sum" -eq "$whole" ] || fail "the shards ran $sum orders, the whole search $whole"
 
+# The reduction finds what the whole search finds: the same verdicts and headlines.
+for f in Scenarios/explore/*.lua; do
+    verdicts() { "$kitsim" explore "$f" "$@" | grep -E '^(FAILED|CRASHED|GOAL|passed|failed)' | sed 's/ in [0-9,]* of [0-9,]* orders//' || true; }
+    [ "$(verdicts)" = "$(verdicts --no-reduction)" ] || fail "$f: the reduction changed what the search found"
+done
+
+# --ios repeats the search per profile and names the ones that fail.
+status=0
+"$kitsim" explore Scenarios/explore/seed003_double_tap_bug.lua --ios 8,17 > "$tmp/ios.txt" || status=$?
+[ "$status" -eq 1 ] && grep -qF "iOS 8" "$tmp/ios.txt" && grep -qF "failed on iOS 8, iOS 17" "$tmp/ios.txt" \
+    && grep -qF -- "--ios 8" "$tmp/ios.txt" || { fail "--ios 8,17 (exit $status)"; cat "$tmp/ios.txt" >&2; }
+
 # --json is JSON (python3's parser when there is one).
 "$kitsim" explore "$bug" --json > "$tmp/r.json" || true
 if command -v python3 > /dev/null; then

@@ -6,6 +6,7 @@ import KitSimRuntime
 @testable import KitSimLua
 import KitSimTesting
 import KitSimReport
+import KitSimExplore
 
 /// The examples of the README and of the pages under docs/ cannot go stale: every Lua block
 /// runs, the main command's account is the seed script's output, every Swift block is code a
@@ -112,6 +113,18 @@ import KitSimReport
         let crashed = try LuaSandbox(sandboxed: true).run(chunk: script.text.joined(separator: "\n") + "\nlocal top = nav.topViewController", name: "@swap.lua")
         #expect(crashed.status == .crashed)
         #expect(Array((crashed.message ?? "").split(separator: "\n").prefix(2).map(String.init)) == crash.lines, "\(crash.page): the headline shown is not swap.lua's")
+    }
+
+    /// The README's explore run is what `kitsim explore` prints for seed 003's swipe back,
+    /// up to the run's report.
+    @Test func theReadmesExploreRunIsWhatExplorePrints() throws {
+        let shown = try #require(try Self.shownAfter("`kitsim explore` runs it in every order its uncertain moments allow:\n\n```\n"))
+        let file = "Scenarios/explore/seed003_swipe_back_bug.lua"
+        let result = try Explorer(Explorer.Options(file: Self.root + "/" + file)).explore()
+        let text = ExploreText.render(result).replacingOccurrences(of: Self.root + "/", with: "")
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        let upToReport = Array(lines.prefix { $0 != "  the run's report:" }).filter { !$0.isEmpty }
+        #expect(upToReport == shown.lines, "\(shown.page): the explore run shown is not what kitsim explore prints")
     }
 
     /// A heading's anchor as GitHub makes it: lower case, punctuation but `-` and `_` dropped,

@@ -87,16 +87,19 @@ final class Timers: Subsystem {
     }
 
     /// Queues the next firing of a valid timer; a firing of an older schedule is dropped.
-    func queueFiring(_ t: ObjectID) {
+    /// A repeating timer's firings keep the label of its first: the line that made it, not
+    /// the `sim.run` it fires in.
+    func queueFiring(_ t: ObjectID, label given: String? = nil) {
         guard let s = schedules[t.raw] else { return }
         let generation = s.generation
-        sim.runLoop.schedule(at: s.next, label: sim.timerLabel("timer fires")) { [unowned self] in
+        let label = given ?? sim.timerLabel("timer fires")
+        sim.runLoop.schedule(at: s.next, label: label) { [unowned self] in
             guard var s = schedules[t.raw], s.generation == generation else { return }
             if s.repeats {
                 // The next firing is scheduled from the schedule, not from now: no drift.
                 s.next = s.next.addingReportingOverflow(s.interval).overflow ? Int64.max : s.next + s.interval
                 schedules[t.raw] = s
-                queueFiring(t)
+                queueFiring(t, label: label)
             }
             try fire(t, s)
             if !s.repeats { try invalidate(t) }
