@@ -69,7 +69,7 @@ public final class Explorer {
         let footprints = recorder as? OrderRecorder
         if let footprints, footprints.reduces {
             // The reduction's footprints name the objects each step messaged, too.
-            sandbox.heap.tracesCalls = true
+            sandbox.heap.messagedObjects = []
             footprints.attach(sandbox)
         }
         let outcome = try sandbox.run(file: options.file, arguments: options.arguments)

@@ -1,7 +1,7 @@
 import KitSimLua
 
 /// What one step of an order touched: the objects its turns allocated, retained,
-/// released, messaged or stored into, as the trace names them; whether it ran script code;
+/// released or stored into, as the trace names them, and messaged (`Heap.messagedObjects`); whether it ran script code;
 /// whether it changed state the model keeps outside objects. Two steps commute — either
 /// order leaves the same state — when neither ran script code (whose upvalues, globals and
 /// tables the trace cannot see), neither touched shared state, and their objects are
@@ -22,8 +22,8 @@ struct Footprint: Equatable {
     /// The footprint of the trace events `range` of `log`, with what the counters said.
     /// Objects the step allocated are left out: no other step could have touched them
     /// before, and their ids, given in allocation order, differ between orders anyway.
-    static func of(_ log: TraceLog, _ range: Range<Int>, ranScript: Bool, shared: Bool) -> Footprint {
-        var f = Footprint(objects: [], ranScript: ranScript, shared: shared)
+    static func of(_ log: TraceLog, _ range: Range<Int>, messaged: [UInt32], ranScript: Bool, shared: Bool) -> Footprint {
+        var f = Footprint(objects: Set(messaged), ranScript: ranScript, shared: shared)
         guard !shared else { return f }
         var fresh: Set<UInt32> = []
         for i in range where i < log.count {

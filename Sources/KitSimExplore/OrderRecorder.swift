@@ -81,14 +81,15 @@ final class OrderRecorder: OrderChooser {
     private func startSegment() {
         guard reduces, let sb = sandbox else { return }
         segment = (sb.heap.events.count, sb.luaEntries, sb.heap.sharedStateWrites)
+        sb.heap.messagedObjects?.removeAll(keepingCapacity: true)
     }
 
     /// The footprint of the step since the last choice.
     private func endSegment(everything: Bool) -> Footprint {
         guard reduces, let sb = sandbox, !everything else { return .everything }
         let log = sb.heap.events
-        return Footprint.of(log, segment.events..<log.count, ranScript: sb.luaEntries != segment.lua,
-                            shared: sb.heap.sharedStateWrites != segment.shared)
+        return Footprint.of(log, segment.events..<log.count, messaged: sb.heap.messagedObjects ?? [],
+                            ranScript: sb.luaEntries != segment.lua, shared: sb.heap.sharedStateWrites != segment.shared)
     }
 
     func choose(_ offered: [PendingEvent], now: Int64) throws -> Int {

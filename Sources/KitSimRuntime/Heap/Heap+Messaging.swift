@@ -73,6 +73,7 @@ extension Heap {
         let raw = receiver.raw
         beginCall(raw)
         if tracesCalls { record(.call, detail: intern(selector.name), object: raw) }
+        messagedObjects?.append(raw)
         let result: Value
         // The invocation refers to its original unretained: this frame keeps it.
         let box = original.map(ImplementationBox.init)
@@ -100,6 +101,7 @@ extension Heap {
         let raw = id.raw
         beginCall(raw)
         if tracesCalls { record(.call, detail: intern(selector.name), object: raw) }
+        messagedObjects?.append(raw)
         let result: Value
         do {
             result = try body(Invocation(heap: self, receiver: id, selector: selector, args: args))

@@ -89,6 +89,12 @@ public final class Heap {
     public var recordsHistory = true
     /// Also record every message send (`--trace`).
     public var tracesCalls = false
+    /// The receivers of the messages sent while this is not nil, duplicates and all: an
+    /// order explorer's record of the objects a step messaged, for its reduction's
+    /// footprints. Kept apart from the trace, so that a run's trace (and the report that
+    /// shows its end) is the same whether or not an explorer watches it; the explorer
+    /// empties it at every step.
+    public var messagedObjects: [UInt32]?
     /// The source location the host is executing, stamped on every event recorded
     /// until it changes (the Lua bridge sets the script's file:line).
     public internal(set) var currentLocation: UInt32 = 0
