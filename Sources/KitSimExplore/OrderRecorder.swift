@@ -116,8 +116,9 @@ final class OrderRecorder: OrderChooser {
             }
             let asleep = Set(sleep.map(\.sequence))
             if let steps {
-                // Minimising changes earlier choices, so a later step's event may not be
-                // offered where it was: the default then, and the run says what it became.
+                // A minimising run replays labels after a changed choice, so a step's event
+                // may not be offered at its choice; the default runs, and the recorded
+                // choices say which order the run took.
                 if k < steps.count, let j = offered.firstIndex(where: { $0.label == steps[k] }) { i = j }
             } else if let pick {
                 i = min(max(pick(offered, k), 0), offered.count - 1)
