@@ -33,9 +33,6 @@ public struct PendingEvent: Equatable, Sendable, CustomStringConvertible {
     /// other events pending for a later run.
     public var isEndOfRun: Bool { sequence == 0 }
 
-    /// Whether its time is a window rather than a moment.
-    public var isUncertain: Bool { latest > earliest }
-
     /// `tap push (0.1–0.6 s)`, `transition end (0.35 s)`: the label and when it may run.
     public var description: String { "\(label) (\(Self.window(earliest, latest)))" }
 
