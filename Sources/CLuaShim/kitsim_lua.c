@@ -25,11 +25,117 @@ kitsim_limits *kitsim_limits_of(lua_State *L) { return *(kitsim_limits **)lua_ge
 static void limit_hook(lua_State *L, lua_Debug *ar);
 static void disarm_handlers(lua_State *L);
 
+/* Small blocks come from a pool of the state's own: a free list per 16-byte size class,
+   filled from 64 KB chunks that are returned only when the state closes. Most of what
+   Lua allocates is small (strings, tables, closures, upvalues), and a host that makes a
+   state per run (`kitsim explore` makes one per order) frees and makes tens of thousands
+   of them; through malloc each costs a search of its bins, from the pool a pointer pop.
+   Lua passes the block's size back on every free and realloc, so a block needs no
+   header. Under AddressSanitizer every block is malloc's, so the sanitizer sees each. */
+#if defined(__SANITIZE_ADDRESS__)
+#define KITSIM_POOL 0
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define KITSIM_POOL 0
+#endif
+#endif
+#ifndef KITSIM_POOL
+#define KITSIM_POOL 1
+#endif
+
+#define POOL_STEP 16
+#define POOL_MAX 256
+#define POOL_CLASSES (POOL_MAX / POOL_STEP)
+#define POOL_CHUNK (64 * 1024)
+
+typedef struct pool_block { struct pool_block *next; } pool_block;
+
+struct kitsim_pool {
+    pool_block *free[POOL_CLASSES];
+    void *chunks;                    /* each chunk's first block links the previous chunk */
+    char *cursor, *end;
+};
+
+static inline size_t pool_class(size_t size) { return (size - 1) / POOL_STEP; }
+
+static void *pool_alloc(struct kitsim_pool *pool, size_t size) {
+    size_t c = pool_class(size);
+    pool_block *b = pool->free[c];
+    if (b != NULL) {
+        pool->free[c] = b->next;
+        return b;
+    }
+    size_t bytes = (c + 1) * POOL_STEP;
+    if ((size_t)(pool->end - pool->cursor) < bytes) {
+        /* What is left of the old chunk goes to the free lists of the classes it fits. */
+        while ((size_t)(pool->end - pool->cursor) >= POOL_STEP) {
+            size_t left = (size_t)(pool->end - pool->cursor);
+            size_t k = pool_class(left < POOL_MAX ? left / POOL_STEP * POOL_STEP : POOL_MAX);
+            pool_block *rest = (pool_block *)pool->cursor;
+            rest->next = pool->free[k];
+            pool->free[k] = rest;
+            pool->cursor += (k + 1) * POOL_STEP;
+        }
+        char *chunk = (char *)malloc(POOL_CHUNK);
+        if (chunk == NULL) return NULL;
+        *(void **)chunk = pool->chunks;
+        pool->chunks = chunk;
+        pool->cursor = chunk + POOL_STEP;
+        pool->end = chunk + POOL_CHUNK;
+    }
+    void *p = pool->cursor;
+    pool->cursor += bytes;
+    return p;
+}
+
+static inline void pool_free(struct kitsim_pool *pool, void *ptr, size_t size) {
+    pool_block *b = (pool_block *)ptr;
+    size_t c = pool_class(size);
+    b->next = pool->free[c];
+    pool->free[c] = b;
+}
+
+/* realloc for a state with a pool: blocks up to POOL_MAX bytes are the pool's, larger
+   ones malloc's, and a block that changes sides is copied. */
+static void *pool_realloc(struct kitsim_pool *pool, void *ptr, size_t old, size_t nsize) {
+    if (ptr == NULL) return nsize <= POOL_MAX ? pool_alloc(pool, nsize) : malloc(nsize);
+    if (old > POOL_MAX && nsize > POOL_MAX) return realloc(ptr, nsize);
+    if (old <= POOL_MAX && nsize <= POOL_MAX && pool_class(old) == pool_class(nsize)) return ptr;
+    void *p = nsize <= POOL_MAX ? pool_alloc(pool, nsize) : malloc(nsize);
+    if (p == NULL) return NULL;
+    memcpy(p, ptr, old < nsize ? old : nsize);
+    if (old <= POOL_MAX) pool_free(pool, ptr, old);
+    else free(ptr);
+    return p;
+}
+
+static struct kitsim_pool *pool_new(void) {
+#if KITSIM_POOL
+    return (struct kitsim_pool *)calloc(1, sizeof(struct kitsim_pool));
+#else
+    return NULL;
+#endif
+}
+
+static void pool_release(struct kitsim_pool *pool) {
+    if (pool == NULL) return;
+    void *chunk = pool->chunks;
+    while (chunk != NULL) {
+        void *previous = *(void **)chunk;
+        free(chunk);
+        chunk = previous;
+    }
+    free(pool);
+}
+
 static void *kitsim_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
     kitsim_limits *lim = (kitsim_limits *)ud;
     size_t old = ptr ? osize : 0;
     if (nsize == 0) {
-        free(ptr);
+        if (ptr != NULL) {
+            if (lim->pool != NULL && old <= POOL_MAX) pool_free(lim->pool, ptr, old);
+            else free(ptr);
+        }
         lim->used -= old;
         return NULL;
     }
@@ -49,7 +155,7 @@ static void *kitsim_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
         }
         lim->memory_exceeded = 1;            /* Swift is running: allow, raise later */
     }
-    void *p = realloc(ptr, nsize);
+    void *p = lim->pool != NULL ? pool_realloc(lim->pool, ptr, old, nsize) : realloc(ptr, nsize);
     if (p == NULL) return NULL;
     lim->used = lim->used - old + nsize;
     if (lim->used > lim->peak) lim->peak = lim->used;
@@ -581,8 +687,129 @@ void kitsim_write_line(const char *bytes, size_t len) {
     fputc('\n', stdout);
 }
 
+/* ---------------------------------------------------------------- compiled files
+
+   A file's compiled function is kept with the bytes it was compiled from and reused only
+   for the same path and the same bytes, so an edited file is compiled again. The dump
+   keeps debug information, so errors, tracebacks and debug.getinfo read as for the text.
+   Bounded: files above CHUNK_FILE_MAX bytes are not kept, nor more than CHUNK_ENTRIES_MAX
+   files (a cache that is full compiles the rest as usual). */
+
+#define CHUNK_FILE_MAX (1u << 20)
+#define CHUNK_ENTRIES_MAX 32
+
+typedef struct kitsim_chunk {
+    char *path;
+    char *source; size_t source_len;
+    char *code; size_t code_len;
+} kitsim_chunk;
+
+struct kitsim_chunk_cache {
+    kitsim_chunk entries[CHUNK_ENTRIES_MAX];
+    int count;
+    size_t hits;
+};
+
+kitsim_chunk_cache *kitsim_chunk_cache_new(void) {
+    return (kitsim_chunk_cache *)calloc(1, sizeof(kitsim_chunk_cache));
+}
+
+void kitsim_chunk_cache_free(kitsim_chunk_cache *cache) {
+    if (cache == NULL) return;
+    for (int i = 0; i < cache->count; i++) {
+        free(cache->entries[i].path);
+        free(cache->entries[i].source);
+        free(cache->entries[i].code);
+    }
+    free(cache);
+}
+
+size_t kitsim_chunk_cache_hits(const kitsim_chunk_cache *cache) { return cache ? cache->hits : 0; }
+
+/* The whole file, or NULL (unreadable, or larger than CHUNK_FILE_MAX). */
+static char *read_small_file(const char *path, size_t *len) {
+    FILE *f = fopen(path, "rb");
+    if (f == NULL) return NULL;
+    size_t cap = 8192, n = 0;
+    char *buf = (char *)malloc(cap);
+    while (buf != NULL) {
+        n += fread(buf + n, 1, cap - n, f);
+        if (n < cap) break;
+        if (cap >= CHUNK_FILE_MAX) { free(buf); buf = NULL; break; }
+        char *bigger = (char *)realloc(buf, cap * 2);
+        if (bigger == NULL) { free(buf); buf = NULL; break; }
+        buf = bigger;
+        cap *= 2;
+    }
+    if (buf != NULL && ferror(f)) { free(buf); buf = NULL; }
+    fclose(f);
+    *len = n;
+    return buf;
+}
+
+typedef struct { char *bytes; size_t len, cap; int failed; } dump_buffer;
+
+static int dump_writer(lua_State *L, const void *p, size_t size, void *ud) {
+    (void)L;
+    dump_buffer *b = (dump_buffer *)ud;
+    if (b->failed) return 1;
+    if (b->len + size > b->cap) {
+        size_t cap = b->cap ? b->cap : 4096;
+        while (cap < b->len + size) cap *= 2;
+        char *bigger = (char *)realloc(b->bytes, cap);
+        if (bigger == NULL) { b->failed = 1; return 1; }
+        b->bytes = bigger;
+        b->cap = cap;
+    }
+    memcpy(b->bytes + b->len, p, size);
+    b->len += size;
+    return 0;
+}
+
+static char *copy_string(const char *s) {
+    size_t n = strlen(s) + 1;
+    char *c = (char *)malloc(n);
+    if (c != NULL) memcpy(c, s, n);
+    return c;
+}
+
+/* Keeps the function on the stack top, compiled from `source`, as `path`'s entry. */
+static void keep_chunk(lua_State *L, kitsim_chunk_cache *cache, const char *path, char *source, size_t source_len) {
+    int slot = -1;
+    for (int i = 0; i < cache->count; i++)
+        if (strcmp(cache->entries[i].path, path) == 0) { slot = i; break; }
+    if (slot < 0 && cache->count == CHUNK_ENTRIES_MAX) { free(source); return; }
+    dump_buffer b = { NULL, 0, 0, 0 };
+    if (lua_dump(L, dump_writer, &b, 0) != 0 || b.failed) { free(b.bytes); free(source); return; }
+    char *name = slot < 0 ? copy_string(path) : cache->entries[slot].path;
+    if (name == NULL) { free(b.bytes); free(source); return; }
+    if (slot < 0) slot = cache->count++;
+    else { free(cache->entries[slot].source); free(cache->entries[slot].code); }
+    cache->entries[slot] = (kitsim_chunk){ name, source, source_len, b.bytes, b.len };
+}
+
 int kitsim_loadfile(lua_State *L, const char *path) {
-    return luaL_loadfilex(L, path, "t");
+    kitsim_chunk_cache *cache = kitsim_limits_of(L)->chunks;
+    if (cache == NULL) return luaL_loadfilex(L, path, "t");
+    size_t len = 0;
+    char *source = read_small_file(path, &len);
+    if (source != NULL) {
+        for (int i = 0; i < cache->count; i++) {
+            kitsim_chunk *c = &cache->entries[i];
+            if (strcmp(c->path, path) == 0 && c->source_len == len && memcmp(c->source, source, len) == 0) {
+                free(source);
+                /* The name is the dump's own ("@path"), as compiling the text names it. */
+                int status = luaL_loadbufferx(L, c->code, c->code_len, path, "b");
+                if (status == LUA_OK) cache->hits++;
+                return status;
+            }
+        }
+    }
+    /* Compiled from the file itself, as without a cache (its messages included). */
+    int status = luaL_loadfilex(L, path, "t");
+    if (status == LUA_OK && source != NULL) keep_chunk(L, cache, path, source, len);
+    else free(source);
+    return status;
 }
 
 int kitsim_dostring(lua_State *L, const char *chunk, size_t len, const char *name) {
@@ -1016,7 +1243,7 @@ static int text_searcher(lua_State *L) {
     lua_pop(L, 1);
     const char *filename = lua_tostring(L, -1);
     if (filename == NULL) return 1;
-    if (luaL_loadfilex(L, filename, "t") != LUA_OK)
+    if (kitsim_loadfile(L, filename) != LUA_OK)
         return luaL_error(L, "error loading module '%s' from file '%s':\n\t%s",
                           lua_tostring(L, 1), filename, lua_tostring(L, -1));
     lua_pushstring(L, filename);
@@ -1335,16 +1562,29 @@ static int open_libs(lua_State *L) {
 }
 
 lua_State *kitsim_open(kitsim_limits *limits) {
+    limits->pool = pool_new();
     lua_State *L = lua_newstate(kitsim_alloc, limits);
-    if (L == NULL) return NULL;
+    if (L == NULL) {
+        pool_release(limits->pool);
+        limits->pool = NULL;
+        return NULL;
+    }
     *(kitsim_limits **)lua_getextraspace(L) = limits;
     limits->L = L;
     /* No budget until the host sets one (the host's own start-up calls are not counted). */
     limits->work_left = INT64_MAX;
     limits->instructions_left = INT64_MAX;
     lua_pushcfunction(L, open_libs);
-    if (lua_pcall(L, 0, 0, 0) != LUA_OK) { lua_close(L); return NULL; }
+    if (lua_pcall(L, 0, 0, 0) != LUA_OK) { kitsim_close(L); return NULL; }
     return L;
+}
+
+void kitsim_close(lua_State *L) {
+    kitsim_limits *lim = kitsim_limits_of(L);
+    lua_close(L);
+    /* Every block is back in the pool now: its chunks go at once. */
+    pool_release(lim->pool);
+    lim->pool = NULL;
 }
 
 // ---------------------------------------------------------------- handles

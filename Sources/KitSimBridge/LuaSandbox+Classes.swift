@@ -77,7 +77,10 @@ extension LuaSandbox {
         let L = self.L
         rawGetRef(L, info.members)
         let t = lua_gettop(L)
-        for sel in cls.allSelectors where sel != .deinit {
+        // By selector id, not by name: the order only numbers the slots, and sorting by
+        // name would look every name up in the process-wide table for each class of
+        // each sandbox (`kitsim explore` makes a sandbox per order).
+        for sel in cls.selectorsByID where sel != .deinit {
             // Names already there are properties (a getter's selector) or methods whose
             // closures dispatch by selector, so they stay valid.
             let name = sel.name

@@ -78,6 +78,11 @@ public final class LuaSandbox {
     /// `--sandbox`: no `os`, `io`, `load*`, `dofile`, and `require` only from the
     /// scenario's folder.
     public let isSandboxed: Bool
+    /// Compiled scripts shared with the sandboxes that run the same files before or after
+    /// this one (`ChunkCache`); nil: each file is compiled when it is loaded.
+    public var chunkCache: ChunkCache? {
+        didSet { limits.pointee.chunks = chunkCache?.raw }
+    }
 
     // Swift functions callable from Lua, by index (the trampoline's upvalue 1).
     // Each in a class box reached unretained (an array of closures costs a
@@ -404,7 +409,7 @@ final class LuaStateBox {
     func close() {
         guard !isClosed else { return }
         isClosed = true
-        lua_close(L)
+        kitsim_close(L)
     }
 }
 
@@ -506,4 +511,24 @@ package struct ClassInfo {
     var methodsVersion: UInt64 = .max
     /// The method slot caching the class's `init` for `Class(...)` (-1: none yet).
     var initializerSlot: Int = -1
+}
+
+/// Compiled scripts kept for the sandboxes a host makes one after another for the same
+/// files: `run(file:)` and `require` load a file's compiled function when the file's bytes
+/// are those it was compiled from, and compile it (and keep it) otherwise. `kitsim explore`
+/// runs a scenario once per order, and compiling the scenario and its modules was an
+/// eighth of each run. The sandboxes sharing a cache run on one thread, one at a time.
+public final class ChunkCache {
+    let raw: OpaquePointer
+
+    /// Nil when the memory for the cache's table cannot be had.
+    public init?() {
+        guard let raw = kitsim_chunk_cache_new() else { return nil }
+        self.raw = raw
+    }
+
+    deinit { kitsim_chunk_cache_free(raw) }
+
+    /// How many loads the compiled functions answered.
+    public var hits: Int { Int(kitsim_chunk_cache_hits(raw)) }
 }

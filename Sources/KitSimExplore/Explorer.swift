@@ -30,8 +30,14 @@ public final class Explorer {
     }
 
     public let options: Options
+    /// The scenario and its modules compiled once for every order of the search: an order
+    /// differs from another in when events run, never in the files it loads.
+    let chunks = ChunkCache()
 
     public init(_ options: Options) { self.options = options }
+
+    /// How many of the runs' file loads the compiled scenario and modules answered.
+    public var compiledLoads: Int { chunks?.hits ?? 0 }
 
     /// What one run of the scenario came to.
     struct Run {
@@ -64,6 +70,7 @@ public final class Explorer {
         let sandbox = try LuaSandbox(configuration: configuration, limits: options.limits, sandboxed: options.sandboxed)
         sandbox.capturesTrace = false
         sandbox.describesLabelledObjects = false
+        sandbox.chunkCache = chunks
         sandbox.heap.orderChooser = recorder
         sandbox.chooserIsHosts = true
         let footprints = recorder as? OrderRecorder

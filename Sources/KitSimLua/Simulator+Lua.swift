@@ -90,32 +90,32 @@ extension Simulator: SandboxModel {
             let tap: () throws -> Bool
             var what = ""
             var optionsAt: Int32 = 3
-            if heap.isKind(target, of: sim[UITabBarController.self]) {
+            if heap.isKind(target, of: UITabBarController.handle) {
                 let child = try sb.objectArgument(L, 2, "tap")
                 tap = { [unowned sim] in try sim.tapTab(target, child); return true }
                 what = " " + sb.shortName(child)
-            } else if heap.isKind(target, of: sim[UIAlertController.self]) {
+            } else if heap.isKind(target, of: UIAlertController.handle) {
                 guard let title = sb.string(L, 2) else {
                     throw SimError.badArgument(2, "tap", expected: "action title", got: sb.typeName(L, 2))
                 }
                 tap = { [unowned sim] in try sim.tapAlert(target, title); return true }
                 what = " '\(title)'"
-            } else if heap.isKind(target, of: sim[UIActionSheet.self]) || heap.isKind(target, of: sim[UIAlertView.self]) {
+            } else if heap.isKind(target, of: UIActionSheet.handle) || heap.isKind(target, of: UIAlertView.handle) {
                 guard let title = sb.string(L, 2) else {
                     throw SimError.badArgument(2, "tap", expected: "button title", got: sb.typeName(L, 2))
                 }
                 tap = { [unowned sim] in try sim.presentations.tapLegacyAlert(target, title); return true }
                 what = " '\(title)'"
-            } else if heap.isKind(target, of: sim[UITableView.self]) || heap.isKind(target, of: sim[UICollectionView.self]) {
+            } else if heap.isKind(target, of: UITableView.handle) || heap.isKind(target, of: UICollectionView.handle) {
                 guard case .indexPath(let path) = sb.value(L, 2) else {
                     throw SimError.badArgument(2, "tap", expected: "IndexPath", got: sb.typeName(L, 2))
                 }
                 tap = { [unowned sim] in try sim.tapItem(target, path) }
                 what = " row \(path.row) of section \(path.section)"
-            } else if heap.isKind(target, of: sim[UIControl.self]) {
+            } else if heap.isKind(target, of: UIControl.handle) {
                 tap = { [unowned sim] in try sim.tapControl(target) }
                 optionsAt = 2
-            } else if heap.isKind(target, of: sim[UIView.self]) {
+            } else if heap.isKind(target, of: UIView.handle) {
                 tap = { [unowned sim] in try sim.tapView(target) }
                 optionsAt = 2
             } else {
@@ -153,7 +153,7 @@ extension Simulator: SandboxModel {
                             returns: .bool,
                             summary: "The edge swipe that pops interactively: `{ complete = true, drag = 0.3 }` (the finger lifts after `drag` seconds, completing or cancelling the pop); returns whether a pop began (rule 66).")) { sb, L in
             let nav = try sb.objectArgument(L, 1, "swipeBack")
-            guard sb.heap.isKind(nav, of: sim[UINavigationController.self]) else {
+            guard sb.heap.isKind(nav, of: UINavigationController.handle) else {
                 throw SimError.badArgument(1, "swipeBack", expected: "UINavigationController", got: sb.typeName(L, 1))
             }
             var completes = true, drag = 0.3
@@ -273,7 +273,7 @@ extension Simulator: SandboxModel {
         def(MethodSignature("postMessage", [.object("webView", "WKWebView"), .string("name"), Parameter("body", .any, optional: true)],
                             returns: .bool, summary: "The page's `window.webkit.messageHandlers[name].postMessage(body)`: calls the handler at once; false when no handler has the name (rule 42).")) { sb, L in
             let webView = kitsim_handle_id(L, 1)
-            guard webView != 0, sb.heap.isValid(ObjectID(webView)), sb.heap.isKind(ObjectID(webView), of: sim[WKWebView.self]) else {
+            guard webView != 0, sb.heap.isValid(ObjectID(webView)), sb.heap.isKind(ObjectID(webView), of: WKWebView.handle) else {
                 throw SimError.badArgument(1, "postMessage", expected: "WKWebView", got: sb.typeName(L, 1))
             }
             guard let name = sb.string(L, 2), lua_type(L, 2) == LUA_TSTRING else {

@@ -63,6 +63,8 @@ typedef struct kitsim_limits {
     const char *location_source;   /* its source, */
     int location_ref;              /* and the registry slot anchoring it (0: none yet) */
     lua_State *L;                /* the main state, for arming the hook from the allocator */
+    struct kitsim_chunk_cache *chunks; /* compiled files shared with other states (NULL: none) */
+    struct kitsim_pool *pool;    /* the state's small blocks (kitsim_alloc; NULL: malloc only) */
 } kitsim_limits;
 
 /// The Swift entry the trampoline calls: `index` picks the Swift function.
@@ -92,6 +94,9 @@ void kitsim_push_host_function(lua_State *L, void *fn);
 
 /// Opens a state with the capped allocator and the standard libraries; NULL on failure.
 lua_State *kitsim_open(kitsim_limits *limits);
+/// Closes a state `kitsim_open` made (`lua_close`), then returns its small-block pool's
+/// memory.
+void kitsim_close(lua_State *L);
 kitsim_limits *kitsim_limits_of(lua_State *L);
 
 /// Pushes a C closure that calls Swift function `index` through the trampoline, with
@@ -159,6 +164,19 @@ extern const size_t kitsim_prelude_source_sizes[2];
 /// Loads the file at `path` as lua.c does (bytes as they are; a first line starting with
 /// `#` and a UTF-8 byte order mark are skipped), text only.
 int kitsim_loadfile(lua_State *L, const char *path);
+
+/// Compiled files a host shares between the states it makes one after another for the
+/// same scripts (`kitsim explore` runs a scenario once per order). A state whose
+/// `kitsim_limits.chunks` points at one loads the files `kitsim_loadfile` and `require`
+/// load from it when the file's bytes are those it compiled, and compiles and keeps them
+/// otherwise: loading the compiled function gives the same function as compiling the text
+/// (its name, lines, constants and upvalue names are kept). A cache is not thread-safe:
+/// the states sharing one run on one thread.
+typedef struct kitsim_chunk_cache kitsim_chunk_cache;
+kitsim_chunk_cache *kitsim_chunk_cache_new(void);
+void kitsim_chunk_cache_free(kitsim_chunk_cache *cache);
+/// How many loads the cache answered (for tests and benchmarks).
+size_t kitsim_chunk_cache_hits(const kitsim_chunk_cache *cache);
 
 /// Sets the global `print` to the C function that writes each line through Swift
 /// function `index` (called with the line and `false`).

@@ -28,7 +28,7 @@ extension Animations {
         Method("removeAllAnimations", swift: "removeAllAnimations()",
                summary: "Removes every animation of the layer, the view's `UIView.animate` ones too: completions and delegates hear `finished = false` in the layout pass (rule 44).") { sim, inv in
             for n in sim.animations.viewAnimations.numbers(ofLayer: inv.receiver) { sim.animations.removeAnimation(n) }
-            if let view = try sim.object(inv.receiver, CALayer.delegate), sim.heap.isKind(view, of: sim[UIView.self]) {
+            if let view = try sim.object(inv.receiver, CALayer.delegate), sim.heap.isKind(view, of: UIView.handle) {
                 sim.animations.removeViewAnimations(of: view)
             }
             return .nil
@@ -77,7 +77,7 @@ extension Animations {
     func addAnimation(_ anim: ObjectID, to layer: ObjectID, key: String?) throws {
         if let key, let old = viewAnimations.number(ofLayer: layer, key: key) { removeAnimation(old) }
         let copy = try copyAnimation(anim)
-        let view = try object(layer, CALayer.delegate).flatMap { heap.isKind($0, of: heap[UIView.self]) ? $0 : nil }
+        let view = try object(layer, CALayer.delegate).flatMap { heap.isKind($0, of: UIView.handle) ? $0 : nil }
         let removable = try bool(copy, CAAnimation.isRemovedOnCompletion, default: true)
         let slot = key.map(Animations.animationSlot) ?? "animations[\(viewAnimations.nextNumber)]"
         try heap.setAssociated(layer, key: slot, .object(copy))

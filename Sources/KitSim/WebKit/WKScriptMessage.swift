@@ -24,7 +24,7 @@ extension ScriptMessageHandlers {
     /// once the message exists (the snapshot of rule 26 names the message as its owner).
     func postMessage(_ webView: ObjectID, name: String, body: (ObjectID) throws -> Value) throws -> Bool {
         try heap.checkUsable(webView, "postMessage")
-        guard heap.isKind(webView, of: heap[WKWebView.self]),
+        guard heap.isKind(webView, of: WKWebView.handle),
               let configuration = try object(webView, WKWebView.configuration),
               let ucc = try object(configuration, WKWebViewConfiguration.userContentController),
               let handler = try self.handler(named: name, in: ucc) else { return false }

@@ -28,6 +28,9 @@ public struct MethodSignature: Sendable, Equatable {
     /// The first platform version that has the method (SPEC rule 51): on an older profile
     /// a call is `unrecognized selector`. Nil: every version.
     public let introduced: Int?
+    /// The selector the method installs under, interned when the signature is made: a
+    /// declaration is built once per process and installed on every heap.
+    public let selector: Selector
 
     public init(_ luaName: String, swift: String? = nil, _ parameters: [Parameter] = [], returns: ArgumentType = .void,
                 optional returnsOptional: Bool = false, kind: MethodKind = .method, introduced: Int? = nil, summary: String = "") {
@@ -40,6 +43,7 @@ public struct MethodSignature: Sendable, Equatable {
         // The reference and LuaLS print the summary: the version is said there once.
         self.summary = introduced.map { "(iOS \($0)+) " + summary } ?? summary
         self.declaredSwiftName = swift
+        self.selector = kind == .initializer ? .initialize : Selector(luaName)
     }
 
     /// UIKit's Swift name, `pushViewController(_:animated:)` (derived from the Lua name

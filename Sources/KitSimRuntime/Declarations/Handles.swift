@@ -60,6 +60,9 @@ extension PropertyDeclaration {
 struct HandleCache {
     @usableFromInline var classes: [SimClass?] = []
     @usableFromInline var properties: [Property?] = []
+    /// The id of the class a handle names, plus one (0: not looked up yet), for the kind
+    /// checks that must not register a class (`Heap.isKind(_:of:)` by handle).
+    var classIDs: [UInt32] = []
     /// The slot and ownership of each resolved property, what a read by handle needs:
     /// trivial values, so reading one retains nothing, where a copy of the `Property`
     /// retains its box (and a release follows).
@@ -84,6 +87,33 @@ extension Heap {
         let i = handle.index
         if i < handleCache.classes.count, let c = handleCache.classes[i] { return c }
         return resolve(handle)
+    }
+
+    /// Whether `id` is an instance of the class `handle` names or of a subclass, without
+    /// registering the class: an object can only be an instance of a registered class
+    /// (a subclass registers its superclass first), so while the class waits to be needed
+    /// the answer is no. A scenario that never uses a tab bar controller does not make one
+    /// to learn that its controllers are not tab bar controllers.
+    @inlinable
+    public func isKind(_ id: ObjectID, of handle: ClassHandle) -> Bool {
+        let i = handle.index
+        if i < handleCache.classes.count, let c = handleCache.classes[i] { return isKind(id, of: c) }
+        return isKindOfUnresolved(id, handle)
+    }
+
+    @inline(never) @usableFromInline
+    func isKindOfUnresolved(_ id: ObjectID, _ handle: ClassHandle) -> Bool {
+        let i = handle.index
+        if handleCache.classIDs.count <= i {
+            handleCache.classIDs.append(contentsOf: repeatElement(0, count: i + 1 - handleCache.classIDs.count))
+        }
+        if handleCache.classIDs[i] == 0 {
+            // The name is hashed once per heap; later checks read the id.
+            guard let classID = classID(named: handle.name) else { return false }
+            handleCache.classIDs[i] = classID + 1
+        }
+        if isDeferred(Int(handleCache.classIDs[i] - 1)) { return false }
+        return isKind(id, of: self[handle])
     }
 
     /// The property `handle` names, resolved once per heap (which registers its class).

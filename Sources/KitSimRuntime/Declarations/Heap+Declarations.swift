@@ -108,7 +108,7 @@ extension Heap {
             throw SimError.misuse(.laterClassWithoutInitializer(d.name))
         }
         for m in d.methods {
-            let selector = m.signature.kind == .initializer ? Selector.initialize : Selector(m.signature.luaName)
+            let selector = m.signature.selector
             let imp = try implementation(of: m, className: d.name, classIntroduced: d.interface.introduced)
             if m.signature.kind == .classMethod { cls.classMethods[selector] = imp } else { cls.ownMethods[selector] = imp }
         }
@@ -118,7 +118,7 @@ extension Heap {
     /// declaration's methods are installed: its body behind its signature's argument
     /// check, which a host may instead meet by decoding arguments by type (`DeclaredMethod`).
     public func setMethod(_ method: BoundMethod, on cls: SimClass) throws {
-        let selector = method.signature.kind == .initializer ? Selector.initialize : Selector(method.signature.luaName)
+        let selector = method.signature.selector
         let imp = try implementation(of: method, className: cls.name, classIntroduced: nil)
         if method.signature.kind == .classMethod { cls.classMethods[selector] = imp } else { cls.ownMethods[selector] = imp }
         cls.reflatten()

@@ -1,3 +1,5 @@
+import Synchronization
+
 /// A declared class a heap registers and installs only when it is first needed: its name
 /// and whether scripts see it as a global are known up front, its declaration is built
 /// then (`Heap.defer(_:binding:)`).
@@ -5,13 +7,35 @@ public struct DeferredClass<Context: AnyObject>: Sendable {
     public let name: String
     /// Whether scripts see the class as a global (`ClassInterface.isGlobal`).
     public let isGlobal: Bool
-    /// Builds the declaration; called at most once per heap.
+    /// The declaration, built on first use and then shared by every heap of the process:
+    /// a declaration's members take their context as an argument, so one value serves
+    /// every simulator, and `kitsim explore`, which makes a heap per order, builds each
+    /// class's declaration once instead of once per order.
     public let declaration: @Sendable () -> ClassDeclaration<Context>
 
     public init(_ name: String, global: Bool = true, _ declaration: @escaping @Sendable () -> ClassDeclaration<Context>) {
         self.name = name
         self.isGlobal = global
-        self.declaration = declaration
+        let built = BuiltOnce(declaration)
+        self.declaration = { built.value }
+    }
+}
+
+/// A value built by the first caller that needs it; heaps on several threads (`kitsim test
+/// -j N`, the test runner) may ask at once, so the build is guarded by a mutex.
+final class BuiltOnce<Value: Sendable>: Sendable {
+    private let build: @Sendable () -> Value
+    private let state = Mutex<Value?>(nil)
+
+    init(_ build: @escaping @Sendable () -> Value) { self.build = build }
+
+    var value: Value {
+        state.withLock { built in
+            if let built { return built }
+            let value = build()
+            built = value
+            return value
+        }
     }
 }
 

@@ -103,6 +103,13 @@ public final class SimClass {
         methods.keys.map { ($0.name, $0) }.sorted { $0.0 < $1.0 }.map(\.1)
     }
 
+    /// Every selector instances respond to, in the order the process interned them: for a
+    /// host that fills a table per class, where the order only has to be the same from
+    /// run to run of one program and sorting names would cost a lookup per name.
+    package var selectorsByID: [Selector] {
+        methods.keys.sorted { $0.id < $1.id }
+    }
+
     /// The chain from this class up to the root, this class first.
     public var lineage: [SimClass] {
         var out: [SimClass] = []

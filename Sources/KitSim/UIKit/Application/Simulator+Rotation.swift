@@ -395,7 +395,7 @@ final class Rotation: Subsystem {
     func followScreenBounds(from old: Rect, to new: Rect) throws {
         guard old != new else { return }
         var controllerViews = Set<ObjectID>()
-        for id in heap.liveObjects where heap.isKind(id, of: heap[UIViewController.self]) {
+        for id in heap.liveObjects where heap.isKind(id, of: UIViewController.handle) {
             if let v = try object(id, UIViewController.view) { controllerViews.insert(v) }
         }
         for w in sim.windows {
@@ -412,10 +412,10 @@ final class Rotation: Subsystem {
             while let (container, before, after) = pending.popLast() {
                 for s in try objects(container, UIView.subviews) {
                     let f = try rect(s, UIView.frame)
-                    if f == before, controllerViews.contains(s) || heap.isKind(s, of: heap[UITransitionView.self]) {
+                    if f == before, controllerViews.contains(s) || heap.isKind(s, of: UITransitionView.handle) {
                         try write(s, heap[UIView.frame], .rect(after))
                         pending.append((s, before, after))
-                    } else if heap.isKind(s, of: heap[UINavigationBar.self]), f.x == 0, f.width == before.width {
+                    } else if heap.isKind(s, of: UINavigationBar.handle), f.x == 0, f.width == before.width {
                         try write(s, heap[UIView.frame], .rect(Rect(x: 0, y: f.y, width: after.width, height: f.height)))
                     }
                 }
@@ -441,11 +441,11 @@ final class Rotation: Subsystem {
     /// every other view is unrotated (nil).
     func uikitRotation(of view: ObjectID) throws -> InterfaceOrientation? {
         guard let o = state.viewRotation(ios: sim.configuration.ios), let s = try object(view, UIView.superview) else { return nil }
-        if heap.isKind(s, of: heap[UIWindow.self]) {
+        if heap.isKind(s, of: UIWindow.handle) {
             guard let root = try object(s, UIWindow.rootViewController), try object(root, UIViewController.view) == view else { return nil }
             return o
         }
-        if heap.isKind(s, of: heap[UITransitionView.self]), let w = try object(s, UIView.superview), heap.isKind(w, of: heap[UIWindow.self]) { return o }
+        if heap.isKind(s, of: UITransitionView.handle), let w = try object(s, UIView.superview), heap.isKind(w, of: UIWindow.handle) { return o }
         return nil
     }
 

@@ -68,7 +68,7 @@ extension Presentations {
         // must not make it (it runs at the end of every run).
         guard heap.isMaterialized("UIViewController") else { return [] }
         var out: [String] = []
-        for id in heap.liveObjects where heap.isKind(id, of: heap[UIViewController.self]) {
+        for id in heap.liveObjects where heap.isKind(id, of: UIViewController.handle) {
             if let b = try? object(id, UIViewController.presentedViewController), heap.isAlive(b), let back = try? object(b, UIViewController.presentingViewController), back != id {
                 out.append("\(heap.describe(id)) presents \(heap.describe(b)), whose presentingViewController is \(heap.describe(back))")
             } else if let b = try? object(id, UIViewController.presentedViewController), heap.isAlive(b), (try? object(b, UIViewController.presentingViewController)) == nil {

@@ -95,9 +95,9 @@ final class ControllerLifecycle: Subsystem {
     /// others in the layout pass).
     func appearanceChildren(of vc: ObjectID) throws -> [ObjectID] {
         var out: [ObjectID] = []
-        if heap.isKind(vc, of: heap[UINavigationController.self]) {
+        if heap.isKind(vc, of: UINavigationController.handle) {
             if !navigation.hasTransitionInFlight(on: vc), let top = try objects(vc, UINavigationController.viewControllers).last { out = [top] }
-        } else if heap.isKind(vc, of: heap[UITabBarController.self]) {
+        } else if heap.isKind(vc, of: UITabBarController.handle) {
             if let sel = try navigation.selectedChild(of: vc) { out = [sel] }
         } else if let view = try object(vc, UIViewController.view) {
             for c in try objects(vc, UIViewController.children) {

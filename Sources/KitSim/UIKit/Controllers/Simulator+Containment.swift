@@ -53,9 +53,9 @@ extension ControllerLifecycle {
         try heap.hold(child, transitions.transitionHold)
         defer { try? heap.unhold(child, transitions.transitionHold) }
         try write(child, heap[UIViewController.parent], nil)
-        if heap.isKind(p, of: heap[UINavigationController.self]) {
+        if heap.isKind(p, of: UINavigationController.handle) {
             try heap.removeElement(child, from: p, heap[UINavigationController.viewControllers])
-        } else if heap.isKind(p, of: heap[UITabBarController.self]) {
+        } else if heap.isKind(p, of: UITabBarController.handle) {
             // A tab list may name a controller twice ({ a, a }): it leaves every place.
             while try objects(p, UITabBarController.viewControllers).contains(child) {
                 try heap.removeElement(child, from: p, heap[UITabBarController.viewControllers])

@@ -76,6 +76,6 @@ extension Presentations {
     /// `sim.tap(sheet, "Delete")` or `sim.tap(alertView, "OK")`: the delegate is told of the
     /// click, then the legacy alert is dismissed (rules 73, 81).
     package func tapLegacyAlert(_ item: ObjectID, _ title: String) throws {
-        try tapLegacyAlert(item, heap.isKind(item, of: heap[UIAlertView.self]) ? UIAlertView.kind : UIActionSheet.kind, title)
+        try tapLegacyAlert(item, heap.isKind(item, of: UIAlertView.handle) ? UIAlertView.kind : UIActionSheet.kind, title)
     }
 }

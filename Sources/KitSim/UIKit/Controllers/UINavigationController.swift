@@ -106,7 +106,7 @@ extension Navigation {
 
     /// SPEC rule 18 and the bad-input rules: what may not be pushed.
     func checkPushable(_ vc: ObjectID, onto nav: ObjectID, function: String) throws {
-        if heap.isKind(vc, of: heap[UINavigationController.self]) {
+        if heap.isKind(vc, of: UINavigationController.handle) {
             throw sim.raise(.crash(.pushNavigationController, object: vc))
         }
         if try objects(nav, UINavigationController.viewControllers).contains(vc) {
@@ -369,7 +369,7 @@ extension Navigation {
             guard seen.insert(vc).inserted else {
                 throw sim.raise(.crash(.pushTwice, object: vc))
             }
-            if heap.isKind(vc, of: heap[UINavigationController.self]) {
+            if heap.isKind(vc, of: UINavigationController.handle) {
                 throw sim.raise(.crash(.pushNavigationController, object: vc))
             }
             if let p = try object(vc, UIViewController.parent), p != nav {

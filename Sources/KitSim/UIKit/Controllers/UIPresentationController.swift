@@ -52,7 +52,7 @@ extension Presentations {
     /// `presentationControllerWillDismiss`, the sheet is dismissed (animated), and then
     /// `presentationControllerDidDismiss`. Returns whether it was dismissed.
     package func swipeDown(_ presented: ObjectID) throws -> Bool {
-        guard heap.isKind(presented, of: heap[UIViewController.self]) else {
+        guard heap.isKind(presented, of: UIViewController.handle) else {
             throw SimError.badArgument(1, "swipeDown", expected: "UIViewController", got: heap.classOf(presented).name)
         }
         guard try object(presented, UIViewController.presentingViewController) != nil else {

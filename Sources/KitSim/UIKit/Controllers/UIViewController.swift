@@ -165,8 +165,8 @@ extension ControllerLifecycle {
 
     /// The child controllers: a container's `viewControllers`, else those added with `addChild`.
     func childControllers(of vc: ObjectID) throws -> [ObjectID] {
-        if heap.isKind(vc, of: heap[UINavigationController.self]) { return try objects(vc, UINavigationController.viewControllers) }
-        if heap.isKind(vc, of: heap[UITabBarController.self]) { return try objects(vc, UITabBarController.viewControllers) }
+        if heap.isKind(vc, of: UINavigationController.handle) { return try objects(vc, UINavigationController.viewControllers) }
+        if heap.isKind(vc, of: UITabBarController.handle) { return try objects(vc, UITabBarController.viewControllers) }
         return try objects(vc, UIViewController.children)
     }
 

@@ -21,7 +21,7 @@ extension TargetAction {
         var tapped = false
         try sim.walkChain(from: view, along: heap[UIView.superview]) { v in
             let taps = try objects(v, UIView.gestureRecognizers).filter {
-                try heap.isKind($0, of: heap[UITapGestureRecognizer.self]) && bool($0, UIGestureRecognizer.isEnabled, default: true)
+                try heap.isKind($0, of: UITapGestureRecognizer.handle) && bool($0, UIGestureRecognizer.isEnabled, default: true)
             }
             guard let first = taps.first else { return true }
             try fireRecognizer(first)

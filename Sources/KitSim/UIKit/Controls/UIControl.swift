@@ -188,14 +188,14 @@ extension TargetAction {
     /// window's is the application, the application's its delegate (SPEC rule 36).
     func nextResponder(_ r: ObjectID) throws -> ObjectID? {
         let application = sim.application
-        if heap.isKind(r, of: heap[UIWindow.self]) { return application }
-        if heap.isKind(r, of: heap[UIView.self]) {
-            if let vc = heap.liveObjects.first(where: { heap.isKind($0, of: heap[UIViewController.self]) && (try? object($0, UIViewController.view)) == r }) {
+        if heap.isKind(r, of: UIWindow.handle) { return application }
+        if heap.isKind(r, of: UIView.handle) {
+            if let vc = heap.liveObjects.first(where: { heap.isKind($0, of: UIViewController.handle) && (try? object($0, UIViewController.view)) == r }) {
                 return vc
             }
             return try object(r, UIView.superview)
         }
-        if heap.isKind(r, of: heap[UIViewController.self]) {
+        if heap.isKind(r, of: UIViewController.handle) {
             if let v = try object(r, UIViewController.view), let s = try object(v, UIView.superview) { return s }
             return try object(r, UIViewController.parent) ?? application
         }

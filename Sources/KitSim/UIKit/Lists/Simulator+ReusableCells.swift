@@ -74,7 +74,7 @@ final class Lists: Subsystem {
 
     /// The kind of a table or collection view, or nil for any other object.
     func listKind(_ id: ObjectID) -> ListKind? {
-        if heap.isKind(id, of: heap[UITableView.self]) {
+        if heap.isKind(id, of: UITableView.handle) {
             return ListKind(className: "UITableView", numberOfItems: Selector("tableView_numberOfRowsInSection"),
                             cellForItem: Selector("tableView_cellForRowAt"), didSelect: Selector("tableView_didSelectRowAt"),
                             objC: ("numberOfSectionsInTableView:", "tableView:numberOfRowsInSection:",
@@ -84,7 +84,7 @@ final class Lists: Subsystem {
                 return Rect(x: 0, y: Double(index) * h, width: width, height: h)
             }
         }
-        if heap.isKind(id, of: heap[UICollectionView.self]) {
+        if heap.isKind(id, of: UICollectionView.handle) {
             return ListKind(className: "UICollectionView", numberOfItems: Selector("collectionView_numberOfItemsInSection"),
                             cellForItem: Selector("collectionView_cellForItemAt"), didSelect: Selector("collectionView_didSelectItemAt"),
                             objC: ("numberOfSectionsInCollectionView:", "collectionView:numberOfItemsInSection:",
@@ -261,7 +261,7 @@ final class Lists: Subsystem {
             guard strict else { return nil }
             throw sim.raise(.crash(.unregisteredCell(identifier: identifier), object: list))
         }
-        let cell = try sim.make(cls, args: heap.isKind(list, of: heap[UITableView.self])
+        let cell = try sim.make(cls, args: heap.isKind(list, of: UITableView.handle)
                             ? Arguments(.string("default"), .string(identifier)) : Arguments(.rect(.zero)))
         try write(cell, reuseIdentifierProperty(cell), .string(identifier))
         return cell
@@ -269,7 +269,7 @@ final class Lists: Subsystem {
 
     /// A cell's `reuseIdentifier`: table and collection cells declare one each.
     func reuseIdentifierProperty(_ cell: ObjectID) -> Property {
-        heap.isKind(cell, of: heap[UICollectionViewCell.self]) ? heap[UICollectionViewCell.reuseIdentifier] : heap[UITableViewCell.reuseIdentifier]
+        heap.isKind(cell, of: UICollectionViewCell.handle) ? heap[UICollectionViewCell.reuseIdentifier] : heap[UITableViewCell.reuseIdentifier]
     }
 
     /// `register(cellClass, id)`.

@@ -37,10 +37,10 @@ extension Navigation {
     /// The child a container shows: a navigation controller's top (when no animated
     /// transition is moving it), a tab bar controller's selected child.
     func visibleChild(of vc: ObjectID) throws -> ObjectID? {
-        if heap.isKind(vc, of: heap[UINavigationController.self]) {
+        if heap.isKind(vc, of: UINavigationController.handle) {
             return navTransitions[vc] == nil ? try objects(vc, UINavigationController.viewControllers).last : nil
         }
-        if heap.isKind(vc, of: heap[UITabBarController.self]) { return try selectedChild(of: vc) }
+        if heap.isKind(vc, of: UITabBarController.handle) { return try selectedChild(of: vc) }
         return nil
     }
 }

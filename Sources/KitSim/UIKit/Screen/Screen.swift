@@ -90,7 +90,7 @@ final class Screen: Subsystem {
     func state() throws -> ScreenState {
         let tree = sim.views
         var owners: [ObjectID: ObjectID] = [:]           // view → controller
-        for id in heap.liveObjects where heap.isKind(id, of: heap[UIViewController.self]) {
+        for id in heap.liveObjects where heap.isKind(id, of: UIViewController.handle) {
             if let v = try object(id, UIViewController.view) { owners[v] = id }
         }
         // Paint order, bottom window first, each window's views depth first.

@@ -82,9 +82,9 @@ extension ControllerLifecycle {
         for c in presentedAbove { visit(c) }
         while head < queue.count {
             let c = queue[head]; head += 1
-            guard heap.isKind(c, of: heap[UIViewController.self]) else { continue }
-            if heap.isKind(c, of: heap[UINavigationController.self]) { for x in (try? objects(c, UINavigationController.viewControllers)) ?? [] { visit(x) } }
-            if heap.isKind(c, of: heap[UITabBarController.self]) { for x in (try? objects(c, UITabBarController.viewControllers)) ?? [] { visit(x) } }
+            guard heap.isKind(c, of: UIViewController.handle) else { continue }
+            if heap.isKind(c, of: UINavigationController.handle) { for x in (try? objects(c, UINavigationController.viewControllers)) ?? [] { visit(x) } }
+            if heap.isKind(c, of: UITabBarController.handle) { for x in (try? objects(c, UITabBarController.viewControllers)) ?? [] { visit(x) } }
             for x in (try? objects(c, UIViewController.children)) ?? [] { visit(x) }
             if let p = (try? object(c, UIViewController.presentedViewController)) ?? nil { visit(p) }
         }

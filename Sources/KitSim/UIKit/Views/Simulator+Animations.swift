@@ -138,7 +138,7 @@ final class Animations: Subsystem {
             top = s
             steps += 1
         }
-        return heap.isKind(top, of: heap[UIWindow.self])
+        return heap.isKind(top, of: UIWindow.handle)
     }
 
     /// SPEC rule 44: after the view tree changed (a view added or removed, a window or
@@ -205,9 +205,9 @@ final class Animations: Subsystem {
             return propertyAnimatorReleased(id, state)
         }
         guard !viewAnimations.isEmpty else { return nil }
-        if heap.isKind(id, of: heap[UIView.self]) {
+        if heap.isKind(id, of: UIView.handle) {
             viewTreeChanged()
-        } else if heap.isKind(id, of: heap[CALayer.self]) {
+        } else if heap.isKind(id, of: CALayer.handle) {
             for n in viewAnimations.numbers(ofLayer: id) { _ = viewAnimations.remove(n, finished: false) }
         }
         return nil

@@ -75,7 +75,7 @@ final class Views: Subsystem {
     func windowOf(_ view: ObjectID) throws -> ObjectID? {
         var window: ObjectID?
         try sim.walkChain(from: view, along: heap[UIView.superview]) { c in
-            if heap.isKind(c, of: heap[UIWindow.self]) { window = c }
+            if heap.isKind(c, of: UIWindow.handle) { window = c }
             return window == nil
         }
         return window

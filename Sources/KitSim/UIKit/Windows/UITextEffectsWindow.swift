@@ -32,7 +32,7 @@ extension Windows {
 
     /// Whether the window is one of UIKit's keyboard windows, which never become key
     /// (SPEC rule 65).
-    func isKeyboardWindow(_ w: ObjectID) -> Bool { heap.isKind(w, of: heap[UITextEffectsWindow.self]) }
+    func isKeyboardWindow(_ w: ObjectID) -> Bool { heap.isKind(w, of: UITextEffectsWindow.handle) }
 
     /// SPEC rule 63: the keyboard windows, made at the first successful
     /// `becomeFirstResponder`, held by UIKit (`keyboard`) and reused.

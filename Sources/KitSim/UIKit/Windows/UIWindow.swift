@@ -33,7 +33,7 @@ extension Windows {
             switch arg {
             case .nil: break
             case .rect(let r): frame = r
-            case .object(let id) where sim.heap.isUsable(id) && sim.heap.isKind(id, of: sim[UIWindowScene.self]):
+            case .object(let id) where sim.heap.isUsable(id) && sim.heap.isKind(id, of: UIWindowScene.handle):
                 // SPEC rule 70: `init(windowScene:)` is iOS 13 API.
                 guard sim.configuration.ios >= 13 else {
                     throw sim.raise(sim.heap.unrecognizedSelector(inv.receiver, "initWithWindowScene:"))

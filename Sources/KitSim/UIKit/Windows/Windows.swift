@@ -107,16 +107,16 @@ extension Windows {
     /// nothing owned (`Heap.ownerAdvice`): the owner an iOS engineer would give it. The
     /// most specific class first: a window is a view too.
     func ownerAdvice(for id: ObjectID) -> String? {
-        if heap.isKind(id, of: heap[UIWindow.self]) {
+        if heap.isKind(id, of: UIWindow.handle) {
             // UIKit keeps no window it did not make: the app's delegate owns it, or with a
             // scene manifest the scene delegate (its `window` property).
             let main = sceneMode == .manifest ? "the scene delegate's window" : "UIApplication.shared.delegate.window"
             return main + ", or a property of the object that shows it"
         }
-        if heap.isKind(id, of: heap[UIViewController.self]) {
+        if heap.isKind(id, of: UIViewController.handle) {
             return "a window's rootViewController, a navigation stack, a presentation or a parent's children"
         }
-        if heap.isKind(id, of: heap[UIView.self]) { return "a superview, with addSubview" }
+        if heap.isKind(id, of: UIView.handle) { return "a superview, with addSubview" }
         return nil
     }
 }
