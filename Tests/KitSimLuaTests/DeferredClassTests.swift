@@ -90,6 +90,38 @@ import Testing
         #expect(!Self.isDeferred(sandbox, "UINavigationBar") && !Self.isDeferred(sandbox, "UITransitionView"))
     }
 
+    /// The model's kind checks (is this controller a tab bar controller, is this view a
+    /// table view, is this layer a view's) make no class: no object can be an instance of
+    /// a class not made yet. Once a script makes one, the same checks find it.
+    @Test func kindChecksMakeNoClass() throws {
+        let sandbox = try LuaSandbox()
+        let outcome = sandbox.run(chunk: """
+            local nav = UINavigationController(UIViewController())
+            local w = UIWindow(UIScreen.main.bounds)
+            UIApplication.shared.delegate.window = w
+            w.rootViewController = nav
+            w:makeKeyAndVisible()
+            local b = UIButton()
+            nav.topViewController.view:addSubview(b)
+            nav:pushViewController(UIViewController(), true)
+            sim.run(1)
+            sim.tap(b)
+            print(nav.tabBarController, #nav.viewControllers)
+            """)
+        #expect(outcome.status == .passed, "\(outcome.message ?? "")")
+        #expect(outcome.output == ["nil\t2"])
+        for name in ["UITabBarController", "UITableView", "UICollectionView", "UIAlertController", "UIAlertView", "UIActionSheet", "CALayer"] {
+            #expect(Self.isDeferred(sandbox, name), "\(name) was made")
+        }
+        let tabs = sandbox.run(chunk: """
+            local tabs = UITabBarController()
+            local inner = UINavigationController(UIViewController())
+            tabs.viewControllers = { inner }
+            print(inner.tabBarController == tabs)
+            """)
+        #expect(tabs.output.last == "true", "\(tabs.message ?? "")")
+    }
+
     @Test func aLuaSubclassOfADeferredClassInheritsItsMembers() throws {
         let sandbox = try LuaSandbox()
         #expect(Self.isDeferred(sandbox, "UITableViewCell"))

@@ -228,7 +228,7 @@ import KitSimReport
         let e = #expect(throws: SimError.self) {
             switch link {
             case "superview": _ = try h.sim.views.isDescendant(x, of: try h.sim.make(h.sim[UIView.self]))
-            case "parent": _ = try h.sim.lifecycle.ancestor(of: x, kind: h.sim[UINavigationController.self])
+            case "parent": _ = try h.sim.lifecycle.ancestor(of: x, kind: UINavigationController.handle)
             default: _ = try h.sim.chain(from: x, along: p)
             }
         }

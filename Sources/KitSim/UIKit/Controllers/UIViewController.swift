@@ -103,13 +103,13 @@ extension ControllerLifecycle {
             .array(try sim.lifecycle.childControllers(of: inv.receiver).map(Value.object))
         }
         Method.accessor("navigationController", returns: .object("UINavigationController")) { sim, inv in
-            try sim.lifecycle.ancestor(of: inv.receiver, kind: sim[UINavigationController.self]).map(Value.object) ?? .nil
+            try sim.lifecycle.ancestor(of: inv.receiver, kind: UINavigationController.handle).map(Value.object) ?? .nil
         }
         Method.accessor("transitionCoordinator", returns: .object("_UIViewControllerTransitionCoordinator")) { sim, inv in
             try sim.transitions.transitionCoordinator(of: inv.receiver).map(Value.object) ?? .nil
         }
         Method.accessor("tabBarController", returns: .object("UITabBarController")) { sim, inv in
-            try sim.lifecycle.ancestor(of: inv.receiver, kind: sim[UITabBarController.self]).map(Value.object) ?? .nil
+            try sim.lifecycle.ancestor(of: inv.receiver, kind: UITabBarController.handle).map(Value.object) ?? .nil
         }
 
         // SPEC rule 14 and §3.5: `addChild` calls `willMove(toParent:)` only and
@@ -171,7 +171,7 @@ extension ControllerLifecycle {
     }
 
     /// The nearest parent of the given kind (`navigationController`, `tabBarController`).
-    func ancestor(of vc: ObjectID, kind: SimClass) throws -> ObjectID? {
+    func ancestor(of vc: ObjectID, kind: ClassHandle) throws -> ObjectID? {
         var found: ObjectID?
         try sim.walkChain(from: try object(vc, UIViewController.parent), along: heap[UIViewController.parent]) { c in
             if heap.isKind(c, of: kind) { found = c }
