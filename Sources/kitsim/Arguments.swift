@@ -36,16 +36,19 @@ struct ArgumentSpec: Sendable {
     /// What follows the options in the help (exit statuses, examples).
     var epilogue = ""
 
-    /// The parsed command line: flags given, values given (each option's last), operands,
-    /// and what followed `--`.
+    /// The parsed command line: flags given, values given (each option's last, and every
+    /// one in order for an option that may be repeated), operands, and what followed `--`.
     struct Parsed {
         var flags: Set<String> = []
         var values: [String: String] = [:]
+        var allValues: [String: [String]] = [:]
         var operands: [String] = []
         var rest: [String] = []
 
         func flag(_ name: String) -> Bool { flags.contains(name) }
         func value(_ name: String) -> String? { values[name] }
+        /// Every value given to a repeatable option (`--weaken A.b --weaken C.d`), in order.
+        func values(_ name: String) -> [String] { allValues[name] ?? [] }
     }
 
     enum Result {
@@ -105,9 +108,11 @@ struct ArgumentSpec: Sendable {
                 parsed.flags.insert(key)
             } else if let inline {
                 parsed.values[key] = inline
+                parsed.allValues[key, default: []].append(inline)
             } else {
                 guard i < args.count else { return .error("\(key) needs a value (\(option.value ?? ""))") }
                 parsed.values[key] = args[i]
+                parsed.allValues[key, default: []].append(args[i])
                 i += 1
             }
         }

@@ -1,4 +1,5 @@
 import KitSim
+import KitSimRuntime
 import KitSimLua
 import KitSimReport
 
@@ -17,13 +18,14 @@ enum RunCommand {
             .init("--ios", value: "N", help: "the iOS version UIKit behaves as (7…17; default 17)"),
             .init("--time-limit", value: "S", help: "wall-clock seconds the run may take (default 10, 0: none)"),
             .init("--schedule", value: "ORDER", help: "replays an order kitsim explore printed (\"tap push; transition end\")"),
+            .init("--weaken", value: "CLASS.PROPERTY", help: "makes a strong property weak for this run, to try a fix (repeatable)"),
         ],
         operandCount: 1...1, passesRest: true,
         epilogue: """
             The arguments after -- are the script's (arg[1]…, ...), as for lua FILE ARGS.
             exit status: 0 passed, 1 an expect failed, 2 the app crashed, 3 a script error,
-            4 a limit was exceeded; 64 a bad command line, 66 a file that cannot be read,
-            73 an output that cannot be written.
+            4 a limit was exceeded; 64 a bad command line, 65 a --weaken that changed
+            nothing, 66 a file that cannot be read, 73 an output that cannot be written.
             """)
 
     static func main(_ args: [String]) -> Int32 {
@@ -48,6 +50,12 @@ enum RunCommand {
         if let text = p.value("--schedule") {
             guard let parsed = Schedule(parsing: text) else { return Command.usageError("--schedule: a step is empty (steps are labels separated by ';')", spec) }
             schedule = parsed
+        }
+        for text in p.values("--weaken").flatMap({ $0.split(separator: ",").map(String.init) }) {
+            guard let w = Weakening(parsing: text) else {
+                return Command.usageError("--weaken takes CLASS.PROPERTY (ProfileViewController.delegate), not '\(text)'", spec)
+            }
+            configuration.weakened.append(w)
         }
         if graphFocus != nil && graphPath == nil { return Command.usageError("--graph-focus needs --graph FILE", spec) }
         var graphFormat: Pictures.Format?, screenFormat: Pictures.Format?
@@ -108,6 +116,11 @@ enum RunCommand {
         for goal in sandbox.goals where !goal.reached {
             printError("kitsim: this order never reached the goal: \(goal.message) (sim.sometimes)")
         }
+        // A weakening that changed nothing is a command line that did not say what it
+        // meant; the run's own report comes first.
+        let problems = sandbox.heap.weakeningProblems()
+        for line in problems { printError("kitsim: --weaken \(line)") }
+        if !problems.isEmpty { return ExitCode.dataError }
         return outcome.status == .passed ? pictureStatus ?? 0 : outcome.status.exitCode
     }
 

@@ -115,6 +115,20 @@ import KitSimExplore
         #expect(Array((crashed.message ?? "").split(separator: "\n").prefix(2).map(String.init)) == crash.lines, "\(crash.page): the headline shown is not swap.lua's")
     }
 
+    /// The guide's weakening: picker.lua leaks with its strong delegate and frees the popped
+    /// screen with `--weaken Picker.delegate`, as the page shows.
+    @Test func theWeakeningExampleIsWhatPickerLuaPrints() throws {
+        let script = try #require(try Self.blocks("lua").first { $0.text.first?.hasPrefix("-- picker.lua") == true })
+        let shown = try #require(try Self.shownAfter("`kitsim run picker.lua --weaken Picker.delegate` prints:\n\n```\n"))
+        let source = script.text.joined(separator: "\n")
+        let leaking = try LuaSandbox(sandboxed: true).run(chunk: source, name: "@picker.lua")
+        #expect(leaking.output == ["the popped screen is alive\t2"], "\(script.page):\(script.line): \(leaking.message ?? "")")
+        var configuration = Simulator.Configuration()
+        configuration.weakened = [try #require(Weakening(parsing: "Picker.delegate"))]
+        let fixed = try LuaSandbox(configuration: configuration, sandboxed: true).run(chunk: source, name: "@picker.lua")
+        #expect(fixed.output == shown.lines, "\(shown.page): picker.lua with the weakening does not print what is shown")
+    }
+
     /// The README's explore run is what `kitsim explore` prints for seed 003's swipe back,
     /// up to the run's report.
     @Test func theReadmesExploreRunIsWhatExplorePrints() throws {

@@ -29,6 +29,9 @@ public final class Simulator: HeapAccessing {
         /// iOS 13+ only (`sim.configure` refuses it below; a simulator made with it below
         /// 13 launches without scenes).
         public var scenes = false
+        /// Strong properties this run makes weak (`kitsim run --weaken`), to try a fix
+        /// without editing the scenario: the heap takes them before it registers a class.
+        public var weakened: [Weakening] = []
         public init() {}
     }
 
@@ -126,6 +129,7 @@ public final class Simulator: HeapAccessing {
         if configuration.ios < 13 { configuration.scenes = false }
         self.configuration = configuration
         heap.platformVersion = configuration.ios
+        heap.weakenings = configuration.weakened
         self.extraClasses = classes
         // Each subsystem interns its hold reasons when it is made; making them all here, in
         // one fixed order, keeps the heap's interned names independent of what a script uses first.

@@ -177,6 +177,9 @@ public final class Heap {
     /// version (Heap+PlatformOwnership).
     var versionedProperties: [VersionedProperty] = []
     public var platformName = "iOS"
+    /// Properties this run makes weak where their class declares them strong
+    /// (Heap+Weakening): set before the classes they name are registered.
+    public var weakenings: [Weakening] = []
 
     /// The name id of the autorelease pool in events.
     let poolReason: UInt16 = 1

@@ -42,6 +42,7 @@ extension Heap {
             cls.properties[i].nameID = intern(cls.properties[i].name)
         }
         resolvePlatformOwnership(cls)
+        if !weakenings.isEmpty { applyWeakenings(cls) }
         let base = UInt32(propertyAccess.count)
         propertyAccess.append(contentsOf: cls.properties.map(PropertyAccess.init))
         let end = UInt32(propertyAccess.count)
