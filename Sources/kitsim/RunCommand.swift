@@ -18,7 +18,7 @@ enum RunCommand {
             .init("--ios", value: "N", help: "the iOS version UIKit behaves as (7…17; default 17)"),
             .init("--time-limit", value: "S", help: "wall-clock seconds the run may take (default 10, 0: none)"),
             .init("--schedule", value: "ORDER", help: "replays an order kitsim explore printed (\"tap push; transition end\")"),
-            .init("--weaken", value: "CLASS.PROPERTY", help: "makes a strong property weak for this run, to try a fix (repeatable)"),
+            .init("--weaken", value: "CLASS.PROPERTY", help: "makes a strong property weak for this run, or FILE.lua:LINE[:NAME] a closure's capture (repeatable)"),
         ],
         operandCount: 1...1, passesRest: true,
         epilogue: """
@@ -53,7 +53,7 @@ enum RunCommand {
         }
         for text in p.values("--weaken").flatMap({ $0.split(separator: ",").map(String.init) }) {
             guard let w = Weakening(parsing: text) else {
-                return Command.usageError("--weaken takes CLASS.PROPERTY (ProfileViewController.delegate), not '\(text)'", spec)
+                return Command.usageError("--weaken takes CLASS.PROPERTY (ProfileViewController.delegate) or FILE.lua:LINE[:NAME] (profile.lua:14:self), not '\(text)'", spec)
             }
             configuration.weakened.append(w)
         }

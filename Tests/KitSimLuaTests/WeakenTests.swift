@@ -122,8 +122,66 @@ import Testing
         #expect(sandbox.heap.weakeningProblems() == [problem])
     }
 
-    @Test(arguments: ["Picker", "Picker.", ".delegate", "Picker.delegate.x", "1Picker.delegate", "Picker.dele gate", ""])
-    func aSpecIsClassDotProperty(_ text: String) {
+    @Test(arguments: ["Picker", "Picker.", ".delegate", "Picker.delegate.x", "1Picker.delegate", "Picker.dele gate", "",
+                      "x.lua:", "x.lua:1a", ".lua:3", "x.lua:3:", "x.lua:3:self:x", "x.lua:3:1self"])
+    func aSpecIsClassDotPropertyOrAClosuresLine(_ text: String) {
         #expect(Weakening(parsing: text) == nil)
+    }
+
+    @Test(arguments: [
+        ("Picker.delegate", Weakening.Target.property(className: "Picker", name: "delegate")),
+        ("profile.lua:14", .capture(site: "profile.lua:14", name: nil)),
+        ("lib/profile.lua:14:self", .capture(site: "lib/profile.lua:14", name: "self")),
+    ])
+    func whatASpecNames(_ text: String, _ target: Weakening.Target) throws {
+        let w = try #require(Weakening(parsing: text))
+        #expect(w.target == target)
+        #expect(w.description == text)
+    }
+
+    /// A closure stored on the object it captures: `loader.onFinish = { self.render() }`.
+    /// Its capture made weak (`--weaken closure.lua:6:self`) is `[weak self]` with `guard
+    /// let self else { return }`: the cycle is gone, and once self has gone the closure does
+    /// nothing where it would have messaged a dead object.
+    static let closureCycle = """
+        local Loader = NSObject:subclass("Loader", { onFinish = "copy" })
+        local Profile = UIViewController:subclass("Profile", { loader = "strong" })
+        local renders = 0
+        function Profile:viewDidLoad()
+          self.loader = Loader()
+          self.loader.onFinish = function() self.title = "rendered"; renders = renders + 1 end
+        end
+        local p = Profile()
+        local _ = p.view
+        local loader = sim.hold(p.loader)
+        loader.onFinish()
+        print(renders, sim.alive(p))
+        sim.run(1)
+        loader.onFinish()
+        print(renders, sim.alive(p))
+        """
+
+    @Test func aClosuresCaptureMadeWeakBreaksTheCycleAndGuardsTheBody() throws {
+        let leaking = try Self.sandbox().run(chunk: Self.closureCycle, name: "@closure.lua")
+        #expect(leaking.status == .passed, "\(leaking.message ?? "")")
+        #expect(leaking.output == ["1\ttrue", "2\ttrue"], "the closure keeps its screen")
+        for spec in ["closure.lua:6:self", "closure.lua:6"] {
+            let sandbox = try Self.sandbox(spec)
+            let fixed = sandbox.run(chunk: Self.closureCycle, name: "@closure.lua")
+            #expect(fixed.status == .passed, "\(spec): \(fixed.message ?? "")")
+            #expect(fixed.output == ["1\ttrue", "1\tfalse"], "\(spec): the screen goes, and the closure does nothing after")
+            #expect(sandbox.heap.weakeningProblems().isEmpty, "\(spec)")
+        }
+    }
+
+    @Test(arguments: [
+        ("closure.lua:7", "closure.lua:7 matched nothing: no closure written at closure.lua:7 captured an object in this run"),
+        ("closure.lua:6:slf", "closure.lua:6:slf matched nothing: the closure at closure.lua:6 captures no 'slf' (did you mean 'self'?); it captures 'self'"),
+    ])
+    func aCaptureWeakeningThatChangesNothingSaysWhy(_ spec: String, _ problem: String) throws {
+        let sandbox = try Self.sandbox(spec)
+        let outcome = sandbox.run(chunk: Self.closureCycle, name: "@closure.lua")
+        #expect(outcome.status == .passed, "\(outcome.message ?? "")")
+        #expect(sandbox.heap.weakeningProblems() == [problem])
     }
 }

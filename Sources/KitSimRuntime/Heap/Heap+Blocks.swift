@@ -42,6 +42,13 @@ extension Heap {
             }
         }
         guard let body = blockBodies[block.raw] else { return .nil }
+        // A capture a weakening made weak is `[weak self]` with the `guard let self else {
+        // return }` that goes with it: the function's upvalue still names the object, so
+        // once it has gone the closure does nothing rather than message a dead object.
+        if let weakened = weakenedClosures[block.raw], let entries = associated[block.raw],
+           entries.contains(where: { e in weakened.contains(e.keyID) && slots[Int(e.slot)].isNil }) {
+            return .nil
+        }
         // A closure reads its captures through its upvalues, not as arguments; its live
         // captures are kept alive while it runs all the same.
         let isClosure = closureSites[block.raw] != nil

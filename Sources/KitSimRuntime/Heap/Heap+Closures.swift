@@ -32,9 +32,12 @@ extension Heap {
     /// other value, is returned as it is.
     public func closure(_ value: Value) throws -> Value {
         guard case .foreign(let f) = value, f.box.isFunction, let c = try foreignDispatcher?.closureCaptures(f.box) else { return value }
+        var all = c.captures
+        // `kitsim run --weaken file.lua:LINE`: the capture list a fix would write.
+        let weakened = weakenings.isEmpty ? [] : applyWeakenings(site: c.site, &all)
         // The host leaves out objects that have gone; a weak capture of one in its deinit
         // is nil, as Swift's weak reference to a deallocating object is.
-        let captures = c.captures.filter { $0.ownership != .weak || isAlive($0.object) }
+        let captures = all.filter { $0.ownership != .weak || isAlive($0.object) }
         // A Swift closure that captures nothing has no context to allocate: the function
         // stays a plain function (no object, no id taken).
         guard !captures.isEmpty else { return value }
@@ -51,6 +54,7 @@ extension Heap {
         }
         blockBodies[block.raw] = .foreign(f.box)
         closureSites[block.raw] = c.site
+        if !weakened.isEmpty { weakenedClosures[block.raw] = weakened.map { intern($0) } }
         return .object(block)
     }
 

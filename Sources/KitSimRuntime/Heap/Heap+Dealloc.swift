@@ -64,6 +64,7 @@ extension Heap {
     func tearDown(_ raw: UInt32, classID cid: UInt32) {
         // Most heaps have few blocks and associated references: skip the hashes when there are none.
         if !blockBodies.isEmpty { blockBodies.removeValue(forKey: raw) }
+        if !weakenedClosures.isEmpty { weakenedClosures.removeValue(forKey: raw) }
         if !associated.isEmpty, let entries = associated.removeValue(forKey: raw) {
             for e in entries.reversed() {
                 tearDownSlot(Int(e.slot), e.ownership, detail: e.keyID, owner: raw, cause: .associated)

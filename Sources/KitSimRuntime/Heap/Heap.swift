@@ -60,6 +60,8 @@ public final class Heap {
     /// (Heap+Closures); kept after the block deallocates (ids are never reused), so that
     /// histories name its captures as the closure's.
     var closureSites: [UInt32: String] = [:]
+    /// The captures (by name id) a weakening made weak, by closure block (Heap+Weakening).
+    var weakenedClosures: [UInt32: [UInt16]] = [:]
     var holds: [UInt32: [HoldCount]] = [:]
     var poolEntries: ContiguousArray<UInt32> = []
     var poolMarks: [Int] = []

@@ -4,28 +4,60 @@
 /// the run get the weak property; a class made before the weakening was set keeps its
 /// declaration, so a simulator takes its weakenings before it registers its classes.
 public struct Weakening: Sendable, Equatable, CustomStringConvertible {
-    public let className: String
-    public let property: String
+    /// What the weakening names.
+    public enum Target: Sendable, Equatable {
+        /// `Class.property`: the property, in the class and its subclasses.
+        case property(className: String, name: String)
+        /// `file.lua:LINE` or `file.lua:LINE:name`: the strong captures (or the one named)
+        /// of the closures written at that line, as `[weak self]` in their capture list.
+        case capture(site: String, name: String?)
+    }
+
+    public let target: Target
     /// What the run did with it, so far.
     public internal(set) var outcome: Outcome = .notMade
 
     public enum Outcome: Sendable, Equatable {
-        /// No class of that name with that property was made in the run.
+        /// No class of that name with that property was made in the run; no closure
+        /// written at that line became a block.
         case notMade
-        /// The property was strong and is weak in this run.
+        /// The property was strong and is weak in this run; a closure's strong capture is
+        /// weak.
         case weakened
-        /// The property retains nothing already (weak, unowned, assign): nothing changed.
+        /// The property or capture retains nothing already (weak, unowned, assign).
         case alreadyNotRetaining(Ownership)
         /// The property cannot be weak, for the reason given; it keeps its declaration.
         case refused(String)
+        /// Closures were written at that line, and none captures the name: what they capture.
+        case noSuchCapture(captured: [String])
     }
 
-    /// `Class.property`, each part a name (letters, digits, `_`, not starting with a digit).
+    /// `Class.property`, each part a name (letters, digits, `_`, not starting with a
+    /// digit); or `file.lua:LINE` with an optional `:name`, for a closure's captures.
     public init?(parsing text: String) {
+        if let end = Weakening.endOfLastLuaName(text) {
+            let rest = text[end...].split(separator: ":", omittingEmptySubsequences: false)
+            guard end > text.index(text.startIndex, offsetBy: 5), (1...2).contains(rest.count),
+                  !rest[0].isEmpty, rest[0].allSatisfy({ $0.isASCII && $0.isNumber }) else { return nil }
+            if rest.count == 2, !Weakening.isName(rest[1]) { return nil }
+            let site = String(text[..<end]) + rest[0]
+            target = .capture(site: site, name: rest.count == 2 ? String(rest[1]) : nil)
+            return
+        }
         let parts = text.split(separator: ".", omittingEmptySubsequences: false)
         guard parts.count == 2, parts.allSatisfy(Weakening.isName) else { return nil }
-        className = String(parts[0])
-        property = String(parts[1])
+        target = .property(className: String(parts[0]), name: String(parts[1]))
+    }
+
+    /// Where the text after the last `.lua:` starts, if there is one.
+    static func endOfLastLuaName(_ text: String) -> String.Index? {
+        let marker = Array(".lua:".utf8)
+        let bytes = Array(text.utf8)
+        guard bytes.count >= marker.count else { return nil }
+        for start in stride(from: bytes.count - marker.count, through: 0, by: -1) where Array(bytes[start..<start + marker.count]) == marker {
+            return text.utf8.index(text.utf8.startIndex, offsetBy: start + marker.count)
+        }
+        return nil
     }
 
     static func isName(_ s: Substring) -> Bool {
@@ -33,10 +65,23 @@ public struct Weakening: Sendable, Equatable, CustomStringConvertible {
         return s.unicodeScalars.allSatisfy { $0 == "_" || ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0) }
     }
 
-    public var description: String { "\(className).\(property)" }
+    public var description: String {
+        switch target {
+        case .property(let c, let p): return "\(c).\(p)"
+        case .capture(let site, let name): return name.map { "\(site):\($0)" } ?? site
+        }
+    }
 
-    /// Whether the run made the property weak.
+    /// Whether the run made the property or a capture weak.
     public var applied: Bool { outcome == .weakened }
+
+    /// Whether a closure written at `site` (as the host names it: the script's path as
+    /// given, a colon, the line) is one this weakening names: the same path, or one that
+    /// ends with the weakening's after a `/`.
+    func names(site: String) -> Bool {
+        guard case .capture(let mine, _) = target else { return false }
+        return site == mine || site.hasSuffix("/" + mine)
+    }
 }
 
 extension Heap {
@@ -45,8 +90,9 @@ extension Heap {
     /// `delegate`). Called before the class's hot-path entries are built from its
     /// properties; its subclasses copy its properties, so they inherit the change.
     func applyWeakenings(_ cls: SimClass) {
-        for w in weakenings.indices where weakenings[w].className == cls.name {
-            guard let i = cls.propertyIndex[weakenings[w].property] else { continue }
+        for w in weakenings.indices {
+            guard case .property(let className, let name) = weakenings[w].target, className == cls.name,
+                  let i = cls.propertyIndex[name] else { continue }
             let p = cls.properties[i]
             switch (p.ownership, p.type) {
             case (.strong, .objectArray):
@@ -74,14 +120,56 @@ extension Heap {
                 return "\(w) is \(own) already: it retains nothing, so weakening it changes nothing"
             case .refused(let why):
                 return "\(w) cannot be weak: \(why)"
+            case .noSuchCapture(let captured):
+                let list = captured.map { "'\($0)'" }.joined(separator: ", ")
+                guard case .capture(let site, let name?) = w.target else { return nil }
+                let hint = Spelling.nearest(to: name, among: captured).map { " (did you mean '\($0)'?)" } ?? ""
+                return "\(w) matched nothing: the closure at \(site) captures no '\(name)'\(hint); it captures \(list)"
             case .notMade:
-                guard let cls = classesByName[w.className] else {
-                    let hint = Spelling.nearest(to: w.className, among: classesByName.keys).map { " (did you mean '\($0)'?)" } ?? ""
-                    return "\(w) matched nothing: the run made no class named '\(w.className)'\(hint)"
+                switch w.target {
+                case .capture(let site, _):
+                    return "\(w) matched nothing: no closure written at \(site) captured an object in this run"
+                case .property(let className, let name):
+                    guard let cls = classesByName[className] else {
+                        let hint = Spelling.nearest(to: className, among: classesByName.keys).map { " (did you mean '\($0)'?)" } ?? ""
+                        return "\(w) matched nothing: the run made no class named '\(className)'\(hint)"
+                    }
+                    let hint = Spelling.nearest(to: name, among: cls.properties.map(\.name)).map { " (did you mean '\($0)'?)" } ?? ""
+                    return "\(w) matched nothing: \(className) has no property '\(name)'\(hint)"
                 }
-                let hint = Spelling.nearest(to: w.property, among: cls.properties.map(\.name)).map { " (did you mean '\($0)'?)" } ?? ""
-                return "\(w) matched nothing: \(w.className) has no property '\(w.property)'\(hint)"
             }
         }
     }
+}
+
+extension Heap {
+    /// The captures of a closure written at `site` as the weakenings that name the site
+    /// make them: a strong capture (every one, or the one named) becomes weak, as `[weak
+    /// self]` in the closure's capture list. Returns the names made weak; the closure then
+    /// runs only while they are alive (`weakenedClosures`).
+    func applyWeakenings(site: String, _ captures: inout [ClosureCaptures.Capture]) -> [String] {
+        var weakened: [String] = []
+        for w in weakenings.indices where weakenings[w].names(site: site) {
+            guard case .capture(_, let name) = weakenings[w].target else { continue }
+            var matched = false
+            for i in captures.indices where name == nil || captures[i].name == name {
+                matched = true
+                if captures[i].ownership == .strong {
+                    captures[i] = ClosureCaptures.Capture(name: captures[i].name, object: captures[i].object, ownership: .weak)
+                    weakened.append(captures[i].name)
+                    weakenings[w].outcome = .weakened
+                } else if weakenings[w].outcome != .weakened {
+                    weakenings[w].outcome = .alreadyNotRetaining(captures[i].ownership)
+                }
+            }
+            if !matched, weakenings[w].outcome == .notMade || weakenings[w].outcome.isNoSuchCapture {
+                weakenings[w].outcome = .noSuchCapture(captured: captures.map(\.name))
+            }
+        }
+        return weakened
+    }
+}
+
+extension Weakening.Outcome {
+    var isNoSuchCapture: Bool { if case .noSuchCapture = self { return true } else { return false } }
 }
