@@ -3,7 +3,8 @@
 # headless Chromium from file://, the page's own script runs its self-check (sections,
 # timeline filter, graph focus) and writes `data-selfcheck="ok"`, nothing reaches the
 # console (an uncaught error or any console message fails), and a screenshot is taken and
-# checked (a PNG of the window's size, not tiny). Also: bad --report paths exit 73 with a
+# checked (a PNG of the window's size, not tiny); the timeline, once loaded, shows the
+# events its controls select, all of them but the start-up's and temporary holds'. Also: bad --report paths exit 73 with a
 # message, the same run writes the same bytes, and `kitsim test --report DIR` writes one
 # page per scenario and an index. Swift's ReportRulesTests checks the page's structure and
 # escaping. `kitsim explore --report DIR`'s pages check themselves the same way (the orders
@@ -100,6 +101,18 @@ for page in report nodot crash explore/index explore/failure-1 explore/failure-1
     grep -qE '<body data-selfcheck="ok"[ >]' "$tmp/dom.html" \
         || fail "$page.html: the page's self-check did not pass: $(grep -o '<p id="selfcheck">[^<]*' "$tmp/dom.html" || echo 'no verdict')"
     if grep -q ':CONSOLE' "$tmp/browser.txt"; then fail "$page.html: console messages: $(grep ':CONSOLE' "$tmp/browser.txt")"; fi
+    # The timeline opens as its controls say (all objects; start-up events and temporary
+    # holds not asked for): every other event is shown, and the count says how many.
+    if grep -q '<table id="timeline-table"' "$tmp/dom.html"; then
+        grep '^<tr class="k-' "$tmp/dom.html" > "$tmp/rows.txt" || true
+        total=$(wc -l < "$tmp/rows.txt")
+        selected=$(grep -cvE '^<tr class="[^"]*\b(startup|temporary)\b' "$tmp/rows.txt" || true)
+        visible=$(grep -cv ' hidden=' "$tmp/rows.txt" || true)
+        shown=$(grep -o '<span id="timeline-count">[^<]*' "$tmp/dom.html" | sed 's/.*>//')
+        [ "$total" -gt 0 ] && [ "$visible" -eq "$selected" ] && [ "$shown" = "$visible of $total events shown" ] \
+            || fail "$page.html: the timeline opens with $visible of $total events visible ('$shown'); its controls select $selected"
+        [ "$page" != report ] || timeline="$visible of $total events shown"
+    fi
 done
 url="file://$tmp/report.html"
 browse --screenshot="$tmp/report.png" --window-size=1200,2000 "$url" > /dev/null 2> "$tmp/shot.txt" || fail "screenshot failed: $(tail -5 "$tmp/shot.txt")"
@@ -111,4 +124,4 @@ bytes=$(wc -c < "$tmp/report.png")
 [ "$width" -eq 1200 ] && [ "$height" -eq 2000 ] || fail "the screenshot is ${width}x${height}, expected 1200x2000"
 [ "$bytes" -gt 100000 ] || fail "the screenshot is $bytes bytes: a blank page?"
 [ -z "${KITSIM_REPORT_SCREENSHOT:-}" ] || cp "$tmp/report.png" "$KITSIM_REPORT_SCREENSHOT"
-echo "test-report.sh: all passed (self-check ok, no console messages, screenshot ${width}x${height}, $bytes bytes)"
+echo "test-report.sh: all passed (self-check ok, no console messages, timeline opens with ${timeline:-?}, screenshot ${width}x${height}, $bytes bytes)"

@@ -31,7 +31,7 @@ expect(renders).to.equal(1)
 expect(leaky).to.be.alive()
 local cycles = sim.cycles()
 expect(#cycles).to.equal(1)
-expect(cycles[1].message:find("Loader#%d+%.onFinish %(copy%) → NSBlock#%d+%.strong%[1%] %(strong%) → Profile#") ~= nil).to.be.truthy()
+expect(cycles[1].message:find("Loader#%d+%.onFinish %(copy%) → NSBlock#%d+ capture 1 %(strong%) → Profile#") ~= nil).to.be.truthy()
 
 local fixed = Profile()
 fixed.weakly = true

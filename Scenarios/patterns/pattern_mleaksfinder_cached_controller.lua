@@ -66,7 +66,7 @@ local found = sim.cycles(cached)
 expect(#found).to.equal(1)
 expect(found[1].objects[1]).to.equal(cached)
 expect(found[1].message:find("^retain cycle of 2 objects: CachedProductScreen#%d+%.onRefresh %(strong%) → "
-  .. "NSBlock#%d+%.strong%[1%] %(strong%) → CachedProductScreen#") ~= nil).to.be.truthy()
+  .. "NSBlock#%d+ capture 1 %(strong%) → CachedProductScreen#") ~= nil).to.be.truthy()
 
 -- Evicted, the screen is kept by the cycle alone: a `cycle` leak, which willDealloc's
 -- NO does not hide.

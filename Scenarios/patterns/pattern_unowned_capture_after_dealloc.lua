@@ -42,7 +42,7 @@ local ok, e = pcall(function() client:respond() end)
 expect(ok).to.equal(false)
 expect(e.name).to.equal("Fatal error")
 expect(e.reason:find("Attempted to read an unowned reference but object #%d+ was already deallocated") ~= nil).to.be.truthy()
-expect(e.reference:find("NSBlock#%d+%.unowned%[1%]") ~= nil).to.be.truthy()
+expect(e.reference:find("NSBlock#%d+ capture 1") ~= nil).to.be.truthy()
 expect(shown).to.equal(0)
 client.pending = nil                                          -- the failed response is dropped
 

@@ -465,6 +465,9 @@ public struct HTMLReport {
             startup.checked = false;
             temporary.checked = false;
           }
+          // The controls are back as the page was written, so the table is filtered again
+          // by them: the page opens showing what its controls say.
+          if (filterTimeline() !== scriptRows) { failed.push("timeline filter after the self-check"); }
           if (buttons.length > 1) {
             var id = buttons[1].getAttribute("data-focus-button");
             focus(id);

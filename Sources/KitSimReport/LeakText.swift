@@ -12,6 +12,8 @@ public enum LeakText {
     static let shownReferences = 10
     /// How many of the objects a cycle keeps alive its text names.
     static let shownRetained = 5
+    /// How many of the paths that keep an abandoned controller alive its text names.
+    static let shownPaths = 5
 
     /// The report's text: `retain cycle of 2 objects: …`, `X#4 left the UI (…) at …`.
     public static func message(_ leak: Leak, in heap: Heap) -> String {
@@ -62,7 +64,15 @@ public enum LeakText {
     static func message(_ a: Leak.Abandoned, in heap: Heap) -> String {
         var text = "\(heap.describe(a.controller)) left the UI (\(departure(a.departure, in: heap))) at \(heap.formatTime(a.leftAt)) s "
             + "and is still alive \(heap.formatTime(a.aliveFor)) s later"
-        if !a.keptBy.isEmpty { text += "; kept by " + a.keptBy.map(heap.describe).joined(separator: " → ") }
+        func path(_ steps: [Reference]) -> String { steps.map(heap.describe).joined(separator: " → ") }
+        switch a.paths.count {
+        case 0: break
+        case 1: text += "; kept by " + path(a.paths[0])
+        default:
+            // Every owner must let go for the controller to go, so each path is named.
+            text += "; kept by \(a.paths.count) paths: " + a.paths.prefix(shownPaths).map(path).joined(separator: "; ")
+            if a.paths.count > shownPaths { text += "; and \(a.paths.count - shownPaths) more" }
+        }
         return text
     }
 

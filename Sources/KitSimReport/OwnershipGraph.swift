@@ -36,12 +36,16 @@ extension Heap {
 /// The nodes, edges and marks of one ownership graph, written as DOT or Mermaid.
 struct GraphPicture {
     struct Node { let id: ObjectID; let lines: [String]; let root: Bool; let leaked: Bool }
-    struct Edge { let from: ObjectID; let to: ObjectID; let name: String; let ownership: Ownership; let leaked: Bool }
+    /// `keeps`: the edge is on a path that keeps an abandoned controller alive.
+    struct Edge { let from: ObjectID; let to: ObjectID; let name: String; let ownership: Ownership; let leaked: Bool; let keeps: Bool }
 
     /// The red of leaked objects, the same in every format (and in the legend).
     static let leakColor = "#d32f2f"
     static let rootFill = "#e8f0fe"
     static let focusFill = "#fff3c4"
+    /// A reference on a path that keeps an abandoned controller alive, in DOT: what the
+    /// script must break stands out from every other reference.
+    static let keepingStyle = ["color=\"\(leakColor)\"", "fontcolor=\"\(leakColor)\"", "style=bold"]
 
     let nodes: [Node]
     let edges: [Edge]
@@ -50,9 +54,11 @@ struct GraphPicture {
     init(heap: Heap, nodes ids: [ObjectID], focus: ObjectID?) {
         let rootSet = Set(heap.roots)
         var leaked = Set<ObjectID>()
+        var keeping = Set<Reference>()
         for l in heap.leaks() {
             leaked.formUnion(l.objects)
             leaked.formUnion(l.retained)
+            if case .abandoned(let a) = l.payload { for p in a.paths { keeping.formUnion(p) } }
         }
         let included = Set(ids)
         nodes = ids.map { id in
@@ -65,8 +71,9 @@ struct GraphPicture {
         var edges: [Edge] = []
         for id in ids {
             for r in heap.references(from: id) where included.contains(r.target) && heap.isAlive(r.target) {
-                edges.append(Edge(from: id, to: r.target, name: r.name, ownership: r.ownership,
-                                  leaked: r.ownership.retains && leaked.contains(id) && leaked.contains(r.target)))
+                edges.append(Edge(from: id, to: r.target, name: heap.referenceLabel(id, r.name), ownership: r.ownership,
+                                  leaked: r.ownership.retains && leaked.contains(id) && leaked.contains(r.target),
+                                  keeps: keeping.contains(r)))
             }
         }
         self.edges = edges
@@ -74,7 +81,8 @@ struct GraphPicture {
     }
 
     /// DOT for Graphviz: top to bottom, rounded boxes, roots filled blue and bold, leaked
-    /// objects and the strong references between them red, and the legend as a cluster.
+    /// objects and the strong references between them red, the references that keep an
+    /// abandoned controller alive red and bold, and the legend as a cluster.
     func dot() -> String {
         var out = ["digraph ownership {"]
         out.append("  graph [rankdir=TB, fontname=\"Helvetica\", nodesep=0.35, ranksep=0.55, pad=0.2];")
@@ -90,7 +98,11 @@ struct GraphPicture {
             // Weak and unowned references do not rank the layout: ownership alone puts an
             // object below its owner, as in Xcode's memory graph.
             if !e.ownership.retains { attrs += ["style=dashed", "color=\"#777777\"", "constraint=false"] }
-            if e.leaked { attrs.append("color=\"\(Self.leakColor)\"") }
+            if e.keeps {
+                attrs += Self.keepingStyle
+            } else if e.leaked {
+                attrs.append("color=\"\(Self.leakColor)\"")
+            }
             out.append("  o\(e.from.raw) -> o\(e.to.raw) [\(attrs.joined(separator: ", "))];")
         }
         // The legend: a root owning an object strongly, which refers weakly to a leaked one.
@@ -101,6 +113,10 @@ struct GraphPicture {
         out.append("    legend_leaked [label=\"leaked\", \(nodeStyle(root: false, leaked: true, focused: false).joined(separator: ", "))];")
         out.append("    legend_root -> legend_object [label=\"strong\"];")
         out.append("    legend_object -> legend_leaked [label=\"weak / unowned\", style=dashed, color=\"#777777\"];")
+        if edges.contains(where: \.keeps) {
+            out.append("    legend_kept [label=\"abandoned\", \(nodeStyle(root: false, leaked: true, focused: false).joined(separator: ", "))];")
+            out.append("    legend_root -> legend_kept [label=\"keeps it alive\", \(Self.keepingStyle.joined(separator: ", "))];")
+        }
         if focus != nil {
             out.append("    legend_focus [label=\"selected\", \(nodeStyle(root: false, leaked: false, focused: true).joined(separator: ", "))];")
         }
@@ -131,10 +147,11 @@ struct GraphPicture {
             out.append("  o\(n.id.raw)[\"\(n.lines.map(Self.mermaidEscape).joined(separator: "<br/>"))\"]\(suffix)")
         }
         var leakedEdges: [Int] = []
+        var keepingEdges: [Int] = []
         for (i, e) in edges.enumerated() {
             let arrow = e.ownership.retains ? "-->" : "-.->"
             out.append("  o\(e.from.raw) \(arrow)|\"\(Self.mermaidEscape("\(e.name) (\(e.ownership))"))\"| o\(e.to.raw)")
-            if e.leaked { leakedEdges.append(i) }
+            if e.keeps { keepingEdges.append(i) } else if e.leaked { leakedEdges.append(i) }
         }
         out.append("  subgraph legend")
         out.append("    legend_root[\"root<br/>[why it is one]\"]:::root -->|strong| legend_object[\"object\"]")
@@ -146,6 +163,9 @@ struct GraphPicture {
         out.append("  classDef selected fill:\(Self.focusFill)")
         if !leakedEdges.isEmpty {
             out.append("  linkStyle \(leakedEdges.map(String.init).joined(separator: ",")) stroke:\(Self.leakColor)")
+        }
+        if !keepingEdges.isEmpty {
+            out.append("  linkStyle \(keepingEdges.map(String.init).joined(separator: ",")) stroke:\(Self.leakColor),stroke-width:3px")
         }
         return out.joined(separator: "\n") + "\n"
     }

@@ -97,13 +97,14 @@ public struct ScreenSVG {
                 labels.append(label)
             }
         }
-        // The legend, in the picture's own marks.
+        // The legend, in the picture's own marks, below the panels on the page's white: it
+        // takes no plate, which on a black screen would be dark under its dark text.
         let ly = height - Self.margin - 12
         svg.rect(Rect(x: Self.margin, y: ly - 9, width: 22, height: 12), fill: "none", stroke: stroke)
-        labels.append(Label(text: "view (class#id \"label\")", at: Point(x: Self.margin + 28, y: ly), color: "#111", size: 10, bold: false))
         svg.rect(Rect(x: Self.margin + 170, y: ly - 9, width: 22, height: 12), fill: "none", stroke: coveredStroke, dashed: true)
-        labels.append(Label(text: "covered view", at: Point(x: Self.margin + 198, y: ly), color: "#111", size: 10, bold: false))
-        labels.append(Label(text: "hidden views are not drawn", at: Point(x: Self.margin + 290, y: ly), color: "#111", size: 10, bold: false))
+        let legend = [Label(text: "view (class#id \"label\")", at: Point(x: Self.margin + 28, y: ly), color: "#111", size: 10, bold: false),
+                      Label(text: "covered view", at: Point(x: Self.margin + 198, y: ly), color: "#111", size: 10, bold: false),
+                      Label(text: "hidden views are not drawn", at: Point(x: Self.margin + 290, y: ly), color: "#111", size: 10, bold: false)]
         // View labels sit on a translucent plate so that the outlines under them do not
         // cross the text.
         for l in labels {
@@ -114,6 +115,7 @@ public struct ScreenSVG {
             }
             svg.text(l.text, at: l.at, size: l.size, anchor: "start", color: l.color, bold: l.bold, link: l.link)
         }
+        for l in legend { svg.text(l.text, at: l.at, size: l.size, anchor: "start", color: l.color, bold: l.bold) }
         document = svg.document
     }
 

@@ -147,7 +147,7 @@ extension Heap {
         case .dealloc:
             return "dealloc \(describe(obj))"
         case .weakZeroed:
-            return "weak \(describe(e.other)).\(e.detail) zeroed (\(describe(obj)) deallocated)"
+            return "weak \(edgeName(e.other, e.detail)) zeroed (\(describe(obj)) deallocated)"
         case .call:
             return "call -[\(describe(obj)) \(e.detail)]"
         case .log:
@@ -169,7 +169,8 @@ extension Heap {
         case .property: return "(\(describe(owner)).\(e.detail))"
         case .element: return "(\(describe(owner)).\(e.detail))"
         case .associated:
-            if closureSite(owner) != nil { return "(\(edgeName(owner, e.detail)))" }
+            // A closure's or a block's capture is named as the other reports name it.
+            if closureSite(owner) != nil || blockCaptureNumber(owner, e.detail) != nil { return "(\(edgeName(owner, e.detail)))" }
             return "(\(describe(owner)) associated \"\(e.detail)\")"
         case .hold: return "(hold: \(e.detail))"
         case .teardown: return "(\(edgeName(owner, e.detail)): owner deallocated)"

@@ -85,7 +85,7 @@ import Testing
             sim.drain()
             assert(sim.alive(d), "a delay, not a leak: the queue keeps the block")
             local why = sim.why(d)
-            assert(why:find("[DispatchQueue.main] NSBlock#", 1, true) and why:find(".strong[1] (strong) → Detail#", 1, true), why)
+            assert(why:find("[DispatchQueue.main] NSBlock#", 1, true) and why:find(" capture 1 (strong) → Detail#", 1, true), why)
             assert(#sim.leaks() == 0)
             local ok, e = pcall(sim.run, 3)
             assert(not ok and tostring(e):find("boom", 1, true), tostring(e))

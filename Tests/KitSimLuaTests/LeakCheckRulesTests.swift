@@ -196,7 +196,7 @@ import Testing
             visit(screen)
             local leaks = sim.leaks()
             assert(#leaks == 1 and leaks[1].kind == "cycle", tostring(leaks[1]))
-            assert(leaks[1].message:find("^retain cycle of 2 objects: Screen#%d+%.onDone %(strong%) → NSBlock#%d+%.strong%[1%] %(strong%) → Screen#%d+"), leaks[1].message)
+            assert(leaks[1].message:find("^retain cycle of 2 objects: Screen#%d+%.onDone %(strong%) → NSBlock#%d+ capture 1 %(strong%) → Screen#%d+"), leaks[1].message)
             sim.ignoreAbandoned(Screen)
             assert(#sim.leaks() == 1 and sim.leaks()[1].kind == "cycle")
             screen.onDone = nil
@@ -366,7 +366,7 @@ import Testing
             assert(#sim.cycles() == 0 and #sim.leaks() == 0)
             local found = sim.cycles(screen)
             assert(#found == 1 and found[1].kind == "cycle" and found[1].objects[1] == screen, tostring(found[1]))
-            assert(found[1].message:find("^retain cycle of 2 objects: Screen#%d+%.onDone %(strong%) → NSBlock#%d+%.strong%[1%] %(strong%) → Screen#%d+$"), found[1].message)
+            assert(found[1].message:find("^retain cycle of 2 objects: Screen#%d+%.onDone %(strong%) → NSBlock#%d+ capture 1 %(strong%) → Screen#%d+$"), found[1].message)
             assert(#found[1].retained == 0, "rooted objects are not kept by the cycle")
             -- A timer's target is an edge; RunLoop.main's hold on the timer is not one.
             screen.timer = Timer.scheduledTimer(1, screen, "tick", nil, true)

@@ -13,7 +13,7 @@ import KitSimReport
         try f.heap.drain()
         #expect(f.heap.isAlive(controller))
         #expect(f.heap.cycles().map { $0.message(in: f.heap) } ==
-            ["retain cycle of 2 objects: Node#1.strongRef (strong) → NSBlock#2.strong[1] (strong) → Node#1"])
+            ["retain cycle of 2 objects: Node#1.strongRef (strong) → NSBlock#2 capture 1 (strong) → Node#1"])
     }
 
     @Test func aWeakCaptureBreaksTheCycleAndReadsNilAfterwards() throws {
@@ -76,7 +76,7 @@ import KitSimReport
         try f.heap.hold(block)
         try f.heap.unhold(c)
         let e = #expect(throws: SimError.self) { try f.heap.callBlock(block) }
-        #expect(e?.kind == .unownedRead && e?.reference == "NSBlock#\(block.raw).unowned[1]")
+        #expect(e?.kind == .unownedRead && e?.reference == "NSBlock#\(block.raw) capture 1")
         #expect(!ran)
     }
 

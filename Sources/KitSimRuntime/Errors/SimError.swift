@@ -43,7 +43,7 @@ public struct SimError: Error, Equatable, CustomStringConvertible, Sendable {
     public let payload: ForeignValue?
 
     /// For an unowned read, the reference that was read (`Card#4.owner`,
-    /// `NSBlock#9.unowned[1]`).
+    /// `NSBlock#9 capture 1`).
     public let reference: String?
 
     /// For a bad argument, which argument of which function, what was expected and what

@@ -7,8 +7,9 @@ extension Heap {
 
     /// A block whose captures are real references (SPEC §2, `sim.block`): strong
     /// captures retain, weak ones are zeroed, so a controller keeping a closure that
-    /// captures the controller is a detectable retain cycle. Captures are named
-    /// `strong[1]`, `weak[1]`, … in reports; `body`, when given, runs for `call`.
+    /// captures the controller is a detectable retain cycle. Captures are kept under the
+    /// keys `strong[1]`, `weak[1]`, …, which reports show as Swift's capture list would be
+    /// read, by number (`NSBlock#9 capture 1 (strong)`); `body`, when given, runs for `call`.
     public func makeBlock(strong: [ObjectID] = [], weak: [ObjectID] = [], unowned: [ObjectID] = [],
                           body: Implementation? = nil) throws -> ObjectID {
         for id in strong + weak + unowned { try checkUsable(id, "retain") }

@@ -61,11 +61,32 @@ extension Heap {
     /// Where a closure block's function was written (`file.lua:12`), or nil for any other object.
     public func closureSite(_ id: ObjectID) -> String? { closureSites[id.raw] }
 
-    /// A reference as reports name it: `UIWindow#3.rootViewController`, and for a
-    /// closure's capture `closure (file.lua:12) captures 'self'`.
+    /// A reference as reports name it: `UIWindow#3.rootViewController`; for a closure's
+    /// capture `closure (file.lua:12) captures 'self'`, and for a capture of a block made
+    /// with `makeBlock`, which knows no names, its number: `NSBlock#9 capture 1`.
     public func edgeName(_ owner: ObjectID, _ name: String) -> String {
         if let site = closureSites[owner.raw] { return "closure (\(site)) captures '\(name)'" }
+        if let number = blockCaptureNumber(owner, name) { return describe(owner) + " capture \(number)" }
         return describe(owner) + "." + name
+    }
+
+    /// A reference's name without its owner, as the ownership graph labels an edge: the
+    /// property or key, `captures 'self'` for a closure's capture, `capture 1` for a block's.
+    public func referenceLabel(_ owner: ObjectID, _ name: String) -> String {
+        if closureSites[owner.raw] != nil { return "captures '\(name)'" }
+        if let number = blockCaptureNumber(owner, name) { return "capture \(number)" }
+        return name
+    }
+
+    /// The number a block made with `makeBlock` gives one of its captures (`strong[2]` is
+    /// capture 2; the ownership that follows it in a report tells `strong[1]` from
+    /// `weak[1]`), or nil when `owner` is no such block or `name` is no capture's key.
+    public func blockCaptureNumber(_ owner: ObjectID, _ name: String) -> Int? {
+        guard isValid(owner), name.hasSuffix("]"), classOf(owner).name == "NSBlock" else { return nil }
+        for prefix in ["strong[", "weak[", "unowned["] where name.hasPrefix(prefix) {
+            return Int(name.dropFirst(prefix.count).dropLast())
+        }
+        return nil
     }
 
     /// The values of a closure block's captures.

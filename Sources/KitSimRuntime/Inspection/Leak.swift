@@ -91,16 +91,21 @@ public struct Leak: Equatable, Sendable {
         public let leftAt: Int64
         /// How long it has been alive since, in nanoseconds.
         public let aliveFor: Int64
-        /// The first retain path's references to it, from a root; empty when a root holds
-        /// it directly or nothing was found.
-        public let keptBy: [Reference]
+        /// The references of every retain path that keeps it alive, one per owner, in
+        /// `Heap.retainPaths`'s order (from a root first, shortest first, then by owner).
+        /// A root holding it directly is no path: empty when only roots hold it, or nothing
+        /// was found.
+        public let paths: [[Reference]]
 
-        public init(controller: ObjectID, departure: Departure, leftAt: Int64, aliveFor: Int64, keptBy: [Reference] = []) {
+        /// The first of `paths`; empty when there is none.
+        public var keptBy: [Reference] { paths.first ?? [] }
+
+        public init(controller: ObjectID, departure: Departure, leftAt: Int64, aliveFor: Int64, paths: [[Reference]] = []) {
             self.controller = controller
             self.departure = departure
             self.leftAt = leftAt
             self.aliveFor = aliveFor
-            self.keptBy = keptBy
+            self.paths = paths
         }
     }
 

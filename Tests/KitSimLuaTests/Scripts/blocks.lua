@@ -37,7 +37,7 @@ sim.drain()
 local ok, err = pcall(u)
 expect(ok).to.equal(false)
 expect(err.name).to.equal("Fatal error")
-expect(err.reference).to.equal(tostring(u) .. ".unowned[1]")
+expect(err.reference).to.equal(tostring(u) .. " capture 1")
 expect(ran).to.equal(false)
 -- A plain function is a block without captures: it gets only the arguments.
 local got

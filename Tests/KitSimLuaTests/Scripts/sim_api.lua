@@ -40,7 +40,7 @@ sim.run(0)
 local cycles = sim.cycles()
 expect(#cycles).to.equal(1)
 expect(cycles[1].kind).to.equal("cycle")
-expect(cycles[1].message:find("Holder#%d+%.handler %(strong%) → NSBlock#%d+%.strong%[1%] %(strong%)") ~= nil).to.be.truthy()
+expect(cycles[1].message:find("Holder#%d+%.handler %(strong%) → NSBlock#%d+ capture 1 %(strong%)") ~= nil).to.be.truthy()
 h.handler = nil                                      -- break it
 sim.run(0)
 expect(sim.alive(h)).to.equal(false)

@@ -18,10 +18,11 @@ extension ControllerLifecycle {
             if isInUI(id) { continue }
             let elapsed = heap.now - record.time
             guard elapsed >= delay else { continue }
-            // The path is taken now: by the time a report renders it, the heap may have moved on.
-            let keptBy = heap.retainPaths(to: id, limit: 1).first?.steps ?? []
+            // The paths are taken now: by the time a report renders them, the heap may have
+            // moved on. Each owner's path counts, since every one of them must let go.
+            let paths = heap.retainPaths(to: id, limit: .max).map(\.steps).filter { !$0.isEmpty }
             out.append(.abandoned(Leak.Abandoned(controller: id, departure: record.how, leftAt: record.time, aliveFor: elapsed,
-                                                 keptBy: keptBy)))
+                                                 paths: paths)))
         }
         return out
     }
