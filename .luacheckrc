@@ -66,7 +66,7 @@ stds.kitsim = {
     WKWebViewConfiguration = { other_fields = true, read_only = false },
     autoreleasepool = {},
     expect = {},
-    sim = { fields = { after = {}, alive = {}, always = {}, block = {}, configure = {}, cycles = {}, drain = {}, exchange = {}, graph = {}, history = {}, hitTest = {}, hold = {}, ignoreAbandoned = {}, isObject = {}, label = {}, leaks = {}, log = {}, now = {}, object = {}, postMessage = {}, release = {}, retainCount = {}, rotateDevice = {}, run = {}, schedule = {}, screen = {}, sometimes = {}, swipeBack = {}, swipeDown = {}, tap = {}, trace = {}, unowned = {}, verify = {}, weak = {}, why = {} } },
+    sim = { fields = { after = {}, alive = {}, always = {}, block = {}, configure = {}, cycles = {}, drain = {}, exchange = {}, graph = {}, growth = {}, history = {}, hitTest = {}, hold = {}, ignoreAbandoned = {}, isObject = {}, label = {}, leaks = {}, log = {}, mark = {}, now = {}, object = {}, postMessage = {}, release = {}, retainCount = {}, rotateDevice = {}, run = {}, schedule = {}, screen = {}, since = {}, sometimes = {}, swipeBack = {}, swipeDown = {}, tap = {}, trace = {}, unowned = {}, verify = {}, weak = {}, why = {} } },
   },
 }
 std = "lua54+kitsim"

@@ -50,6 +50,21 @@ DispatchTime.distantFuture = nil
 ---@field ownership "strong"|"copy"
 ---@field target NSObject
 
+---A class of `sim.since(mark)`'s report, an array of them whose `count` is the total and `mark` the mark's name.
+---@class GenerationClass
+---@field class string
+---@field count integer the live objects of the class allocated since the mark
+---@field lines string[] where they were allocated (`file:line`), the line that made the most first
+---@field objects NSObject[] the objects (handles keep nothing alive), at most 1000
+
+---A class of `sim.growth(n, fn)`'s report, an array of them whose `rounds` is n.
+---@class GrowingClass
+---@field class string
+---@field before integer its live count before the first round
+---@field counts integer[] its live count after each round
+---@field lines string[] where its live objects made in the rounds were allocated
+---@field objects NSObject[] those objects (handles keep nothing alive), at most 1000
+
 ---A rectangle; missing numbers are 0.
 ---@param x? number
 ---@param y? number
@@ -1465,6 +1480,21 @@ function sim.trace(last) end
 ---@param a string
 ---@param b string
 function sim.exchange(class, a, b) end
+
+---Marks a heap generation (Instruments' Mark Generation): `sim.since(name)` lists what was allocated after this point and is still alive. Marking a name again moves its mark.
+---@param name string
+function sim.mark(name) end
+
+---The objects allocated since `sim.mark(mark)` that are still alive, by class, the most numerous first: each entry has `class`, `count`, `lines` (where they were allocated) and `objects`; the report's `count` is the total, and `tostring` gives a readable report.
+---@param mark string
+---@return GenerationClass[]
+function sim.since(mark) end
+
+---Calls `fn(round)` `rounds` times (2 to 1000), settling the run loop after each as `sim.run(0)` does, and reports the classes whose live count grew in every round (BLeak's round trips): each entry has `class`, `before`, `counts` (after each round), `lines` and `objects`; `tostring` gives `Class +1 each round (1, 2, 3)`. A round that animates or waits calls `sim.run(seconds)` itself.
+---@param rounds integer
+---@param fn function
+---@return GrowingClass[]
+function sim.growth(rounds, fn) end
 
 ---Pins the order of the events whose moments are uncertain, as `kitsim explore` printed it (`sim.schedule"tap push; transition end"`): each choice runs the event the next label names; a label no event has stops the run. Ignored under `kitsim explore` and `--schedule`.
 ---@param order string

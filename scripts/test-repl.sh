@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Drives `kitsim repl` through a real terminal (tmux) and checks what a person would see:
-# multi-line input, completion of `UIWindow.` and `nav:`, Ctrl-C stopping an endless
+# multi-line input, completion of `UIWindow.`, `nav:` and `:mark`/`:since`, Ctrl-C stopping an endless
 # loop (inside a coroutine too) and clearing the line at the prompt and at a `>>` continuation, `:undo`, `:save`
 # producing a script that `kitsim run` passes, the history file, docs/repl.md's
 # `repl -i Scenarios/seeds/seed000_…` example; then a piped session's stderr and exit codes.
@@ -92,6 +92,16 @@ send ":undo"; enter
 expect_screen "undone: w.isHidden = true"
 send "=w.isHidden"; enter
 expect_screen "false"
+# :mark and :since: the command's name completes, the report lists what was made since.
+send ":ma"; tmux send-keys -t "$session" Tab
+expect_screen "> :mark"
+more " gen"; enter
+send "kept = sim.hold(UIView())"; enter
+send ":si"; tmux send-keys -t "$session" Tab
+expect_screen "> :since"
+more " gen"; enter
+expect_screen "since mark 'gen': 1 object allocated since then is alive"
+expect_screen "  1 UIView (stdin:1)"
 # :save writes a scenario that kitsim run passes.
 send ":save $tmp/session.lua"; enter
 expect_screen "saved"

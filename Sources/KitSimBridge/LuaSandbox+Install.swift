@@ -42,6 +42,7 @@ extension LuaSandbox {
             defineSimFunction(L, simIndex, signature, fn)
         }
         installSimFunctions(def)
+        installGenerationFunctions(def)
         installScheduleFunction(def)
         installBoxes(L, def)
         installGlobalFunctions()

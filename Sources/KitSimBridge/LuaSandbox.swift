@@ -11,6 +11,10 @@ public protocol SandboxModel: AnyObject {
     var heap: Heap { get }
     /// Ends the current run-loop turn, as the end of a script does (SPEC §3.6).
     func finishTurn() throws
+    /// Settles the run loop at the current moment, as `sim.run(0)` does: ends the turn,
+    /// checks the properties checked after every turn, and runs what is due now, without
+    /// moving the clock. `sim.growth` does this after every round.
+    func settle() throws
     /// Adds the model's globals and its members of the `sim` table, which is at stack
     /// index `simTable` of `sandbox.L`. Called once, before the prelude runs.
     func install(in sandbox: LuaSandbox, simTable: Int32) throws
@@ -23,6 +27,12 @@ public protocol SandboxModel: AnyObject {
 }
 
 extension SandboxModel {
+    /// A model without timers settles by ending the turn and checking the properties.
+    public func settle() throws {
+        try finishTurn()
+        try heap.afterTurn?(nil)
+    }
+
     /// A model without class-table members adds none.
     public func installStatics(of cls: SimClass, in sandbox: LuaSandbox) {}
 }
@@ -98,6 +108,11 @@ public final class LuaSandbox {
     var exceptionMeta: Int32 = 0
     var assertionMeta: Int32 = 0
     var leakMeta: Int32 = 0
+    /// The Swift function behind the `tostring` of `sim.since` and `sim.growth` reports
+    /// (its text is the closure's upvalue), registered once at install.
+    var reportText: Int32 = 0
+    /// `sim.mark`'s marks by name; `sim.since` and the console's `:since` read them.
+    var generationMarks: [String: HeapMark] = [:]
     var rectMeta: Int32 = 0
     var pointMeta: Int32 = 0
     var sizeMeta: Int32 = 0

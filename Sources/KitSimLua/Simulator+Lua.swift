@@ -10,6 +10,10 @@ import CLuaShim
 extension Simulator: SandboxModel {
     public var classInterfaces: [ClassInterface] { declarations.map { $0.interface } }
 
+    /// Settles as `sim.run(0)` does: inside an `autoreleasepool` block too, where the turn
+    /// cannot end, the run loop leaves the block's pool alone.
+    public func settle() throws { try run(0) }
+
     public func install(in sandbox: LuaSandbox, simTable simIndex: Int32) throws {
         let L = sandbox.L
         // The globals come from the declarations (SPEC §4): each global class is a class

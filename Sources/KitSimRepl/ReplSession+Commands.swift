@@ -4,8 +4,8 @@ import KitSimLua
 import KitSimReport
 
 /// Meta-commands: `:screen`, `:graph`, `:why obj`, `:history obj`, `:leaks`,
-/// `:trace [n]`, `:run seconds`, `:undo`, `:save FILE`, `:load FILE`, `:set [name value]`,
-/// `:help`. A command refuses arguments it does not take.
+/// `:mark NAME`, `:since NAME`, `:trace [n]`, `:run seconds`, `:undo`, `:save FILE`,
+/// `:load FILE`, `:set [name value]`, `:help`. A command refuses arguments it does not take.
 extension ReplSession {
     public static let help = """
         Lua 5.4 with KitSim. Enter statements or expressions (`=expr` works too); a line's
@@ -17,6 +17,8 @@ extension ReplSession {
           :why EXPR          what keeps an object alive (EXPR may be #id)
           :history EXPR      every retain and release of an object, with its line
           :leaks             retain cycles and abandoned controllers
+          :mark NAME         mark a heap generation (sim.mark); marking NAME again moves it
+          :since NAME        the objects allocated since the mark that are still alive
           :trace [N]         the last N trace events (20)
           :run SECONDS       advance the virtual clock (timers, animations, drains)
           :undo              replay the session without its last entry
@@ -27,6 +29,10 @@ extension ReplSession {
         Tab completes globals, fields, properties and selectors (after ':' only methods).
         Ctrl-C stops running code or clears the line; Ctrl-D exits.
         """
+
+    /// Every meta-command, sorted, for completion.
+    static let commandNames = ["graph", "help", "history", "leaks", "load", "mark", "run", "save", "screen", "set",
+                               "since", "trace", "undo", "why"]
 
     /// The commands that take no argument.
     static let bareCommands: Set<String> = ["help", "screen", "leaks", "undo"]
@@ -57,6 +63,16 @@ extension ReplSession {
             case .success(let id): return Reply(output: name == "why" ? sandbox.heap.why(id) : sandbox.heap.history(id).trimmingTrailingNewline)
             case .failure(let message): return Reply(error: message)
             }
+        case "mark":
+            guard let mark = Self.markName(arg) else { return Reply(error: ":mark needs one name without spaces, e.g. :mark before") }
+            // Through Lua, so that the mark is an entry: `:undo` replays it and `:save` keeps it.
+            return submit("sim.mark(\(Self.luaString(mark)))") ?? Reply()
+        case "since":
+            guard let mark = Self.markName(arg) else { return Reply(error: ":since needs a mark's name, e.g. :since before") }
+            guard let generation = sandbox.generation(sinceMark: mark) else {
+                return Reply(error: "no mark named '\(mark)' (set one with :mark \(mark))")
+            }
+            return Reply(output: GenerationText.text(generation, mark: mark))
         case "run":
             guard let seconds = Double(arg.isEmpty ? "0" : arg), seconds.isFinite, seconds >= 0 else {
                 return Reply(error: ":run takes a number of seconds (got '\(arg)')")
@@ -73,6 +89,21 @@ extension ReplSession {
         default:
             return Reply(error: "unknown command :\(name) (try :help)")
         }
+    }
+
+    /// The one word `:mark` and `:since` take, or nil.
+    static func markName(_ arg: String) -> String? {
+        arg.isEmpty || arg.contains(" ") ? nil : arg
+    }
+
+    /// `text` as a Lua string literal: quotes and backslashes escaped.
+    static func luaString(_ text: String) -> String {
+        var out = "\""
+        for c in text {
+            if c == "\\" || c == "\"" { out.append("\\") }
+            out.append(c)
+        }
+        return out + "\""
     }
 
     /// `:graph [mermaid] [OBJ]`: OBJ is `#id`, a label, or else an expression.

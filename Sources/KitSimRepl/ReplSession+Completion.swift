@@ -18,6 +18,11 @@ extension ReplSession {
         }
         let prefix = String(token[..<sepIndex])
         let sep = token[sepIndex]
+        // Lua never starts a token with ':' (a method needs its receiver): it is a meta-command.
+        if sep == ":", prefix.isEmpty, sepIndex == token.startIndex {
+            let partial = token.dropFirst()
+            return Self.commandNames.filter { $0.hasPrefix(partial) }.map { ":" + $0 }
+        }
         let partial = String(token[token.index(after: sepIndex)...])
         let names: [String]
         switch console.resolve(prefix) {

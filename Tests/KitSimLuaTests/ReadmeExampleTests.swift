@@ -129,6 +129,24 @@ import KitSimExplore
         #expect(fixed.output == shown.lines, "\(shown.page): picker.lua with the weakening does not print what is shown")
     }
 
+    /// The guide's heap generations: what generations.lua prints, `sim.since` and
+    /// `sim.growth` naming the screen each visit leaves behind; with the closure's capture
+    /// weak, both reports are empty, as the guide says.
+    @Test func theGenerationsExampleIsWhatItPrints() throws {
+        let script = try #require(try Self.blocks("lua").first { $0.text.first?.hasPrefix("-- generations.lua") == true })
+        let shown = try #require(try Self.shownAfter("`kitsim run generations.lua` prints what each visit left behind and what grows:\n\n```\n"))
+        let source = script.text.joined(separator: "\n")
+        let outcome = try LuaSandbox(sandboxed: true).run(chunk: source, name: "@generations.lua")
+        #expect(outcome.status == .passed, "\(script.page):\(script.line): \(outcome.message ?? "")")
+        #expect(outcome.output.joined(separator: "\n").split(separator: "\n").map(String.init) == shown.lines, "\(shown.page): generations.lua's account is not what it prints")
+        #expect(shown.lines.contains("  3 ProfileViewController (generations.lua:14)"))
+        #expect(shown.lines.contains("  ProfileViewController +1 each round (4, 5, 6), made at generations.lua:14"))
+        let weak = source.replacingOccurrences(of: "sim.block{ strong = { self }", with: "sim.block{ weak = { self }")
+        #expect(weak != source)
+        let fixed = try LuaSandbox(sandboxed: true).run(chunk: weak, name: "@generations.lua")
+        #expect(fixed.output == ["since mark 'visits': no object allocated since then is alive", "growth over 3 rounds: nothing grows in every round"])
+    }
+
     /// The README's explore run is what `kitsim explore` prints for seed 003's swipe back,
     /// up to the run's report.
     @Test func theReadmesExploreRunIsWhatExplorePrints() throws {

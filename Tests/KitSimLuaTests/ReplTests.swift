@@ -143,6 +143,27 @@ import KitSimReport
         #expect(r.feed("help(w)")?.contains("rootViewController: UIViewController (strong)") == true)
     }
 
+    /// `:mark NAME` marks a heap generation through Lua (so `:undo` and `:save` keep it);
+    /// `:since NAME` lists what was allocated since and is alive, as `sim.since` prints it.
+    @Test func markAndSinceShowAHeapGeneration() throws {
+        let r = try ReplSession()
+        _ = feed(r, ["Node = NSObject:subclass('Node', { next = 'strong' })", "head = sim.hold(Node())"])
+        #expect(r.feed(":mark before") == "")
+        #expect(r.feed(":since before") == "since mark 'before': no object allocated since then is alive")
+        _ = feed(r, ["head.next = Node()", "head.next.next = Node()"])
+        #expect(r.feed(":since before") == "since mark 'before': 2 objects allocated since then are alive\n  2 Node (stdin:1)")
+        #expect(r.feed("tostring(sim.since('before'))") == r.feed(":since before"))
+        #expect(r.feed(":mark before") == "")                       // marking again moves the mark
+        #expect(r.feed(":since before") == "since mark 'before': no object allocated since then is alive")
+        #expect(r.script().contains("sim.mark(\"before\")"))
+        #expect(r.feed(":undo") == "undone: sim.mark(\"before\")")
+        #expect(r.feed(":since before")?.hasPrefix("since mark 'before': 2 objects") == true)
+        #expect(r.feed(":mark a\"b\\") == "")
+        #expect(r.feed("sim.since('a\"b\\\\').count") == "0")
+        #expect(r.completions(for: ":ma") == [":mark"])
+        #expect(r.completions(for: ":s") == [":save", ":screen", ":set", ":since"])
+    }
+
     @Test func anEndlessLoopIsStoppedByItsBudgetAndTheSessionGoesOn() throws {
         var limits = LuaSandbox.Limits()
         limits.instructions = 1_000_000
@@ -221,6 +242,10 @@ import KitSimPlatform
         (":set depth 0", ":set depth takes a whole number from 1 to 100, e.g. :set depth 4"),
         (":set depth 2 3", ":set depth takes a whole number from 1 to 100, e.g. :set depth 4"),
         (":why", ":why needs an expression or #id, e.g. :why nav or :why #6"),
+        (":mark", ":mark needs one name without spaces, e.g. :mark before"),
+        (":mark two words", ":mark needs one name without spaces, e.g. :mark before"),
+        (":since", ":since needs a mark's name, e.g. :since before"),
+        (":since nope", "no mark named 'nope' (set one with :mark nope)"),
         (":save", ":save needs a file name"),
         (":nope", "unknown command :nope (try :help)"),
     ])
@@ -288,6 +313,26 @@ import KitSimPlatform
             }
         }
         #expect(!expected.isEmpty)
+        #expect(printed == expected)
+    }
+
+    /// The page's `:mark` and `:since` example, fed the same way (its lines are indented
+    /// by two spaces, inside a list item).
+    @Test func theMarkExamplePrintsWhatThePageShows() throws {
+        let page = try #require(readTextFile(SeedScriptOutcomeTests.scenarios + "/../docs/repl.md"))
+        let start = try #require(page.range(of: "  ```\n  > :mark visit\n"))
+        let end = try #require(page[start.upperBound...].range(of: "  ```\n"))
+        let block = "  > :mark visit\n" + page[start.upperBound..<end.lowerBound]
+        let r = try ReplSession()
+        var expected: [String] = [], printed: [String] = []
+        for line in block.split(separator: "\n").map({ String($0.dropFirst(2)) }) {
+            if line.hasPrefix("> ") {
+                if let out = r.feed(String(line.dropFirst(2))), !out.isEmpty { printed += out.split(separator: "\n").map(String.init) }
+            } else {
+                expected.append(line)
+            }
+        }
+        #expect(expected.count == 4)
         #expect(printed == expected)
     }
 }

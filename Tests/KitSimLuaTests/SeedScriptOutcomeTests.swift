@@ -224,4 +224,16 @@ import KitSimReport
         #expect(dead(fixed, "C") == true && dead(fixed, "B") == false)
         #expect(stuck.leaks.isEmpty && fixed.leaks.isEmpty)
     }
+
+    /// Heap generations find the screen each visit leaves: three since the mark, made at
+    /// the visit's line, growing by one each round; the fixed screen leaves nothing.
+    @Test func pattern_heapGrowthProfileVisits() throws {
+        let o = try run("pattern_heap_growth_profile_visits.lua")
+        let lines = o.output.flatMap { $0.split(separator: "\n").map(String.init) }
+        #expect(lines.contains { $0.hasPrefix("  3 ProfileViewController (") && $0.hasSuffix("pattern_heap_growth_profile_visits.lua:25)") })
+        #expect(lines.contains { $0.hasPrefix("  ProfileViewController +1 each round (4, 5, 6), made at ") })
+        #expect(o.output.contains("since mark 'fixed': no object allocated since then is alive"))
+        #expect(o.output.last == "growth over 3 rounds: nothing grows in every round")
+        #expect(o.leaks.filter { $0.kind == .cycle }.count == 6)
+    }
 }

@@ -46,6 +46,14 @@ extension APIReference {
             "---A strong reference of a cycle report.", "---@class LeakReference",
             "---@field owner NSObject", "---@field name string the property, its path in a collection, or the associated key",
             "---@field ownership \"strong\"|\"copy\"", "---@field target NSObject", "",
+            "---A class of `sim.since(mark)`'s report, an array of them whose `count` is the total and `mark` the mark's name.",
+            "---@class GenerationClass", "---@field class string", "---@field count integer the live objects of the class allocated since the mark",
+            "---@field lines string[] where they were allocated (`file:line`), the line that made the most first",
+            "---@field objects NSObject[] the objects (handles keep nothing alive), at most 1000", "",
+            "---A class of `sim.growth(n, fn)`'s report, an array of them whose `rounds` is n.",
+            "---@class GrowingClass", "---@field class string", "---@field before integer its live count before the first round",
+            "---@field counts integer[] its live count after each round", "---@field lines string[] where its live objects made in the rounds were allocated",
+            "---@field objects NSObject[] those objects (handles keep nothing alive), at most 1000", "",
         ]
         for g in APIReference.globalFunctions { out += function(g, owner: nil, separator: "") }
         for cls in classes {
