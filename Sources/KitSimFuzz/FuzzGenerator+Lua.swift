@@ -126,7 +126,8 @@ extension FuzzGenerator {
     mutating func simFunction() -> String {
         "sim." + rng.pick(["run", "after", "hold", "release", "why", "history", "label", "tap", "hitTest", "trace", "graph",
                            "cycles", "configure", "exchange", "block", "alive", "retainCount", "ignoreAbandoned",
-                           "rotateDevice", "swipeBack", "postMessage", "screen", "verify", "drain", "leaks", "log"])
+                           "rotateDevice", "swipeBack", "postMessage", "screen", "verify", "drain", "leaks", "log",
+                           "mark", "since", "growth"])
     }
 
     /// A method of a pooled object with many values after (or instead of) its arguments.

@@ -654,7 +654,7 @@ public struct FuzzGenerator {
     }
 
     mutating func inspect() -> String {
-        switch rng.below(18) {
+        switch rng.below(19) {
         case 0: return "sim.why(\(object()))"
         case 1: return "sim.history(\(object()))"
         case 2: return "local l = sim.leaks() for _, x in ipairs(l) do tostring(x) end"
@@ -679,6 +679,14 @@ public struct FuzzGenerator {
         case 14: return "\(ref("W")):hitTest(\(point()))"
         case 15: return "local v = \(ref("V")) if v then local w, s = v.window, v.subviews end"
         case 16: return "local c = \(vc()) if c then local ch, l, vl = c.children, c.isViewLoaded, c.viewIfLoaded end"
+        case 17:
+            // Heap generations: a mark, then what is alive since it, or a short growth
+            // check whose round runs a call of the program's own vocabulary.
+            switch rng.below(3) {
+            case 0: return "sim.mark(\"m\")"
+            case 1: return "sim.mark(\"m\") local s = sim.since(\"m\") local t = tostring(s)"
+            default: return "local g = sim.growth(\(rng.pick(["2", "3"])), function() \(slot("V")) = UIView() end) local t = tostring(g)"
+            }
         default: return "sim.alive(\(object()))"
         }
     }
