@@ -45,8 +45,9 @@ expect(profiles.count).to.equal(3)
 expect(#profiles.lines).to.equal(1)
 -- The line is where the trace has each screen's allocation, the visit's `Profile()`.
 local line = profiles.lines[1]
+local allocated = "alloc ProfileViewController#%d+ rc=1 %(autorelease pool%)  @ " .. line:gsub("%p", "%%%0") .. "\n"
 for _, screen in ipairs(profiles.objects) do
-  expect(sim.history(screen):find("alloc ProfileViewController#%d+ rc=1 %(autorelease pool%)  @ " .. line:gsub("%p", "%%%0") .. "\n") ~= nil).to.be.truthy()
+  expect(sim.history(screen):find(allocated) ~= nil).to.be.truthy()
 end
 expect(#profiles.objects).to.equal(3)
 expect(sim.alive(profiles.objects[1])).to.be.truthy()
