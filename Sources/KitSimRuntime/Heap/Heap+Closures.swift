@@ -45,16 +45,18 @@ extension Heap {
         for capture in captures { try checkUsable(capture.object, "retain") }
         let block = alloc(blockClass)
         var seen: [String: Int] = [:]
+        var weakenedKeys: [UInt16] = []
         for capture in captures {
             // Two upvalues of nested functions may share a name; each capture keeps its own key.
             let n = (seen[capture.name] ?? 0) + 1
             seen[capture.name] = n
             let key = n == 1 ? capture.name : "\(capture.name)'\(n)"
             try setAssociated(block, key: key, .object(capture.object), ownership: capture.ownership)
+            if capture.ownership == .weak, weakened.contains(capture.name) { weakenedKeys.append(intern(key)) }
         }
         blockBodies[block.raw] = .foreign(f.box)
         closureSites[block.raw] = c.site
-        if !weakened.isEmpty { weakenedClosures[block.raw] = weakened.map { intern($0) } }
+        if !weakenedKeys.isEmpty { weakenedClosures[block.raw] = weakenedKeys }
         return .object(block)
     }
 
