@@ -107,7 +107,15 @@ extension LuaSandbox {
             }
             return 0
         }
-        guard kitsim_pcall(L, 7, 0) == LUA_OK else { throw SimError.script(.preludeFailed(chunk: nil, error: describe(L, -1))) }
+        // A failed expectation, while `collectsFailures` is on: recorded, and the script goes on.
+        pushFunction(L) { sb, L in
+            guard sb.collectsFailures else { lua_pushboolean(L, 0); return 1 }
+            let subject: ObjectID? = if case .object(let id) = sb.value(L, 2) { id } else { nil }
+            sb.collectedFailures.append(CollectedFailure(message: sb.string(L, 1) ?? "", subject: subject))
+            lua_pushboolean(L, 1)
+            return 1
+        }
+        guard kitsim_pcall(L, 8, 0) == LUA_OK else { throw SimError.script(.preludeFailed(chunk: nil, error: describe(L, -1))) }
         kitsim_pop(L, 1)
         if isSandboxed { applySandbox() } else { restrictDebug() }
     }
@@ -309,7 +317,11 @@ extension LuaSandbox {
             let strong = try list("strong"), weak = try list("weak"), unowned = try list("unowned")
             lua_rawgeti(L, 1, 1)
             var body: Implementation?
+            var site: String?
             if lua_type(L, -1) == LUA_TFUNCTION {
+                // Where its function was written names the block, as a closure's does.
+                var place = [CChar](repeating: 0, count: 256)
+                if kitsim_function_place(L, -1, &place, place.count) != 0 { site = String(cString: place) }
                 let ref = LuaRef(sb.state, L, index: -1)
                 ref.passesReceiver = false
                 body = .foreign(ref)
@@ -317,7 +329,7 @@ extension LuaSandbox {
                 throw SimError.badArgument(1, "block", "its first item must be the function, got \(sb.typeName(L, -1))", kind: .typeMismatch)
             }
             kitsim_pop(L, 1)
-            sb.pushHandle(L, try sb.heap.makeBlock(strong: strong, weak: weak, unowned: unowned, body: body))
+            sb.pushHandle(L, try sb.heap.makeBlock(strong: strong, weak: weak, unowned: unowned, body: body, site: site))
             return 1
         }
         def(MethodSignature("graph", [.enumeration("format", LuaSandbox.graphFormats, default: "dot"), .object("focus", "NSObject", optional: true)], returns: .string,

@@ -4,6 +4,17 @@ import KitSimRuntime
 
 /// A coverage goal of the script (`sim.sometimes(check, message)`): whether some turn of
 /// the run made its check true.
+/// A failed expectation recorded while `LuaSandbox.collectsFailures` was on: its message
+/// (`file:line: expected …`) and its subject when that was an object.
+public struct CollectedFailure: Equatable, Sendable {
+    public let message: String
+    public let subject: ObjectID?
+    public init(message: String, subject: ObjectID?) {
+        self.message = message
+        self.subject = subject
+    }
+}
+
 public struct Goal: Equatable, Sendable {
     public let message: String
     public var reached: Bool

@@ -166,6 +166,12 @@ public final class LuaSandbox {
     /// The script's coverage goals (`sim.sometimes`), in the order it set them, each with
     /// whether the run reached it.
     public internal(set) var goals: [Goal] = []
+    /// Whether a failed `expect` is recorded in `collectedFailures` and the script goes
+    /// on, rather than ending the run: `kitsim fix` re-runs a scenario so, to say every
+    /// check a fix breaks.
+    public var collectsFailures = false
+    /// The failed expectations while `collectsFailures` was on, in order.
+    public internal(set) var collectedFailures: [CollectedFailure] = []
     /// Whether `Outcome.labelled` describes each labelled object (its `why` and history,
     /// rendered at the end of the run): an order explorer, which reads only how a run
     /// ended, turns it off.

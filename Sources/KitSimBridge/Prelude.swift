@@ -2,7 +2,7 @@
 /// `sim.log` capture, and the assertion vocabulary (busted's `expect` style, SPEC §4).
 /// It runs before any scenario, with the standard library intact.
 let prelude = #"""
-local register, sim, logline, assertions, clock, turnHook, goal = ...
+local register, sim, logline, assertions, clock, turnHook, goal, softfail = ...
 local fmt, tostring, type, error, select = string.format, tostring, type, error, select
 
 -- Exceptions (SPEC §4): name, reason, object; tostring gives "name: reason".
@@ -124,7 +124,7 @@ local getinfo = debug.getinfo       -- kept: --sandbox removes `debug` after the
 -- of the prelude, and most runs of a short script never call it (start-up time).
 local real, failure
 local function vocabulary()
-  if not real then real, failure = assertions()(register, sim, getinfo, fmt, tostring, type, error) end
+  if not real then real, failure = assertions()(register, sim, getinfo, fmt, tostring, type, error, softfail) end
 end
 function expect(subject)
   vocabulary()
@@ -179,7 +179,7 @@ end
 /// `expect` on first use, with the prelude's captured functions as arguments. Its chunk
 /// name is `=prelude` too, so failures point at the scenario's line.
 let assertionVocabulary = #"""
-local register, sim, getinfo, fmt, tostring, type, error = ...
+local register, sim, getinfo, fmt, tostring, type, error, softfail = ...
 local Assertion = { __name = "AssertionFailure", __metatable = "AssertionFailure" }
 Assertion.__tostring = function(a) return "assertion failed: " .. a.message end
 register("assertion", Assertion)
@@ -319,6 +319,9 @@ end
 
 local function fail(message, subject, level)
   message = where() .. message
+  -- `kitsim fix` re-runs a scenario with every failed expectation recorded, not raised, so
+  -- that one run says every check a fix breaks.
+  if softfail(message, isobject(subject) and subject or nil) then return end
   if isobject(subject) then
     message = message .. "\n" .. (sim.alive(subject) and sim.why(subject) or "") .. "\n" .. sim.history(subject)
   end

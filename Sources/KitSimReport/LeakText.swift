@@ -76,15 +76,7 @@ public enum LeakText {
         return text
     }
 
-    static func departure(_ d: Leak.Abandoned.Departure, in heap: Heap) -> String {
-        switch d {
-        case .popped(let nav): return "popped from \(heap.describe(nav))"
-        case .dismissed: return "dismissed"
-        case .removed(let container): return "removed from \(heap.describe(container))"
-        case .removedFromStack(let nav): return "removed from \(heap.describe(nav))'s stack"
-        case .replacedAsRoot(let window): return "replaced as \(heap.describe(window))'s root"
-        }
-    }
+    static func departure(_ d: Leak.Abandoned.Departure, in heap: Heap) -> String { heap.describe(d) }
 }
 
 extension Leak {

@@ -13,6 +13,7 @@ enum Command {
         (ApiCommand.spec, ApiCommand.main),
         (FuzzCommand.spec, FuzzCommand.main),
         (ExploreCommand.spec, ExploreCommand.main),
+        (FixCommand.spec, FixCommand.main),
     ]
 
     /// `kitsim --help`: each command's usage line and what it does.

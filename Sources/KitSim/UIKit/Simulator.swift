@@ -242,6 +242,9 @@ public final class Simulator: HeapAccessing {
         heap.onObservedSet = { [unowned self] id, p, old, isPrior in try self.keyValueObserving.deliverChange(id, p, old: old, isPrior: isPrior) }
         heap.extraRoots.append { [unowned self] _ in self.visibleWindows }
         heap.ownerAdvice = { [unowned self] id in self.windowing.ownerAdvice(for: id) }
+        let inspection = LeakInspection(sim: self)
+        heap.leakStatusProvider = { id in inspection.status(of: id) }
+        heap.referenceRole = { r in inspection.role(of: r) }
         heap.invariantCheckers.append { [unowned self] heap in
             self.windowing.violations() + self.runLoop.violations()
                 + self.lifecycle.violations() + self.rotation.violations()

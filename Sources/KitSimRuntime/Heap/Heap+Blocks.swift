@@ -10,11 +10,28 @@ extension Heap {
     /// captures the controller is a detectable retain cycle. Captures are kept under the
     /// keys `strong[1]`, `weak[1]`, …, which reports show as Swift's capture list would be
     /// read, by number (`NSBlock#9 capture 1 (strong)`); `body`, when given, runs for `call`.
+    ///
+    /// `site`, where the script made the block (`file.lua:12`), names its captures in fix
+    /// suggestions, and `kitsim run --weaken file.lua:12` makes its strong captures weak
+    /// there: each keeps its key and place in the body's arguments, as `[weak self]` keeps
+    /// `self`'s, and once one has gone the block does nothing, as its `guard let` would.
     public func makeBlock(strong: [ObjectID] = [], weak: [ObjectID] = [], unowned: [ObjectID] = [],
-                          body: Implementation? = nil) throws -> ObjectID {
+                          body: Implementation? = nil, site: String? = nil) throws -> ObjectID {
         for id in strong + weak + unowned { try checkUsable(id, "retain") }
+        var strongOwnership = [Ownership](repeating: .strong, count: strong.count)
+        if let site, !weakenings.isEmpty, !strong.isEmpty {
+            var captures = strong.enumerated().map { ClosureCaptures.Capture(name: "strong[\($0.offset + 1)]", object: $0.element, ownership: .strong) }
+            _ = applyWeakenings(site: site, &captures)
+            strongOwnership = captures.map(\.ownership)
+        }
         let block = alloc(blockClass)
-        for (i, id) in strong.enumerated() { try setAssociated(block, key: "strong[\(i + 1)]", .object(id), ownership: .strong) }
+        var weakenedKeys: [UInt16] = []
+        for (i, id) in strong.enumerated() {
+            try setAssociated(block, key: "strong[\(i + 1)]", .object(id), ownership: strongOwnership[i])
+            if strongOwnership[i] == .weak { weakenedKeys.append(intern("strong[\(i + 1)]")) }
+        }
+        if let site { blockSites[block.raw] = site }
+        if !weakenedKeys.isEmpty { weakenedClosures[block.raw] = weakenedKeys }
         for (i, id) in weak.enumerated() { try setAssociated(block, key: "weak[\(i + 1)]", .object(id), ownership: .weak) }
         for (i, id) in unowned.enumerated() { try setAssociated(block, key: "unowned[\(i + 1)]", .object(id), ownership: .unowned) }
         if let body { blockBodies[block.raw] = body }
@@ -37,8 +54,10 @@ extension Heap {
                 }
             }
             if closureSites[block.raw] == nil {
-                captures = blockCaptureOrder.flatMap { kind in
-                    entries.filter { e in e.ownership == kind && isCapture(e) }.map { slots[Int($0.slot)] }
+                // By the key's list rather than the ownership: a strong capture a weakening
+                // made weak keeps its place.
+                captures = blockCaptureOrder.flatMap { prefix in
+                    entries.filter { e in name(e.keyID).hasPrefix(prefix) }.map { slots[Int($0.slot)] }
                 }
             }
         }
@@ -77,15 +96,7 @@ extension Heap {
     }
 
     /// The order a block's body receives its captures in.
-    private var blockCaptureOrder: [Ownership] { [.strong, .weak, .unowned] }
-
-    /// Whether an associated entry of a block is one of its captures (`strong[1]`, …).
-    private func isCapture(_ e: AssociatedEntry) -> Bool {
-        // `name` rather than indexing `names`: past the intern table's 65,535 names a key
-        // is `UInt16.max`, which names no entry (a script's many keys never trap the host).
-        let key = name(e.keyID)
-        return key.hasPrefix("strong[") || key.hasPrefix("weak[") || key.hasPrefix("unowned[")
-    }
+    private var blockCaptureOrder: [String] { ["strong[", "weak[", "unowned["] }
 }
 
 extension Selector {

@@ -60,6 +60,8 @@ public final class Heap {
     /// (Heap+Closures); kept after the block deallocates (ids are never reused), so that
     /// histories name its captures as the closure's.
     var closureSites: [UInt32: String] = [:]
+    /// Where each `sim.block` was made (`file.lua:12`), for its captures' suspects and `--weaken`.
+    var blockSites: [UInt32: String] = [:]
     /// The captures (by name id) a weakening made weak, by closure block (Heap+Weakening).
     var weakenedClosures: [UInt32: [UInt16]] = [:]
     var holds: [UInt32: [HoldCount]] = [:]
@@ -131,6 +133,16 @@ public final class Heap {
     /// nothing owned (`for example UIApplication.shared.delegate.window`); the UIKit
     /// model sets it. Nil, or nil for an object, gives the generic advice.
     public var ownerAdvice: ((ObjectID) -> String?)?
+    /// What the model knows of whether an object leaks (on screen, popped, invalidated),
+    /// for the statuses of leak traces (`leakTrace`); nil or `unknown` when it knows nothing.
+    public var leakStatusProvider: ((ObjectID) -> LeakStatus)?
+    /// What the model knows of a reference (its framework's own, a timer's target), for
+    /// suspects and suggested fixes; nil for a reference it knows nothing of.
+    public var referenceRole: ((Reference) -> ReferenceRole?)?
+    /// Told of each leak as a leak detector would show it during the run (MLeaksFinder's
+    /// alert 2 s after a controller left), with the heap as it is then: `kitsim fix` sets
+    /// it, to hear of leaks a scenario's end no longer has. Nil costs nothing.
+    public var onLeakSighted: (([Leak]) -> Void)?
     /// Checks of the state a model keeps beside the heap, run by `invariantViolations`
     /// (so `sim.verify()` and the fuzzer's check after every call cover them).
     public var invariantCheckers: [(Heap) -> [String]] = []

@@ -152,3 +152,16 @@ public struct Leak: Equatable, Sendable {
         return nil
     }
 }
+
+extension Heap {
+    /// How a controller left the UI, as reports say it: `popped from UINavigationController#6`.
+    public func describe(_ d: Leak.Abandoned.Departure) -> String {
+        switch d {
+        case .popped(let nav): return "popped from \(describe(nav))"
+        case .dismissed: return "dismissed"
+        case .removed(let container): return "removed from \(describe(container))"
+        case .removedFromStack(let nav): return "removed from \(describe(nav))'s stack"
+        case .replacedAsRoot(let window): return "replaced as \(describe(window))'s root"
+        }
+    }
+}

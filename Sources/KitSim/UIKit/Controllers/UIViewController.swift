@@ -197,4 +197,6 @@ struct LeftUIRecord {
     var walk: [ObjectID] = []
     /// Whether the controller's `willDealloc` returned false when it left (SPEC rule 47).
     var exempt = false
+    /// Whether `Heap.onLeakSighted` heard of it at its deadline already.
+    var sighted = false
 }

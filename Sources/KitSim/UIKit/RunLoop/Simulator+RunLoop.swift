@@ -96,6 +96,7 @@ final class MainRunLoop: Subsystem {
                 queues.putBack(timer)
                 throw error
             }
+            if heap.onLeakSighted != nil { sim.lifecycle.sightAbandoned(upTo: timer.time) }
             heap.advanceClock(to: timer.time)
             heap.orderChooser?.ran(timer.event, at: heap.now)
             if nested {
@@ -115,6 +116,7 @@ final class MainRunLoop: Subsystem {
             }
             try heap.afterTurn?(timer.label)
         }
+        if heap.onLeakSighted != nil { sim.lifecycle.sightAbandoned(upTo: end) }
         heap.advanceClock(to: end)
     }
 

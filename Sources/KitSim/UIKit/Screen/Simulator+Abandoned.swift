@@ -27,6 +27,29 @@ extension ControllerLifecycle {
         return out
     }
 
+    /// MLeaksFinder's alert, at the moment it would show (rule 85): each controller whose
+    /// `abandonedDelay` ends at or before `time` and that is still out of the UI and alive
+    /// then is reported to `Heap.onLeakSighted`, once, with the paths that keep it at that
+    /// moment. The run loop calls this before its clock passes `time`, so a leak that ends
+    /// later in the run (a root put back) is still heard of, as the alert would have shown.
+    func sightAbandoned(upTo time: Int64) {
+        guard let sighted = heap.onLeakSighted, !leftUI.isEmpty else { return }
+        let delay = sim.nanoseconds(sim.configuration.abandonedDelay)
+        let exempt = abandonedExemptions()
+        var out: [Leak] = []
+        for raw in leftUI.keys.sorted() {
+            guard var record = leftUI[raw], !record.sighted, record.time + delay <= time else { continue }
+            record.sighted = true
+            leftUI[raw] = record
+            let id = ObjectID(raw)
+            guard heap.isAlive(id), !exempt.contains(raw), !isInUI(id) else { continue }
+            let paths = heap.retainPaths(to: id, limit: .max).map(\.steps).filter { !$0.isEmpty }
+            out.append(.abandoned(Leak.Abandoned(controller: id, departure: record.how, leftAt: record.time, aliveFor: delay,
+                                                 paths: paths)))
+        }
+        if !out.isEmpty { sighted(out) }
+    }
+
     /// SPEC rule 47: the controllers exempt from `abandoned` reports — each live one
     /// whose `willDealloc` said false when it left or that is ignored, with what
     /// MLeaksFinder walked from it then.

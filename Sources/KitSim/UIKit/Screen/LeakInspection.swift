@@ -1,0 +1,89 @@
+/// What UIKit's model knows about leaks, for LeakCanary-style traces (`Heap.leakTrace`):
+/// the status of an object (the application and a window in the window list are not
+/// leaking, nor is a controller in the live hierarchy or a view in a window; a controller
+/// that left the UI, a view of one, an invalidated timer are) and the role of a reference
+/// (UIKit's and Foundation's own structure is never the fix; a timer's target, an
+/// observer registration and the like are released by a call, which the fix names).
+/// It owns no state: it reads the subsystems' (docs/rules.md, rules 47 and 85).
+struct LeakInspection {
+    unowned(unsafe) let sim: Simulator
+
+    /// The names of the model's classes: a property one of them declares is the
+    /// framework's own.
+    static let modelClassNames: Set<String> = Set(Simulator.deferredClasses.map(\.name))
+
+    func status(of id: ObjectID) -> LeakStatus {
+        let heap = sim.heap
+        if id == sim.application { return .notLeaking("the application") }
+        if id == sim.appDelegate { return .notLeaking("the application's delegate") }
+        if heap.isKind(id, of: UIWindow.handle) {
+            return sim.windowing.allWindows.contains(id) ? .notLeaking("a window in the window list") : .unknown
+        }
+        if heap.isKind(id, of: UIViewController.handle) {
+            if sim.lifecycle.isInUI(id) { return .notLeaking("a controller in the live hierarchy") }
+            if let record = sim.lifecycle.leftUI[id.raw] { return .leaking(heap.describe(record.how)) }
+            return .unknown
+        }
+        if heap.isKind(id, of: UIView.handle) {
+            if sim.animations.isInLiveWindow(id) { return .notLeaking("a view in a window") }
+            if let vc = controllerOfDetachedView(id), let record = sim.lifecycle.leftUI[vc.raw] {
+                return .leaking("the view of \(heap.describe(vc)), which was \(heap.describe(record.how))")
+            }
+            return .unknown
+        }
+        // A timer or display link the run loop no longer schedules has done its work.
+        if heap.isKind(id, of: Timer.handle), sim.timers.schedules[id.raw] == nil { return .leaking("an invalidated timer") }
+        if heap.isKind(id, of: CADisplayLink.handle), sim.timers.links[id.raw] == nil { return .leaking("an invalidated display link") }
+        return .unknown
+    }
+
+    /// The controller whose view tree `view` belongs to, when that tree is in no window.
+    private func controllerOfDetachedView(_ view: ObjectID) -> ObjectID? {
+        let heap = sim.heap
+        var v = view
+        var steps = 0
+        while steps <= heap.objectCount {
+            // The controller whose `view` it is: a report's few views justify a scan.
+            if let vc = heap.references(to: v).first(where: { $0.name == "view" && heap.isKind($0.owner, of: UIViewController.handle) })?.owner {
+                return vc
+            }
+            guard let s = (try? sim.object(v, UIView.superview)) ?? nil, heap.isAlive(s) else { return nil }
+            v = s
+            steps += 1
+        }
+        return nil
+    }
+
+    func role(of r: Reference) -> ReferenceRole? {
+        let heap = sim.heap
+        guard heap.isValid(r.owner) else { return nil }
+        let cls = heap.classOf(r.owner)
+        let base = r.name.firstIndex(of: "[").map { String(r.name[..<$0]) } ?? r.name
+        guard let property = cls.property(named: base) else { return nil }
+        let owner = heap.describe(r.owner)
+        if Self.modelClassNames.contains(property.declaringClassName) {
+            // Rule 28 and its kin: Foundation keeps these until a call lets them go.
+            switch (property.declaringClassName, base) {
+            case ("Timer", "target"), ("CADisplayLink", "target"):
+                return .release("invalidate \(owner) when its target leaves the screen (viewWillDisappear), "
+                                + "or give it a block that captures self weakly")
+            case ("URLSession", "delegate"):
+                return .release("invalidate \(owner) (finishTasksAndInvalidate or invalidateAndCancel) when its delegate is done: "
+                                + "a session keeps its delegate until then")
+            case ("NotificationCenter", "observers"):
+                return .release("remove the observer (NotificationCenter.removeObserver with the token) when the screen goes")
+            case ("WKUserContentController", "scriptMessageHandlers"):
+                return .release("remove the handler (removeScriptMessageHandler(forName:)) when the screen goes, "
+                                + "or register a weak proxy: the content controller keeps its handlers")
+            case ("CAAnimation", "delegate"):
+                return .release("remove the animation when the screen goes (layer.removeAllAnimations), or make its delegate "
+                                + "a weak proxy: CAAnimation keeps its delegate strongly")
+            default:
+                return .framework
+            }
+        }
+        let lower = base.lowercased()
+        if lower.hasSuffix("delegate") || lower.hasSuffix("datasource") { return .delegate }
+        return nil
+    }
+}

@@ -1,0 +1,199 @@
+import KitSim
+import KitSimBridge
+import KitSimReport
+import KitSimRuntime
+
+/// `kitsim fix` (docs/guide.md#kitsim-fix): runs a scenario, hears of every leak — the
+/// abandoned controllers at the moment MLeaksFinder's alert would show, and what is left
+/// at the end — groups them by their suspects, suggests for each group the smallest change
+/// that frees its objects (`Heap.suggestFix`), and checks it: the scenario runs again with
+/// that change made (`--weaken`), every failed expectation recorded rather than ending the
+/// run, and the verdict says whether the leak is gone and nothing else broke.
+public struct LeakFixer {
+    /// A scenario to run: a file with its arguments, or source with a chunk name.
+    public enum Script: Sendable {
+        case file(String, arguments: [String])
+        case source(String, name: String)
+    }
+
+    /// One leak group as the run saw it.
+    public struct Group: Sendable {
+        /// When it was seen: `at 3.000 s` (an alert during the run) or `at the end`.
+        public let when: String
+        /// The group's text (`LeakTraceText.group`), rendered with the heap of that moment.
+        public let text: String
+        public let signature: [SuspectKey]
+        /// The leaked objects, and their classes' names.
+        public let objects: [ObjectID]
+        /// The suggestion's text, nil when there is none.
+        public let suggestion: String?
+        /// What `--weaken` takes to try it; nil when it cannot be tried so.
+        public let weakenings: [String]?
+        /// The roles of the suggestion's changes.
+        public let roles: [ReferenceRole]
+        public var verdict: FixVerdict = .noSuggestion
+    }
+
+    public struct Report: Sendable {
+        /// How the scenario itself ended.
+        public let status: Outcome.Status
+        public let headline: String?
+        public var groups: [Group]
+    }
+
+    public var configuration: Simulator.Configuration
+    public var limits: LuaSandbox.Limits
+
+    public init(configuration: Simulator.Configuration = .init(), limits: LuaSandbox.Limits = .init()) {
+        self.configuration = configuration
+        self.limits = limits
+    }
+
+    /// What one run of the scenario came to, for the verdicts.
+    struct Run {
+        let outcome: Outcome
+        let groups: [Group]
+        let black: Bool
+        let failures: [CollectedFailure]
+        let weakeningProblems: [String]
+    }
+
+    /// Runs `script`, then checks each group's suggestion with a run of its own.
+    /// - Throws: when the file cannot be read or a sandbox cannot be made.
+    public func find(_ script: Script) throws -> Report {
+        let base = try run(script, weakened: [])
+        var report = Report(status: base.outcome.status, headline: base.outcome.message.map { String($0.prefix { $0 != "\n" }) },
+                            groups: base.groups)
+        for i in report.groups.indices {
+            guard report.groups[i].suggestion != nil else { continue }
+            guard let names = report.groups[i].weakenings else {
+                report.groups[i].verdict = .notTried("the change cannot be named for --weaken (a block Swift code made)")
+                continue
+            }
+            // A call that lets a reference go (`invalidate`, `removeObserver`) at the right
+            // moment is no weakening of the declaration: a weak timer target is messaged
+            // after it is gone, where an invalidated timer never fires again.
+            if report.groups[i].roles.contains(where: { if case .release = $0 { return true } else { return false } }) {
+                report.groups[i].verdict = .notTried("the fix is a call at the right moment (an invalidate or a remove), which no weakening of a declaration stands for: make it in the scenario and run it again")
+                continue
+            }
+            let trial = try run(script, weakened: names.compactMap(Weakening.init(parsing:)))
+            report.groups[i].verdict = verdict(for: report.groups[i], base: base, trial: trial, script: script)
+        }
+        return report
+    }
+
+    /// One run with `weakened`, hearing of every leak.
+    func run(_ script: Script, weakened: [Weakening]) throws -> Run {
+        var configuration = self.configuration
+        configuration.weakened = weakened
+        let sandbox = try LuaSandbox(configuration: configuration, limits: limits)
+        defer { sandbox.close() }
+        sandbox.collectsFailures = !weakened.isEmpty
+        var groups: [Group] = []
+        let heap = sandbox.heap
+        heap.onLeakSighted = { leaks in
+            // The alert's moment: when the controller left, and the delay after it.
+            let time = leaks.compactMap { leak -> Int64? in
+                if case .abandoned(let a) = leak.payload { return a.leftAt + a.aliveFor } else { return nil }
+            }.min() ?? heap.now
+            groups.append(contentsOf: LeakFixer.groups(leaks, in: heap, when: "at \(heap.formatTime(time)) s"))
+        }
+        let outcome: Outcome
+        switch script {
+        case .file(let path, let arguments): outcome = try sandbox.run(file: path, arguments: arguments)
+        case .source(let text, let name): outcome = sandbox.run(chunk: text, name: name)
+        }
+        heap.onLeakSighted = nil
+        // What is left at the end; a controller heard of during the run and still there
+        // is the same leak, once.
+        let seen = Set(groups.flatMap(\.objects))
+        let end = outcome.leaks.filter { leak in !(leak.kind == .abandoned && leak.objects.allSatisfy(seen.contains)) }
+        groups.append(contentsOf: LeakFixer.groups(end, in: heap, when: "at the end"))
+        let black = (try? sandbox.sim.screen().black) ?? false
+        return Run(outcome: outcome, groups: LeakFixer.merged(groups), black: black, failures: sandbox.collectedFailures,
+                   weakeningProblems: heap.weakeningProblems())
+    }
+
+    /// The groups of `leaks`, rendered and with their suggestions, now.
+    static func groups(_ leaks: [Leak], in heap: Heap, when: String) -> [Group] {
+        heap.leakGroups(leaks).map { g in
+            let s = heap.suggestFix(freeing: g.objects)
+            return Group(when: when, text: LeakTraceText.group(g, in: heap), signature: g.signature, objects: g.objects,
+                         suggestion: s.map { LeakTraceText.suggestion($0, in: heap) }, weakenings: s?.weakenings,
+                         roles: s?.changes.map(\.role) ?? [])
+        }
+    }
+
+    /// Each leak once: groups with one signature and suggestion, or the same suggestion
+    /// for some of the same objects, keep the first.
+    static func merged(_ groups: [Group]) -> [Group] {
+        var out: [Group] = []
+        for g in groups {
+            // The same objects with the same fix are one leak seen twice (an alert during
+            // the run, then the cycle left at the end).
+            let same = out.contains { o in
+                o.signature == g.signature && o.suggestion == g.suggestion
+                    || (o.suggestion != nil && o.suggestion == g.suggestion && o.objects.contains(where: g.objects.contains))
+            }
+            if !same { out.append(g) }
+        }
+        return out
+    }
+
+    /// Whether a failed expectation is about the leak itself: its subject is one of the
+    /// leaked objects, or its line reads the leak reports (`sim.leaks`, `sim.cycles`,
+    /// `sim.why`, `leak()`). A fix is expected to make those fail.
+    static func isAboutLeak(_ f: CollectedFailure, objects: [ObjectID], lines: [String: [Substring]]) -> Bool {
+        if let s = f.subject, objects.contains(s) { return true }
+        guard let loc = Outcome.leadingLocation(of: f.message), let text = lines[loc.file],
+              text.indices.contains(loc.line - 1) else { return false }
+        let line = text[loc.line - 1]
+        return ["leaks", "cycles", "why(", "leak(", "abandoned"].contains { line.contains($0) }
+    }
+
+    func verdict(for group: Group, base: Run, trial: Run, script: Script) -> FixVerdict {
+        if !trial.weakeningProblems.isEmpty { return .notTried(trial.weakeningProblems.joined(separator: "; ")) }
+        if trial.outcome.status == .crashed, let crash = trial.outcome.crash {
+            return .crash(headline(trial.outcome) ?? crash.description, death: crash.death)
+        }
+        if trial.black && !base.black { return .blackScreen }
+        if let still = trial.groups.first(where: { g in g.signature == group.signature || g.objects.contains(where: group.objects.contains) }) {
+            return .leakRemains(still.text)
+        }
+        let known = Set(base.groups.map(\.signature))
+        if let new = trial.groups.first(where: { !known.contains($0.signature) }) { return .newLeak(new.text) }
+        var lines: [String: [Substring]] = [:]
+        for f in trial.failures {
+            guard let file = Outcome.leadingLocation(of: f.message)?.file, lines[file] == nil else { continue }
+            lines[file] = LeakFixer.sourceLines(file, script: script)
+        }
+        let (aboutLeak, broken) = (trial.failures.filter { LeakFixer.isAboutLeak($0, objects: group.objects, lines: lines) },
+                                   trial.failures.filter { !LeakFixer.isAboutLeak($0, objects: group.objects, lines: lines) })
+        // Whether a failed check asserts the leak's symptoms (a counter of what the leaked
+        // screen did) or is broken by the fix, only its reader can tell.
+        if !broken.isEmpty { return .checksFail(broken.map { String($0.message.prefix { $0 != "\n" }) }) }
+        let checks = aboutLeak.map { String($0.message.prefix { $0 != "\n" }) }
+        if trial.outcome.status != .passed && trial.outcome.status != base.outcome.status {
+            let stop = headline(trial.outcome) ?? trial.outcome.status.rawValue
+            // A scenario that reproduces the leak on purpose reads its report (`sim.leaks()[1]`)
+            // and stops there once the leak is gone: what ran before is still checked.
+            if trial.outcome.status == .scriptError, let loc = trial.outcome.location,
+               LeakFixer.isAboutLeak(CollectedFailure(message: "\(loc.file):\(loc.line): ", subject: nil), objects: [],
+                                     lines: [loc.file: LeakFixer.sourceLines(loc.file, script: script)]) {
+                return .verified(leakChecks: checks + [stop])
+            }
+            return .stopped(stop)
+        }
+        return .verified(leakChecks: checks)
+    }
+
+    func headline(_ o: Outcome) -> String? { o.message.map { String($0.prefix { $0 != "\n" }) } }
+
+    /// The lines of the file a failure names (the scenario's own source for a chunk).
+    static func sourceLines(_ file: String, script: Script) -> [Substring] {
+        if case .source(let text, _) = script { return text.split(separator: "\n", omittingEmptySubsequences: false) }
+        guard let text = readTextFile(file) else { return [] }
+        return text.split(separator: "\n", omittingEmptySubsequences: false)
+    }
+}

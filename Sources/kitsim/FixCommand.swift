@@ -1,0 +1,68 @@
+import KitSim
+import KitSimLua
+import KitSimReport
+
+/// `kitsim fix FILE.lua [options] [-- ARGS…]` (docs/guide.md#kitsim-fix): every leak of the
+/// run grouped by its suspects, the smallest change that frees each group, and whether that
+/// change, tried in a run of its own, fixes the leak without breaking anything.
+enum FixCommand {
+    static let spec = ArgumentSpec(
+        command: "fix", operands: "FILE.lua",
+        summary: "Finds the run's leaks, suggests for each the smallest change that frees it (a weak reference, a weak capture, an invalidate), and verifies it by re-running the scenario with that change.",
+        options: [
+            .init("--ios", value: "N", help: "the iOS version UIKit behaves as (7…17; default 17)"),
+            .init("--time-limit", value: "S", help: "wall-clock seconds each run may take (default 10, 0: none)"),
+        ],
+        operandCount: 1...1, passesRest: true,
+        epilogue: """
+            The arguments after -- are the script's (arg[1]…, ...), as for kitsim run.
+            exit status: 0 no leak, or every suggested fix verified; 1 a leak without a
+            verified fix; 64 a bad command line, 66 a file that cannot be read.
+            """)
+
+    static func main(_ args: [String]) -> Int32 {
+        let (parsed, status) = spec.parseOrReport(args)
+        guard let p = parsed else { return status }
+        let file = p.operands[0]
+        var fixer = LeakFixer()
+        if let text = p.value("--time-limit") {
+            guard let s = Command.timeLimit(text) else { return Command.usageError(Command.timeLimitUsage, spec) }
+            fixer.limits.timeLimit = s
+        }
+        if let text = p.value("--ios") {
+            guard let n = Int(text), (7...17).contains(n) else { return Command.usageError("--ios takes 7…17", spec) }
+            fixer.configuration.ios = n
+        }
+        let report: LeakFixer.Report
+        do {
+            report = try fixer.find(.file(file, arguments: p.rest))
+        } catch {
+            printError("kitsim: \(error)")
+            return ExitCode.noInput
+        }
+        print(text(report, file: file))
+        return report.groups.allSatisfy(\.verdict.isVerified) ? ExitCode.success : 1
+    }
+
+    /// The report: how the run ended, then each group with its suggestion and verdict.
+    static func text(_ report: LeakFixer.Report, file: String) -> String {
+        var lines: [String] = []
+        if report.status != .passed { lines.append("the scenario itself ended: \(report.headline ?? report.status.rawValue)") }
+        guard !report.groups.isEmpty else {
+            lines.append("\(file): no leak: nothing to fix")
+            return lines.joined(separator: "\n")
+        }
+        let verified = report.groups.filter(\.verdict.isVerified).count
+        lines.append("\(file): \(report.groups.count) leak group\(report.groups.count == 1 ? "" : "s"), \(verified) with a verified fix")
+        for (i, g) in report.groups.enumerated() {
+            lines.append("")
+            lines.append("leak group \(i + 1) of \(report.groups.count), seen \(g.when): " + g.text)
+            if let s = g.suggestion {
+                lines.append("  suggested fix: " + s)
+                if let w = g.weakenings { lines.append("  tried as: kitsim run \(file) " + w.map { "--weaken \($0)" }.joined(separator: " ")) }
+            }
+            lines.append("  " + g.verdict.text)
+        }
+        return lines.joined(separator: "\n")
+    }
+}
