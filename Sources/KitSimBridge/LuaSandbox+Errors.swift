@@ -203,7 +203,11 @@ extension LuaSandbox {
         }
         lines.append("")
         lines.append(o.leaks.isEmpty ? "leaks: none" : "leaks:")
-        for l in o.leakLines { lines.append("  " + l) }
+        if o.leakGroups.isEmpty {
+            for l in o.leakLines { lines.append("  " + l) }
+        } else {
+            lines.append(contentsOf: o.leakGroups.split(separator: "\n", omittingEmptySubsequences: false).map { "  " + $0 })
+        }
         return lines.joined(separator: "\n")
     }
 }

@@ -445,6 +445,10 @@ extension LuaSandbox {
             }
             // The cycles of one strongly connected component share its number (SPEC §2).
             if let c = leak.component { lua_pushinteger(L, lua_Integer(c)); lua_setfield(L, -2, "component") }
+            // LeakCanary's labels (rule 85): the suspects' declarations, and the traces.
+            let traces = heap.leakTraces(leak)
+            push(L, .array(heap.signature(of: traces).map { .string($0.description) })); lua_setfield(L, -2, "suspects")
+            pushString(L, traces.map { LeakTraceText.trace($0, in: heap) }.joined(separator: "\n\n")); lua_setfield(L, -2, "trace")
             rawGetRef(L, leakMeta)
             lua_setmetatable(L, -2)
             lua_rawseti(L, -2, lua_Integer(i + 1))

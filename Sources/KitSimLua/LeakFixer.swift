@@ -197,3 +197,28 @@ public struct LeakFixer {
         return text.split(separator: "\n", omittingEmptySubsequences: false)
     }
 }
+
+extension LeakFixer.Report {
+    /// The report as `kitsim fix` prints it: how the run ended, then each group with its
+    /// suggestion, the command that tries it, and the verdict.
+    public func text(file: String) -> String {
+        var lines: [String] = []
+        if status != .passed { lines.append("the scenario itself ended: \(headline ?? status.rawValue)") }
+        guard !groups.isEmpty else {
+            lines.append("\(file): no leak: nothing to fix")
+            return lines.joined(separator: "\n")
+        }
+        let verified = groups.filter(\.verdict.isVerified).count
+        lines.append("\(file): \(groups.count) leak group\(groups.count == 1 ? "" : "s"), \(verified) with a verified fix")
+        for (i, g) in groups.enumerated() {
+            lines.append("")
+            lines.append("leak group \(i + 1) of \(groups.count), seen \(g.when): " + g.text)
+            if let s = g.suggestion {
+                lines.append("  suggested fix: " + s)
+                if let w = g.weakenings { lines.append("  tried as: kitsim run \(file) " + w.map { "--weaken \($0)" }.joined(separator: " ")) }
+            }
+            lines.append("  " + g.verdict.text)
+        }
+        return lines.joined(separator: "\n")
+    }
+}

@@ -100,6 +100,22 @@ public struct HTMLReport {
             s += "<h3>Leaks</h3>\n<ul class=\"leaks\">\n"
             for l in outcome.leakLines { s += "<li>\(Self.escape(l))</li>\n" }
             s += "</ul>\n"
+            if !outcome.leakGroups.isEmpty {
+                // The suspects' lines (`~~~ suspect`) in red, the reference above each underlined.
+                s += "<h4>Leak traces: statuses and suspects</h4>\n<pre class=\"traces\">"
+                let rows = outcome.leakGroups.split(separator: "\n", omittingEmptySubsequences: false)
+                for (i, row) in rows.enumerated() {
+                    let suspectNext = i + 1 < rows.count && rows[i + 1].hasSuffix(" suspect") && rows[i + 1].contains("~")
+                    if row.hasSuffix(" suspect") && row.contains("~") {
+                        s += "<span class=\"suspect\">\(Self.escape(String(row)))</span>\n"
+                    } else if suspectNext {
+                        s += "<span class=\"suspect-ref\">\(Self.escape(String(row)))</span>\n"
+                    } else {
+                        s += Self.escape(String(row)) + "\n"
+                    }
+                }
+                s += "</pre>\n"
+            }
         }
         if !outcome.invariantViolations.isEmpty {
             s += "<h3>Heap invariant violations</h3>\n<ul>\n"
@@ -339,6 +355,7 @@ public struct HTMLReport {
         h2{font-size:17px;border-bottom:1px solid #eee;padding-bottom:2px;margin-top:28px}
         h3{font-size:15px;margin:14px 0 4px} h4{font-size:13px;margin:8px 0 2px;color:#555}
         nav a{margin-right:12px}
+        pre.traces .suspect{color:#c62828;font-weight:bold} pre.traces .suspect-ref{color:#c62828;text-decoration:underline}
         .status{display:inline-block;font-weight:bold;padding:2px 8px;border-radius:4px;margin:0}
         .status-passed{color:#1a7f37} .status-failed{color:#c62828}
         p.status.status-passed{background:#e6f4ea} p.status.status-failed{background:#fdecea}

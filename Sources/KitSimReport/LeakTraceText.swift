@@ -7,6 +7,8 @@ import KitSimRuntime
 public enum LeakTraceText {
     /// How many paths of a group its text shows; the rest are counted.
     static let shownTraces = 2
+    /// How many objects of one trace its text shows.
+    static let shownNodes = 24
 
     /// One trace, one line per object and per reference, indented by `indent`:
     ///
@@ -20,7 +22,14 @@ public enum LeakTraceText {
     public static func trace(_ t: LeakTrace, in heap: Heap, indent: String = "  ") -> String {
         var lines: [String] = []
         for (i, node) in t.nodes.enumerated() {
-            lines.append(indent + heap.describe(node.object) + "  " + status(node.status))
+            // A long cycle shows its start and its suspects' count: the rest is in `references`.
+            if i == shownNodes, t.nodes.count > shownNodes + 1 {
+                let hidden = t.suspects.filter { $0 >= shownNodes }.count
+                lines.append(indent + "… \(t.nodes.count - shownNodes) more objects" + (hidden > 0 ? ", \(hidden) more suspects" : ""))
+                break
+            }
+            let site = heap.closureSite(node.object).map { " (closure at \($0))" } ?? ""
+            lines.append(indent + heap.describe(node.object) + site + "  " + status(node.status))
             guard i < t.references.count else { continue }
             let r = t.references[i]
             let label = heap.referenceLabel(r.owner, r.name)
@@ -60,7 +69,10 @@ public enum LeakTraceText {
     public static func group(_ g: LeakGroup, in heap: Heap, indent: String = "  ") -> String {
         var lines = [heading(g, in: heap)]
         for leak in g.leaks { lines.append(indent + LeakText.line(leak, in: heap)) }
-        for t in g.traces.prefix(shownTraces) { lines.append(trace(t, in: heap, indent: indent)) }
+        for (i, t) in g.traces.prefix(shownTraces).enumerated() {
+            if g.traces.count > 1 { lines.append(indent + "path \(i + 1) of \(g.traces.count):") }
+            lines.append(trace(t, in: heap, indent: indent + (g.traces.count > 1 ? "  " : "")))
+        }
         if g.traces.count > shownTraces {
             lines.append(indent + "… and \(g.traces.count - shownTraces) more path\(g.traces.count - shownTraces == 1 ? "" : "s") with these suspects")
         }

@@ -73,6 +73,9 @@ public struct Outcome: Sendable {
     /// Each of `leaks` as its `kind: message` line (`LeakText.line`), rendered with the
     /// run's heap, which the outcome does not keep.
     public let leakLines: [String]
+    /// The leaks grouped by their suspects, each with its traces' statuses and suspects
+    /// underlined (`LeakTraceText.groups`), rendered with the run's heap; empty without leaks.
+    public let leakGroups: String
     /// Lines printed by `print` and `sim.log`.
     public let output: [String]
     /// The stable text of the trace.
@@ -82,13 +85,14 @@ public struct Outcome: Sendable {
     /// Heap invariant violations at the end (empty when `sim.verify()` would pass).
     public let invariantViolations: [String]
 
-    package init(status: Status, crash: Crash?, message: String?, leaks: [Leak], leakLines: [String], output: [String],
-                 trace: String, labelled: [String: ObjectInfo], invariantViolations: [String]) {
+    package init(status: Status, crash: Crash?, message: String?, leaks: [Leak], leakLines: [String], leakGroups: String = "",
+                 output: [String], trace: String, labelled: [String: ObjectInfo], invariantViolations: [String]) {
         self.status = status
         self.crash = crash
         self.message = message
         self.leaks = leaks
         self.leakLines = leakLines
+        self.leakGroups = leakGroups
         self.output = output
         self.trace = trace
         self.labelled = labelled

@@ -21,6 +21,18 @@ extension Heap {
             if p.steps.isEmpty { text += name } else { text += p.steps.map(describe).joined(separator: " → ") + " → " + name }
             lines.append(text)
         }
+        // A leaking object's paths with LeakCanary's labels (rule 85): which objects on them
+        // leak, and the suspects between the last that does not and the first that does.
+        let status = leakStatus(of: id)
+        let unrooted = paths.contains { !$0.fromRoot }
+        if status.isLeaking || unrooted {
+            let reason = status.reason ?? "kept only by a retain cycle"
+            lines.append("statuses (suspects underlined):")
+            for (i, p) in paths.enumerated() where !p.steps.isEmpty {
+                lines.append("  \(i + 1).")
+                lines.append(LeakTraceText.trace(leakTrace(path: p.steps, leaked: id, because: reason), in: self, indent: "     "))
+            }
+        }
         return lines.joined(separator: "\n")
     }
 

@@ -40,29 +40,7 @@ enum FixCommand {
             printError("kitsim: \(error)")
             return ExitCode.noInput
         }
-        print(text(report, file: file))
+        print(report.text(file: file))
         return report.groups.allSatisfy(\.verdict.isVerified) ? ExitCode.success : 1
-    }
-
-    /// The report: how the run ended, then each group with its suggestion and verdict.
-    static func text(_ report: LeakFixer.Report, file: String) -> String {
-        var lines: [String] = []
-        if report.status != .passed { lines.append("the scenario itself ended: \(report.headline ?? report.status.rawValue)") }
-        guard !report.groups.isEmpty else {
-            lines.append("\(file): no leak: nothing to fix")
-            return lines.joined(separator: "\n")
-        }
-        let verified = report.groups.filter(\.verdict.isVerified).count
-        lines.append("\(file): \(report.groups.count) leak group\(report.groups.count == 1 ? "" : "s"), \(verified) with a verified fix")
-        for (i, g) in report.groups.enumerated() {
-            lines.append("")
-            lines.append("leak group \(i + 1) of \(report.groups.count), seen \(g.when): " + g.text)
-            if let s = g.suggestion {
-                lines.append("  suggested fix: " + s)
-                if let w = g.weakenings { lines.append("  tried as: kitsim run \(file) " + w.map { "--weaken \($0)" }.joined(separator: " ")) }
-            }
-            lines.append("  " + g.verdict.text)
-        }
-        return lines.joined(separator: "\n")
     }
 }

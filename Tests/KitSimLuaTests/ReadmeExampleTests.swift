@@ -91,9 +91,24 @@ import KitSimExplore
         #expect(outcome.output.joined(separator: "\n") == shown.lines.joined(separator: "\n"), "\(shown.page): the first scenario's account is not what clock.lua prints")
     }
 
+    @Test func theReadmesFixRunIsWhatFixPrints() throws {
+        let script = try #require(try Self.blocks("lua").first { $0.text.first?.hasPrefix("-- profile.lua") == true })
+        let shown = try #require(try Self.shownAfter("that change made, to check it:\n\n```\n"))
+        let report = try LeakFixer().find(.source(script.text.joined(separator: "\n"), name: "@profile.lua"))
+        let printed = report.text(file: "profile.lua").split(separator: "\n").map(String.init)
+        // The README leaves the traces out: every line it shows is printed, in order.
+        var rest = printed[...]
+        for line in shown.lines {
+            let found = rest.firstIndex(of: line)
+            #expect(found != nil, "\(shown.page): '\(line)' is not what kitsim fix prints")
+            if let found { rest = rest[(found + 1)...] }
+        }
+        #expect(report.groups.count == 1 && report.groups[0].verdict.isVerified)
+    }
+
     @Test func theProfileScenariosAccountShowsBothCaptures() throws {
         let script = try #require(try Self.blocks("lua").first { $0.text.first?.hasPrefix("-- profile.lua") == true })
-        let shown = try #require(try Self.shownAfter("`kitsim run profile.lua` prints who keeps the popped screen:\n\n```\n"))
+        let shown = try #require(try Self.shownAfter("of the second:\n\n```\n"))
         let outcome = try LuaSandbox(sandboxed: true).run(chunk: script.text.joined(separator: "\n"), name: "@profile.lua")
         #expect(outcome.status == .passed, "\(script.page):\(script.line): \(outcome.message ?? "")")
         #expect(outcome.output.joined(separator: "\n") == shown.lines.joined(separator: "\n"), "\(shown.page): profile.lua's account is not what it prints")

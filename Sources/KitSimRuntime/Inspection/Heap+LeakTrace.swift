@@ -1,4 +1,7 @@
 extension Heap {
+    /// A cycle longer than this is labelled without the model's statuses (`leakTrace(cycle:)`).
+    static let maxStatusQueries = 64
+
     /// The base name of a reference: `observers` for `observers[1]`, `animations` for
     /// `animations["spin"]`: a fix changes the declaration, whatever element it holds.
     static func baseName(_ name: String) -> String {
@@ -78,8 +81,11 @@ extension Heap {
     /// the model's reason, the others because the cycle keeps them), and the suspects are
     /// the cycle's references the app's code made.
     public func leakTrace(cycle c: Leak.Cycle) -> LeakTrace {
+        // The model's statuses may walk the heap per object: a ring of a million objects
+        // is labelled by the cycle alone.
+        let asksModel = c.members.count <= Heap.maxStatusQueries
         let nodes = c.members.map { id -> LeakTrace.Node in
-            let known = leakStatus(of: id)
+            let known = asksModel ? leakStatus(of: id) : .unknown
             return .init(object: id, status: known.isLeaking ? known : .leaking("in a retain cycle no root reaches"), inferred: !known.isLeaking)
         }
         return LeakTrace(nodes: nodes, references: c.edges, suspects: suspects(among: Array(c.edges.indices), of: c.edges),

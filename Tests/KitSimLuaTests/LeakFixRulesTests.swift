@@ -1,0 +1,245 @@
+import Testing
+@testable import KitSim
+@testable import KitSimBridge
+@testable import KitSimLua
+@testable import KitSimRuntime
+import KitSimReport
+
+/// Rule 85: MLeaksFinder's alert at its moment, LeakCanary's statuses and suspects on a
+/// leak's paths, leak groups; and `kitsim fix`'s suggestions and verdicts.
+@Suite struct LeakFixRulesTests {
+    /// A navigation app on screen and `visit(screen)`: pushed, shown 1 s, popped, 3 s later.
+    static let app = """
+        local window = UIWindow(UIScreen.main.bounds)
+        UIApplication.shared.delegate.window = window
+        local nav = UINavigationController(UIViewController())
+        window.rootViewController = nav
+        window:makeKeyAndVisible()
+        sim.run(1)
+        local function visit(screen)
+          nav:pushViewController(screen, false)
+          sim.run(1)
+          nav:popViewController(false)
+          sim.run(3)
+        end
+
+        """
+
+    /// A screen a timer's target keeps (rule 28).
+    static let timerScreen = app + """
+        local Detail = UIViewController:subclass("Detail", { timer = "weak" })
+        function Detail:viewDidLoad()
+          UIViewController.viewDidLoad(self)
+          self.timer = Timer.scheduledTimer(1, self, "tick", nil, true)
+        end
+        function Detail:tick() end
+        local detail = sim.label(Detail(), "detail")
+        visit(detail)
+
+        """
+
+    /// A screen that keeps a helper whose strong delegate is the screen.
+    static let delegateCycle = app + """
+        local Helper = NSObject:subclass("Helper", { delegate = "strong" })
+        local Screen = UIViewController:subclass("Screen", { helper = "strong" })
+        function Screen:viewDidLoad()
+          UIViewController.viewDidLoad(self)
+          self.helper = Helper()
+          self.helper.delegate = self
+        end
+        local screen = sim.label(Screen(), "screen")
+        visit(screen)
+        expect(screen).to.be.alive()
+
+        """
+
+    func run(_ code: String, sourceLocation: Testing.SourceLocation = #_sourceLocation) throws -> LuaSandbox {
+        let sandbox = try LuaSandbox()
+        let outcome = sandbox.run(chunk: code, name: "=t")
+        #expect(outcome.status == .passed, "\(outcome.message ?? "")", sourceLocation: sourceLocation)
+        return sandbox
+    }
+
+    @Test func rule85_theAlertIsHeardAtItsMoment() throws {
+        let sandbox = try LuaSandbox()
+        var heard: [(Int64, [Leak])] = []
+        sandbox.heap.onLeakSighted = { leaks in heard.append((sandbox.heap.now, leaks)) }
+        // The screen is kept by the root controller's property, then let go at 5 s: the end
+        // has no leak, the alert at 4 s (popped at 2 s, 2 s later) was heard.
+        let outcome = sandbox.run(chunk: Self.app + """
+            local Root = UIViewController:subclass("Keeper", { kept = "strong" })
+            local screen = UIViewController()
+            nav.viewControllers[1].kept = nil
+            local holder = sim.hold(Root())
+            holder.kept = screen
+            visit(screen)                -- popped at 2 s, alive at 5 s
+            holder.kept = nil
+            sim.run(1)
+            expect(screen).to.be.deallocated()
+            expect(#sim.leaks()).to.equal(0)
+            """, name: "=t")
+        #expect(outcome.status == .passed, "\(outcome.message ?? "")")
+        #expect(heard.count == 1)
+        guard let (now, leaks) = heard.first, case .abandoned(let a)? = leaks.first?.payload else { return }
+        #expect(a.leftAt == 2_000_000_000 && a.aliveFor == 2_000_000_000)
+        #expect(now < 4_000_000_000 + 1, "heard before the clock passed the alert's moment")
+        #expect(a.paths.first?.last.map { sandbox.heap.describe($0) }?.hasPrefix("Keeper#") == true)
+    }
+
+    @Test func rule85_statusesPropagateAndSuspectsLieBetween() throws {
+        let sandbox = try run(Self.timerScreen)
+        let heap = sandbox.heap
+        let leak = try #require(heap.leaks().first { $0.kind == .abandoned })
+        let trace = try #require(heap.leakTraces(leak).first)
+        #expect(trace.nodes.map { heap.classOf($0.object).name } == ["RunLoop", "Timer", "Detail"])
+        #expect(trace.nodes[0].status.isNotLeaking)
+        #expect(trace.nodes[1].status == .unknown)
+        #expect(trace.nodes[2].status.isLeaking)
+        // The run loop's `timers` is Foundation's own: only the timer's target is suspect.
+        #expect(trace.suspects == [1])
+        #expect(heap.signature(of: [trace]).map(\.description) == ["Timer.target"])
+        let text = LeakTraceText.trace(trace, in: heap)
+        #expect(text.contains("Timer#") && text.contains("↓ target (strong)\n      ~~~~~~ suspect"))
+        // An object past the first leaking one leaks too (the screen's view, here inferred).
+        let screen = leak.objects[0]
+        let view = try #require(heap.references(from: screen).first { $0.name == "view" }?.target)
+        let viewTrace = heap.leakTrace(path: trace.references + [Reference(owner: screen, name: "view", ownership: .strong, target: view)],
+                                       leaked: view, because: "test")
+        #expect(viewTrace.nodes[2].status.isLeaking && viewTrace.nodes[3].status.isLeaking)
+    }
+
+    @Test func rule85_frameworkReferencesAreSuspectsOnlyAlone() throws {
+        // Seed 004: a root swapped while it presents; only UIKit's references keep it, and
+        // they are the suspects, since the span has no other.
+        let sandbox = try LuaSandbox(sandboxed: true)
+        let outcome = try sandbox.run(file: "Scenarios/seeds/seed004_root_swap_while_presenting.lua")
+        #expect(outcome.status == .passed, "\(outcome.message ?? "")")
+        let heap = sandbox.heap
+        let leak = try #require(heap.leaks().first { $0.kind == .abandoned })
+        let trace = try #require(heap.leakTraces(leak).first)
+        #expect(trace.suspects == [1, 2])
+        #expect(trace.nodes[1].status == .notLeaking("a view in a window"))
+        // The model's roles: a model class's property is the framework's, a script's
+        // delegate is a delegate, a timer's target is released by a call.
+        let s = try run(Self.timerScreen + """
+            local Picker = UIView:subclass("RolePicker", { delegate = "strong", items = "strong" })
+            local p = sim.label(sim.hold(Picker()), "p")
+            p.delegate = detail
+            p.items = UIView()
+            p:addSubview(UIView())
+            """)
+        let h = s.heap
+        let p = try #require(h.labelledObjects.first { $0.0 == "p" }?.1)
+        let roles = Dictionary(uniqueKeysWithValues: h.references(from: p).map { ($0.name, h.role(of: $0)) })
+        #expect(roles["delegate"] == .delegate)
+        #expect(roles["items"] == .ordinary)
+        #expect(roles["subviews[1]"] == .framework)
+        let timer = try #require(h.leaks().first { $0.kind == .abandoned }.flatMap { h.leakTraces($0).first?.references[1] })
+        guard case .release(let advice) = h.role(of: timer) else { Issue.record("the timer's target is not released by a call"); return }
+        #expect(advice.hasPrefix("invalidate Timer#"))
+    }
+
+    @Test func theSuggestionPrefersADelegateToAnOwningProperty() throws {
+        let sandbox = try run(Self.delegateCycle)
+        let heap = sandbox.heap
+        let group = try #require(heap.leakGroups(heap.leaks()).first)
+        let fix = try #require(heap.suggestFix(freeing: group.objects))
+        #expect(fix.changes.map(\.key.description) == ["Helper.delegate"])
+        #expect(fix.weakenings == ["Helper.delegate"])
+        #expect(LeakTraceText.suggestion(fix, in: heap) == "make Helper.delegate weak (weak var delegate)")
+    }
+
+    @Test func leaksWithOneSignatureAreOneGroup() throws {
+        let sandbox = try run(Self.delegateCycle + """
+            local second = Screen()
+            visit(second)
+            """)
+        let heap = sandbox.heap
+        let groups = heap.leakGroups(heap.leaks())
+        // Two screens, each a cycle and an abandoned controller: the cycles share a signature.
+        let cycles = groups.filter { $0.leaks.allSatisfy { $0.kind == .cycle } }
+        #expect(cycles.count == 1 && cycles.first?.leaks.count == 2)
+        #expect(cycles.first?.objects.count ?? 0 >= 4)
+    }
+
+    @Test func aSimBlockCaptureIsNamedByItsLineAndWeakened() throws {
+        func code(_ last: String) -> String { Self.app + """
+            local Screen = UIViewController:subclass("BlockScreen", { onDone = "copy" })
+            local calls = 0
+            function Screen:viewDidLoad()
+              UIViewController.viewDidLoad(self)
+              self.onDone = sim.block{ strong = { self },
+                function(s) calls = calls + 1 end }
+            end
+            local screen = Screen()
+            visit(screen)
+            \(last)
+            """ }
+        let plain = try LuaSandbox()
+        let first = plain.run(chunk: code("screen.onDone()"), name: "=t.lua")
+        #expect(first.status == .passed, "\(first.message ?? "")")
+        let leak = try #require(plain.heap.leaks().first { $0.kind == .cycle })
+        #expect(plain.heap.signature(of: plain.heap.leakTraces(leak)).map(\.description).contains("sim.block (t.lua:18) capture 1"))
+        var configuration = Simulator.Configuration()
+        configuration.weakened = [try #require(Weakening(parsing: "t.lua:18"))]
+        let weakened = try LuaSandbox(configuration: configuration)
+        let outcome = weakened.run(chunk: code("expect(screen).to.be.deallocated()"), name: "=t.lua")
+        #expect(outcome.status == .passed, "\(outcome.message ?? "")")
+        #expect(weakened.heap.leaks().isEmpty)
+        #expect(weakened.heap.weakeningProblems().isEmpty)
+    }
+
+    @Test func aCollectedFailureDoesNotEndTheRun() throws {
+        let sandbox = try LuaSandbox()
+        sandbox.collectsFailures = true
+        let outcome = sandbox.run(chunk: "local o = NSObject()\nexpect(1).to.equal(2)\nexpect(o).to.be.deallocated()\nprint('went on')", name: "=t")
+        #expect(outcome.status == .passed)
+        #expect(outcome.output == ["went on"])
+        let messages = sandbox.collectedFailures.map { String($0.message.prefix { $0 != "\n" }) }
+        #expect(messages.count == 2 && messages.first == "t:2: expected 1 to equal 2")
+        #expect(messages.last?.hasPrefix("t:3: expected NSObject#") == true && messages.last?.hasSuffix(" to be deallocated") == true)
+        #expect(sandbox.collectedFailures.last?.subject.map { sandbox.heap.classOf($0).name } == "NSObject")
+    }
+
+    // MARK: kitsim fix's verdicts
+
+    @Test func aDelegateFixIsVerified() throws {
+        let report = try LeakFixer().find(.source(Self.delegateCycle + "sim.verify()", name: "=delegate.lua"))
+        let group = try #require(report.groups.first)
+        #expect(report.groups.count == 1)
+        #expect(group.suggestion == "make Helper.delegate weak (weak var delegate)")
+        #expect(group.verdict == .verified(leakChecks: ["delegate.lua:22: expected Screen#10 to be alive"]))
+        #expect(report.text(file: "delegate.lua").contains("fix verified: the leak is gone and every check still passes"))
+    }
+
+    @Test func seed000sWeakRootIsRefutedByTheBlackScreen() throws {
+        let report = try LeakFixer().find(.file("Scenarios/seeds/seed000_fix1_strong_property.lua", arguments: []))
+        #expect(report.status == .passed)
+        let group = try #require(report.groups.first)
+        #expect(group.when == "at 3.000 s")
+        #expect(group.suggestion == "make DJWelcomeViewController.tmpRootVc weak (weak var tmpRootVc)")
+        #expect(group.verdict == .blackScreen)
+        #expect(group.verdict.isRefuted)
+    }
+
+    @Test func aTimerFixIsACallNotAWeakening() throws {
+        let report = try LeakFixer().find(.source(Self.timerScreen, name: "=timer.lua"))
+        let group = try #require(report.groups.first)
+        #expect(group.suggestion?.hasPrefix("invalidate Timer#") == true)
+        guard case .notTried(let why) = group.verdict else { Issue.record("\(group.verdict)"); return }
+        #expect(why.contains("no weakening of a declaration stands for"))
+    }
+
+    @Test func onlyUIKitsReferencesGiveNoSuggestion() throws {
+        let report = try LeakFixer().find(.file("Scenarios/seeds/seed004_root_swap_while_presenting.lua", arguments: []))
+        let group = try #require(report.groups.first)
+        #expect(group.signature.map(\.description) == ["UIPresentationController.presentingViewController", "UITransitionView.presentationController"])
+        #expect(group.suggestion == nil && group.verdict == .noSuggestion)
+    }
+
+    @Test func aRunWithoutLeaksHasNothingToFix() throws {
+        let report = try LeakFixer().find(.source(Self.app + "visit(UIViewController())", name: "=clean.lua"))
+        #expect(report.groups.isEmpty)
+        #expect(report.text(file: "clean.lua") == "clean.lua: no leak: nothing to fix")
+    }
+}
