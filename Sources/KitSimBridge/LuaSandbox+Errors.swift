@@ -203,7 +203,7 @@ extension LuaSandbox {
         }
         lines.append("")
         lines.append(o.leaks.isEmpty ? "leaks: none" : "leaks:")
-        for l in o.leakLines { lines.append("  " + l) }
+        for l in o.markedLeakLines { lines.append("  " + l) }
         return lines.joined(separator: "\n")
     }
 }

@@ -107,7 +107,9 @@ extension LuaSandbox {
             }
             return 0
         }
-        guard kitsim_pcall(L, 7, 0) == LUA_OK else { throw SimError.script(.preludeFailed(chunk: nil, error: describe(L, -1))) }
+        // `expect(obj).to.leak()`: the vocabulary's way to the leak reports.
+        pushLeakMatcher(L)
+        guard kitsim_pcall(L, 8, 0) == LUA_OK else { throw SimError.script(.preludeFailed(chunk: nil, error: describe(L, -1))) }
         kitsim_pop(L, 1)
         if isSandboxed { applySandbox() } else { restrictDebug() }
     }

@@ -111,6 +111,15 @@ enum RunCommand {
             pictureStatus = ReportFiles.write(sandbox.htmlReport(outcome, title: file), to: reportPath) ?? pictureStatus
         }
         if outcome.status != .passed { report(outcome, sandbox) }
+        // `kitsim test` fails a scenario that ends with a leak it does not expect; a run
+        // says so on standard error and passes, as its exit status is the script's own
+        // outcome (docs/cli.md, Exit statuses).
+        let unexpected = outcome.status == .passed ? outcome.unexpectedLeakLines : []
+        if !unexpected.isEmpty {
+            printError("kitsim: the scenario ends with \(unexpected.count) leak\(unexpected.count == 1 ? "" : "s") it does not expect, "
+                + "which kitsim test fails (expect(obj).to.leak() marks a leak made on purpose):\n"
+                + unexpected.map { "  " + $0 }.joined(separator: "\n"))
+        }
         // A coverage goal is about all orders (kitsim explore fails on one none reached);
         // this run's order only says it did not reach it.
         for goal in sandbox.goals where !goal.reached {
