@@ -81,8 +81,8 @@ public struct Outcome: Sendable {
     /// run's heap, which the outcome does not keep.
     public let leakLines: [String]
     /// For each of `leaks`, whether the scenario said it expects it: `expect(obj).to.leak()`
-    /// passed for one of its objects (an abandoned controller, a member of the cycle, or
-    /// an object the cycle keeps alive).
+    /// held, during the run, for one of its objects (the abandoned controller, a member of
+    /// the cycle) or for an object that one of them kept alive then.
     public let leakExpected: [Bool]
     /// Lines printed by `print` and `sim.log`.
     public let output: [String]
