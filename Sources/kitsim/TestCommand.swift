@@ -321,9 +321,8 @@ enum TestCommand {
     /// validates against): a `testsuite` per folder, a `testcase` per scenario named by its
     /// file, `classname` the folder with dots, `time` on each; `<failure>` for a failed
     /// assertion or a leak the scenario does not expect, `<error>` for a crash, a script
-    /// error or a limit. The schema has no
-    /// attribute for where a failure happened, so its `message` is the headline, which
-    /// starts with `file:line:`.
+    /// error or a limit. The schema has no attribute for where a failure happened, so its
+    /// `message` is the headline, which starts with `file:line:`.
     static func junitXML(_ results: [Result]) -> String {
         func folder(_ file: String) -> String { file.lastIndex(of: "/").map { String(file[..<$0]) } ?? "." }
         var folders: [String] = []
