@@ -2,7 +2,8 @@
 # What CI reads from `kitsim test`: its TAP stream through Perl's `prove` (and TAP::Parser's
 # YAML diagnostics), its JUnit XML against Jenkins's schema (Tests/Fixtures/junit-10.xsd)
 # with xmllint, `--shard i/n` slices that cover every scenario once, the folder walk
-# (subfolders, never lib/), and bad output paths refused before anything runs.
+# (subfolders, never lib/), the leak rule (`leaked`, `--allow-leaks`, expected leaks), and
+# bad output paths refused before anything runs.
 # Usage: scripts/test-ci-output.sh [path/to/kitsim]
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -88,6 +89,63 @@ xmllint --noout --schema Tests/Fixtures/junit-10.xsd "$work/out.xml" 2> "$work/x
 grep -q "classname=\"${s//\//.}.sub\" name=\"d_error.lua\"" "$work/out.xml" \
     || grep -q 'classname="[^"]*\.sub" name="d_error.lua"' "$work/out.xml" || fail "classname from the folder"
 
+# The leak rule: a scenario that runs to its end with a leak it does not expect fails as
+# `leaked` (exit 1, the leak's line in the report, TAP `severity: fail`, JUnit <failure>),
+# in worker processes and in process; `--allow-leaks` passes it; one that says
+# `expect(obj).to.leak()` passes without the flag, its report marked `(expected)`.
+l="$work/leaks"
+mkdir -p "$l"
+cat > "$l/cycle.lua" <<'LUA'
+local Node = NSObject:subclass("Node", { next = "strong" })
+local a, b = Node(), Node()
+a.next = b
+b.next = a
+sim.run(0)
+LUA
+{ cat "$l/cycle.lua"; printf 'expect(a).to.leak()
+'; } > "$work/expected.lua"
+for mode in "" --in-process; do
+    set +e; "$KITSIM" test $mode "$l" > "$work/leak.txt" 2>&1; st=$?; set -e
+    [ "$st" = 1 ] || fail "a scenario with a leak it does not expect ($mode): exit $st, $(cat "$work/leak.txt")"
+    grep -qxF "FAIL  $l/cycle.lua" "$work/leak.txt" || fail "the leaking scenario is not a failure ($mode): $(cat "$work/leak.txt")"
+    grep -qxF "      $l/cycle.lua: leaked: cycle: retain cycle of 2 objects: Node#4.next (strong) → Node#5.next (strong) → Node#4" "$work/leak.txt" \
+        || fail "the leak failure's headline ($mode): $(cat "$work/leak.txt")"
+    grep -qxF "      status: leaked" "$work/leak.txt" || fail "the leak failure's status ($mode): $(cat "$work/leak.txt")"
+    grep -qxF "        cycle: retain cycle of 2 objects: Node#4.next (strong) → Node#5.next (strong) → Node#4" "$work/leak.txt" \
+        || fail "the leak failure does not list the leak ($mode): $(cat "$work/leak.txt")"
+    tail -1 "$work/leak.txt" | grep -qx '0 passed, 1 failed' || fail "leak summary ($mode): $(tail -1 "$work/leak.txt")"
+    set +e; "$KITSIM" test $mode --allow-leaks "$l" > "$work/allowed.txt" 2>&1; st=$?; set -e
+    [ "$st" = 0 ] && grep -qx '1 passed, 0 failed' "$work/allowed.txt" || fail "--allow-leaks ($mode): exit $st, $(cat "$work/allowed.txt")"
+done
+cp "$work/expected.lua" "$l/expected.lua"
+set +e; "$KITSIM" test --tap --junit "$work/leak.xml" "$l" > "$work/leak.tap" 2> /dev/null; st=$?; set -e
+[ "$st" = 1 ] || fail "the leak folder under --tap: exit $st"
+grep -qx "ok 2 - $l/expected.lua" "$work/leak.tap" || fail "a scenario whose leak is expected failed: $(cat "$work/leak.tap")"
+grep -qx "not ok 1 - $l/cycle.lua" "$work/leak.tap" || fail "TAP: the leaking scenario: $(cat "$work/leak.tap")"
+grep -qx '  severity: fail' "$work/leak.tap" && grep -qx '  status: "leaked"' "$work/leak.tap" \
+    && grep -qF "  message: \"$l/cycle.lua: leaked: cycle: retain cycle of 2 objects:" "$work/leak.tap" \
+    || fail "TAP: the leak failure's YAML: $(cat "$work/leak.tap")"
+printf '#!/bin/sh\ncat "%s"\n' "$work/leak.tap" > "$work/leak.t"
+chmod +x "$work/leak.t"
+set +e; prove --exec '' "$work/leak.t" > "$work/leak-prove.txt" 2>&1; set -e
+grep -q 'Parse errors' "$work/leak-prove.txt" && fail "prove, leaks: $(cat "$work/leak-prove.txt")"
+grep -q 'Failed 1/2 subtests' "$work/leak-prove.txt" || fail "prove did not count 1 of 2 failed: $(cat "$work/leak-prove.txt")"
+xmllint --noout --schema Tests/Fixtures/junit-10.xsd "$work/leak.xml" 2> "$work/xmllint.txt" \
+    || fail "JUnit with a leak failure does not validate: $(cat "$work/xmllint.txt")"
+grep -q '<testsuite [^>]*tests="2" failures="1" errors="0"' "$work/leak.xml" || fail "JUnit: the leak is not one failure: $(cat "$work/leak.xml")"
+grep -qF "<failure message=\"$l/cycle.lua: leaked: cycle: retain cycle of 2 objects: Node#4.next (strong) → Node#5.next (strong) → Node#4\" type=\"leaked\">" "$work/leak.xml" \
+    || fail "JUnit: the leak failure's element: $(cat "$work/leak.xml")"
+set +e; "$KITSIM" test --report "$work/leak-report" "$l" > /dev/null 2>&1; set -e
+grep -qF '<td class="failed">leaked</td>' "$work/leak-report/index.html" || fail "the report index does not show the leak failure"
+# kitsim run passes such a scenario and says so on stderr; an expected leak is not said.
+set +e; "$KITSIM" run "$l/cycle.lua" > /dev/null 2> "$work/run-leak.err"; st=$?; set -e
+[ "$st" = 0 ] || fail "kitsim run of a leaking scenario: exit $st"
+grep -q '^kitsim: the scenario ends with 1 leak it does not expect, which kitsim test fails' "$work/run-leak.err" \
+    && grep -qxF "  cycle: retain cycle of 2 objects: Node#4.next (strong) → Node#5.next (strong) → Node#4" "$work/run-leak.err" \
+    || fail "kitsim run's report of an unexpected leak: $(cat "$work/run-leak.err")"
+set +e; "$KITSIM" run "$l/expected.lua" > /dev/null 2> "$work/run-expected.err"; st=$?; set -e
+[ "$st" = 0 ] && [ ! -s "$work/run-expected.err" ] || fail "kitsim run of an expected leak: exit $st, $(cat "$work/run-expected.err")"
+
 # Shards: every scenario in exactly one of three slices, the same one every time.
 all=$("$KITSIM" test "$s" 2>/dev/null || true)
 all=$(printf '%s\n' "$all" | grep -E '^(ok|FAIL) ' | awk '{print $2}' | sort)
@@ -151,4 +209,4 @@ check_refused /no/such/dir/out.xml "no such folder '/no/such/dir'"
 check_refused "$work/out.txt" "unknown extension '.txt'; expected .xml"
 check_refused "$work" "is a folder"
 check_refused "$work/out" "no extension; expected .xml"
-echo "test-ci-output.sh: all passed (TAP through prove, JUnit valid against junit-10.xsd, shards, walk, --time-limit, bad paths)"
+echo "test-ci-output.sh: all passed (TAP through prove, JUnit valid against junit-10.xsd, the leak rule, shards, walk, --time-limit, bad paths)"

@@ -76,5 +76,6 @@ local leaks = sim.leaks()
 expect(#leaks).to.equal(1)
 expect(leaks[1].kind).to.equal("abandoned")
 expect(leaks[1].objects[1]).to.equal(kept[1])
+expect(kept[1]).to.leak()                                             -- on purpose: the KVO screen's leak is expected
 kept[1].observation:invalidate()
 sim.verify()

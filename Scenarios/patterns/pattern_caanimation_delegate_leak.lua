@@ -52,4 +52,5 @@ expect(cycles[2].message:find("LoadingScreen#%d+%.iconView %(strong%) → UIView
   .. "CALayer#%d+%.animations%[\"spin\"%] %(strong%) → CABasicAnimation#%d+%.delegate %(strong%) → LoadingScreen#") ~= nil).to.be.truthy()
 expect(#abandoned).to.equal(1)
 expect(abandoned[1].objects[1]).to.equal(screen)
+expect(screen).to.leak()                                  -- the leak this pattern shows: both cycles and the report are expected
 sim.verify()

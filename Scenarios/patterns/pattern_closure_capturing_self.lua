@@ -32,11 +32,13 @@ expect(leaky).to.be.alive()
 local cycles = sim.cycles()
 expect(#cycles).to.equal(1)
 expect(cycles[1].message:find("Loader#%d+%.onFinish %(copy%) → NSBlock#%d+ capture 1 %(strong%) → Profile#") ~= nil).to.be.truthy()
+expect(leaky).to.leak()                                  -- on purpose: the cycle and the abandoned screen are expected
 
 local fixed = Profile()
 fixed.weakly = true
 navApp.visit(nav, fixed, 1)
 expect(renders).to.equal(2)
 expect(fixed).to.be.deallocated()
+expect(fixed).to_not.leak()
 expect(#sim.cycles()).to.equal(1)
 sim.verify()

@@ -51,9 +51,11 @@ for _, screen in ipairs(profiles.objects) do
 end
 expect(#profiles.objects).to.equal(3)
 expect(sim.alive(profiles.objects[1])).to.be.truthy()
+for _, screen in ipairs(profiles.objects) do expect(screen).to.leak() end   -- on purpose: each visit's leak
 local growth = sim.growth(3, visit(false))
 print(growth)
 expect(entry(growth, "ProfileViewController").counts).to.equal({ 4, 5, 6 })
+for _, screen in ipairs(entry(growth, "ProfileViewController").objects) do expect(screen).to.leak() end
 expect(tostring(growth):find("ProfileViewController +1 each round (4, 5, 6)", 1, true) ~= nil).to.be.truthy()
 expect(#sim.leaks() > 0).to.be.truthy()
 

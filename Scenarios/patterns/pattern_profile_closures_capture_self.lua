@@ -57,5 +57,7 @@ local leaks = sim.leaks()
 expect(#leaks).to.equal(1)
 expect(leaks[1].kind).to.equal("abandoned")
 expect(leaks[1].objects[1]).to.equal(leaking)
+expect(leaking).to.leak()                          -- on purpose, so kitsim test expects the report
+expect(fixed).to_not.leak()
 leaking.timer:invalidate()
 sim.verify()

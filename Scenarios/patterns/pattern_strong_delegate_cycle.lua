@@ -31,9 +31,11 @@ local leaks = sim.leaks()
 expect(#leaks).to.equal(2)
 expect(leaks[1].kind).to.equal("cycle")                  -- nothing outside reaches the pair …
 expect(leaks[2].kind).to.equal("abandoned")              -- … and MLeaksFinder saw it stay
+expect(strong).to.leak()                                 -- the leak this pattern shows: kitsim test expects both reports
 
 local weak = sim.label(screenClass("WeakScreen", "weak")(), "weak")
 navApp.visit(nav, weak, 1)
 expect(weak).to.be.deallocated()
+expect(weak).to_not.leak()
 expect(#sim.leaks()).to.equal(2)                          -- still only the strong screen's
 sim.verify()

@@ -50,4 +50,5 @@ expect(cycles[2].message:find("WebScreen#%d+%.webView %(strong%) → WKWebView#%
   .. "WKUserContentController#%d+%.scriptMessageHandlers%[\"dummy\"%] %(strong%) → WebScreen#") ~= nil).to.be.truthy()
 expect(#abandoned).to.equal(1)
 expect(abandoned[1].objects[1]).to.equal(screen)
+expect(screen).to.leak()                          -- the leak this pattern shows: both cycles and the report are expected
 sim.verify()

@@ -203,9 +203,11 @@ extension LuaSandbox {
         }
         lines.append("")
         lines.append(o.leaks.isEmpty ? "leaks: none" : "leaks:")
-        if o.leakGroups.isEmpty {
-            for l in o.leakLines { lines.append("  " + l) }
-        } else {
+        for l in o.markedLeakLines { lines.append("  " + l) }
+        if !o.leakGroups.isEmpty {
+            // The same leaks by their suspects, with the paths' statuses (rule 85).
+            lines.append("")
+            lines.append("leak traces:")
             lines.append(contentsOf: o.leakGroups.split(separator: "\n", omittingEmptySubsequences: false).map { "  " + $0 })
         }
         return lines.joined(separator: "\n")

@@ -107,6 +107,8 @@ extension LuaSandbox {
             }
             return 0
         }
+        // `expect(obj).to.leak()`: the vocabulary's way to the leak reports.
+        pushLeakMatcher(L)
         // A failed expectation, while `collectsFailures` is on: recorded, and the script goes on.
         pushFunction(L) { sb, L in
             guard sb.collectsFailures else { lua_pushboolean(L, 0); return 1 }
@@ -115,7 +117,7 @@ extension LuaSandbox {
             lua_pushboolean(L, 1)
             return 1
         }
-        guard kitsim_pcall(L, 8, 0) == LUA_OK else { throw SimError.script(.preludeFailed(chunk: nil, error: describe(L, -1))) }
+        guard kitsim_pcall(L, 9, 0) == LUA_OK else { throw SimError.script(.preludeFailed(chunk: nil, error: describe(L, -1))) }
         kitsim_pop(L, 1)
         if isSandboxed { applySandbox() } else { restrictDebug() }
     }

@@ -259,7 +259,7 @@ extension LuaSandbox {
         }
         let leaks = heap.leaks()
         return Outcome(status: status, crash: crash, message: message, leaks: leaks,
-                       leakLines: leaks.map { LeakText.line($0, in: heap) },
+                       leakLines: leaks.map { LeakText.line($0, in: heap) }, leakExpected: leaks.map(isExpected),
                        leakGroups: leaks.isEmpty || !describesLabelledObjects ? "" : LeakTraceText.groups(leaks, in: heap), output: output,
                        trace: capturesTrace ? heap.traceText() : "", labelled: labelled, invariantViolations: heap.invariantViolations())
     }

@@ -187,6 +187,10 @@ public final class LuaSandbox {
     /// start-up's: the application, its screen and delegate); nil while no scenario chunk
     /// has started — a file with a syntax error never does. Reports show events from here.
     package var firstScriptEvent: Int?
+    /// The objects whose leaks the scenario expects (`expect(obj).to.leak()`,
+    /// LuaSandbox+ExpectedLeaks): ids, so that no Lua value decides what the end of the
+    /// run counts as expected.
+    package internal(set) var expectedLeakObjects: Set<ObjectID> = []
 
     // Fixed function indices.
     var fnIndexFallback: Int32 = 0, fnNewindexFallback: Int32 = 0

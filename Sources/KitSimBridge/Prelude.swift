@@ -2,7 +2,7 @@
 /// `sim.log` capture, and the assertion vocabulary (busted's `expect` style, SPEC §4).
 /// It runs before any scenario, with the standard library intact.
 let prelude = #"""
-local register, sim, logline, assertions, clock, turnHook, goal, softfail = ...
+local register, sim, logline, assertions, clock, turnHook, goal, leakState, softfail = ...
 local fmt, tostring, type, error, select = string.format, tostring, type, error, select
 
 -- Exceptions (SPEC §4): name, reason, object; tostring gives "name: reason".
@@ -124,7 +124,7 @@ local getinfo = debug.getinfo       -- kept: --sandbox removes `debug` after the
 -- of the prelude, and most runs of a short script never call it (start-up time).
 local real, failure
 local function vocabulary()
-  if not real then real, failure = assertions()(register, sim, getinfo, fmt, tostring, type, error, softfail) end
+  if not real then real, failure = assertions()(register, sim, getinfo, fmt, tostring, type, error, leakState, softfail) end
 end
 function expect(subject)
   vocabulary()
@@ -179,7 +179,7 @@ end
 /// `expect` on first use, with the prelude's captured functions as arguments. Its chunk
 /// name is `=prelude` too, so failures point at the scenario's line.
 let assertionVocabulary = #"""
-local register, sim, getinfo, fmt, tostring, type, error, softfail = ...
+local register, sim, getinfo, fmt, tostring, type, error, leakState, softfail = ...
 local Assertion = { __name = "AssertionFailure", __metatable = "AssertionFailure" }
 Assertion.__tostring = function(a) return "assertion failed: " .. a.message end
 register("assertion", Assertion)
@@ -358,6 +358,24 @@ function expect(subject)
       return check(type(subject) == "table" and next(subject) == nil, "be empty")
     end
     function checks.kind_of(class) return check(isobject(subject) and subject:isKind(class), "be kind of " .. tostring(class)) end
+    -- `leak`: the object is on a report of sim.leaks() (an abandoned controller, a member
+    -- of a retain cycle or kept alive by one). `to.leak()` that holds marks those reports
+    -- expected, so that `kitsim test` does not fail the scenario for them at its end.
+    function checks.leak()
+      if not isobject(subject) then
+        error(fmt("bad argument #1 to 'leak' (object expected, got %s)", type(subject)), 2)
+      end
+      local leaking, reports = leakState(subject, not negated)
+      local extra
+      if leaking then
+        extra = ":\n  " .. reports:gsub("\n", "\n  ")
+      elseif sim.alive(subject) then
+        extra = " (no report of sim.leaks() names it: it is not an abandoned controller, nor on a retain cycle or kept alive by one)"
+      else
+        extra = " (it is deallocated)"
+      end
+      return check(leaking, "leak", extra)
+    end
     function checks.retain_count(n)
       local rc = isobject(subject) and sim.retainCount(subject) or nil
       return check(rc == n, "have retain count " .. tostring(n), " (it is " .. tostring(rc) .. ")")

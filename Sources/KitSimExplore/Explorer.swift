@@ -103,8 +103,9 @@ public final class Explorer {
         case .assertionFailed: return (.assertion, first)
         case .scriptError: return (.scriptError, first)
         case .limitExceeded: return (.limit, first)
+        case .leaked: return (.leak, first)
         case .passed:
-            if let leak = outcome.leakLines.first { return (.leak, "leak at the end: " + leak) }
+            if let leak = outcome.unexpectedLeakLines.first { return (.leak, "leak at the end: " + leak) }
             if sandbox.sim.everHadAWindow, (try? sandbox.sim.screen().black) == true { return (.blackScreen, "black screen at the end") }
             return nil
         }
@@ -114,7 +115,7 @@ public final class Explorer {
     /// at the end, which `kitsim run` does not fail, the leak's report or the screen).
     static func report(of outcome: Outcome, _ sandbox: LuaSandbox, _ failure: (kind: ExploreFailure.Kind, headline: String)?) -> String {
         switch failure?.kind {
-        case .leak?: return outcome.leakLines.joined(separator: "\n")
+        case .leak?: return outcome.unexpectedLeakLines.joined(separator: "\n")
         case .blackScreen?: return (try? sandbox.sim.screen().description) ?? "black screen"
         default:
             // Without the blank line `kitsim run` prints before it on stderr.

@@ -98,7 +98,7 @@ public struct HTMLReport {
         if let m = outcome.message { s += "<h3>Message</h3>\n<pre class=\"message\">\(Self.escape(m))</pre>\n" }
         if !outcome.leaks.isEmpty {
             s += "<h3>Leaks</h3>\n<ul class=\"leaks\">\n"
-            for l in outcome.leakLines { s += "<li>\(Self.escape(l))</li>\n" }
+            for l in outcome.markedLeakLines { s += "<li>\(Self.escape(l))</li>\n" }
             s += "</ul>\n"
             if !outcome.leakGroups.isEmpty {
                 // The suspects' lines (`~~~ suspect`) in red, the reference above each underlined.

@@ -13,12 +13,19 @@ public struct Outcome: Sendable {
         case scriptError = "script error"
         /// An instruction, memory or virtual-time limit stopped the run.
         case limitExceeded = "limit exceeded"
+        /// The script ran to its end but left a leak it does not expect
+        /// (`expect(obj).to.leak()` marks the expected ones): `kitsim test`'s failure
+        /// (`failingUnexpectedLeaks`). A run never ends with it by itself, so `kitsim run`
+        /// passes such a script and reports the leak on standard error.
+        case leaked
 
         /// The process exit code `kitsim run` uses.
         public var exitCode: Int32 {
             switch self {
             case .passed: return 0
-            case .assertionFailed: return 1
+            // A leak the scenario does not expect fails the test rule as a failed
+            // `expect` fails its own.
+            case .assertionFailed, .leaked: return 1
             case .crashed: return 2
             case .scriptError: return 3
             case .limitExceeded: return 4
@@ -76,6 +83,10 @@ public struct Outcome: Sendable {
     /// The leaks grouped by their suspects, each with its traces' statuses and suspects
     /// underlined (`LeakTraceText.groups`), rendered with the run's heap; empty without leaks.
     public let leakGroups: String
+    /// For each of `leaks`, whether the scenario said it expects it: `expect(obj).to.leak()`
+    /// held, during the run, for one of its objects (the abandoned controller, a member of
+    /// the cycle) or for an object that one of them kept alive then.
+    public let leakExpected: [Bool]
     /// Lines printed by `print` and `sim.log`.
     public let output: [String]
     /// The stable text of the trace.
@@ -85,7 +96,7 @@ public struct Outcome: Sendable {
     /// Heap invariant violations at the end (empty when `sim.verify()` would pass).
     public let invariantViolations: [String]
 
-    package init(status: Status, crash: Crash?, message: String?, leaks: [Leak], leakLines: [String], leakGroups: String = "",
+    package init(status: Status, crash: Crash?, message: String?, leaks: [Leak], leakLines: [String], leakExpected: [Bool] = [], leakGroups: String = "",
                  output: [String], trace: String, labelled: [String: ObjectInfo], invariantViolations: [String]) {
         self.status = status
         self.crash = crash
@@ -93,10 +104,50 @@ public struct Outcome: Sendable {
         self.leaks = leaks
         self.leakLines = leakLines
         self.leakGroups = leakGroups
+        self.leakExpected = leakExpected
         self.output = output
         self.trace = trace
         self.labelled = labelled
         self.invariantViolations = invariantViolations
+    }
+
+    /// Whether the scenario expects leak `index` of `leaks` (`leakExpected`).
+    public func isExpected(leak index: Int) -> Bool {
+        leakExpected.indices.contains(index) && leakExpected[index]
+    }
+
+    /// The leaks the scenario does not expect: those `kitsim test` fails it for.
+    public var unexpectedLeaks: [Leak] { leaks.indices.filter { !isExpected(leak: $0) }.map { leaks[$0] } }
+
+    /// The lines of `unexpectedLeaks` (`LeakText.line`).
+    public var unexpectedLeakLines: [String] {
+        leakLines.indices.filter { !isExpected(leak: $0) }.map { leakLines[$0] }
+    }
+
+    /// `leakLines` as a failure report lists them: an expected leak's line ends with
+    /// `(expected)`, so the reader sees which leak broke the rule and which ones the
+    /// scenario makes on purpose.
+    public var markedLeakLines: [String] {
+        leakLines.indices.map { isExpected(leak: $0) ? leakLines[$0] + " " + Self.expectedMark : leakLines[$0] }
+    }
+
+    /// What `markedLeakLines` adds to an expected leak's line.
+    public static let expectedMark = "(expected)"
+
+    /// `kitsim test`'s leak rule (MLeaksFinder's "every popped screen must die",
+    /// LeakCanary's `DetectLeaksAfterTestSuccess`): a script that ran to its end but left
+    /// a leak it does not expect fails as `leaked`, with the headline `file: leaked: …`
+    /// naming the first such leak. Any other outcome is returned as it is: a failure says
+    /// what failed first, and its report lists the leaks anyway.
+    public func failingUnexpectedLeaks(file: String) -> Outcome {
+        let unexpected = unexpectedLeakLines
+        guard status == .passed, let first = unexpected.first else { return self }
+        var headline = "\(file): leaked: \(first)"
+        if unexpected.count > 1 { headline += " (and \(unexpected.count - 1) more)" }
+        let hint = "a scenario that makes a leak on purpose says so with expect(obj).to.leak(); kitsim test --allow-leaks does not check leaks"
+        return Outcome(status: .leaked, crash: nil, message: headline + "\n" + hint, leaks: leaks, leakLines: leakLines,
+                       leakExpected: leakExpected, output: output, trace: trace, labelled: labelled,
+                       invariantViolations: invariantViolations)
     }
 
     /// Where the run stopped: the `file:line` its message starts with (the line that

@@ -21,7 +21,8 @@ public func expectAlive(_ outcome: Outcome, _ label: String, sourceLocation: Sou
     record(OwnershipCheck.alive(outcome, label), sourceLocation)
 }
 
-/// No retain cycle and no abandoned controller was reported.
+/// No retain cycle and no abandoned controller was reported that the scenario does not
+/// expect (`expect(obj).to.leak()` marks a leak made on purpose).
 public func expectNoLeaks(_ outcome: Outcome, sourceLocation: SourceLocation = #_sourceLocation) {
     record(OwnershipCheck.noLeaks(outcome), sourceLocation)
 }

@@ -21,7 +21,8 @@ public func XCTAssertAlive(_ outcome: Outcome, _ label: String, file: StaticStri
     if let failure = OwnershipCheck.alive(outcome, label) { XCTFail(failure, file: file, line: line) }
 }
 
-/// No retain cycle and no abandoned controller was reported.
+/// No retain cycle and no abandoned controller was reported that the scenario does not
+/// expect (`expect(obj).to.leak()` marks a leak made on purpose).
 public func XCTAssertNoLeaks(_ outcome: Outcome, file: StaticString = #filePath, line: UInt = #line) {
     if let failure = OwnershipCheck.noLeaks(outcome) { XCTFail(failure, file: file, line: line) }
 }

@@ -23,6 +23,8 @@ enum RunCommand {
         operandCount: 1...1, passesRest: true,
         epilogue: """
             The arguments after -- are the script's (arg[1]…, ...), as for lua FILE ARGS.
+            A leak the scenario does not expect (expect(obj).to.leak()) is said on stderr and
+            leaves the exit status as it is; kitsim test fails it.
             exit status: 0 passed, 1 an expect failed, 2 the app crashed, 3 a script error,
             4 a limit was exceeded; 64 a bad command line, 65 a --weaken that changed
             nothing, 66 a file that cannot be read, 73 an output that cannot be written.
@@ -111,6 +113,15 @@ enum RunCommand {
             pictureStatus = ReportFiles.write(sandbox.htmlReport(outcome, title: file), to: reportPath) ?? pictureStatus
         }
         if outcome.status != .passed { report(outcome, sandbox) }
+        // `kitsim test` fails a scenario that ends with a leak it does not expect; a run
+        // says so on standard error and passes, as its exit status is the script's own
+        // outcome (docs/cli.md, Exit statuses).
+        let unexpected = outcome.status == .passed ? outcome.unexpectedLeakLines : []
+        if !unexpected.isEmpty {
+            printError("kitsim: the scenario ends with \(unexpected.count) leak\(unexpected.count == 1 ? "" : "s") it does not expect, "
+                + "which kitsim test fails (expect(obj).to.leak() marks a leak made on purpose):\n"
+                + unexpected.map { "  " + $0 }.joined(separator: "\n"))
+        }
         // A coverage goal is about all orders (kitsim explore fails on one none reached);
         // this run's order only says it did not reach it.
         for goal in sandbox.goals where !goal.reached {

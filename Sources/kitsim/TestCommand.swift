@@ -9,6 +9,9 @@ import KitSimReport
 /// processes (`TestIsolation`: a host crash or hang is one scenario's failure), results
 /// in file order, then `N passed, N failed`; `--report DIR` writes each scenario's HTML
 /// report and an index. `--in-process` runs them on threads of this process instead.
+/// A scenario that runs to its end but leaves a leak it does not expect fails as `leaked`
+/// (`Outcome.failingUnexpectedLeaks`; `expect(obj).to.leak()` marks a leak made on
+/// purpose) unless `--allow-leaks` is given.
 enum TestCommand {
     /// One scenario's result, as the summary, TAP, JUnit and the report index show it.
     /// A worker process sends it to the parent (`TestIsolation`), so it holds rendered
@@ -22,7 +25,8 @@ enum TestCommand {
         var error: String?
         /// The last lines the scenario printed.
         var output: [String] = []
-        /// The leak reports, one line each.
+        /// The leak reports, one line each; an expected one ends with `(expected)`
+        /// (`Outcome.markedLeakLines`).
         var leaks: [String] = []
         /// Wall-clock seconds the run took: CI's timing, never part of a trace.
         var seconds: Double = 0
@@ -43,7 +47,7 @@ enum TestCommand {
         init(file: String, outcome: Outcome) {
             self.init(file: file, status: outcome.status, message: outcome.message)
             output = Array(outcome.output.suffix(TestCommand.outputLines))
-            leaks = outcome.leakLines
+            leaks = outcome.markedLeakLines
         }
     }
 
@@ -80,16 +84,20 @@ enum TestCommand {
             .init("-j", "--jobs", value: "N", help: "worker processes (default: the processors)"),
             .init("--time-limit", value: "S", help: "wall-clock seconds a run may take (default 10, 0: none)"),
             .init("--in-process", help: "on threads of this process (a host crash ends the whole run)"),
+            .init("--allow-leaks", help: "pass a scenario that ends with a leak it does not expect (expect(obj).to.leak())"),
         ],
         operandCount: 0...Int.max,
-        epilogue: "exit status: 0 all passed, 1 a scenario failed; 64 a bad command line, 66 no scenarios, 73 an output that cannot be written.")
+        epilogue: """
+            A scenario fails as leaked when it runs to its end with a leak it does not expect.
+            exit status: 0 all passed, 1 a scenario failed; 64 a bad command line, 66 no scenarios, 73 an output that cannot be written.
+            """)
 
     static func main(_ args: [String]) -> Int32 {
         if args.first == "--worker" { return TestIsolation.worker(Array(args.dropFirst())) }
         let (parsed, status) = spec.parseOrReport(args)
         guard let p = parsed else { return status }
         var paths = p.operands
-        let isolated = !p.flag("--in-process")
+        let isolated = !p.flag("--in-process"), allowLeaks = p.flag("--allow-leaks")
         let junit = p.value("--junit"), reportDir = p.value("--report")
         var tap = p.flag("--tap")
         var tapVersion = 13
@@ -135,8 +143,8 @@ enum TestCommand {
         let reports = reportDir.map { dir in
             ReportFiles.fileNames(files).map { (dir.hasSuffix("/") ? dir : dir + "/") + $0 }
         }
-        let results = isolated ? TestIsolation.runAll(files, jobs: jobs, limits: limits, reports: reports)
-            : runAll(files, jobs: jobs, limits: limits, reports: reports)
+        let results = isolated ? TestIsolation.runAll(files, jobs: jobs, limits: limits, reports: reports, allowLeaks: allowLeaks)
+            : runAll(files, jobs: jobs, limits: limits, reports: reports, allowLeaks: allowLeaks)
         if tap { printTAP(results, version: tapVersion) } else { printPlain(results) }
         if let junit, !writeFile(junit, junitXML(results)) {
             printError("kitsim: cannot write \(junit)")
@@ -175,29 +183,34 @@ enum TestCommand {
     }
 
     /// Runs the files on `jobs` threads; each file gets a fresh sandbox, and writes its
-    /// HTML report to `reports[i]` when given.
+    /// HTML report to `reports[i]` when given. `allowLeaks` passes a scenario that ends
+    /// with a leak it does not expect.
     static func runAll(_ files: [String], jobs: Int, limits: LuaSandbox.Limits = LuaSandbox.Limits(),
-                       reports: [String]? = nil) -> [Result] {
+                       reports: [String]? = nil, allowLeaks: Bool = false) -> [Result] {
         let next = Mutex(0)
         let results = Mutex([Result?](repeating: nil, count: files.count))
         DispatchQueue.concurrentPerform(iterations: min(jobs, files.count)) { _ in
             while true {
                 let index: Int = next.withLock { n in defer { n += 1 }; return n }
                 guard index < files.count else { return }
-                let r = runOne(files[index], limits: limits, report: reports?[index])
+                let r = runOne(files[index], limits: limits, report: reports?[index], allowLeaks: allowLeaks)
                 results.withLock { $0[index] = r }
             }
         }
         return results.withLock { $0.compactMap { $0 } }
     }
 
-    static func runOne(_ file: String, limits: LuaSandbox.Limits = LuaSandbox.Limits(), report: String? = nil) -> Result {
+    /// Runs one scenario in a fresh sandbox. Unless `allowLeaks`, one that ends with a
+    /// leak it does not expect fails as `leaked`, its HTML report too.
+    static func runOne(_ file: String, limits: LuaSandbox.Limits = LuaSandbox.Limits(), report: String? = nil,
+                       allowLeaks: Bool = false) -> Result {
         let start = DispatchTime.now().uptimeNanoseconds
         var r: Result
         do {
             let sandbox = try LuaSandbox(limits: limits, sandboxed: true)
             sandbox.capturesTrace = false           // reports use the output, message and leaks
-            let outcome = try sandbox.run(file: file)
+            let ran = try sandbox.run(file: file)
+            let outcome = allowLeaks ? ran : ran.failingUnexpectedLeaks(file: file)
             r = Result(file: file, outcome: outcome)
             if let report {
                 if ReportFiles.write(sandbox.htmlReport(outcome, title: file), to: report) == nil {
@@ -255,7 +268,7 @@ enum TestCommand {
             let text = failureText(r).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
             out.append("  ---")
             out.append("  message: \(yamlQuoted(headline(r)))")
-            out.append("  severity: \(r.status == .assertionFailed ? "fail" : "error")")
+            out.append("  severity: \(isFailure(r) ? "fail" : "error")")
             out.append("  status: \(yamlQuoted(r.status?.rawValue ?? "error"))")
             if let at = r.location {
                 out.append("  at:")
@@ -269,6 +282,11 @@ enum TestCommand {
         }
         print(out.joined(separator: "\n"))
     }
+
+    /// Whether the result is a failure of what the scenario checks (a failed `expect`, or
+    /// a leak it does not expect) rather than an error (a crash, a script error, a limit):
+    /// TAP's `severity: fail` and JUnit's `<failure>`.
+    static func isFailure(_ r: Result) -> Bool { r.status == .assertionFailed || r.status == .leaked }
 
     /// A YAML double-quoted scalar: backslash, quote and control characters escaped.
     static func yamlQuoted(_ s: String) -> String {
@@ -302,12 +320,11 @@ enum TestCommand {
     /// JUnit XML as Jenkins reads it (its junit-10.xsd, which `scripts/test-ci-output.sh`
     /// validates against): a `testsuite` per folder, a `testcase` per scenario named by its
     /// file, `classname` the folder with dots, `time` on each; `<failure>` for a failed
-    /// assertion, `<error>` for a crash, a script error or a limit. The schema has no
-    /// attribute for where a failure happened, so its `message` is the headline, which
-    /// starts with `file:line:`.
+    /// assertion or a leak the scenario does not expect, `<error>` for a crash, a script
+    /// error or a limit. The schema has no attribute for where a failure happened, so its
+    /// `message` is the headline, which starts with `file:line:`.
     static func junitXML(_ results: [Result]) -> String {
         func folder(_ file: String) -> String { file.lastIndex(of: "/").map { String(file[..<$0]) } ?? "." }
-        func isFailure(_ r: Result) -> Bool { r.status == .assertionFailed }
         var folders: [String] = []
         for r in results where !folders.contains(folder(r.file)) { folders.append(folder(r.file)) }
         let failures = results.filter(isFailure).count

@@ -24,7 +24,9 @@ enum TestIsolation {
     // MARK: - The parent
 
     /// Runs `files` in `jobs` workers; `reports[i]` is scenario i's HTML report path.
-    static func runAll(_ files: [String], jobs: Int, limits: LuaSandbox.Limits, reports: [String]?) -> [TestCommand.Result] {
+    /// `allowLeaks` passes a scenario that ends with a leak it does not expect.
+    static func runAll(_ files: [String], jobs: Int, limits: LuaSandbox.Limits, reports: [String]?,
+                       allowLeaks: Bool = false) -> [TestCommand.Result] {
         guard let executable = Platform.executablePath() else {
             return files.map { TestCommand.Result(file: $0, status: nil, error: "kitsim: cannot find the kitsim executable to start workers") }
         }
@@ -43,7 +45,7 @@ enum TestIsolation {
         var pending: [[Int]] = (0..<count).map { k in Array(stride(from: k, to: files.count, by: count)) }
         fflush(nil)
         for k in 0..<count where !pending[k].isEmpty {
-            if let w = Worker.start(executable, manifest: manifest, indices: pending[k], limits: limits) {
+            if let w = Worker.start(executable, manifest: manifest, indices: pending[k], limits: limits, allowLeaks: allowLeaks) {
                 workers.append(w)
             } else {
                 for i in pending[k] { results[i] = TestCommand.Result(file: files[i], status: nil, error: "kitsim: cannot start a worker process") }
@@ -85,7 +87,7 @@ enum TestIsolation {
                 let rest = w.indices.filter { results[$0] == nil }
                 w.cleanUp()
                 guard !rest.isEmpty else { continue }
-                if let next = Worker.start(executable, manifest: manifest, indices: rest, limits: limits) {
+                if let next = Worker.start(executable, manifest: manifest, indices: rest, limits: limits, allowLeaks: allowLeaks) {
                     workers.append(next)
                 } else {
                     for i in rest { results[i] = TestCommand.Result(file: files[i], status: nil, error: "kitsim: cannot start a worker process") }
@@ -143,10 +145,11 @@ enum TestIsolation {
             self.stderrPath = stderrPath
         }
 
-        static func start(_ executable: String, manifest: String, indices: [Int], limits: LuaSandbox.Limits) -> Worker? {
+        static func start(_ executable: String, manifest: String, indices: [Int], limits: LuaSandbox.Limits,
+                          allowLeaks: Bool) -> Worker? {
             guard let stderrPath = Platform.makeTemporaryFile("kitsim-worker-") else { return nil }
             let argv = [executable, "test", "--worker", manifest, "--time-limit", "\(limits.timeLimit)",
-                        "--indices", indices.map(String.init).joined(separator: ",")]
+                        "--indices", indices.map(String.init).joined(separator: ",")] + (allowLeaks ? ["--allow-leaks"] : [])
             switch Platform.spawnWithPipe(executable, argv, pipeFD: 3, standardError: stderrPath) {
             case .success(let (pid, fd)): return Worker(pid: pid, pipe: fd, indices: indices, stderrPath: stderrPath)
             case .failure:
@@ -201,11 +204,11 @@ enum TestIsolation {
 
     // MARK: - The worker
 
-    /// `kitsim test --worker MANIFEST --time-limit S --indices I,J,…` (started by the
+    /// `kitsim test --worker MANIFEST --time-limit S --indices I,J,… [--allow-leaks]` (started by the
     /// parent, not for people): runs the listed scenarios of the manifest in order and
     /// writes a start record and a result record for each to descriptor 3.
     static func worker(_ args: [String]) -> Int32 {
-        var manifest: String?, indices: [Int] = []
+        var manifest: String?, indices: [Int] = [], allowLeaks = false
         var limits = LuaSandbox.Limits()
         var i = 0
         while i < args.count {
@@ -213,6 +216,7 @@ enum TestIsolation {
             switch args[i] {
             case "--time-limit": limits.timeLimit = Command.timeLimit(value) ?? limits.timeLimit; i += 1
             case "--indices": indices = value.split(separator: ",").compactMap { Int($0) }; i += 1
+            case "--allow-leaks": allowLeaks = true
             default: manifest = args[i]
             }
             i += 1
@@ -238,7 +242,7 @@ enum TestIsolation {
                 printError("injected host crash running \(file) (KITSIM_TEST_INJECT)")
                 raise(SIGSEGV)
             }
-            let r = TestCommand.runOne(file, limits: limits, report: report.isEmpty ? nil : report)
+            let r = TestCommand.runOne(file, limits: limits, report: report.isEmpty ? nil : report, allowLeaks: allowLeaks)
             send(encode(r, index: index))
         }
         return ExitCode.success

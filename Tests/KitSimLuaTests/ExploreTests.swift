@@ -235,6 +235,15 @@ import KitSimReport
             """, name: "leak")
         let r = try Self.explore(leak)
         #expect(r.profiles[0].failures.first?.kind == .leak)
+        // A leak the script expects (`expect(obj).to.leak()`) is no failure.
+        let expected = try Self.scenario("""
+            local C = NSObject:subclass("C", { other = "strong" })
+            local a, b = C(), C()
+            a.other = b; b.other = a
+            sim.run(0)
+            expect(a).to.leak()
+            """, name: "expectedLeak")
+        #expect(try Self.explore(expected).profiles[0].failures.isEmpty)
         let black = try Self.scenario("local w = UIWindow(UIScreen.main.bounds) w:makeKeyAndVisible() sim.run(0)", name: "black")
         #expect(try Self.explore(black).profiles[0].failures.first?.kind == .blackScreen)
     }

@@ -49,7 +49,7 @@ import KitSimReport
         Case(name: "chain word", code: "expect(1).too.equal(1)",
              message: "t.lua:1: unknown word 'too' in expect(…); did you mean 'to'?"),
         Case(name: "unknown matcher", code: "expect(1).to.be.purple()",
-             message: "t.lua:1: unknown matcher 'purple' in expect(…) (expected one of alive, deallocated, empty, equal, fail_with, falsy, kind_of, retain_count, same, truthy)"),
+             message: "t.lua:1: unknown matcher 'purple' in expect(…) (expected one of alive, deallocated, empty, equal, fail_with, falsy, kind_of, leak, retain_count, same, truthy)"),
     ]
 
     @Test(arguments: spelling) func aMisspelledNameSuggestsTheNearest(_ c: Case) throws {

@@ -54,6 +54,6 @@ import Testing
         #expect(outcome.output.first == "=prelude\t30\t125")
         #expect(outcome.output.dropFirst().first == "bad argument #1 to 'CGRect' (number expected, got string)")
         #expect(outcome.output.dropFirst(2).first?.hasPrefix("false\tassertion failed: scenario:6: expected 1 to equal 2") == true)
-        #expect(outcome.output.last == "150\t13")
+        #expect(outcome.output.last == "150\t14")
     }
 }

@@ -112,7 +112,7 @@ import KitSimExplore
         let outcome = try LuaSandbox(sandboxed: true).run(chunk: script.text.joined(separator: "\n"), name: "@profile.lua")
         #expect(outcome.status == .passed, "\(script.page):\(script.line): \(outcome.message ?? "")")
         #expect(outcome.output.joined(separator: "\n") == shown.lines.joined(separator: "\n"), "\(shown.page): profile.lua's account is not what it prints")
-        #expect(shown.lines.filter { $0.contains("captures 'self' (strong)") }.count == 2)
+        #expect(shown.lines.filter { $0.contains("captures 'self' (strong)") }.count == 4)
     }
 
     /// The guide's account of how an object died: what swap.lua prints, and the headline of

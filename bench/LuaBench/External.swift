@@ -44,7 +44,8 @@ enum External {
     }
 
     /// Writes `count` small generated scenarios (push/pop, root swaps, presentation,
-    /// view hierarchies, a block cycle found by `sim.leaks`) into `dir`.
+    /// view hierarchies, a block cycle found by `sim.leaks` and expected with
+    /// `expect(obj).to.leak()`) into `dir`.
     static func generateScenarios(_ count: Int, into dir: String) -> Bool {
         mkdir(dir, 0o755)
         for i in 0..<count {
@@ -110,6 +111,7 @@ enum External {
                     sim.run(0)
                     local leaks = sim.leaks()
                     expect(#leaks).to.equal(1)
+                    expect(leaks[1].objects[1]).to.leak()      -- on purpose, so kitsim test expects it
                     """
             }
             let text = """
