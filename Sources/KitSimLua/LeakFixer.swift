@@ -39,6 +39,8 @@ public struct LeakFixer {
         public let status: Outcome.Status
         public let headline: String?
         public var groups: [Group]
+        /// The HTML report, when `find` was asked for one.
+        public var html: String?
     }
 
     public var configuration: Simulator.Configuration
@@ -56,12 +58,17 @@ public struct LeakFixer {
         let black: Bool
         let failures: [CollectedFailure]
         let weakeningProblems: [String]
+        /// The run's sandbox, kept open for its HTML report when asked.
+        var sandbox: LuaSandbox?
     }
 
-    /// Runs `script`, then checks each group's suggestion with a run of its own.
+    /// Runs `script`, then checks each group's suggestion with a run of its own. With
+    /// `reportTitle`, the report's `html` is the first run's HTML report with a section of
+    /// the suggestions and their verdicts.
     /// - Throws: when the file cannot be read or a sandbox cannot be made.
-    public func find(_ script: Script) throws -> Report {
-        let base = try run(script, weakened: [])
+    public func find(_ script: Script, reportTitle: String? = nil) throws -> Report {
+        let base = try run(script, weakened: [], keepsSandbox: reportTitle != nil)
+        defer { base.sandbox?.close() }
         var report = Report(status: base.outcome.status, headline: base.outcome.message.map { String($0.prefix { $0 != "\n" }) },
                             groups: base.groups)
         for i in report.groups.indices {
@@ -80,15 +87,18 @@ public struct LeakFixer {
             let trial = try run(script, weakened: names.compactMap(Weakening.init(parsing:)))
             report.groups[i].verdict = verdict(for: report.groups[i], base: base, trial: trial, script: script)
         }
+        if let reportTitle, let sandbox = base.sandbox {
+            report.html = sandbox.htmlReport(base.outcome, title: reportTitle, fixes: report.text(file: reportTitle))
+        }
         return report
     }
 
     /// One run with `weakened`, hearing of every leak.
-    func run(_ script: Script, weakened: [Weakening]) throws -> Run {
+    func run(_ script: Script, weakened: [Weakening], keepsSandbox: Bool = false) throws -> Run {
         var configuration = self.configuration
         configuration.weakened = weakened
         let sandbox = try LuaSandbox(configuration: configuration, limits: limits)
-        defer { sandbox.close() }
+        defer { if !keepsSandbox { sandbox.close() } }
         sandbox.collectsFailures = !weakened.isEmpty
         var groups: [Group] = []
         let heap = sandbox.heap
@@ -112,7 +122,7 @@ public struct LeakFixer {
         groups.append(contentsOf: LeakFixer.groups(end, in: heap, when: "at the end"))
         let black = (try? sandbox.sim.screen().black) ?? false
         return Run(outcome: outcome, groups: LeakFixer.merged(groups), black: black, failures: sandbox.collectedFailures,
-                   weakeningProblems: heap.weakeningProblems())
+                   weakeningProblems: heap.weakeningProblems(), sandbox: keepsSandbox ? sandbox : nil)
     }
 
     /// The groups of `leaks`, rendered and with their suggestions, now.

@@ -13,11 +13,11 @@ extension Simulator {
 extension LuaSandbox {
     /// The HTML report of `outcome`, this sandbox's last run, with the simulated screen's
     /// wireframe (`Simulator.screenSVG()`): what `kitsim run --report` writes.
-    public func htmlReport(_ outcome: Outcome, title: String) -> String {
+    public func htmlReport(_ outcome: Outcome, title: String, fixes: String? = nil) -> String {
         let screen: Result<String, Pictures.Failure>
         do { screen = .success(try sim.screenSVG()) } catch {
             screen = .failure(Pictures.Failure("cannot draw the screen: \(error)"))
         }
-        return htmlReport(outcome, title: title, screen: screen)
+        return htmlReport(outcome, title: title, screen: screen, fixes: fixes)
     }
 }

@@ -34,6 +34,9 @@ public struct HTMLReport {
     /// script's first event (earlier ones are the start-up's, hidden until asked for);
     /// `screen` is the wireframe's SVG or why there is none; `graph` draws the ownership
     /// graph as SVG, focused on an object or whole (Graphviz's `dot` by default).
+    /// `kitsim fix`'s text for the page's "Suggested fixes" section; nil leaves it out.
+    public var fixes: String?
+
     public init(title: String, outcome: Outcome, heap: Heap, firstScriptEvent: Int = 0,
                 screen: Result<String, Pictures.Failure>,
                 graph: ((ObjectID?) throws -> String)? = nil, limits: Limits = Limits()) {
@@ -67,6 +70,10 @@ public struct HTMLReport {
 
             """
         out += outcomeSection()
+        if let fixes {
+            // `kitsim fix --report`: each leak group's suggestion and what its re-run found.
+            out += "<h2 id=\"fixes\">Suggested fixes</h2>\n<pre class=\"fixes\">\(Self.escape(fixes))</pre>\n"
+        }
         out += timelineSection(timeline)
         out += plotSection(timeline)
         out += graphSection()

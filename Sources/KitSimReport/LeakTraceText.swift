@@ -79,11 +79,16 @@ public enum LeakTraceText {
         return lines.joined(separator: "\n")
     }
 
-    /// Every group of `leaks`, numbered.
+    /// Every group of `leaks`, numbered, each with the change `Heap.suggestFix` suggests
+    /// (not tried here: `kitsim fix` re-runs the scenario to verify it).
     public static func groups(_ leaks: [Leak], in heap: Heap) -> String {
         let groups = heap.leakGroups(leaks)
         return groups.enumerated().map { i, g in
-            "leak group \(i + 1) of \(groups.count): " + group(g, in: heap)
+            var text = "leak group \(i + 1) of \(groups.count): " + group(g, in: heap)
+            if let s = heap.suggestFix(freeing: g.objects) {
+                text += "\n  suggested fix (kitsim fix verifies it): " + suggestion(s, in: heap)
+            }
+            return text
         }.joined(separator: "\n")
     }
 

@@ -36,8 +36,12 @@ extension Heap {
 /// The nodes, edges and marks of one ownership graph, written as DOT or Mermaid.
 struct GraphPicture {
     struct Node { let id: ObjectID; let lines: [String]; let root: Bool; let leaked: Bool }
-    /// `keeps`: the edge is on a path that keeps an abandoned controller alive.
-    struct Edge { let from: ObjectID; let to: ObjectID; let name: String; let ownership: Ownership; let leaked: Bool; let keeps: Bool }
+    /// `keeps`: the edge is on a path that keeps an abandoned controller alive; `suspect`:
+    /// it is one of a leak's suspects (rule 85).
+    struct Edge {
+        let from: ObjectID; let to: ObjectID; let name: String; let ownership: Ownership; let leaked: Bool; let keeps: Bool
+        var suspect = false
+    }
 
     /// The red of leaked objects, the same in every format (and in the legend).
     static let leakColor = "#d32f2f"
@@ -55,10 +59,12 @@ struct GraphPicture {
         let rootSet = Set(heap.roots)
         var leaked = Set<ObjectID>()
         var keeping = Set<Reference>()
+        var suspects = Set<Reference>()
         for l in heap.leaks() {
             leaked.formUnion(l.objects)
             leaked.formUnion(l.retained)
             if case .abandoned(let a) = l.payload { for p in a.paths { keeping.formUnion(p) } }
+            for t in heap.leakTraces(l) { for i in t.suspects { suspects.insert(t.references[i]) } }
         }
         let included = Set(ids)
         nodes = ids.map { id in
@@ -73,7 +79,7 @@ struct GraphPicture {
             for r in heap.references(from: id) where included.contains(r.target) && heap.isAlive(r.target) {
                 edges.append(Edge(from: id, to: r.target, name: heap.referenceLabel(id, r.name), ownership: r.ownership,
                                   leaked: r.ownership.retains && leaked.contains(id) && leaked.contains(r.target),
-                                  keeps: keeping.contains(r)))
+                                  keeps: keeping.contains(r), suspect: suspects.contains(r)))
             }
         }
         self.edges = edges
@@ -94,11 +100,15 @@ struct GraphPicture {
             out.append("  o\(n.id.raw) [\(attrs.joined(separator: ", "))];")
         }
         for e in edges {
-            var attrs = ["label=\"\(Self.dotEscape("\(e.name) (\(e.ownership))"))\""]
+            // A suspect's label says so, underlined as in the text (`~`).
+            let label = "\(e.name) (\(e.ownership))" + (e.suspect ? "\n~~~ suspect" : "")
+            var attrs = ["label=\"\(Self.dotEscape(label))\""]
             // Weak and unowned references do not rank the layout: ownership alone puts an
             // object below its owner, as in Xcode's memory graph.
             if !e.ownership.retains { attrs += ["style=dashed", "color=\"#777777\"", "constraint=false"] }
-            if e.keeps {
+            if e.suspect {
+                attrs += Self.keepingStyle + ["penwidth=3"]
+            } else if e.keeps {
                 attrs += Self.keepingStyle
             } else if e.leaked {
                 attrs.append("color=\"\(Self.leakColor)\"")
@@ -150,8 +160,9 @@ struct GraphPicture {
         var keepingEdges: [Int] = []
         for (i, e) in edges.enumerated() {
             let arrow = e.ownership.retains ? "-->" : "-.->"
-            out.append("  o\(e.from.raw) \(arrow)|\"\(Self.mermaidEscape("\(e.name) (\(e.ownership))"))\"| o\(e.to.raw)")
-            if e.keeps { keepingEdges.append(i) } else if e.leaked { leakedEdges.append(i) }
+            let label = "\(e.name) (\(e.ownership))" + (e.suspect ? " ~ suspect" : "")
+            out.append("  o\(e.from.raw) \(arrow)|\"\(Self.mermaidEscape(label))\"| o\(e.to.raw)")
+            if e.keeps || e.suspect { keepingEdges.append(i) } else if e.leaked { leakedEdges.append(i) }
         }
         out.append("  subgraph legend")
         out.append("    legend_root[\"root<br/>[why it is one]\"]:::root -->|strong| legend_object[\"object\"]")

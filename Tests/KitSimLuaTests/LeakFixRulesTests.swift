@@ -134,7 +134,8 @@ import KitSimReport
         #expect(roles["delegate"] == .delegate)
         #expect(roles["items"] == .ordinary)
         #expect(roles["subviews[1]"] == .framework)
-        let timer = try #require(h.leaks().first { $0.kind == .abandoned }.flatMap { h.leakTraces($0).first?.references[1] })
+        let timerLeak = try #require(h.leaks().first { $0.kind == .abandoned })
+        let timer = try #require(h.leakTraces(timerLeak).flatMap(\.references).first { $0.name == "target" })
         guard case .release(let advice) = h.role(of: timer) else { Issue.record("the timer's target is not released by a call"); return }
         #expect(advice.hasPrefix("invalidate Timer#"))
     }

@@ -39,7 +39,9 @@ import KitSimReport
         let screen = try #require(sb.heap.labelledObjects.first { $0.label == "screen" }?.id)
         let dot = sb.heap.graph(.dot)
         #expect(dot.contains("  o\(screen.raw) [label=\"Screen\(screen)\\n\\\"screen\\\"\", color=\"#d32f2f\", penwidth=2.5];"))
-        #expect(dot.contains("[label=\"picker (strong)\", color=\"#d32f2f\"];"))      // the cycle's references too
+        #expect(dot.contains("[label=\"view (strong)\", color=\"#d32f2f\"];"))      // the cycle's references too
+        // The cycle's suspects (rule 85), red and bold, labelled as the text underlines them.
+        #expect(dot.contains("[label=\"picker (strong)\\n~~~ suspect\", color=\"#d32f2f\", fontcolor=\"#d32f2f\", style=bold, penwidth=3];"))
         #expect(dot.contains("[label=\"UIWindow#"))
         #expect(dot.contains("\\n[sim.hold, on screen]\", style=\"rounded,bold,filled\", fillcolor=\"#e8f0fe\"];"))   // a root and its reasons
         for mark in ["legend_root [label=\"root\\n[why it is one]\"", "legend_object -> legend_leaked [label=\"weak / unowned\", style=dashed",
@@ -104,7 +106,7 @@ import KitSimReport
         let sb = try sandbox(Self.leaky)
         let screen = try #require(sb.heap.labelledObjects.first { $0.label == "screen" }?.id)
         let dot = try sb.heap.graph(.dot, focus: screen)
-        #expect(dot.contains("Picker#") && dot.contains("label=\"delegate (strong)\", color=\"#d32f2f\""))
+        #expect(dot.contains("Picker#") && dot.contains("label=\"delegate (strong)\\n~~~ suspect\", color=\"#d32f2f\""))
         #expect(!dot.contains("UIWindow#") && !dot.contains("\\\"held\\\""))
     }
 

@@ -33,7 +33,8 @@ import KitSimReport
         #expect(dot.contains("o1 -> o2 [label=\"strongRef (strong)\"];"))
         #expect(dot.contains("o2 -> o1 [label=\"weakRef (weak)\", style=dashed, color=\"#777777\", constraint=false];"))
         #expect(dot.contains("o\(a.raw) [label=\"Node\(a)\", color=\"#d32f2f\", penwidth=2.5];"))   // the leaked cycle
-        #expect(dot.contains("o\(a.raw) -> o\(b.raw) [label=\"strongRef (strong)\", color=\"#d32f2f\"];"))
+        // Both references of the unrooted cycle are the app's: both are its suspects (rule 85).
+        #expect(dot.contains("o\(a.raw) -> o\(b.raw) [label=\"strongRef (strong)\\n~~~ suspect\", color=\"#d32f2f\", fontcolor=\"#d32f2f\", style=bold, penwidth=3];"))
         #expect(dot.contains("subgraph cluster_legend"))
         #expect(dot == f.heap.graph(.dot))                                // deterministic
     }

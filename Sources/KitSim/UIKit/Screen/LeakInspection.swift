@@ -59,8 +59,16 @@ struct LeakInspection {
         guard heap.isValid(r.owner) else { return nil }
         let cls = heap.classOf(r.owner)
         let base = r.name.firstIndex(of: "[").map { String(r.name[..<$0]) } ?? r.name
-        guard let property = cls.property(named: base) else { return nil }
         let owner = heap.describe(r.owner)
+        guard let property = cls.property(named: base) else {
+            // Storage the model keeps beside an object's properties: a content controller's
+            // handlers (rule 42), the observations an object's observers registered.
+            if base == "scriptMessageHandlers", heap.isKind(r.owner, of: WKUserContentController.handle) {
+                return .release("remove the handler (removeScriptMessageHandler(forName:)) when the screen goes, "
+                                + "or register a weak proxy: the content controller keeps its handlers")
+            }
+            return base == "associated" ? .framework : nil
+        }
         if Self.modelClassNames.contains(property.declaringClassName) {
             // Rule 28 and its kin: Foundation keeps these until a call lets them go.
             switch (property.declaringClassName, base) {
@@ -72,9 +80,6 @@ struct LeakInspection {
                                 + "a session keeps its delegate until then")
             case ("NotificationCenter", "observers"):
                 return .release("remove the observer (NotificationCenter.removeObserver with the token) when the screen goes")
-            case ("WKUserContentController", "scriptMessageHandlers"):
-                return .release("remove the handler (removeScriptMessageHandler(forName:)) when the screen goes, "
-                                + "or register a weak proxy: the content controller keeps its handlers")
             case ("CAAnimation", "delegate"):
                 return .release("remove the animation when the screen goes (layer.removeAllAnimations), or make its delegate "
                                 + "a weak proxy: CAAnimation keeps its delegate strongly")
