@@ -42,6 +42,8 @@ DispatchTime.distantFuture = nil
 ---@field component integer? the strongly connected component of a cycle
 ---@field references LeakReference[]? a cycle's references in order, the lowest member's first
 ---@field retained NSObject[]? objects no root keeps alive, on no reported cycle, that this report is the first to reach
+---@field suspects string[] the declarations of its suspects (`Picker.delegate`), its signature (rule 85)
+---@field trace string its paths with each object's leak status and the suspects underlined (rule 85)
 
 ---A strong reference of a cycle report.
 ---@class LeakReference
@@ -1440,7 +1442,7 @@ function sim.why(object) end
 ---@return string
 function sim.history(object, options) end
 
----Leaked objects: one report per retain cycle and per abandoned controller; `truncated` is true when the cycle search stopped early.
+---Leaked objects: one report per retain cycle and per abandoned controller, each with `kind`, `message`, `objects`, `suspects` (the declarations of the references to fix) and `trace` (its paths with each object's leak status, the suspects underlined; [rule 85](rules.md#rule-85)); `truncated` is true when the cycle search stopped early.
 ---@return Leak[]
 function sim.leaks() end
 

@@ -176,7 +176,7 @@ for cmd in run test repl; do
 done
 # Every command has its own --help, on stdout with exit 0, made from the same declaration
 # as its parser; a misspelt option is refused with the nearest one and exit 64.
-for cmd in run test repl graph api fuzz explore; do
+for cmd in run test repl graph api fuzz explore fix; do
     set +e; "$KITSIM" $cmd --help > "$work/help.txt" 2>&1; st=$?; set -e
     [ "$st" = 0 ] && head -1 "$work/help.txt" | grep -q "^usage: kitsim $cmd" && grep -q -- "-h, --help" "$work/help.txt" \
         || fail "kitsim $cmd --help: exit $st, $(head -3 "$work/help.txt")"
@@ -209,4 +209,15 @@ check_refused /no/such/dir/out.xml "no such folder '/no/such/dir'"
 check_refused "$work/out.txt" "unknown extension '.txt'; expected .xml"
 check_refused "$work" "is a folder"
 check_refused "$work/out" "no extension; expected .xml"
-echo "test-ci-output.sh: all passed (TAP through prove, JUnit valid against junit-10.xsd, the leak rule, shards, walk, --time-limit, bad paths)"
+# kitsim fix: a delegate cycle's fix verified (exit 0), seed 000's weak root refuted by the
+# black screen (exit 1), the HTML report with its section, and a clean run.
+set +e; "$KITSIM" fix Scenarios/patterns/pattern_strong_delegate_cycle.lua > "$work/fix.txt" 2>&1; st=$?; set -e
+[ "$st" = 0 ] && grep -q "suggested fix: make StrongScreenPicker.delegate weak" "$work/fix.txt" \
+    && grep -q "fix verified: the leak is gone" "$work/fix.txt" || fail "kitsim fix of the delegate cycle: exit $st, $(head -5 "$work/fix.txt")"
+set +e; "$KITSIM" fix Scenarios/seeds/seed000_fix1_strong_property.lua --report "$work/fix.html" > "$work/fix.txt" 2>&1; st=$?; set -e
+[ "$st" = 1 ] && grep -q "fix refuted: with this change the screen is black at the end" "$work/fix.txt" \
+    && grep -q '<h2 id="fixes">Suggested fixes</h2>' "$work/fix.html" || fail "kitsim fix of seed 000: exit $st, $(head -5 "$work/fix.txt")"
+set +e; "$KITSIM" fix Scenarios/patterns/pattern_timer_target_fix_invalidate.lua > "$work/fix.txt" 2>&1; st=$?; set -e
+[ "$st" = 0 ] && grep -q "no leak: nothing to fix" "$work/fix.txt" || fail "kitsim fix of a clean scenario: exit $st, $(cat "$work/fix.txt")"
+
+echo "test-ci-output.sh: all passed (TAP through prove, JUnit valid against junit-10.xsd, the leak rule, kitsim fix, shards, walk, --time-limit, bad paths)"

@@ -263,7 +263,7 @@ extension LuaSandbox {
             sb.pushString(L, pairs ? sb.heap.retainPairsText(id) : sb.heap.history(id, uikit: uikit))
             return 1
         }
-        def(MethodSignature("leaks", returns: .tables("Leak"), summary: "Leaked objects: one report per retain cycle and per abandoned controller; `truncated` is true when the cycle search stopped early.")) { sb, L in sb.pushLeaks(L, sb.heap.leakReports()); return 1 }
+        def(MethodSignature("leaks", returns: .tables("Leak"), summary: "Leaked objects: one report per retain cycle and per abandoned controller, each with `kind`, `message`, `objects`, `suspects` (the declarations of the references to fix) and `trace` (its paths with each object's leak status, the suspects underlined; [rule 85](rules.md#rule-85)); `truncated` is true when the cycle search stopped early.")) { sb, L in sb.pushLeaks(L, sb.heap.leakReports()); return 1 }
         def(MethodSignature("cycles", [.object("candidate", "NSObject", optional: true), Parameter("options", .table, optional: true)], returns: .tables("Leak"),
                             summary: "Retain cycles, one report per elementary cycle of at most 10 objects, by lowest id: without arguments those no root reaches (rule 49); `sim.cycles(obj, { maxLength = 1…100 })` those strong references from obj reach, roots or not (rule 50). `truncated` is true past 1000 reports.")) { sb, L in
             // SPEC rule 49: no arguments at all is the search among the unreachable objects.
