@@ -258,9 +258,12 @@ extension LuaSandbox {
                                                  retainCount: heap.retainCount(id), why: heap.why(id), history: heap.history(id))
         }
         let leaks = heap.leaks()
+        let expected = leaks.map(isExpected)
+        // What to fix: the leaks the scenario does not expect, by their suspects.
+        let unexpected = zip(leaks, expected).filter { !$0.1 }.map(\.0)
         return Outcome(status: status, crash: crash, message: message, leaks: leaks,
-                       leakLines: leaks.map { LeakText.line($0, in: heap) }, leakExpected: leaks.map(isExpected),
-                       leakGroups: leaks.isEmpty || !describesLabelledObjects ? "" : LeakTraceText.groups(leaks, in: heap), output: output,
+                       leakLines: leaks.map { LeakText.line($0, in: heap) }, leakExpected: expected,
+                       leakGroups: unexpected.isEmpty || !describesLabelledObjects ? "" : LeakTraceText.groups(unexpected, in: heap), output: output,
                        trace: capturesTrace ? heap.traceText() : "", labelled: labelled, invariantViolations: heap.invariantViolations())
     }
 

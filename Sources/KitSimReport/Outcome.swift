@@ -80,8 +80,9 @@ public struct Outcome: Sendable {
     /// Each of `leaks` as its `kind: message` line (`LeakText.line`), rendered with the
     /// run's heap, which the outcome does not keep.
     public let leakLines: [String]
-    /// The leaks grouped by their suspects, each with its traces' statuses and suspects
-    /// underlined (`LeakTraceText.groups`), rendered with the run's heap; empty without leaks.
+    /// The leaks the scenario does not expect, grouped by their suspects, each with its
+    /// traces' statuses, the suspects underlined and the suggested change
+    /// (`LeakTraceText.groups`), rendered with the run's heap; empty without such leaks.
     public let leakGroups: String
     /// For each of `leaks`, whether the scenario said it expects it: `expect(obj).to.leak()`
     /// held, during the run, for one of its objects (the abandoned controller, a member of

@@ -36,6 +36,8 @@ public enum OwnershipCheck {
         guard count > 0 else { return nil }
         var text = "\(count) leak\(count == 1 ? "" : "s") reported that the scenario does not expect:"
         for line in outcome.markedLeakLines { text += "\n  " + line }
+        // The leaks by their suspects, with each path's statuses (rule 85): the reference to fix.
+        if !outcome.leakGroups.isEmpty { text += "\n" + outcome.leakGroups }
         return text
     }
 

@@ -92,6 +92,10 @@ import KitSimReport
         let message = try #require(OwnershipCheck.noLeaks(o))
         #expect(message.hasPrefix("1 leak reported that the scenario does not expect:\n  cycle: retain cycle of 2 objects: Node#"))
         #expect(message.contains(".next (strong) → Node#"))
+        // Grouped by the suspects, with the statuses and the suggested change (rule 85).
+        #expect(message.contains("leak group 1 of 1: suspects: Node.next (1 retain cycle: Node#"))
+        #expect(message.contains("  leaking: in a retain cycle no root reaches"))
+        #expect(message.contains("suggested fix (kitsim fix verifies it): make Node.next weak (weak var next)"))
     }
 
     /// A leak `expect(obj).to.leak()` held for is made on purpose: `noLeaks` passes while
@@ -113,8 +117,10 @@ import KitSimReport
         let message = try #require(OwnershipCheck.noLeaks(both))
         let lines = message.split(separator: "\n").map(String.init)
         #expect(lines.first == "1 leak reported that the scenario does not expect:")
-        #expect(lines.count == 3)
         #expect(lines.filter { $0.hasSuffix(" (expected)") }.count == 1, "\(message)")
+        // The groups that follow the two lines are the unexpected leak's alone.
+        #expect(lines.dropFirst(3).first?.hasPrefix("leak group 1 of 1: suspects: Node.next (1 retain cycle: Node#") == true, "\(message)")
+        #expect(!lines.dropFirst(3).contains { $0.contains("leak group 2") }, "\(message)")
         #expect(lines[1].contains("Node#") && lines[1].hasSuffix("(expected)"), "the first cycle, a and b, is the expected one: \(message)")
     }
 
