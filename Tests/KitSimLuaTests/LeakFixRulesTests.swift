@@ -4,6 +4,7 @@ import Testing
 @testable import KitSimLua
 @testable import KitSimRuntime
 import KitSimReport
+import Foundation
 
 /// Rule 85: MLeaksFinder's alert at its moment, LeakCanary's statuses and suspects on a
 /// leak's paths, leak groups; and `kitsim fix`'s suggestions and verdicts.
@@ -242,5 +243,87 @@ import KitSimReport
         let report = try LeakFixer().find(.source(Self.app + "visit(UIViewController())", name: "=clean.lua"))
         #expect(report.groups.isEmpty)
         #expect(report.text(file: "clean.lua") == "clean.lua: no leak: nothing to fix")
+    }
+}
+
+/// Every leaking pattern and seed scenario, through `kitsim fix`: the first group's
+/// suspects, the suggested change and the kind of verdict (the list the docs keep).
+@Suite struct PatternFixTests {
+    enum Kind: String { case verified, refuted, checksFail, notTried, noSuggestion, stopped }
+
+    struct Row: CustomTestStringConvertible, Sendable {
+        let file: String
+        let suspect: String?
+        let suggestion: String?
+        let kind: Kind
+        var testDescription: String { file }
+    }
+
+    static let rows: [Row] = [
+        Row(file: "patterns/pattern_alert_action_captures_alert.lua", suspect: "capture 1", suggestion: "capture it weakly in the block at", kind: .verified),
+        Row(file: "patterns/pattern_alert_during_root_swap.lua", suspect: "UIPresentationController.presentingViewController", suggestion: nil, kind: .noSuggestion),
+        Row(file: "patterns/pattern_animation_completion_delay.lua", suspect: "capture 1", suggestion: "capture it weakly in the block at", kind: .verified),
+        Row(file: "patterns/pattern_block_apis_capture_self.lua", suspect: "captures 'self'", suggestion: "capture 'self' weakly in the closure at", kind: .verified),
+        Row(file: "patterns/pattern_caanimation_delegate_leak.lua", suspect: "CAAnimation.delegate", suggestion: "remove the animation", kind: .notTried),
+        Row(file: "patterns/pattern_closure_capturing_self.lua", suspect: "capture 1", suggestion: "capture it weakly in the block at", kind: .verified),
+        Row(file: "patterns/pattern_dispatch_after_delay.lua", suspect: "capture 1", suggestion: "capture it weakly in the block at", kind: .verified),
+        Row(file: "patterns/pattern_displaylink_leak.lua", suspect: "CADisplayLink.target", suggestion: "invalidate CADisplayLink#", kind: .notTried),
+        Row(file: "patterns/pattern_heap_growth_profile_visits.lua", suspect: "capture 1", suggestion: "capture it weakly in the block at", kind: .stopped),
+        Row(file: "patterns/pattern_kvo_observation_leak.lua", suspect: "capture 1", suggestion: "capture it weakly in the block at", kind: .checksFail),
+        Row(file: "patterns/pattern_mleaksfinder_cached_controller.lua", suspect: "ProductScreenCache.screen", suggestion: "make ProductScreenCache.screen weak", kind: .checksFail),
+        Row(file: "patterns/pattern_notification_block_observer_leak.lua", suspect: "capture 1", suggestion: "capture it weakly in the block at", kind: .checksFail),
+        Row(file: "patterns/pattern_perform_after_delay_keeps_controller.lua", suspect: nil, suggestion: nil, kind: .noSuggestion),
+        Row(file: "patterns/pattern_profile_closures_capture_self.lua", suspect: "captures 'self'", suggestion: "capture 'self' weakly in the closure at", kind: .checksFail),
+        Row(file: "patterns/pattern_sheet_swipe_skips_cleanup.lua", suspect: "Timer.target", suggestion: "invalidate Timer#", kind: .notTried),
+        Row(file: "patterns/pattern_strong_delegate_cycle.lua", suspect: "StrongScreenPicker.delegate", suggestion: "make StrongScreenPicker.delegate weak", kind: .verified),
+        Row(file: "patterns/pattern_timer_target_leak.lua", suspect: "Timer.target", suggestion: "invalidate Timer#", kind: .notTried),
+        Row(file: "patterns/pattern_urlsession_delegate_leak.lua", suspect: "URLSession.delegate", suggestion: "invalidate URLSession#", kind: .notTried),
+        Row(file: "patterns/pattern_webview_script_handler_leak.lua", suspect: "WKUserContentController.scriptMessageHandlers", suggestion: "remove the handler", kind: .notTried),
+        Row(file: "seeds/seed000_fix1_strong_property.lua", suspect: "DJWelcomeViewController.tmpRootVc", suggestion: "make DJWelcomeViewController.tmpRootVc weak", kind: .refuted),
+        Row(file: "seeds/seed000_splash_ad_flutter_root.lua", suspect: "FlutterEngine.ownerViewController", suggestion: "make FlutterEngine.ownerViewController weak", kind: .refuted),
+        Row(file: "seeds/seed004_root_swap_while_presenting.lua", suspect: "UITransitionView.presentationController", suggestion: nil, kind: .noSuggestion),
+    ]
+
+    static func kind(_ v: FixVerdict) -> Kind {
+        switch v {
+        case .verified: return .verified
+        case .crash, .blackScreen, .leakRemains, .newLeak: return .refuted
+        case .checksFail: return .checksFail
+        case .notTried: return .notTried
+        case .noSuggestion: return .noSuggestion
+        case .stopped: return .stopped
+        }
+    }
+
+    @Test(arguments: rows) func theFirstGroupsFixAndVerdict(_ row: Row) throws {
+        let report = try LeakFixer().find(.file("Scenarios/" + row.file, arguments: []))
+        let group = try #require(report.groups.first, "\(row.file) has no leak")
+        // Every leak's trace ends at a leaking object, and says which objects are fine.
+        #expect(group.text.contains("  leaking: "))
+        if let suspect = row.suspect {
+            #expect(group.signature.contains { $0.description.contains(suspect) }, "\(group.signature)")
+            #expect(group.text.contains(" suspect\n") || group.text.hasSuffix(" suspect"))
+        }
+        if let suggestion = row.suggestion {
+            #expect(group.suggestion?.hasPrefix(suggestion) == true, "\(group.suggestion ?? "no suggestion")")
+        } else {
+            #expect(group.suggestion == nil)
+        }
+        #expect(Self.kind(group.verdict) == row.kind, "\(group.verdict.text)")
+    }
+
+    /// Every scenario that leaks is in the table: one added without a row fails here.
+    @Test func everyLeakingScenarioHasARow() throws {
+        var leaking: [String] = []
+        for folder in ["patterns", "seeds"] {
+            for name in try FileManager.default.contentsOfDirectory(atPath: "Scenarios/" + folder).sorted() where name.hasSuffix(".lua") {
+                let sandbox = try LuaSandbox(sandboxed: true)
+                var heard = false
+                sandbox.heap.onLeakSighted = { _ in heard = true }
+                let outcome = try sandbox.run(file: "Scenarios/\(folder)/\(name)")
+                if heard || !outcome.leaks.isEmpty { leaking.append("\(folder)/\(name)") }
+            }
+        }
+        #expect(leaking == Self.rows.map(\.file))
     }
 }

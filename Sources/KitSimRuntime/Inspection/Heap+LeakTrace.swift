@@ -107,6 +107,14 @@ extension Heap {
         case .cycle(let c): return [leakTrace(cycle: c)]
         case .abandoned(let a):
             let reason = describe(a.departure) + " at \(formatTime(a.leftAt)) s, still alive \(formatTime(a.aliveFor)) s later"
+            // A controller a root holds itself (a pending `perform(_:afterDelay:)`) has no path:
+            // its trace is the controller, and the hold says who has it.
+            if a.paths.isEmpty {
+                let holds = rootReasons(of: a.controller)
+                let held = holds.isEmpty ? "" : "; held by " + holds.joined(separator: ", ")
+                return [LeakTrace(nodes: [.init(object: a.controller, status: .leaking(reason + held), inferred: false)], references: [],
+                                  suspects: [], rootReasons: holds, fromRoot: !holds.isEmpty)]
+            }
             return a.paths.map { leakTrace(path: $0, leaked: a.controller, because: reason) }
         }
     }
