@@ -124,12 +124,13 @@ public final class LuaConsole {
         return nil
     }
 
-    /// Lua's syntax error for `source`, or nil when it compiles.
-    public func syntaxError(in source: String) -> String? {
+    /// Lua's syntax error for `source` compiled as the chunk `chunkName`, or nil when it
+    /// compiles.
+    public func syntaxError(in source: String, chunkName: String = "stdin") -> String? {
         let L = sandbox.L
         let top = lua_gettop(L)
         defer { lua_settop(L, top) }
-        guard kitsim_load(L, source, source.utf8.count, "=stdin") != LUA_OK else { return nil }
+        guard kitsim_load(L, source, source.utf8.count, "=" + chunkName) != LUA_OK else { return nil }
         return sandbox.describe(L, -1)
     }
 
@@ -141,11 +142,13 @@ public final class LuaConsole {
     /// console's environment whose free names include the kept locals: the syntax is
     /// checked on the entry as written, so messages and `<eof>` are Lua's own; then its
     /// wrapper chunk makes the function. An expression that does not compile returns nil
-    /// (the caller tries another reading).
-    func compile(_ source: String, expression: Bool) -> Compiled? {
+    /// (the caller tries another reading). `chunkName` names the chunk in messages and
+    /// traces (`stdin:3` reads `stdin:3:1: …`).
+    func compile(_ source: String, expression: Bool, chunkName: String = "stdin") -> Compiled? {
         let L = sandbox.L
         let text = expression ? "return " + source : source
-        let status = kitsim_load(L, text, text.utf8.count, "=stdin")
+        let name = "=" + chunkName
+        let status = kitsim_load(L, text, text.utf8.count, name)
         if status != LUA_OK {
             let message = sandbox.describe(L, -1)
             kitsim_pop(L, 1)
@@ -155,7 +158,7 @@ public final class LuaConsole {
         }
         kitsim_pop(L, 1)
         let wrapper = wrap(text, Set(locals.keys), !expression)
-        guard kitsim_load(L, wrapper, wrapper.utf8.count, "=stdin") == LUA_OK else {
+        guard kitsim_load(L, wrapper, wrapper.utf8.count, name) == LUA_OK else {
             let message = sandbox.describe(L, -1)
             kitsim_pop(L, 1)
             return .error(message)
@@ -184,12 +187,13 @@ public final class LuaConsole {
 
     /// Compiles (as `compile`) and runs an entry with a fresh work budget, under
     /// protection; its values go through the printer. An expression that does not compile
-    /// returns nil (the caller tries it as a statement).
-    public func evaluate(_ source: String, expression: Bool) -> Evaluation? {
+    /// returns nil (the caller tries it as a statement). `chunkName` names the chunk in
+    /// messages and traces.
+    public func evaluate(_ source: String, expression: Bool, chunkName: String = "stdin") -> Evaluation? {
         let L = sandbox.L
         let top = lua_gettop(L)
         defer { lua_settop(L, top) }
-        switch compile(source, expression: expression) {
+        switch compile(source, expression: expression, chunkName: chunkName) {
         case nil: return nil
         case .incomplete?: return .incomplete
         case .error(let message)?: return .error(message, .scriptError)
@@ -216,16 +220,16 @@ public final class LuaConsole {
 
     /// Compiles (as `compile`, as an expression) and runs `expression` under protection
     /// for its first value, when it is an object. Nil when it is not an expression.
-    public func evaluateObject(_ expression: String) -> ObjectEvaluation? {
+    public func evaluateObject(_ expression: String, chunkName: String = "stdin") -> ObjectEvaluation? {
         let L = sandbox.L
         let top = lua_gettop(L)
         defer { lua_settop(L, top) }
-        switch compile(expression, expression: true) {
+        switch compile(expression, expression: true, chunkName: chunkName) {
         case .ready?: break
         case .error(let message)?: return .error(message)
         case .incomplete?, nil:
             // Not an expression: Lua's own message for it.
-            if case .error(let message)? = compile(expression, expression: false) { return .error(message) }
+            if case .error(let message)? = compile(expression, expression: false, chunkName: chunkName) { return .error(message) }
             return nil
         }
         guard kitsim_pcall(L, 0, 1) == LUA_OK else {

@@ -66,7 +66,7 @@ extension ReplSession {
         case "mark":
             guard let mark = Self.markName(arg) else { return Reply(error: ":mark needs one name without spaces, e.g. :mark before") }
             // Through Lua, so that the mark is an entry: `:undo` replays it and `:save` keeps it.
-            return submit("sim.mark(\(Self.luaString(mark)))") ?? Reply()
+            return run("sim.mark(\(Self.luaString(mark)))", number: entryNumber) ?? Reply()
         case "since":
             guard let mark = Self.markName(arg) else { return Reply(error: ":since needs a mark's name, e.g. :since before") }
             guard let generation = sandbox.generation(sinceMark: mark) else {
@@ -77,7 +77,7 @@ extension ReplSession {
             guard let seconds = Double(arg.isEmpty ? "0" : arg), seconds.isFinite, seconds >= 0 else {
                 return Reply(error: ":run takes a number of seconds (got '\(arg)')")
             }
-            return submit("sim.run(\(formatNumber(seconds)))") ?? Reply()
+            return run("sim.run(\(formatNumber(seconds)))", number: entryNumber) ?? Reply()
         case "undo": return undo()
         case "save":
             guard !arg.isEmpty else { return Reply(error: ":save needs a file name") }
@@ -157,7 +157,7 @@ extension ReplSession {
             let id = ObjectID(n)
             return sandbox.heap.isValid(id) ? .success(id) : .failure("no object \(expression) exists")
         }
-        switch console.evaluateObject(expression) {
+        switch console.evaluateObject(expression, chunkName: Self.chunkName(entryNumber)) {
         case .object(let id)?: return .success(id)
         case .notAnObject(let typeName)?: return .failure("\(expression) is not an object (it is a \(typeName))")
         case .error(let message)?: return .failure(message)
@@ -178,12 +178,16 @@ extension ReplSession {
         }
         entries = []
         pending = []
+        let number = entryNumber
         for e in replay {
             switch e.kind {
-            case .file(let path): _ = load(file: path)
-            case .expression, .statement: _ = feed(e.source)
+            case .file(let path):
+                entryNumber = e.number
+                _ = load(file: path)
+            case .expression, .statement: _ = run(e.source, number: e.number)
             }
         }
+        entryNumber = number
         return Reply(output: "undone: \(last.source.split(separator: "\n").first.map(String.init) ?? "")")
     }
 

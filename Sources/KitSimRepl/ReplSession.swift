@@ -13,6 +13,9 @@ public final class ReplSession {
         public enum Kind: Equatable, Sendable { case statement, expression, file(String) }
         public let source: String
         public let kind: Kind
+        /// The entry's number in the session (see `entryNumber`), kept so that `:undo`
+        /// replays it under the same chunk name and its traces read the same.
+        public let number: Int
     }
 
     public internal(set) var sandbox: LuaSandbox
@@ -24,6 +27,15 @@ public final class ReplSession {
     var pending: [String] = []
     /// Every entry that ran without error, in order.
     public internal(set) var entries: [Entry] = []
+    /// The number of the latest complete entry: every entry typed at the prompt counts,
+    /// meta-commands and entries that failed included, so that the N-th entry is the N-th
+    /// prompt's. An entry's chunk is named `stdin:N` (errors read `stdin:3:1: …`, traces
+    /// `@ stdin:3:1`) rather than prefixed with newlines, which would make a long piped
+    /// session quadratic.
+    public internal(set) var entryNumber = 0
+
+    /// The chunk name of entry `number`.
+    static func chunkName(_ number: Int) -> String { "stdin:\(number)" }
 
     public init(configuration: Simulator.Configuration = Simulator.Configuration(),
                 limits: LuaSandbox.Limits = LuaSandbox.Limits()) throws {
@@ -83,23 +95,37 @@ public final class ReplSession {
 
     /// Feeds one line: nil when the entry is incomplete, else its reply.
     public func submit(_ line: String) -> Reply? {
-        if pending.isEmpty, line.hasPrefix(":") { return command(line) }
+        if pending.isEmpty, line.hasPrefix(":") {
+            entryNumber += 1
+            return command(line)
+        }
         pending.append(line)
         var source = pending.joined(separator: "\n")
         if pending.count == 1, source.hasPrefix("=") { source = String(source.dropFirst()) }   // `=expr`
+        let number = entryNumber + 1
+        guard let reply = run(source, number: number) else { return nil }
+        entryNumber = number
+        return reply
+    }
+
+    /// Runs a complete Lua entry as entry `number` (its chunk is `stdin:number`): nil when
+    /// it is incomplete, else its reply. A meta-command that runs Lua (`:mark`, `:run`)
+    /// runs it under its own number.
+    func run(_ source: String, number: Int) -> Reply? {
+        let chunk = Self.chunkName(number)
         let printed = sandbox.output.count
         var result: Evaluation
         // lua.c: first as an expression, whose values are printed.
-        if let r = evaluate(source, expression: true) {
+        if let r = evaluate(source, expression: true, chunkName: chunk) {
             result = r
             if case .values(_, let count) = r {
                 // An expression with no value (a call such as sim.run(1)) is saved as a statement.
-                record(Entry(source: source, kind: count > 0 ? .expression : .statement))
+                record(Entry(source: source, kind: count > 0 ? .expression : .statement, number: number))
             }
         } else {
-            result = evaluate(source, expression: false) ?? .error("?", .scriptError)
+            result = evaluate(source, expression: false, chunkName: chunk) ?? .error("?", .scriptError)
             if case .incomplete = result { return nil }
-            if case .values = result { record(Entry(source: source, kind: .statement)) }
+            if case .values = result { record(Entry(source: source, kind: .statement, number: number)) }
         }
         pending = []
         var out = Array(sandbox.output[printed...])
@@ -123,7 +149,8 @@ public final class ReplSession {
         guard !pending.isEmpty else { return nil }
         let source = pending.joined(separator: "\n")
         pending = []
-        return console.syntaxError(in: source).map { Reply(error: $0, failure: .scriptError) }
+        entryNumber += 1
+        return console.syntaxError(in: source, chunkName: Self.chunkName(entryNumber)).map { Reply(error: $0, failure: .scriptError) }
     }
 
     func record(_ e: Entry) { entries.append(e) }
@@ -134,8 +161,8 @@ public final class ReplSession {
 
     /// Loads and runs an entry in the session's environment. An expression that does not
     /// compile returns nil (the caller tries it as a statement).
-    func evaluate(_ source: String, expression: Bool) -> Evaluation? {
-        console.evaluate(source, expression: expression)
+    func evaluate(_ source: String, expression: Bool, chunkName: String) -> Evaluation? {
+        console.evaluate(source, expression: expression, chunkName: chunkName)
     }
 
     /// Runs a scenario file in the session (`kitsim repl -i FILE`, `:load FILE`): its
@@ -151,7 +178,7 @@ public final class ReplSession {
         if let failure {
             return Reply(output: out, error: failure.message, failure: failure.status)
         }
-        record(Entry(source: source, kind: .file(path)))
+        record(Entry(source: source, kind: .file(path), number: entryNumber))
         return Reply(output: out)
     }
 

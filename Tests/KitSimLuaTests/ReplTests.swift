@@ -45,8 +45,8 @@ import KitSimReport
     /// The entry's locals are Lua's own: messages name them as locals, a second `local`
     /// is a new variable, closures share the variable they captured.
     @Test(arguments: [
-        (["local t = nil; t.x = 1"], "stdin:1: attempt to index a nil value (local 't')"),
-        (["local t = nil", "t.x = 1"], "stdin:1: attempt to index a nil value (upvalue 't')"),
+        (["local t = nil; t.x = 1"], "stdin:1:1: attempt to index a nil value (local 't')"),
+        (["local t = nil", "t.x = 1"], "stdin:2:1: attempt to index a nil value (upvalue 't')"),
         (["local x = 1", "f = function() return x end", "local x = 2", "f(), x"], "1\t2"),
         (["local x = 1", "f = function() return x end", "x = 5", "f(), x"], "5\t5"),
         (["local n = 0", "function bump() n = n + 1 end", "bump() bump()", "n"], "2"),
@@ -133,7 +133,7 @@ import KitSimReport
         let r = try ReplSession()
         _ = feed(r, ["w = UIWindow()", "UIApplication.shared.delegate.window = w"])
         #expect(r.feed(":why w")?.contains("AppDelegate#3.window (strong) → UIWindow#4") == true)
-        #expect(r.feed(":history w")?.contains("retain UIWindow#4 rc=2 (AppDelegate#3.window)  @ stdin:1") == true)
+        #expect(r.feed(":history w")?.contains("retain UIWindow#4 rc=2 (AppDelegate#3.window)  @ stdin:2:1") == true)
         #expect(r.feed(":leaks") == "no leaks")
         #expect(r.feed(":graph")?.hasPrefix("digraph ownership") == true)
         #expect(r.feed(":screen")?.hasPrefix("screen: BLACK") == true)
@@ -151,7 +151,7 @@ import KitSimReport
         #expect(r.feed(":mark before") == "")
         #expect(r.feed(":since before") == "since mark 'before': no object allocated since then is alive")
         _ = feed(r, ["head.next = Node()", "head.next.next = Node()"])
-        #expect(r.feed(":since before") == "since mark 'before': 2 objects allocated since then are alive\n  2 Node (stdin:1)")
+        #expect(r.feed(":since before") == "since mark 'before': 2 objects allocated since then are alive\n  2 Node (stdin:5:1 ×1, stdin:6:1 ×1)")
         #expect(r.feed("tostring(sim.since('before'))") == r.feed(":since before"))
         #expect(r.feed(":mark before") == "")                       // marking again moves the mark
         #expect(r.feed(":since before") == "since mark 'before': no object allocated since then is alive")
@@ -170,6 +170,34 @@ import KitSimReport
         let r = try ReplSession(limits: limits)
         #expect(r.feed("while true do end")?.contains("instruction budget") == true)
         #expect(r.feed("1 + 1") == "2")
+    }
+}
+
+/// Entry names, class redefinition, completion of class members, marks and statics,
+/// `:graph FILE`, calls without results and `:save`, one test or table per behaviour.
+@Suite struct ReplItemTests {
+    /// Entry N's chunk is `stdin:N`: errors and traces name the entry (and the line in it).
+    @Test(arguments: [
+        (["x = 1", "error('boom')"], "stdin:2:1: boom"),
+        ([":mark m", "local t = nil", "t.x = 1"], "stdin:3:1: attempt to index a nil value (upvalue 't')"),
+        (["boom(", ")"], "stdin:1:1: attempt to call a nil value (global 'boom')"),
+        (["function f()", "  error('deep')", "end", "f()"], "stdin:1:2: deep"),
+    ])
+    func entriesAreNumberedInMessages(lines: [String], last: String) throws {
+        let r = try ReplSession()
+        #expect(lines.map { r.feed($0) }.last == last)
+    }
+
+    @Test func tracesNameTheEntryAndUndoKeepsTheNumbers() throws {
+        let r = try ReplSession()
+        _ = r.feed(":help")
+        _ = r.feed("w = sim.hold(UIWindow())")
+        let history = r.feed(":history w")
+        #expect(history?.contains("@ stdin:2:1") == true, "\(history ?? "")")
+        _ = r.feed("v = UIView()")
+        _ = r.feed(":undo")
+        #expect(r.feed(":history w") == history)                   // the replay keeps entry 2's name
+        #expect(r.feed("error('x')") == "stdin:7:1: x")
     }
 }
 
@@ -212,7 +240,7 @@ import KitSimPlatform
         #expect(r.feed("sim.object(999)") == "nil")
         #expect(r.feed(":why #999") == "no object #999 exists")
         #expect(r.feed(":why #x") == "#x is not an object id (#6 is one)")
-        #expect(r.feed("sim.object('4')") == "stdin:1: bad argument #1 to 'object' (integer expected, got string)")
+        #expect(r.feed("sim.object('4')") == "stdin:8:1: bad argument #1 to 'object' (integer expected, got string)")
     }
 
     @Test func printDepthIsSettable() throws {
@@ -275,7 +303,7 @@ import KitSimPlatform
     @Test func anIncompleteEntryAtTheEndOfInputIsLuasSyntaxError() throws {
         let r = try ReplSession()
         #expect(r.feed("function f()") == nil)
-        #expect(r.finishInput()?.error == "stdin:1: 'end' expected near <eof>")
+        #expect(r.finishInput()?.error == "stdin:1:1: 'end' expected near <eof>")
         #expect(r.finishInput() == nil)
     }
 
