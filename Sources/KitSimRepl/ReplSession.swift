@@ -57,6 +57,8 @@ public final class ReplSession {
     /// the globals, the pretty printer, and `help`.
     static func makeConsole(_ sandbox: LuaSandbox) throws -> LuaConsole {
         sandbox.echoOutput = false
+        // Entering a class's definition again replaces it, as one corrects a line.
+        sandbox.redefinesClasses = true
         // Completion reads classes and class tables without using them: every class is
         // made now, as a script's first use would make it.
         sandbox.materializeClasses()

@@ -176,6 +176,38 @@ import KitSimReport
 /// Entry names, class redefinition, completion of class members, marks and statics,
 /// `:graph FILE`, calls without results and `:save`, one test or table per behaviour.
 @Suite struct ReplItemTests {
+    /// A class entered again replaces the old one for new instances; the old instances keep
+    /// their class, and a note says how many there are.
+    @Test func aClassEnteredAgainReplacesIt() throws {
+        let r = try ReplSession()
+        #expect(r.feed("Profile = UIViewController:subclass('Profile', { avatar = 'strong' })") == "")
+        _ = r.feed("kept = sim.hold(Profile()); local other = sim.hold(Profile())")
+        #expect(r.feed("Profile = UIViewController:subclass('Profile', { avatar = 'weak', name = 'strong' })")
+                == "note: Profile redefined; 2 existing instances keep the old definition")
+        _ = r.feed("fresh = sim.hold(Profile())")
+        #expect(r.feed("fresh:isKind(Profile), kept:isKind(Profile)") == "true\tfalse")
+        #expect(r.feed("kept, fresh") == "<Profile #4 rc=2>\t<Profile #6 rc=2>")
+        #expect(r.feed("help(fresh):match('avatar: [^\\n]*')") == "avatar: any (weak)")
+        #expect(r.feed("help(kept):match('avatar: [^\\n]*')") == "avatar: any (strong)")
+        // The old class is found under its name with a generation suffix; the name is the new one's.
+        #expect(r.sandbox.heap.classNamed("Profile~1") === r.sandbox.heap.classOf(ObjectID(4)))
+        #expect(r.sandbox.heap.classNamed("Profile") === r.sandbox.heap.classOf(ObjectID(6)))
+        #expect(r.feed("Profile = UIViewController:subclass('Profile')") == "note: Profile redefined; 1 existing instance keeps the old definition")
+        #expect(r.sandbox.heap.classNamed("Profile~2") === r.sandbox.heap.classOf(ObjectID(6)))
+        // A class the model declares is not the session's to redefine.
+        #expect(r.feed("UIViewController:subclass('UIWindow')") == "stdin:10:1: a class named 'UIWindow' already exists")
+        // :undo replays the redefinitions: the same ids, the same classes.
+        #expect(r.feed(":undo")?.hasPrefix("undone: Profile = ") == true)
+        #expect(r.feed("fresh:isKind(Profile), kept:isKind(Profile)") == "true\tfalse")
+    }
+
+    /// Scripts keep the error: only the REPL's sandbox redefines.
+    @Test func aScenarioCannotRedefineAClass() throws {
+        let outcome = try LuaSandbox().run(chunk: "A = NSObject:subclass('A') A = NSObject:subclass('A')")
+        #expect(outcome.status == .scriptError)
+        #expect(outcome.message?.contains("a class named 'A' already exists") == true, "\(outcome.message ?? "")")
+    }
+
     /// Entry N's chunk is `stdin:N`: errors and traces name the entry (and the line in it).
     @Test(arguments: [
         (["x = 1", "error('boom')"], "stdin:2:1: boom"),
