@@ -379,12 +379,15 @@ public final class LuaConsole {
                 guard let p = cls.property(named: name), case .object(let c?) = p.type else { return .none }
                 target = .object(c)
             case .classTable(let cls):
-                // Statics (enumerations, shared instances) are in the class's table.
+                // Statics (enumerations, shared instances) are in the class's table once
+                // made; one made on first access (`NotificationCenter.default`) is not read,
+                // since reading makes it: its declared type tells its class.
                 guard let info = sandbox.classInfo[cls.id], info.statics != LUA_NOREF else { return .none }
                 sandbox.rawGetRef(L, info.statics)
                 sandbox.pushString(L, name)
                 lua_rawget(L, -2)
                 target = classify(L)
+                if case .none = target, let c = declaredStaticClass(name, of: cls) { target = .object(c) }
             case .none: return .none
             }
         }
@@ -392,13 +395,26 @@ public final class LuaConsole {
         return target
     }
 
-    /// The names in a class table's statics (none when it has no statics table).
+    /// The names a class table has besides its selectors: its statics (enumerations,
+    /// constants, shared instances, made or not yet) and the class methods up its chain
+    /// (`Timer.scheduledTimer`).
     public func staticNames(of cls: SimClass) -> [String] {
-        guard let info = sandbox.classInfo[cls.id], info.statics != LUA_NOREF else { return [] }
         let L = sandbox.L
-        sandbox.rawGetRef(L, info.statics)
-        defer { kitsim_pop(L, 1) }
-        return stringKeys(L, -1)
+        let top = lua_gettop(L)
+        defer { lua_settop(L, top) }
+        return sandbox.staticNames(L, cls)
+    }
+
+    /// The class of the object a class's static `name` holds, from its declared type
+    /// (`NotificationCenter.default` is a `NotificationCenter`), without making it.
+    func declaredStaticClass(_ name: String, of cls: SimClass) -> SimClass? {
+        let interfaces = sandbox.classInterfaces
+        for c in cls.lineage {
+            guard let s = interfaces[c.name]?.statics.first(where: { $0.name == name }) else { continue }
+            guard case .object(let className) = s.type else { return nil }
+            return sandbox.heap.classNamed(className)
+        }
+        return nil
     }
 
     /// What the value on the stack top is; `.table(keys: [], functionKeys: [])` stands for

@@ -26,7 +26,8 @@ extension ReplSession {
           :load FILE         run a scenario file in this session (require finds its lib/)
           :set [NAME VALUE]  printing: depth (2) and items (20) of tables; no argument lists them
           :help              this text;  help(obj) lists an object's properties and methods
-        Tab completes globals, fields, properties and selectors (after ':' only methods).
+        Tab completes globals, fields, properties and selectors (after ':' only methods),
+        class methods and constants.
         Ctrl-C stops running code or clears the line; Ctrl-D exits.
         """
 

@@ -208,6 +208,25 @@ import KitSimReport
         #expect(outcome.message?.contains("a class named 'A' already exists") == true, "\(outcome.message ?? "")")
     }
 
+    /// Class methods and statics complete after `Class.`; a static that is made on first
+    /// access completes by its declared type without being made.
+    @Test(arguments: [
+        ("Timer.sc", ["Timer.scheduledTimer", "Timer.scheduledTimer_withTimeInterval"]),
+        ("NotificationCenter.def", ["NotificationCenter.default"]),
+        ("NotificationCenter.default:removeOb", ["NotificationCenter.default:removeObserver"]),
+        ("NotificationCenter.default.removeOb", ["NotificationCenter.default.removeObserver"]),
+        ("UIView.anim", ["UIView.animate", "UIView.animate_delay"]),
+        ("Timer:sc", []),                                            // class methods take a dot
+    ])
+    func classMembersComplete(token: String, expected: [String]) throws {
+        let r = try ReplSession()
+        let objects = r.sandbox.heap.objectCount
+        let got = r.completions(for: token)
+        #expect(expected.allSatisfy(got.contains), "\(got)")
+        if expected.isEmpty { #expect(got.isEmpty, "\(got)") }
+        #expect(r.sandbox.heap.objectCount == objects)             // completing made nothing
+    }
+
     /// Entry N's chunk is `stdin:N`: errors and traces name the entry (and the line in it).
     @Test(arguments: [
         (["x = 1", "error('boom')"], "stdin:2:1: boom"),
