@@ -417,6 +417,25 @@ public final class LuaConsole {
         return nil
     }
 
+    /// The declared signature of the method `name` of `cls` (with `classMethod`, of the
+    /// class method), from the model's class declarations. Nil when no declaration has it,
+    /// or when a script defined or replaced its implementation, since a Lua function may
+    /// return anything.
+    public func declaredMethod(_ name: String, of cls: SimClass, classMethod: Bool) -> MethodSignature? {
+        let selector = Selector(name)
+        switch classMethod ? cls.classMethod(for: selector) : cls.implementation(for: selector) {
+        case .native?, .declared?: break
+        case .foreign?, .replacing?, nil: return nil
+        }
+        let interfaces = sandbox.classInterfaces
+        for c in cls.lineage {
+            if let m = interfaces[c.name]?.methods.first(where: { $0.luaName == name && ($0.kind == .classMethod) == classMethod }) {
+                return m
+            }
+        }
+        return nil
+    }
+
     /// What the value on the stack top is; `.table(keys: [], functionKeys: [])` stands for
     /// any plain table while resolving (its keys are read at the end).
     func classify(_ L: OpaquePointer) -> Target {

@@ -118,7 +118,10 @@ public final class ReplSession {
         let printed = sandbox.output.count
         var result: Evaluation
         // lua.c: first as an expression, whose values are printed.
-        if let r = evaluate(source, expression: true, chunkName: chunk) {
+        if var r = evaluate(source, expression: true, chunkName: chunk) {
+            // A declared method without a result gives the bridge's one nil: the prompt prints
+            // nothing for it, as lua.c prints nothing for a call that returns nothing.
+            if case .values(_, 1) = r, returnsNothing(source) { r = .values("", count: 0) }
             result = r
             if case .values(_, let count) = r {
                 // An expression with no value (a call such as sim.run(1)) is saved as a statement.
@@ -140,6 +143,71 @@ public final class ReplSession {
         case .incomplete:
             return Reply(output: out.joined(separator: "\n"))
         }
+    }
+
+    /// Whether `source` is a call of a declared method that returns nothing
+    /// (`nav:pushViewController(vc, true)`, `UIView.animate(…)`), on a receiver named by a
+    /// plain chain of names, which is resolved by raw reads (`LuaConsole.resolve`) and not
+    /// run again. Any other call, a method a script wrote among them, is not known to
+    /// return nothing.
+    func returnsNothing(_ source: String) -> Bool {
+        guard let call = Self.chainCall(source) else { return false }
+        let method: MethodSignature?
+        switch (console.resolve(call.receiver), call.separator) {
+        case (.object(let cls), ":"): method = console.declaredMethod(call.method, of: cls, classMethod: false)
+        case (.classTable(let cls), "."): method = console.declaredMethod(call.method, of: cls, classMethod: true)
+        default: method = nil
+        }
+        return method?.returns == .void
+    }
+
+    /// `a.b:m(…)` or `A.m(…)` split into the receiver's chain, the separator and the method's
+    /// name; nil for any other text (the call must end the entry; a long string or a
+    /// comment in the arguments, which the scan does not follow, also gives nil).
+    static func chainCall(_ source: String) -> (receiver: String, separator: Character, method: String)? {
+        let chars = Array(source.trimmingSpaces.utf8)
+        func isIdent(_ c: UInt8) -> Bool { c == 95 || (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) }
+        var i = 0
+        var lastSeparator = -1
+        // The chain and the method's name: names separated by '.', at most one ':' last.
+        while i < chars.count, chars[i] != 40 {                        // (
+            let c = chars[i]
+            if c == 46 || c == 58 {                                    // . :
+                guard i > 0, lastSeparator != i - 1, i + 1 < chars.count, isIdent(chars[i + 1]) else { return nil }
+                if lastSeparator >= 0, chars[lastSeparator] == 58 { return nil }
+                lastSeparator = i
+            } else if !isIdent(c) || (c >= 48 && c <= 57 && (i == 0 || lastSeparator == i - 1)) {
+                return nil
+            }
+            i += 1
+        }
+        guard lastSeparator > 0, i < chars.count else { return nil }
+        // The arguments: the parenthesis that closes the first must end the entry.
+        var depth = 0
+        var k = i
+        while k < chars.count {
+            let c = chars[k]
+            switch c {
+            case 40: depth += 1
+            case 41:
+                depth -= 1
+                if depth == 0 { guard k == chars.count - 1 else { return nil }; break }
+            case 34, 39:                                               // a quoted string
+                k += 1
+                while k < chars.count, chars[k] != c {
+                    if chars[k] == 92 { k += 1 }
+                    k += 1
+                }
+            case 91 where k + 1 < chars.count && (chars[k + 1] == 91 || chars[k + 1] == 61): return nil
+            case 45 where k + 1 < chars.count && chars[k + 1] == 45: return nil
+            default: break
+            }
+            if depth == 0 { break }
+            k += 1
+        }
+        guard depth == 0, k == chars.count - 1 else { return nil }
+        let text = { (a: Int, b: Int) in String(decoding: chars[a..<b], as: UTF8.self) }
+        return (text(0, lastSeparator), Character(UnicodeScalar(chars[lastSeparator])), text(lastSeparator + 1, i))
     }
 
     /// Abandons an incomplete entry (Ctrl-C at a continuation prompt).

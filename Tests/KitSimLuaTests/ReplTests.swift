@@ -227,6 +227,28 @@ import KitSimReport
         #expect(r.sandbox.heap.objectCount == objects)             // completing made nothing
     }
 
+    /// A call of a declared method that returns nothing prints nothing, as lua.c prints
+    /// nothing; other values, nil ones included, still print.
+    @Test(arguments: [
+        ("nav:pushViewController(UIViewController(), false)", ""),
+        ("nav:setViewControllers({ UIViewController() }, false)", ""),
+        ("UIView.animate(0.1, function() end)", ""),
+        ("nav.view:removeFromSuperview()", ""),
+        ("nav:popViewController(false)", "nil"),                     // returns an optional: nil prints
+        ("nav.topViewController", "nil"),
+        ("nav:isKind(UIViewController)", "true"),
+        ("nav:custom()", "nil"),                                     // a Lua method may return anything
+        ("nav:pushViewController(UIViewController(), false) -- (", "nil"),   // a comment: not followed
+        ("(nav:pushViewController(UIViewController(), false))", "nil"),   // parentheses: one value
+        ("nil", "nil"),
+    ])
+    func aCallThatReturnsNothingPrintsNothing(line: String, printed: String) throws {
+        let r = try ReplSession()
+        _ = r.feed("nav = UINavigationController()")
+        _ = r.feed("function UINavigationController:custom() end")
+        #expect(r.feed(line) == printed)
+    }
+
     /// Entry N's chunk is `stdin:N`: errors and traces name the entry (and the line in it).
     @Test(arguments: [
         (["x = 1", "error('boom')"], "stdin:2:1: boom"),
