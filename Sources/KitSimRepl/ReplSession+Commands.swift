@@ -192,14 +192,15 @@ extension ReplSession {
         return Reply(output: "undone: \(last.source.split(separator: "\n").first.map(String.init) ?? "")")
     }
 
-    /// The session as a scenario script: statements as written, expressions printed,
-    /// loaded files inline, and a closing `sim.verify()`.
+    /// The session as a scenario script: statements as written, expressions without the
+    /// printing the prompt gave them (`savedExpression`), loaded files inline, and a
+    /// closing `sim.verify()`.
     public func script() -> String {
         var lines = ["-- Saved from a kitsim repl session.", ""]
         for e in entries {
             switch e.kind {
             case .statement: lines.append(e.source)
-            case .expression: lines.append("print(\(e.source))")
+            case .expression: if let line = savedExpression(e.source) { lines.append(line) }
             case .file(let path):
                 lines.append("-- from \(path):")
                 lines.append("do")
@@ -210,6 +211,23 @@ extension ReplSession {
         lines.append("")
         lines.append("sim.verify()")
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// An expression entry as a scenario's statement, without the value the prompt printed:
+    /// a call (`nav:popViewController(true)`) as written; a bare name, which reading
+    /// changes nothing, not at all; anything else (`nav.view`, whose getter may load the
+    /// view) evaluated and dropped, so that the scenario's state is the session's.
+    func savedExpression(_ source: String) -> String? {
+        if Self.isName(source) { return nil }
+        if console.syntaxError(in: source) == nil { return source }
+        return "do local _ = \(source) end"
+    }
+
+    /// Whether `text` is one Lua name (not a keyword).
+    static func isName(_ text: String) -> Bool {
+        guard let first = text.unicodeScalars.first, first == "_" || (first.isASCII && first.properties.isAlphabetic) else { return false }
+        return text.unicodeScalars.allSatisfy { $0 == "_" || ($0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0))) }
+            && !keywords.contains(text)
     }
 
     func save(to path: String) -> Reply {

@@ -120,12 +120,12 @@ import KitSimReport
     @Test func savedSessionRunsAsAScenario() throws {
         let r = try ReplSession()
         _ = feed(r, ["local w = UIWindow()", "UIApplication.shared.delegate.window = w", "=w", ":run 1",
-                     "boom(", ")"])                                // an entry with an error is not saved
+                     "boom(", ")", "print(w.isHidden)"])          // an entry with an error is not saved
         let path = Platform.temporaryDirectory + "/kitsim-repl-save-\(getpid()).lua"
-        #expect(r.feed(":save \(path)") == "saved 4 entries to \(path)")
+        #expect(r.feed(":save \(path)") == "saved 5 entries to \(path)")
         let outcome = try LuaSandbox().run(file: path)
         #expect(outcome.status == .passed, "\(outcome.message ?? "")")
-        #expect(outcome.output == ["UIWindow#4"])
+        #expect(outcome.output == ["true"])                          // the script's own print, not the prompt's
         unlink(path)
     }
 
@@ -271,6 +271,19 @@ import KitSimReport
         _ = r.feed(":undo")
         #expect(r.feed(":history w") == history)                   // the replay keeps entry 2's name
         #expect(r.feed("error('x')") == "stdin:7:1: x")
+    }
+
+    /// `:save` writes the entries without the prompt's printing of expressions.
+    @Test func saveLeavesOutThePromptsPrinting() throws {
+        let r = try ReplSession()
+        _ = ["nav = UINavigationController(UIViewController())", "nav", "=nav.view", "nav:popViewController(false)",
+             "1 + 1, nav.isViewLoaded"].map { r.feed($0) }
+        let script = r.script()
+        #expect(!script.contains("print("), "\(script)")
+        #expect(script.contains("\nnav = UINavigationController(UIViewController())\ndo local _ = nav.view end\n"
+                                + "nav:popViewController(false)\ndo local _ = 1 + 1, nav.isViewLoaded end\n"), "\(script)")
+        let outcome = try LuaSandbox().run(chunk: script)
+        #expect(outcome.status == .passed && outcome.output.isEmpty, "\(outcome.message ?? "")")
     }
 }
 
