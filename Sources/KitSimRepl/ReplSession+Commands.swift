@@ -1,9 +1,10 @@
 import KitSim
 import KitSimBridge
 import KitSimLua
+import KitSimPlatform
 import KitSimReport
 
-/// Meta-commands: `:screen`, `:graph`, `:why obj`, `:history obj`, `:leaks`,
+/// Meta-commands: `:screen`, `:graph [mermaid] [OBJ] [FILE]`, `:why obj`, `:history obj`, `:leaks`,
 /// `:mark NAME`, `:since NAME`, `:trace [n]`, `:run seconds`, `:undo`, `:save FILE`,
 /// `:load FILE`, `:set [name value]`, `:help`. A command refuses arguments it does not take.
 extension ReplSession {
@@ -12,8 +13,9 @@ extension ReplSession {
         `local x = …` stays visible to later lines. Objects print as <Class #id rc=N>;
         `#id` names one in :why and :history, sim.object(id) in Lua.
           :screen            what a person would see (windows, covered views, key window)
-          :graph [mermaid] [OBJ]  the ownership graph (dot by default); with OBJ (a label,
-                             #id or expression) only the paths to it and what it owns
+          :graph [mermaid] [OBJ] [FILE]  the ownership graph (dot by default); with OBJ (a
+                             label, #id or expression) only the paths to it and what it
+                             owns; FILE (.dot .gv .mmd .mermaid .svg .png) is written
           :why EXPR          what keeps an object alive (EXPR may be #id)
           :history EXPR      every retain and release of an object, with its line
           :leaks             retain cycles and abandoned controllers
@@ -107,15 +109,32 @@ extension ReplSession {
         return out + "\""
     }
 
-    /// `:graph [mermaid] [OBJ]`: OBJ is `#id`, a label, or else an expression.
+    /// `:graph [mermaid] [OBJ] [FILE]`: OBJ is `#id`, a label, or else an expression; a
+    /// last word with a picture's extension (`Pictures.Format(path:)`) is the file to write
+    /// the graph to, in the format the extension names, as `kitsim run --graph` writes it.
     func graph(_ arg: String) -> Reply {
         var rest = Substring(arg)
         var format = Heap.GraphFormat.dot
+        var mermaid = false
         if rest == "mermaid" || rest.hasPrefix("mermaid ") {
             format = .mermaid
+            mermaid = true
             rest = rest.dropFirst("mermaid".count).drop(while: { $0 == " " })
         }
-        guard !rest.isEmpty else { return Reply(output: sandbox.heap.graph(format).trimmingTrailingNewline) }
+        var file: (path: String, format: Pictures.Format)?
+        let lastWord = rest.split(separator: " ").last.map(String.init) ?? ""
+        if let f = Pictures.Format(path: lastWord) {
+            if mermaid && f != .mermaid {
+                return Reply(error: ":graph mermaid \(lastWord): the file's extension names another format; use .mmd or .mermaid")
+            }
+            guard Platform.folderExists(of: lastWord) else { return Reply(error: ":graph \(lastWord): no such folder") }
+            file = (lastWord, f)
+            rest = Substring(String(rest.dropLast(lastWord.count)).trimmingSpaces)
+        }
+        guard !rest.isEmpty else {
+            if let file { return write(graphOf: nil, to: file.path, as: file.format) }
+            return Reply(output: sandbox.heap.graph(format).trimmingTrailingNewline)
+        }
         let name = String(rest)
         let id: ObjectID
         if name.hasPrefix("#") || sandbox.heap.labelledObjects.contains(where: { $0.label == name }) {
@@ -129,7 +148,17 @@ extension ReplSession {
             case .failure(let message): return Reply(error: message)
             }
         }
+        if let file { return write(graphOf: id, to: file.path, as: file.format) }
         do { return Reply(output: try sandbox.heap.graph(format, focus: id).trimmingTrailingNewline) } catch { return Reply(error: "\(error)") }
+    }
+
+    /// Writes the graph (focused on `focus`, when given) to `path` as `format`, drawn by
+    /// Graphviz for SVG and PNG, and says where it went.
+    func write(graphOf focus: ObjectID?, to path: String, as format: Pictures.Format) -> Reply {
+        let bytes: [UInt8]
+        do { bytes = try Pictures.graph(sandbox.heap, format, focus: focus) } catch { return Reply(error: ":graph: \(error)") }
+        guard Platform.writeBytes(path, bytes) else { return Reply(error: ":graph: cannot write \(path)") }
+        return Reply(output: "wrote the graph to \(path)")
     }
 
     /// `:set`: lists the printing settings; `:set depth 4` changes one.

@@ -227,6 +227,34 @@ import KitSimReport
         #expect(r.sandbox.heap.objectCount == objects)             // completing made nothing
     }
 
+    /// `:graph FILE`: the extension chooses the format, as with `kitsim run --graph`; the
+    /// reply names the file.
+    @Test(arguments: [
+        (":graph FILE.dot", "digraph ownership"), (":graph mermaid FILE.mmd", "graph TD"), (":graph FILE.svg", "<svg"),
+        (":graph FILE.png", "\u{89}PNG"), (":graph w FILE.gv", "digraph ownership"), (":graph #4 FILE.svg", "UIWindow#4"),
+    ])
+    func graphWritesAFile(command: String, content: String) throws {
+        let r = try ReplSession()
+        _ = r.feed("w = sim.hold(UIWindow())")
+        let ext = command[command.range(of: "FILE")!.upperBound...]
+        let path = Platform.temporaryDirectory + "/kitsim-repl-graph-\(getpid())" + ext
+        defer { unlink(path) }
+        let reply = r.submit(command.replacingOccurrences(of: "FILE" + ext, with: path))
+        #expect(reply?.error == nil, "\(reply?.error ?? "")")
+        #expect(reply?.output == "wrote the graph to \(path)")
+        let bytes = try #require(readTextFile(path))
+        #expect(bytes.contains(content) || (content.hasPrefix("\u{89}") && bytes.contains("PNG")), "\(bytes.prefix(80))")
+        if ext == ".svg" && command.contains("#4") { #expect(!bytes.contains("UIScreen#2")) }   // focused
+    }
+
+    @Test(arguments: [
+        (":graph /nonexistent-folder/g.svg", ":graph /nonexistent-folder/g.svg: no such folder"),
+        (":graph mermaid g.svg", ":graph mermaid g.svg: the file's extension names another format; use .mmd or .mermaid"),
+    ])
+    func graphRefusesAFileItCannotWrite(command: String, message: String) throws {
+        #expect(try ReplSession().submit(command)?.error == message)
+    }
+
     /// A call of a declared method that returns nothing prints nothing, as lua.c prints
     /// nothing; other values, nil ones included, still print.
     @Test(arguments: [
