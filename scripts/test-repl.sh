@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Drives `kitsim repl` through a real terminal (tmux) and checks what a person would see:
-# multi-line input, completion of `UIWindow.`, `nav:` and `:mark`/`:since`, Ctrl-C stopping an endless
+# multi-line input, completion of `UIWindow.`, `nav:`, `:mark`/`:since` and a mark's name, Ctrl-C stopping an endless
 # loop (inside a coroutine too) and clearing the line at the prompt and at a `>>` continuation, `:undo`, `:save`
 # producing a script that `kitsim run` passes, the history file, docs/repl.md's
 # `repl -i Scenarios/seeds/seed000_…` example; then a piped session's stderr and exit codes.
@@ -99,7 +99,10 @@ more " gen"; enter
 send "kept = sim.hold(UIView())"; enter
 send ":si"; tmux send-keys -t "$session" Tab
 expect_screen "> :since"
-more " gen"; enter
+# … and after `:since ` the marks' names.
+more " g"; tmux send-keys -t "$session" Tab
+expect_screen "> :since gen"
+enter
 expect_screen "since mark 'gen': 1 object allocated since then is alive"
 expect_screen "  1 UIView (stdin:16:1)"
 # :save writes a scenario that kitsim run passes.

@@ -29,7 +29,7 @@ extension ReplSession {
           :set [NAME VALUE]  printing: depth (2) and items (20) of tables; no argument lists them
           :help              this text;  help(obj) lists an object's properties and methods
         Tab completes globals, fields, properties and selectors (after ':' only methods),
-        class methods and constants.
+        class methods and constants, and marks after :since and :mark.
         Ctrl-C stops running code or clears the line; Ctrl-D exits.
         """
 

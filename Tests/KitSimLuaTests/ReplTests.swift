@@ -313,6 +313,17 @@ import KitSimReport
         let outcome = try LuaSandbox().run(chunk: script)
         #expect(outcome.status == .passed && outcome.output.isEmpty, "\(outcome.message ?? "")")
     }
+
+    /// `:since ` and `:mark ` complete the names of the marks.
+    @Test(arguments: [
+        (":since ", "", ["after", "before"]), (":since ", "b", ["before"]), (":mark ", "a", ["after"]),
+        (":why ", "be", []), ("", "be", []),
+    ])
+    func markNamesComplete(before: String, token: String, expected: [String]) throws {
+        let r = try ReplSession()
+        _ = [":mark before", "sim.mark('after')"].map { r.feed($0) }
+        #expect(r.completions(for: token, before: before) == expected)
+    }
 }
 
 import KitSimPlatform
