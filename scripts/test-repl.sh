@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Drives `kitsim repl` through a real terminal (tmux) and checks what a person would see:
-# multi-line input, completion of `UIWindow.`, `nav:` and `:mark`/`:since`, Ctrl-C stopping an endless
+# multi-line input, completion of `UIWindow.`, `nav:`, `:mark`/`:since` and a mark's name, Ctrl-C stopping an endless
 # loop (inside a coroutine too) and clearing the line at the prompt and at a `>>` continuation, `:undo`, `:save`
 # producing a script that `kitsim run` passes, the history file, docs/repl.md's
 # `repl -i Scenarios/seeds/seed000_…` example; then a piped session's stderr and exit codes.
@@ -99,9 +99,12 @@ more " gen"; enter
 send "kept = sim.hold(UIView())"; enter
 send ":si"; tmux send-keys -t "$session" Tab
 expect_screen "> :since"
-more " gen"; enter
+# … and after `:since ` the marks' names.
+more " g"; tmux send-keys -t "$session" Tab
+expect_screen "> :since gen"
+enter
 expect_screen "since mark 'gen': 1 object allocated since then is alive"
-expect_screen "  1 UIView (stdin:1)"
+expect_screen "  1 UIView (stdin:16:1)"
 # :save writes a scenario that kitsim run passes.
 send ":save $tmp/session.lua"; enter
 expect_screen "saved"
@@ -130,7 +133,7 @@ tmux new-session -d -s "$session" -x 160 -y 50 "HOME=$tmp $bin repl; echo REPL-E
 expect_screen "Ctrl-D to quit"
 send 'print(string.find(("a"):rep(100000), ("a*"):rep(50) .. "b"))'; enter
 sleep 0.5; tmux send-keys -t "$session" C-c; sleep 0.5; tmux send-keys -t "$session" C-c
-expect_screen "stdin:1: interrupted; the run was inside 'find', a C function that Lua cannot interrupt, so the session ends"
+expect_screen "stdin:1:1: interrupted; the run was inside 'find', a C function that Lua cannot interrupt, so the session ends"
 expect_screen "REPL-EXITED 130"
 
 # Piped (stdin not a terminal): values on stdout, the first error on stderr, and the
@@ -151,7 +154,7 @@ piped 3 ":help me"
 # The time limit ends a piped session stuck in a C function, with its report (exit 4).
 code=0
 printf '%s\n' 'print("before")' 'string.find(("a"):rep(100000), ("a*"):rep(50) .. "b")' | "$bin" repl --time-limit 1 > "$tmp/out" 2> "$tmp/err" || code=$?
-[ "$code" = 4 ] && grep -q "before" "$tmp/out" && grep -q "stdin:1: limit exceeded: time limit of 1 s reached (a loop that never ends?); the run was inside 'find'" "$tmp/err" \
+[ "$code" = 4 ] && grep -q "before" "$tmp/out" && grep -q "stdin:2:1: limit exceeded: time limit of 1 s reached (a loop that never ends?); the run was inside 'find'" "$tmp/err" \
     || { echo "test-repl.sh: a piped entry stuck in a C function: exit $code" >&2; cat "$tmp/err" >&2; exit 1; }
 piped 3 "function f()"               # input ends inside an entry
 grep -q "'end' expected near <eof>" "$tmp/err" || { echo "test-repl.sh: an unfinished entry must be reported" >&2; exit 1; }

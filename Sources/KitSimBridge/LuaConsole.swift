@@ -124,12 +124,13 @@ public final class LuaConsole {
         return nil
     }
 
-    /// Lua's syntax error for `source`, or nil when it compiles.
-    public func syntaxError(in source: String) -> String? {
+    /// Lua's syntax error for `source` compiled as the chunk `chunkName`, or nil when it
+    /// compiles.
+    public func syntaxError(in source: String, chunkName: String = "stdin") -> String? {
         let L = sandbox.L
         let top = lua_gettop(L)
         defer { lua_settop(L, top) }
-        guard kitsim_load(L, source, source.utf8.count, "=stdin") != LUA_OK else { return nil }
+        guard kitsim_load(L, source, source.utf8.count, "=" + chunkName) != LUA_OK else { return nil }
         return sandbox.describe(L, -1)
     }
 
@@ -141,11 +142,13 @@ public final class LuaConsole {
     /// console's environment whose free names include the kept locals: the syntax is
     /// checked on the entry as written, so messages and `<eof>` are Lua's own; then its
     /// wrapper chunk makes the function. An expression that does not compile returns nil
-    /// (the caller tries another reading).
-    func compile(_ source: String, expression: Bool) -> Compiled? {
+    /// (the caller tries another reading). `chunkName` names the chunk in messages and
+    /// traces (`stdin:3` reads `stdin:3:1: …`).
+    func compile(_ source: String, expression: Bool, chunkName: String = "stdin") -> Compiled? {
         let L = sandbox.L
         let text = expression ? "return " + source : source
-        let status = kitsim_load(L, text, text.utf8.count, "=stdin")
+        let name = "=" + chunkName
+        let status = kitsim_load(L, text, text.utf8.count, name)
         if status != LUA_OK {
             let message = sandbox.describe(L, -1)
             kitsim_pop(L, 1)
@@ -155,7 +158,7 @@ public final class LuaConsole {
         }
         kitsim_pop(L, 1)
         let wrapper = wrap(text, Set(locals.keys), !expression)
-        guard kitsim_load(L, wrapper, wrapper.utf8.count, "=stdin") == LUA_OK else {
+        guard kitsim_load(L, wrapper, wrapper.utf8.count, name) == LUA_OK else {
             let message = sandbox.describe(L, -1)
             kitsim_pop(L, 1)
             return .error(message)
@@ -184,12 +187,13 @@ public final class LuaConsole {
 
     /// Compiles (as `compile`) and runs an entry with a fresh work budget, under
     /// protection; its values go through the printer. An expression that does not compile
-    /// returns nil (the caller tries it as a statement).
-    public func evaluate(_ source: String, expression: Bool) -> Evaluation? {
+    /// returns nil (the caller tries it as a statement). `chunkName` names the chunk in
+    /// messages and traces.
+    public func evaluate(_ source: String, expression: Bool, chunkName: String = "stdin") -> Evaluation? {
         let L = sandbox.L
         let top = lua_gettop(L)
         defer { lua_settop(L, top) }
-        switch compile(source, expression: expression) {
+        switch compile(source, expression: expression, chunkName: chunkName) {
         case nil: return nil
         case .incomplete?: return .incomplete
         case .error(let message)?: return .error(message, .scriptError)
@@ -216,16 +220,16 @@ public final class LuaConsole {
 
     /// Compiles (as `compile`, as an expression) and runs `expression` under protection
     /// for its first value, when it is an object. Nil when it is not an expression.
-    public func evaluateObject(_ expression: String) -> ObjectEvaluation? {
+    public func evaluateObject(_ expression: String, chunkName: String = "stdin") -> ObjectEvaluation? {
         let L = sandbox.L
         let top = lua_gettop(L)
         defer { lua_settop(L, top) }
-        switch compile(expression, expression: true) {
+        switch compile(expression, expression: true, chunkName: chunkName) {
         case .ready?: break
         case .error(let message)?: return .error(message)
         case .incomplete?, nil:
             // Not an expression: Lua's own message for it.
-            if case .error(let message)? = compile(expression, expression: false) { return .error(message) }
+            if case .error(let message)? = compile(expression, expression: false, chunkName: chunkName) { return .error(message) }
             return nil
         }
         guard kitsim_pcall(L, 0, 1) == LUA_OK else {
@@ -375,12 +379,15 @@ public final class LuaConsole {
                 guard let p = cls.property(named: name), case .object(let c?) = p.type else { return .none }
                 target = .object(c)
             case .classTable(let cls):
-                // Statics (enumerations, shared instances) are in the class's table.
+                // Statics (enumerations, shared instances) are in the class's table once
+                // made; one made on first access (`NotificationCenter.default`) is not read,
+                // since reading makes it: its declared type tells its class.
                 guard let info = sandbox.classInfo[cls.id], info.statics != LUA_NOREF else { return .none }
                 sandbox.rawGetRef(L, info.statics)
                 sandbox.pushString(L, name)
                 lua_rawget(L, -2)
                 target = classify(L)
+                if case .none = target, let c = declaredStaticClass(name, of: cls) { target = .object(c) }
             case .none: return .none
             }
         }
@@ -388,13 +395,45 @@ public final class LuaConsole {
         return target
     }
 
-    /// The names in a class table's statics (none when it has no statics table).
+    /// The names a class table has besides its selectors: its statics (enumerations,
+    /// constants, shared instances, made or not yet) and the class methods up its chain
+    /// (`Timer.scheduledTimer`).
     public func staticNames(of cls: SimClass) -> [String] {
-        guard let info = sandbox.classInfo[cls.id], info.statics != LUA_NOREF else { return [] }
         let L = sandbox.L
-        sandbox.rawGetRef(L, info.statics)
-        defer { kitsim_pop(L, 1) }
-        return stringKeys(L, -1)
+        let top = lua_gettop(L)
+        defer { lua_settop(L, top) }
+        return sandbox.staticNames(L, cls)
+    }
+
+    /// The class of the object a class's static `name` holds, from its declared type
+    /// (`NotificationCenter.default` is a `NotificationCenter`), without making it.
+    func declaredStaticClass(_ name: String, of cls: SimClass) -> SimClass? {
+        let interfaces = sandbox.classInterfaces
+        for c in cls.lineage {
+            guard let s = interfaces[c.name]?.statics.first(where: { $0.name == name }) else { continue }
+            guard case .object(let className) = s.type else { return nil }
+            return sandbox.heap.classNamed(className)
+        }
+        return nil
+    }
+
+    /// The declared signature of the method `name` of `cls` (with `classMethod`, of the
+    /// class method), from the model's class declarations. Nil when no declaration has it,
+    /// or when a script defined or replaced its implementation, since a Lua function may
+    /// return anything.
+    public func declaredMethod(_ name: String, of cls: SimClass, classMethod: Bool) -> MethodSignature? {
+        let selector = Selector(name)
+        switch classMethod ? cls.classMethod(for: selector) : cls.implementation(for: selector) {
+        case .native?, .declared?: break
+        case .foreign?, .replacing?, nil: return nil
+        }
+        let interfaces = sandbox.classInterfaces
+        for c in cls.lineage {
+            if let m = interfaces[c.name]?.methods.first(where: { $0.luaName == name && ($0.kind == .classMethod) == classMethod }) {
+                return m
+            }
+        }
+        return nil
     }
 
     /// What the value on the stack top is; `.table(keys: [], functionKeys: [])` stands for

@@ -201,10 +201,23 @@ extension LuaSandbox {
         default:
             throw SimError.badArgument(3, "subclass", expected: "table of properties", got: typeName(L, 3))
         }
-        let cls = try heap.defineClass(name, superclass: base, properties: props)
+        // Only a class a script defined may be redefined, and only where the host allows it.
+        let old = redefinesClasses ? heap.classNamed(name).flatMap { scriptClasses.contains($0.id) ? $0 : nil } : nil
+        let cls = try heap.defineClass(name, superclass: base, properties: props, replacing: old != nil)
         scriptClasses.insert(cls.id)
+        if let old { output.append(Self.redefinitionNote(name, keptBy: heap.liveObjects.filter { heap.classOf($0).isSubclass(of: old) }.count)) }
         pushClassTable(L, cls)
         return 1
+    }
+
+    /// The line `subclass` prints when it redefines a class: its instances (those of its
+    /// subclasses included) keep the definition they were made with.
+    static func redefinitionNote(_ name: String, keptBy instances: Int) -> String {
+        switch instances {
+        case 0: return "note: \(name) redefined; no existing instance keeps the old definition"
+        case 1: return "note: \(name) redefined; 1 existing instance keeps the old definition"
+        default: return "note: \(name) redefined; \(instances) existing instances keep the old definition"
+        }
     }
 
     /// The ownership attribute a declaration's string most likely meant when it is not one:

@@ -76,13 +76,7 @@ extension LuaSandbox {
     /// script defined on them, its properties (those added with `extend` included, unless
     /// `properties` is false) and `isKind`/`responds`, which the bridge adds to every object.
     func nameResolver(for cls: SimClass, classMember: Bool, statics: [String] = [], properties: Bool = true) -> NameResolver {
-        let interfaces: [String: ClassInterface]
-        if let known = interfacesByName {
-            interfaces = known
-        } else {
-            interfaces = Dictionary(model.classInterfaces.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
-            interfacesByName = interfaces
-        }
+        let interfaces = classInterfaces
         var names: [String] = []
         if properties {
             names = cls.properties.map(\.name)
@@ -91,6 +85,14 @@ extension LuaSandbox {
         return NameResolver(className: cls.name, chain: cls.lineage.compactMap { interfaces[$0.name] },
                             selectors: cls.allSelectors.map(\.name), properties: names, statics: statics,
                             extraMethods: Self.bridgeMethods, classMember: classMember)
+    }
+
+    /// The model's class declarations by name, made the first time they are needed.
+    var classInterfaces: [String: ClassInterface] {
+        if let known = interfacesByName { return known }
+        let interfaces = Dictionary(model.classInterfaces.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+        interfacesByName = interfaces
+        return interfaces
     }
 
     /// The members the bridge gives every object, with the Swift names they stand for.

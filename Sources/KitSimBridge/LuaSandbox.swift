@@ -144,6 +144,11 @@ public final class LuaSandbox {
     /// The classes scripts declared with `subclass`, by id: a member they lack gets the
     /// advice to declare it (`declarationHint`).
     var scriptClasses: Set<UInt32> = []
+    /// Whether `subclass` may define a class under the name of one a script defined
+    /// before (an interactive session's redefinition): the new class takes the name, the
+    /// old one keeps its instances, and a note says how many (`output`). Scripts run
+    /// without it, so a second definition there is an error.
+    public var redefinesClasses = false
     /// The model's class declarations by name, made the first time an error needs them
     /// (`nameResolver(for:)`).
     var interfacesByName: [String: ClassInterface]?

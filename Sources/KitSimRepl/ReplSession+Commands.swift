@@ -1,9 +1,10 @@
 import KitSim
 import KitSimBridge
 import KitSimLua
+import KitSimPlatform
 import KitSimReport
 
-/// Meta-commands: `:screen`, `:graph`, `:why obj`, `:history obj`, `:leaks`,
+/// Meta-commands: `:screen`, `:graph [mermaid] [OBJ] [FILE]`, `:why obj`, `:history obj`, `:leaks`,
 /// `:mark NAME`, `:since NAME`, `:trace [n]`, `:run seconds`, `:undo`, `:save FILE`,
 /// `:load FILE`, `:set [name value]`, `:help`. A command refuses arguments it does not take.
 extension ReplSession {
@@ -12,8 +13,9 @@ extension ReplSession {
         `local x = …` stays visible to later lines. Objects print as <Class #id rc=N>;
         `#id` names one in :why and :history, sim.object(id) in Lua.
           :screen            what a person would see (windows, covered views, key window)
-          :graph [mermaid] [OBJ]  the ownership graph (dot by default); with OBJ (a label,
-                             #id or expression) only the paths to it and what it owns
+          :graph [mermaid] [OBJ] [FILE]  the ownership graph (dot by default); with OBJ (a
+                             label, #id or expression) only the paths to it and what it
+                             owns; FILE (.dot .gv .mmd .mermaid .svg .png) is written
           :why EXPR          what keeps an object alive (EXPR may be #id)
           :history EXPR      every retain and release of an object, with its line
           :leaks             retain cycles and abandoned controllers
@@ -26,7 +28,8 @@ extension ReplSession {
           :load FILE         run a scenario file in this session (require finds its lib/)
           :set [NAME VALUE]  printing: depth (2) and items (20) of tables; no argument lists them
           :help              this text;  help(obj) lists an object's properties and methods
-        Tab completes globals, fields, properties and selectors (after ':' only methods).
+        Tab completes globals, fields, properties and selectors (after ':' only methods),
+        class methods and constants, and marks after :since and :mark.
         Ctrl-C stops running code or clears the line; Ctrl-D exits.
         """
 
@@ -66,7 +69,7 @@ extension ReplSession {
         case "mark":
             guard let mark = Self.markName(arg) else { return Reply(error: ":mark needs one name without spaces, e.g. :mark before") }
             // Through Lua, so that the mark is an entry: `:undo` replays it and `:save` keeps it.
-            return submit("sim.mark(\(Self.luaString(mark)))") ?? Reply()
+            return run("sim.mark(\(Self.luaString(mark)))", number: entryNumber) ?? Reply()
         case "since":
             guard let mark = Self.markName(arg) else { return Reply(error: ":since needs a mark's name, e.g. :since before") }
             guard let generation = sandbox.generation(sinceMark: mark) else {
@@ -77,7 +80,7 @@ extension ReplSession {
             guard let seconds = Double(arg.isEmpty ? "0" : arg), seconds.isFinite, seconds >= 0 else {
                 return Reply(error: ":run takes a number of seconds (got '\(arg)')")
             }
-            return submit("sim.run(\(formatNumber(seconds)))") ?? Reply()
+            return run("sim.run(\(formatNumber(seconds)))", number: entryNumber) ?? Reply()
         case "undo": return undo()
         case "save":
             guard !arg.isEmpty else { return Reply(error: ":save needs a file name") }
@@ -106,15 +109,32 @@ extension ReplSession {
         return out + "\""
     }
 
-    /// `:graph [mermaid] [OBJ]`: OBJ is `#id`, a label, or else an expression.
+    /// `:graph [mermaid] [OBJ] [FILE]`: OBJ is `#id`, a label, or else an expression; a
+    /// last word with a picture's extension (`Pictures.Format(path:)`) is the file to write
+    /// the graph to, in the format the extension names, as `kitsim run --graph` writes it.
     func graph(_ arg: String) -> Reply {
         var rest = Substring(arg)
         var format = Heap.GraphFormat.dot
+        var mermaid = false
         if rest == "mermaid" || rest.hasPrefix("mermaid ") {
             format = .mermaid
+            mermaid = true
             rest = rest.dropFirst("mermaid".count).drop(while: { $0 == " " })
         }
-        guard !rest.isEmpty else { return Reply(output: sandbox.heap.graph(format).trimmingTrailingNewline) }
+        var file: (path: String, format: Pictures.Format)?
+        let lastWord = rest.split(separator: " ").last.map(String.init) ?? ""
+        if let f = Pictures.Format(path: lastWord) {
+            if mermaid && f != .mermaid {
+                return Reply(error: ":graph mermaid \(lastWord): the file's extension names another format; use .mmd or .mermaid")
+            }
+            guard Platform.folderExists(of: lastWord) else { return Reply(error: ":graph \(lastWord): no such folder") }
+            file = (lastWord, f)
+            rest = Substring(String(rest.dropLast(lastWord.count)).trimmingSpaces)
+        }
+        guard !rest.isEmpty else {
+            if let file { return write(graphOf: nil, to: file.path, as: file.format) }
+            return Reply(output: sandbox.heap.graph(format).trimmingTrailingNewline)
+        }
         let name = String(rest)
         let id: ObjectID
         if name.hasPrefix("#") || sandbox.heap.labelledObjects.contains(where: { $0.label == name }) {
@@ -128,7 +148,17 @@ extension ReplSession {
             case .failure(let message): return Reply(error: message)
             }
         }
+        if let file { return write(graphOf: id, to: file.path, as: file.format) }
         do { return Reply(output: try sandbox.heap.graph(format, focus: id).trimmingTrailingNewline) } catch { return Reply(error: "\(error)") }
+    }
+
+    /// Writes the graph (focused on `focus`, when given) to `path` as `format`, drawn by
+    /// Graphviz for SVG and PNG, and says where it went.
+    func write(graphOf focus: ObjectID?, to path: String, as format: Pictures.Format) -> Reply {
+        let bytes: [UInt8]
+        do { bytes = try Pictures.graph(sandbox.heap, format, focus: focus) } catch { return Reply(error: ":graph: \(error)") }
+        guard Platform.writeBytes(path, bytes) else { return Reply(error: ":graph: cannot write \(path)") }
+        return Reply(output: "wrote the graph to \(path)")
     }
 
     /// `:set`: lists the printing settings; `:set depth 4` changes one.
@@ -157,7 +187,7 @@ extension ReplSession {
             let id = ObjectID(n)
             return sandbox.heap.isValid(id) ? .success(id) : .failure("no object \(expression) exists")
         }
-        switch console.evaluateObject(expression) {
+        switch console.evaluateObject(expression, chunkName: Self.chunkName(entryNumber)) {
         case .object(let id)?: return .success(id)
         case .notAnObject(let typeName)?: return .failure("\(expression) is not an object (it is a \(typeName))")
         case .error(let message)?: return .failure(message)
@@ -178,23 +208,28 @@ extension ReplSession {
         }
         entries = []
         pending = []
+        let number = entryNumber
         for e in replay {
             switch e.kind {
-            case .file(let path): _ = load(file: path)
-            case .expression, .statement: _ = feed(e.source)
+            case .file(let path):
+                entryNumber = e.number
+                _ = load(file: path)
+            case .expression, .statement: _ = run(e.source, number: e.number)
             }
         }
+        entryNumber = number
         return Reply(output: "undone: \(last.source.split(separator: "\n").first.map(String.init) ?? "")")
     }
 
-    /// The session as a scenario script: statements as written, expressions printed,
-    /// loaded files inline, and a closing `sim.verify()`.
+    /// The session as a scenario script: statements as written, expressions without the
+    /// printing the prompt gave them (`savedExpression`), loaded files inline, and a
+    /// closing `sim.verify()`.
     public func script() -> String {
         var lines = ["-- Saved from a kitsim repl session.", ""]
         for e in entries {
             switch e.kind {
             case .statement: lines.append(e.source)
-            case .expression: lines.append("print(\(e.source))")
+            case .expression: if let line = savedExpression(e.source) { lines.append(line) }
             case .file(let path):
                 lines.append("-- from \(path):")
                 lines.append("do")
@@ -205,6 +240,23 @@ extension ReplSession {
         lines.append("")
         lines.append("sim.verify()")
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// An expression entry as a scenario's statement, without the value the prompt printed:
+    /// a call (`nav:popViewController(true)`) as written; a bare name, which reading
+    /// changes nothing, not at all; anything else (`nav.view`, whose getter may load the
+    /// view) evaluated and dropped, so that the scenario's state is the session's.
+    func savedExpression(_ source: String) -> String? {
+        if Self.isName(source) { return nil }
+        if console.syntaxError(in: source) == nil { return source }
+        return "do local _ = \(source) end"
+    }
+
+    /// Whether `text` is one Lua name (not a keyword).
+    static func isName(_ text: String) -> Bool {
+        guard let first = text.unicodeScalars.first, first == "_" || (first.isASCII && first.properties.isAlphabetic) else { return false }
+        return text.unicodeScalars.allSatisfy { $0 == "_" || ($0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0))) }
+            && !keywords.contains(text)
     }
 
     func save(to path: String) -> Reply {

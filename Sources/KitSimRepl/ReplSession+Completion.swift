@@ -9,8 +9,13 @@ extension ReplSession {
                            "in", "local", "nil", "not", "or", "repeat", "return", "then", "true", "until", "while"]
 
     /// Candidates replacing `token` (the text before the cursor after the last word
-    /// break, e.g. `nav:pus` or `UIWindow.Le`), sorted.
-    public func completions(for token: String) -> [String] {
+    /// break, e.g. `nav:pus` or `UIWindow.Le`), sorted. `before` is the line's text before
+    /// the token: after `:since ` or `:mark ` the candidates are the marks' names.
+    public func completions(for token: String, before: String = "") -> [String] {
+        let words = before.split(separator: " ")
+        if words.count == 1, before.hasSuffix(" "), words[0] == ":since" || words[0] == ":mark" {
+            return sandbox.markNames.filter { $0.hasPrefix(token) }
+        }
         guard let sepIndex = token.lastIndex(where: { $0 == "." || $0 == ":" }) else {
             var names = Set(Self.keywords).union(console.localNames)
             names.formUnion(console.environmentKeys())

@@ -123,9 +123,16 @@ enum ReplCommand {
     }
 
     /// libedit's completion hook: the candidates, preceded by their common prefix.
-    static let complete: @convention(c) (UnsafePointer<CChar>?, Int32, UnsafePointer<CChar>?) -> UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? = { _, _, text in
+    static let complete: @convention(c) (UnsafePointer<CChar>?, Int32, UnsafePointer<CChar>?) -> UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? = { line, end, text in
         guard let text, let session = ReplCommand.session else { return nil }
-        let candidates = session.completions(for: String(cString: text))
+        let token = String(cString: text)
+        // The line's text before the token: what `:since ` completes depends on it.
+        var before = ""
+        if let line {
+            let bytes = Array(String(cString: line).utf8.prefix(max(0, Int(end))))
+            before = String(decoding: bytes.dropLast(min(bytes.count, token.utf8.count)), as: UTF8.self)
+        }
+        let candidates = session.completions(for: token, before: before)
         guard !candidates.isEmpty else { return nil }
         var common = candidates[0]
         for c in candidates.dropFirst() {

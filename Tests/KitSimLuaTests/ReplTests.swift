@@ -45,8 +45,8 @@ import KitSimReport
     /// The entry's locals are Lua's own: messages name them as locals, a second `local`
     /// is a new variable, closures share the variable they captured.
     @Test(arguments: [
-        (["local t = nil; t.x = 1"], "stdin:1: attempt to index a nil value (local 't')"),
-        (["local t = nil", "t.x = 1"], "stdin:1: attempt to index a nil value (upvalue 't')"),
+        (["local t = nil; t.x = 1"], "stdin:1:1: attempt to index a nil value (local 't')"),
+        (["local t = nil", "t.x = 1"], "stdin:2:1: attempt to index a nil value (upvalue 't')"),
         (["local x = 1", "f = function() return x end", "local x = 2", "f(), x"], "1\t2"),
         (["local x = 1", "f = function() return x end", "x = 5", "f(), x"], "5\t5"),
         (["local n = 0", "function bump() n = n + 1 end", "bump() bump()", "n"], "2"),
@@ -120,12 +120,12 @@ import KitSimReport
     @Test func savedSessionRunsAsAScenario() throws {
         let r = try ReplSession()
         _ = feed(r, ["local w = UIWindow()", "UIApplication.shared.delegate.window = w", "=w", ":run 1",
-                     "boom(", ")"])                                // an entry with an error is not saved
+                     "boom(", ")", "print(w.isHidden)"])          // an entry with an error is not saved
         let path = Platform.temporaryDirectory + "/kitsim-repl-save-\(getpid()).lua"
-        #expect(r.feed(":save \(path)") == "saved 4 entries to \(path)")
+        #expect(r.feed(":save \(path)") == "saved 5 entries to \(path)")
         let outcome = try LuaSandbox().run(file: path)
         #expect(outcome.status == .passed, "\(outcome.message ?? "")")
-        #expect(outcome.output == ["UIWindow#4"])
+        #expect(outcome.output == ["true"])                          // the script's own print, not the prompt's
         unlink(path)
     }
 
@@ -133,7 +133,7 @@ import KitSimReport
         let r = try ReplSession()
         _ = feed(r, ["w = UIWindow()", "UIApplication.shared.delegate.window = w"])
         #expect(r.feed(":why w")?.contains("AppDelegate#3.window (strong) → UIWindow#4") == true)
-        #expect(r.feed(":history w")?.contains("retain UIWindow#4 rc=2 (AppDelegate#3.window)  @ stdin:1") == true)
+        #expect(r.feed(":history w")?.contains("retain UIWindow#4 rc=2 (AppDelegate#3.window)  @ stdin:2:1") == true)
         #expect(r.feed(":leaks") == "no leaks")
         #expect(r.feed(":graph")?.hasPrefix("digraph ownership") == true)
         #expect(r.feed(":screen")?.hasPrefix("screen: BLACK") == true)
@@ -151,7 +151,7 @@ import KitSimReport
         #expect(r.feed(":mark before") == "")
         #expect(r.feed(":since before") == "since mark 'before': no object allocated since then is alive")
         _ = feed(r, ["head.next = Node()", "head.next.next = Node()"])
-        #expect(r.feed(":since before") == "since mark 'before': 2 objects allocated since then are alive\n  2 Node (stdin:1)")
+        #expect(r.feed(":since before") == "since mark 'before': 2 objects allocated since then are alive\n  2 Node (stdin:5:1 ×1, stdin:6:1 ×1)")
         #expect(r.feed("tostring(sim.since('before'))") == r.feed(":since before"))
         #expect(r.feed(":mark before") == "")                       // marking again moves the mark
         #expect(r.feed(":since before") == "since mark 'before': no object allocated since then is alive")
@@ -170,6 +170,159 @@ import KitSimReport
         let r = try ReplSession(limits: limits)
         #expect(r.feed("while true do end")?.contains("instruction budget") == true)
         #expect(r.feed("1 + 1") == "2")
+    }
+}
+
+/// Entry names, class redefinition, completion of class members, marks and statics,
+/// `:graph FILE`, calls without results and `:save`, one test or table per behaviour.
+@Suite struct ReplItemTests {
+    /// A class entered again replaces the old one for new instances; the old instances keep
+    /// their class, and a note says how many there are.
+    @Test func aClassEnteredAgainReplacesIt() throws {
+        let r = try ReplSession()
+        #expect(r.feed("Profile = UIViewController:subclass('Profile', { avatar = 'strong' })") == "")
+        _ = r.feed("kept = sim.hold(Profile()); local other = sim.hold(Profile())")
+        #expect(r.feed("Profile = UIViewController:subclass('Profile', { avatar = 'weak', name = 'strong' })")
+                == "note: Profile redefined; 2 existing instances keep the old definition")
+        _ = r.feed("fresh = sim.hold(Profile())")
+        #expect(r.feed("fresh:isKind(Profile), kept:isKind(Profile)") == "true\tfalse")
+        #expect(r.feed("kept, fresh") == "<Profile #4 rc=2>\t<Profile #6 rc=2>")
+        #expect(r.feed("help(fresh):match('avatar: [^\\n]*')") == "avatar: any (weak)")
+        #expect(r.feed("help(kept):match('avatar: [^\\n]*')") == "avatar: any (strong)")
+        // The old class is found under its name with a generation suffix; the name is the new one's.
+        #expect(r.sandbox.heap.classNamed("Profile~1") === r.sandbox.heap.classOf(ObjectID(4)))
+        #expect(r.sandbox.heap.classNamed("Profile") === r.sandbox.heap.classOf(ObjectID(6)))
+        #expect(r.feed("Profile = UIViewController:subclass('Profile')") == "note: Profile redefined; 1 existing instance keeps the old definition")
+        #expect(r.sandbox.heap.classNamed("Profile~2") === r.sandbox.heap.classOf(ObjectID(6)))
+        // A class the model declares is not the session's to redefine.
+        #expect(r.feed("UIViewController:subclass('UIWindow')") == "stdin:10:1: a class named 'UIWindow' already exists")
+        // :undo replays the redefinitions: the same ids, the same classes.
+        #expect(r.feed(":undo")?.hasPrefix("undone: Profile = ") == true)
+        #expect(r.feed("fresh:isKind(Profile), kept:isKind(Profile)") == "true\tfalse")
+    }
+
+    /// Scripts keep the error: only the REPL's sandbox redefines.
+    @Test func aScenarioCannotRedefineAClass() throws {
+        let outcome = try LuaSandbox().run(chunk: "A = NSObject:subclass('A') A = NSObject:subclass('A')")
+        #expect(outcome.status == .scriptError)
+        #expect(outcome.message?.contains("a class named 'A' already exists") == true, "\(outcome.message ?? "")")
+    }
+
+    /// Class methods and statics complete after `Class.`; a static that is made on first
+    /// access completes by its declared type without being made.
+    @Test(arguments: [
+        ("Timer.sc", ["Timer.scheduledTimer", "Timer.scheduledTimer_withTimeInterval"]),
+        ("NotificationCenter.def", ["NotificationCenter.default"]),
+        ("NotificationCenter.default:removeOb", ["NotificationCenter.default:removeObserver"]),
+        ("NotificationCenter.default.removeOb", ["NotificationCenter.default.removeObserver"]),
+        ("UIView.anim", ["UIView.animate", "UIView.animate_delay"]),
+        ("Timer:sc", []),                                            // class methods take a dot
+    ])
+    func classMembersComplete(token: String, expected: [String]) throws {
+        let r = try ReplSession()
+        let objects = r.sandbox.heap.objectCount
+        let got = r.completions(for: token)
+        #expect(expected.allSatisfy(got.contains), "\(got)")
+        if expected.isEmpty { #expect(got.isEmpty, "\(got)") }
+        #expect(r.sandbox.heap.objectCount == objects)             // completing made nothing
+    }
+
+    /// `:graph FILE`: the extension chooses the format, as with `kitsim run --graph`; the
+    /// reply names the file.
+    @Test(arguments: [
+        (":graph FILE.dot", "digraph ownership"), (":graph mermaid FILE.mmd", "graph TD"), (":graph FILE.svg", "<svg"),
+        (":graph FILE.png", "\u{89}PNG"), (":graph w FILE.gv", "digraph ownership"), (":graph #4 FILE.svg", "UIWindow#4"),
+    ])
+    func graphWritesAFile(command: String, content: String) throws {
+        let r = try ReplSession()
+        _ = r.feed("w = sim.hold(UIWindow())")
+        let ext = command[command.range(of: "FILE")!.upperBound...]
+        let path = Platform.temporaryDirectory + "/kitsim-repl-graph-\(getpid())" + ext
+        defer { unlink(path) }
+        let reply = r.submit(command.replacingOccurrences(of: "FILE" + ext, with: path))
+        #expect(reply?.error == nil, "\(reply?.error ?? "")")
+        #expect(reply?.output == "wrote the graph to \(path)")
+        let bytes = try #require(readTextFile(path))
+        #expect(bytes.contains(content) || (content.hasPrefix("\u{89}") && bytes.contains("PNG")), "\(bytes.prefix(80))")
+        if ext == ".svg" && command.contains("#4") { #expect(!bytes.contains("UIScreen#2")) }   // focused
+    }
+
+    @Test(arguments: [
+        (":graph /nonexistent-folder/g.svg", ":graph /nonexistent-folder/g.svg: no such folder"),
+        (":graph mermaid g.svg", ":graph mermaid g.svg: the file's extension names another format; use .mmd or .mermaid"),
+    ])
+    func graphRefusesAFileItCannotWrite(command: String, message: String) throws {
+        #expect(try ReplSession().submit(command)?.error == message)
+    }
+
+    /// A call of a declared method that returns nothing prints nothing, as lua.c prints
+    /// nothing; other values, nil ones included, still print.
+    @Test(arguments: [
+        ("nav:pushViewController(UIViewController(), false)", ""),
+        ("nav:setViewControllers({ UIViewController() }, false)", ""),
+        ("UIView.animate(0.1, function() end)", ""),
+        ("nav.view:removeFromSuperview()", ""),
+        ("nav:popViewController(false)", "nil"),                     // returns an optional: nil prints
+        ("nav.topViewController", "nil"),
+        ("nav:isKind(UIViewController)", "true"),
+        ("nav:custom()", "nil"),                                     // a Lua method may return anything
+        ("nav:pushViewController(UIViewController(), false) -- (", "nil"),   // a comment: not followed
+        ("(nav:pushViewController(UIViewController(), false))", "nil"),   // parentheses: one value
+        ("nil", "nil"),
+    ])
+    func aCallThatReturnsNothingPrintsNothing(line: String, printed: String) throws {
+        let r = try ReplSession()
+        _ = r.feed("nav = UINavigationController()")
+        _ = r.feed("function UINavigationController:custom() end")
+        #expect(r.feed(line) == printed)
+    }
+
+    /// Entry N's chunk is `stdin:N`: errors and traces name the entry (and the line in it).
+    @Test(arguments: [
+        (["x = 1", "error('boom')"], "stdin:2:1: boom"),
+        ([":mark m", "local t = nil", "t.x = 1"], "stdin:3:1: attempt to index a nil value (upvalue 't')"),
+        (["boom(", ")"], "stdin:1:1: attempt to call a nil value (global 'boom')"),
+        (["function f()", "  error('deep')", "end", "f()"], "stdin:1:2: deep"),
+    ])
+    func entriesAreNumberedInMessages(lines: [String], last: String) throws {
+        let r = try ReplSession()
+        #expect(lines.map { r.feed($0) }.last == last)
+    }
+
+    @Test func tracesNameTheEntryAndUndoKeepsTheNumbers() throws {
+        let r = try ReplSession()
+        _ = r.feed(":help")
+        _ = r.feed("w = sim.hold(UIWindow())")
+        let history = r.feed(":history w")
+        #expect(history?.contains("@ stdin:2:1") == true, "\(history ?? "")")
+        _ = r.feed("v = UIView()")
+        _ = r.feed(":undo")
+        #expect(r.feed(":history w") == history)                   // the replay keeps entry 2's name
+        #expect(r.feed("error('x')") == "stdin:7:1: x")
+    }
+
+    /// `:save` writes the entries without the prompt's printing of expressions.
+    @Test func saveLeavesOutThePromptsPrinting() throws {
+        let r = try ReplSession()
+        _ = ["nav = UINavigationController(UIViewController())", "nav", "=nav.view", "nav:popViewController(false)",
+             "1 + 1, nav.isViewLoaded"].map { r.feed($0) }
+        let script = r.script()
+        #expect(!script.contains("print("), "\(script)")
+        #expect(script.contains("\nnav = UINavigationController(UIViewController())\ndo local _ = nav.view end\n"
+                                + "nav:popViewController(false)\ndo local _ = 1 + 1, nav.isViewLoaded end\n"), "\(script)")
+        let outcome = try LuaSandbox().run(chunk: script)
+        #expect(outcome.status == .passed && outcome.output.isEmpty, "\(outcome.message ?? "")")
+    }
+
+    /// `:since ` and `:mark ` complete the names of the marks.
+    @Test(arguments: [
+        (":since ", "", ["after", "before"]), (":since ", "b", ["before"]), (":mark ", "a", ["after"]),
+        (":why ", "be", []), ("", "be", []),
+    ])
+    func markNamesComplete(before: String, token: String, expected: [String]) throws {
+        let r = try ReplSession()
+        _ = [":mark before", "sim.mark('after')"].map { r.feed($0) }
+        #expect(r.completions(for: token, before: before) == expected)
     }
 }
 
@@ -212,7 +365,7 @@ import KitSimPlatform
         #expect(r.feed("sim.object(999)") == "nil")
         #expect(r.feed(":why #999") == "no object #999 exists")
         #expect(r.feed(":why #x") == "#x is not an object id (#6 is one)")
-        #expect(r.feed("sim.object('4')") == "stdin:1: bad argument #1 to 'object' (integer expected, got string)")
+        #expect(r.feed("sim.object('4')") == "stdin:8:1: bad argument #1 to 'object' (integer expected, got string)")
     }
 
     @Test func printDepthIsSettable() throws {
@@ -275,7 +428,7 @@ import KitSimPlatform
     @Test func anIncompleteEntryAtTheEndOfInputIsLuasSyntaxError() throws {
         let r = try ReplSession()
         #expect(r.feed("function f()") == nil)
-        #expect(r.finishInput()?.error == "stdin:1: 'end' expected near <eof>")
+        #expect(r.finishInput()?.error == "stdin:1:1: 'end' expected near <eof>")
         #expect(r.finishInput() == nil)
     }
 

@@ -1,13 +1,21 @@
 extension Heap {
     /// Defines a class at run time (`objc_allocateClassPair` + `objc_registerClassPair`).
     /// Names are unique; properties are fixed once defined, methods may change later.
+    ///
+    /// With `replacing`, a class already defined under `name` (not a deferred one) gives
+    /// the name up instead of failing, as an interactive session redefining a class wants:
+    /// it keeps its id, its instances, its methods and the name they print, and `classNamed`
+    /// finds it from then on only as `name~N` (N the definitions it outlived, from 1), so
+    /// the names stay deterministic. The old class gives the name up only once the new
+    /// definition is valid.
     @discardableResult
     public func defineClass(
         _ name: String, superclass: SimClass?, properties: [Property] = [],
-        methods: [Selector: Implementation] = [:]
+        methods: [Selector: Implementation] = [:], replacing: Bool = false
     ) throws -> SimClass {
         guard !name.isEmpty else { throw SimError.misuse(.emptyClassName) }
-        if classesByName[name] != nil || deferred.ids[name] != nil {
+        let replaced = replacing && deferred.ids[name] == nil ? classesByName[name] : nil
+        if (classesByName[name] != nil && replaced == nil) || deferred.ids[name] != nil {
             throw SimError.misuse(.duplicateClass(name))
         }
         for (i, p) in properties.enumerated() {
@@ -23,6 +31,12 @@ extension Heap {
             if let earlier = p.earlier, earlier.ownership.retains || p.declaredOwnership.retains {
                 throw SimError.misuse(.retainingEarlierOwnership(property: p.name, className: name))
             }
+        }
+        if let replaced {
+            var generation = 1
+            while classesByName["\(name)~\(generation)"] != nil { generation += 1 }
+            classesByName["\(name)~\(generation)"] = replaced
+            classesByName[name] = nil
         }
         let cls = registerClass(name, superclass: superclass, properties: properties)
         if !methods.isEmpty {
