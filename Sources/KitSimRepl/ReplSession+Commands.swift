@@ -5,7 +5,7 @@ import KitSimPlatform
 import KitSimReport
 
 /// Meta-commands: `:screen`, `:graph [mermaid] [OBJ] [FILE]`, `:why obj`, `:history obj`, `:leaks`,
-/// `:mark NAME`, `:since NAME`, `:trace [n]`, `:run seconds`, `:undo`, `:save FILE`,
+/// `:fix`, `:mark NAME`, `:since NAME`, `:trace [n]`, `:run seconds`, `:undo`, `:save FILE`,
 /// `:load FILE`, `:set [name value]`, `:help`. A command refuses arguments it does not take.
 extension ReplSession {
     public static let help = """
@@ -18,7 +18,8 @@ extension ReplSession {
                              owns; FILE (.dot .gv .mmd .mermaid .svg .png) is written
           :why EXPR          what keeps an object alive (EXPR may be #id)
           :history EXPR      every retain and release of an object, with its line
-          :leaks             retain cycles and abandoned controllers
+          :leaks             retain cycles and abandoned controllers, by their suspects
+          :fix               the change that ends each leak, checked by replaying the session with it
           :mark NAME         mark a heap generation (sim.mark); marking NAME again moves it
           :since NAME        the objects allocated since the mark that are still alive
           :trace [N]         the last N trace events (20)
@@ -34,11 +35,11 @@ extension ReplSession {
         """
 
     /// Every meta-command, sorted, for completion.
-    static let commandNames = ["graph", "help", "history", "leaks", "load", "mark", "run", "save", "screen", "set",
+    static let commandNames = ["fix", "graph", "help", "history", "leaks", "load", "mark", "run", "save", "screen", "set",
                                "since", "trace", "undo", "why"]
 
     /// The commands that take no argument.
-    static let bareCommands: Set<String> = ["help", "screen", "leaks", "undo"]
+    static let bareCommands: Set<String> = ["help", "screen", "leaks", "undo", "fix"]
 
     func command(_ line: String) -> Reply {
         let parts = line.dropFirst().split(separator: " ", maxSplits: 1).map(String.init)
@@ -54,7 +55,9 @@ extension ReplSession {
         case "graph": return graph(arg)
         case "leaks":
             let leaks = sandbox.heap.leaks()
-            return Reply(output: leaks.isEmpty ? "no leaks" : leaks.map { LeakText.line($0, in: sandbox.heap) }.joined(separator: "\n"))
+            // Each leak grouped by its suspects, with its paths' statuses (rule 85).
+            return Reply(output: leaks.isEmpty ? "no leaks" : LeakTraceText.groups(leaks, in: sandbox.heap))
+        case "fix": return fix()
         case "trace":
             guard arg.isEmpty || Int(arg).map({ $0 >= 0 }) == true else {
                 return Reply(error: ":trace takes a number of events (got '\(arg)')")
@@ -257,6 +260,20 @@ extension ReplSession {
         guard let first = text.unicodeScalars.first, first == "_" || (first.isASCII && first.properties.isAlphabetic) else { return false }
         return text.unicodeScalars.allSatisfy { $0 == "_" || ($0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0))) }
             && !keywords.contains(text)
+    }
+
+    /// `:fix`: `kitsim fix` of the session as `:save` would write it: the session is
+    /// replayed in fresh sandboxes, once as it is and once per suggested change, so nothing
+    /// of this session's state changes.
+    func fix() -> Reply {
+        var fixer = LeakFixer(configuration: sandbox.sim.configuration)
+        fixer.limits = limits
+        do {
+            let report = try fixer.find(.source(script(), name: "=session"))
+            return Reply(output: report.text(file: "the session"))
+        } catch {
+            return Reply(error: "cannot replay the session: \(error)")
+        }
     }
 
     func save(to path: String) -> Reply {

@@ -129,6 +129,28 @@ import KitSimReport
         unlink(path)
     }
 
+    @Test func fixReplaysTheSessionWithEachSuggestedChange() throws {
+        let r = try ReplSession()
+        _ = feed(r, [
+            "local w = UIWindow(UIScreen.main.bounds); UIApplication.shared.delegate.window = w",
+            "local nav = UINavigationController(UIViewController()); w.rootViewController = nav; w:makeKeyAndVisible()",
+            "Helper = NSObject:subclass('Helper', { delegate = 'strong' })",
+            "Screen = UIViewController:subclass('Screen', { helper = 'strong' })",
+            "function Screen:viewDidLoad() UIViewController.viewDidLoad(self); self.helper = Helper(); self.helper.delegate = self end",
+            "local s = Screen(); nav:pushViewController(s, false)", ":run 1", "nav:popViewController(false)", ":run 3",
+        ])
+        let leaks = try #require(r.feed(":leaks"))
+        #expect(leaks.hasPrefix("leak group 1 of 2: suspects: Helper.delegate"), "\(leaks)")
+        #expect(leaks.contains("~~~~~~~~ suspect"))
+        let fix = try #require(r.feed(":fix"))
+        #expect(fix.hasPrefix("the session: 1 leak group, 1 with a verified fix"), "\(fix)")
+        #expect(fix.contains("  suggested fix: make Helper.delegate weak (weak var delegate)"))
+        #expect(fix.contains("  fix verified: the leak is gone and every check still passes"))
+        // The session itself is as it was: the screen still leaks here.
+        #expect(r.feed("=sim.alive(s)") == "true")
+        #expect(r.feed(":fix now") == ":fix takes no argument (got 'now')")
+    }
+
     @Test func metaCommands() throws {
         let r = try ReplSession()
         _ = feed(r, ["w = UIWindow()", "UIApplication.shared.delegate.window = w"])
