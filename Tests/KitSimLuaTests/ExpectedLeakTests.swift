@@ -9,19 +9,7 @@ import KitSimReport
 @Suite struct ExpectedLeakTests {
     /// A navigation app on screen; `visit(screen)` pushes it, pops it and waits 3 s, past
     /// MLeaksFinder's 2; `Node` makes cycles through its strong `next`.
-    static let prelude = """
-        local window = UIWindow(UIScreen.main.bounds)
-        UIApplication.shared.delegate.window = window
-        local nav = UINavigationController(UIViewController())
-        window.rootViewController = nav
-        window:makeKeyAndVisible()
-        sim.run(1)
-        local function visit(screen)
-          nav:pushViewController(screen, false)
-          sim.run(1)
-          nav:popViewController(false)
-          sim.run(3)
-        end
+    static let prelude = RuleScript.visitingNavApp + """
         local Node = NSObject:subclass("Node", { next = "strong" })
         local function cycle()
           local a, b = Node(), Node()

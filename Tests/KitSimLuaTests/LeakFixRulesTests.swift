@@ -10,21 +10,7 @@ import Foundation
 /// leak's paths, leak groups; and `kitsim fix`'s suggestions and verdicts.
 @Suite struct LeakFixRulesTests {
     /// A navigation app on screen and `visit(screen)`: pushed, shown 1 s, popped, 3 s later.
-    static let app = """
-        local window = UIWindow(UIScreen.main.bounds)
-        UIApplication.shared.delegate.window = window
-        local nav = UINavigationController(UIViewController())
-        window.rootViewController = nav
-        window:makeKeyAndVisible()
-        sim.run(1)
-        local function visit(screen)
-          nav:pushViewController(screen, false)
-          sim.run(1)
-          nav:popViewController(false)
-          sim.run(3)
-        end
-
-        """
+    static let app = RuleScript.visitingNavApp
 
     /// A screen a timer's target keeps (rule 28).
     static let timerScreen = app + """

@@ -24,6 +24,24 @@ struct RuleScript {
         sim.run(0)
         """
 
+    /// A navigation app on screen (`window`, `nav`) and `visit(screen)`: pushed, shown 1 s,
+    /// popped, and 3 s later, past MLeaksFinder's 2 (rule 47). Ends with a newline.
+    static let visitingNavApp = """
+        local window = UIWindow(UIScreen.main.bounds)
+        UIApplication.shared.delegate.window = window
+        local nav = UINavigationController(UIViewController())
+        window.rootViewController = nav
+        window:makeKeyAndVisible()
+        sim.run(1)
+        local function visit(screen)
+          nav:pushViewController(screen, false)
+          sim.run(1)
+          nav:popViewController(false)
+          sim.run(3)
+        end
+
+        """
+
     /// A navigation controller that pushed a screen with a strong delegate cycle and popped
     /// it (a `cycle` and an `abandoned` controller 3 s later), and a second, held controller:
     /// what the picture and report tests draw.
