@@ -31,6 +31,10 @@ public struct LeakFixer {
         public let weakenings: [String]?
         /// The roles of the suggestion's changes.
         public let roles: [ReferenceRole]
+        /// The calls the suggestion makes (an `invalidate`, a `removeObserver`), tried as
+        /// each leaked controller leaves the UI; with their text for the report.
+        public let releases: [Simulator.ReleaseOnDeparture]
+        public let releaseText: [String]
         public var verdict: FixVerdict = .noSuggestion
     }
 
@@ -77,14 +81,15 @@ public struct LeakFixer {
                 report.groups[i].verdict = .notTried("the change cannot be named for --weaken (a block Swift code made)")
                 continue
             }
-            // A call that lets a reference go (`invalidate`, `removeObserver`) at the right
-            // moment is no weakening of the declaration: a weak timer target is messaged
-            // after it is gone, where an invalidated timer never fires again.
-            if report.groups[i].roles.contains(where: { if case .release = $0 { return true } else { return false } }) {
-                report.groups[i].verdict = .notTried("the fix is a call at the right moment (an invalidate or a remove), which no weakening of a declaration stands for: make it in the scenario and run it again")
+            // A call that lets a reference go (`invalidate`, `removeObserver`) is made at the
+            // moment the fix would make it, not stood for by a weakening: a weak timer target
+            // is messaged after it is gone, where an invalidated timer never fires again.
+            let calls = report.groups[i].roles.filter { if case .release = $0 { return true } else { return false } }.count
+            if calls > 0 && report.groups[i].releases.isEmpty {
+                report.groups[i].verdict = .notTried("the fix is a call when a controller leaves the UI, and no controller of this leak leaves it")
                 continue
             }
-            let trial = try run(script, weakened: names.compactMap(Weakening.init(parsing:)))
+            let trial = try run(script, weakened: names.compactMap(Weakening.init(parsing:)), releases: report.groups[i].releases)
             report.groups[i].verdict = verdict(for: report.groups[i], base: base, trial: trial, script: script)
         }
         if let reportTitle, let sandbox = base.sandbox {
@@ -94,12 +99,14 @@ public struct LeakFixer {
     }
 
     /// One run with `weakened`, hearing of every leak.
-    func run(_ script: Script, weakened: [Weakening], keepsSandbox: Bool = false) throws -> Run {
+    func run(_ script: Script, weakened: [Weakening], releases: [Simulator.ReleaseOnDeparture] = [],
+             keepsSandbox: Bool = false) throws -> Run {
         var configuration = self.configuration
         configuration.weakened = weakened
+        configuration.releasesOnDeparture = releases
         let sandbox = try LuaSandbox(configuration: configuration, limits: limits)
         defer { if !keepsSandbox { sandbox.close() } }
-        sandbox.collectsFailures = !weakened.isEmpty
+        sandbox.collectsFailures = !weakened.isEmpty || !releases.isEmpty
         var groups: [Group] = []
         let heap = sandbox.heap
         heap.onLeakSighted = { leaks in
@@ -129,9 +136,26 @@ public struct LeakFixer {
     static func groups(_ leaks: [Leak], in heap: Heap, when: String) -> [Group] {
         heap.leakGroups(leaks).map { g in
             let s = heap.suggestFix(freeing: g.objects)
+            let changes = s?.changes ?? []
+            func isCall(_ c: FixSuggestion.Change) -> Bool { if case .release = c.role { return true } else { return false } }
+            // A declaration is tried weakened; a call is made for the reference the run
+            // found, as each of the group's controllers leaves the UI.
+            let declared = changes.filter { !isCall($0) }
+            let names = declared.compactMap(\.key.weakening)
+            let controllers = g.objects.filter { heap.isKind($0, of: UIViewController.handle) }
+            var releases: [Simulator.ReleaseOnDeparture] = []
+            var releaseText: [String] = []
+            for c in changes where isCall(c) {
+                for vc in controllers {
+                    releases.append(.init(owner: c.example.owner, name: c.example.name, target: c.example.target, controller: vc))
+                }
+                releaseText.append("\(heap.edgeName(c.example.owner, c.example.name)) let go as "
+                                   + controllers.map(heap.describe).joined(separator: ", ") + " leaves the UI")
+            }
             return Group(when: when, text: LeakTraceText.group(g, in: heap), signature: g.signature, objects: g.objects,
-                         suggestion: s.map { LeakTraceText.suggestion($0, in: heap) }, weakenings: s?.weakenings,
-                         roles: s?.changes.map(\.role) ?? [])
+                         suggestion: s.map { LeakTraceText.suggestion($0, in: heap) },
+                         weakenings: names.count == declared.count ? names : nil,
+                         roles: changes.map(\.role), releases: releases, releaseText: releaseText)
         }
     }
 
@@ -164,7 +188,7 @@ public struct LeakFixer {
 
     func verdict(for group: Group, base: Run, trial: Run, script: Script) -> FixVerdict {
         if !trial.weakeningProblems.isEmpty { return .notTried(trial.weakeningProblems.joined(separator: "; ")) }
-        if trial.outcome.status == .crashed, let crash = trial.outcome.crash {
+        if trial.outcome.status == .crashed, let crash = trial.outcome.crash, !stoppedAtLeakCheck(trial, group: group, script: script) {
             return .crash(headline(trial.outcome) ?? crash.description, death: crash.death)
         }
         if trial.black && !base.black { return .blackScreen }
@@ -188,14 +212,30 @@ public struct LeakFixer {
             let stop = headline(trial.outcome) ?? trial.outcome.status.rawValue
             // A scenario that reproduces the leak on purpose reads its report (`sim.leaks()[1]`)
             // and stops there once the leak is gone: what ran before is still checked.
-            if trial.outcome.status == .scriptError, let loc = trial.outcome.location,
-               LeakFixer.isAboutLeak(CollectedFailure(message: "\(loc.file):\(loc.line): ", subject: nil), objects: [],
-                                     lines: [loc.file: LeakFixer.sourceLines(loc.file, script: script)]) {
-                return .verified(leakChecks: checks + [stop])
-            }
+            if stoppedAtLeakCheck(trial, group: group, script: script) { return .verified(leakChecks: checks + [stop]) }
             return .stopped(stop)
         }
         return .verified(leakChecks: checks)
+    }
+
+    /// Whether the trial stopped at a line that checks the leak itself, which a scenario
+    /// reproducing the leak on purpose has once the leak is gone: a script error on a line
+    /// that reads the leak reports (`sim.leaks()[1].kind`), or a message to a leaked object,
+    /// now deallocated, from an `expect` line (`expect(detail.ticks >= 4)`). What ran before
+    /// it is still checked; the app's own code messaging a freed object is a crash.
+    func stoppedAtLeakCheck(_ trial: Run, group: Group, script: Script) -> Bool {
+        guard let loc = trial.outcome.location else { return false }
+        let lines = LeakFixer.sourceLines(loc.file, script: script)
+        switch trial.outcome.status {
+        case .scriptError:
+            return LeakFixer.isAboutLeak(CollectedFailure(message: "\(loc.file):\(loc.line): ", subject: nil), objects: [],
+                                         lines: [loc.file: lines])
+        case .crashed:
+            guard let o = trial.outcome.crash?.object, group.objects.contains(o), lines.indices.contains(loc.line - 1) else { return false }
+            return lines[loc.line - 1].contains("expect(")
+        default:
+            return false
+        }
     }
 
     func headline(_ o: Outcome) -> String? { o.message.map { String($0.prefix { $0 != "\n" }) } }
@@ -225,7 +265,8 @@ extension LeakFixer.Report {
             lines.append("leak group \(i + 1) of \(groups.count), seen \(g.when): " + g.text)
             if let s = g.suggestion {
                 lines.append("  suggested fix: " + s)
-                if let w = g.weakenings { lines.append("  tried as: kitsim run \(file) " + w.map { "--weaken \($0)" }.joined(separator: " ")) }
+                if let w = g.weakenings, !w.isEmpty { lines.append("  tried as: kitsim run \(file) " + w.map { "--weaken \($0)" }.joined(separator: " ")) }
+                for call in g.releaseText { lines.append("  tried as: the run again, " + call) }
             }
             lines.append("  " + g.verdict.text)
         }

@@ -32,7 +32,28 @@ public final class Simulator: HeapAccessing {
         /// Strong properties this run makes weak (`kitsim run --weaken`), to try a fix
         /// without editing the scenario: the heap takes them before it registers a class.
         public var weakened: [Weakening] = []
+        /// Releases this run makes when a controller leaves the UI (`kitsim fix`'s trial of
+        /// an `invalidate` or a `removeObserver` in `viewWillDisappear`, rule 85).
+        public var releasesOnDeparture: [ReleaseOnDeparture] = []
         public init() {}
+    }
+
+    /// A reference a fix lets go with a call when a controller leaves the UI: a timer or
+    /// display link invalidated, a session invalidated, an observer or script message
+    /// handler removed, an animation removed from its layer. `owner`, `name` and `target`
+    /// are the reference as the first run found it (ids are the same in every run of a
+    /// scenario up to the change); `controller` is the one whose departure makes the call.
+    public struct ReleaseOnDeparture: Sendable, Equatable {
+        public let owner: ObjectID
+        public let name: String
+        public let target: ObjectID
+        public let controller: ObjectID
+        public init(owner: ObjectID, name: String, target: ObjectID, controller: ObjectID) {
+            self.owner = owner
+            self.name = name
+            self.target = target
+            self.controller = controller
+        }
     }
 
     public let heap: Heap

@@ -50,6 +50,36 @@ extension ControllerLifecycle {
         if !out.isEmpty { sighted(out) }
     }
 
+    /// `kitsim fix`'s trial of a fix that is a call (rule 85): as each controller of
+    /// `batch` leaves the UI, the releases configured for it are made, as the app's
+    /// `viewWillDisappear` would make them. Each call goes through the model's own method,
+    /// so it does what the script's call would. A reference already gone is left alone.
+    func performReleases(leaving batch: [ObjectID]) throws {
+        for vc in batch {
+            for r in sim.configuration.releasesOnDeparture where r.controller == vc && heap.isAlive(r.owner) {
+                if heap.isKind(r.owner, of: Timer.handle) || heap.isKind(r.owner, of: CADisplayLink.handle) {
+                    _ = try heap.send(r.owner, Selector("invalidate"))
+                } else if heap.isKind(r.owner, of: URLSession.handle) {
+                    _ = try heap.send(r.owner, Selector("invalidateAndCancel"))
+                } else if heap.isKind(r.owner, of: NotificationCenter.handle), heap.isAlive(r.target) {
+                    _ = try heap.send(r.owner, Selector("removeObserver"), [.object(r.target)])
+                } else if heap.isKind(r.owner, of: WKUserContentController.handle), let key = Self.quotedKey(r.name) {
+                    _ = try heap.send(r.owner, Selector("removeScriptMessageHandler"), [.string(key)])
+                } else if heap.isKind(r.owner, of: CAAnimation.handle) {
+                    for layer in heap.references(to: r.owner) where layer.name.hasPrefix("animations[") {
+                        _ = try heap.send(layer.owner, Selector("removeAllAnimations"))
+                    }
+                }
+            }
+        }
+    }
+
+    /// The key of a reference named `handlers["dummy"]`: `dummy`.
+    static func quotedKey(_ name: String) -> String? {
+        guard let open = name.firstIndex(of: "\""), let close = name.lastIndex(of: "\""), open < close else { return nil }
+        return String(name[name.index(after: open)..<close])
+    }
+
     /// SPEC rule 47: the controllers exempt from `abandoned` reports — each live one
     /// whose `willDealloc` said false when it left or that is ignored, with what
     /// MLeaksFinder walked from it then.
@@ -127,6 +157,7 @@ extension ControllerLifecycle {
         guard !willDeallocQueue.isEmpty else { return }
         let batch = willDeallocQueue
         willDeallocQueue.removeAll()
+        if !sim.configuration.releasesOnDeparture.isEmpty { try performReleases(leaving: batch) }
         // A controller walked to from another of the batch comes after it.
         let depth = batch.map { vc in batch.filter { $0 != vc && leftUI[$0.raw]?.walk.contains(vc) == true }.count }
         let ordered = batch.indices.sorted { depth[$0] != depth[$1] ? depth[$0] < depth[$1] : $0 < $1 }.map { batch[$0] }
