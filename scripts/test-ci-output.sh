@@ -217,6 +217,9 @@ set +e; "$KITSIM" fix Scenarios/patterns/pattern_strong_delegate_cycle.lua > "$w
 set +e; "$KITSIM" fix Scenarios/seeds/seed000_fix1_strong_property.lua --report "$work/fix.html" > "$work/fix.txt" 2>&1; st=$?; set -e
 [ "$st" = 1 ] && grep -q "fix refuted: with this change the screen is black at the end" "$work/fix.txt" \
     && grep -q '<h2 id="fixes">Suggested fixes</h2>' "$work/fix.html" || fail "kitsim fix of seed 000: exit $st, $(head -5 "$work/fix.txt")"
+set +e; "$KITSIM" fix Scenarios/patterns/pattern_timer_target_leak.lua > "$work/fix.txt" 2>&1; st=$?; set -e
+[ "$st" = 0 ] && grep -q "tried as: the run again, Timer#12.target let go as Detail#10 leaves the UI" "$work/fix.txt" \
+    && grep -q "fix verified" "$work/fix.txt" || fail "kitsim fix of the timer: exit $st, $(head -5 "$work/fix.txt")"
 set +e; "$KITSIM" fix Scenarios/patterns/pattern_timer_target_fix_invalidate.lua > "$work/fix.txt" 2>&1; st=$?; set -e
 [ "$st" = 0 ] && grep -q "no leak: nothing to fix" "$work/fix.txt" || fail "kitsim fix of a clean scenario: exit $st, $(cat "$work/fix.txt")"
 
