@@ -177,13 +177,13 @@ public struct LeakFixer {
 
     /// Whether a failed expectation is about the leak itself: its subject is one of the
     /// leaked objects, or its line reads the leak reports (`sim.leaks`, `sim.cycles`,
-    /// `sim.why`, `leak()`). A fix is expected to make those fail.
+    /// `sim.why` or a `why` it returned, `leak()`). A fix is expected to make those fail.
     static func isAboutLeak(_ f: CollectedFailure, objects: [ObjectID], lines: [String: [Substring]]) -> Bool {
         if let s = f.subject, objects.contains(s) { return true }
         guard let loc = Outcome.leadingLocation(of: f.message), let text = lines[loc.file],
               text.indices.contains(loc.line - 1) else { return false }
         let line = text[loc.line - 1]
-        return ["leaks", "cycles", "why(", "leak(", "abandoned"].contains { line.contains($0) }
+        return ["leaks", "cycles", "why(", "why:", "leak(", "abandoned"].contains { line.contains($0) }
     }
 
     func verdict(for group: Group, base: Run, trial: Run, script: Script) -> FixVerdict {
@@ -243,7 +243,11 @@ public struct LeakFixer {
     /// The lines of the file a failure names (the scenario's own source for a chunk).
     static func sourceLines(_ file: String, script: Script) -> [Substring] {
         if case .source(let text, _) = script { return text.split(separator: "\n", omittingEmptySubsequences: false) }
-        guard let text = readTextFile(file) else { return [] }
+        // Lua shortens a long chunk name from its start (`...rios/patterns/x.lua`): the
+        // scenario's own path ends with what is left.
+        var path = file
+        if case .file(let scenario, _) = script, file.hasPrefix("..."), scenario.hasSuffix(file.dropFirst(3)) { path = scenario }
+        guard let text = readTextFile(path) else { return [] }
         return text.split(separator: "\n", omittingEmptySubsequences: false)
     }
 }
