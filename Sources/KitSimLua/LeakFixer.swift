@@ -73,7 +73,7 @@ public struct LeakFixer {
     public func find(_ script: Script, reportTitle: String? = nil) throws -> Report {
         let base = try run(script, weakened: [], keepsSandbox: reportTitle != nil)
         defer { base.sandbox?.close() }
-        var report = Report(status: base.outcome.status, headline: base.outcome.message.map { String($0.prefix { $0 != "\n" }) },
+        var report = Report(status: base.outcome.status, headline: headline(base.outcome),
                             groups: base.groups)
         for i in report.groups.indices {
             guard report.groups[i].suggestion != nil else { continue }
@@ -182,8 +182,12 @@ public struct LeakFixer {
         if let s = f.subject, objects.contains(s) { return true }
         guard let loc = Outcome.leadingLocation(of: f.message), let text = lines[loc.file],
               text.indices.contains(loc.line - 1) else { return false }
-        let line = text[loc.line - 1]
-        return ["leaks", "cycles", "why(", "why:", "leak(", "abandoned"].contains { line.contains($0) }
+        return readsLeakReports(text[loc.line - 1])
+    }
+
+    /// Whether a scenario's line reads the leak reports or a `why` it kept.
+    static func readsLeakReports(_ line: Substring) -> Bool {
+        ["leaks", "cycles", "why(", "why:", "leak(", "abandoned"].contains { line.contains($0) }
     }
 
     func verdict(for group: Group, base: Run, trial: Run, script: Script) -> FixVerdict {
@@ -206,8 +210,8 @@ public struct LeakFixer {
                                    trial.failures.filter { !LeakFixer.isAboutLeak($0, objects: group.objects, lines: lines) })
         // Whether a failed check asserts the leak's symptoms (a counter of what the leaked
         // screen did) or is broken by the fix, only its reader can tell.
-        if !broken.isEmpty { return .checksFail(broken.map { String($0.message.prefix { $0 != "\n" }) }) }
-        let checks = aboutLeak.map { String($0.message.prefix { $0 != "\n" }) }
+        if !broken.isEmpty { return .checksFail(broken.map { LeakFixer.firstLine($0.message) }) }
+        let checks = aboutLeak.map { LeakFixer.firstLine($0.message) }
         if trial.outcome.status != .passed && trial.outcome.status != base.outcome.status {
             let stop = headline(trial.outcome) ?? trial.outcome.status.rawValue
             // A scenario that reproduces the leak on purpose reads its report (`sim.leaks()[1]`)
@@ -226,19 +230,22 @@ public struct LeakFixer {
     func stoppedAtLeakCheck(_ trial: Run, group: Group, script: Script) -> Bool {
         guard let loc = trial.outcome.location else { return false }
         let lines = LeakFixer.sourceLines(loc.file, script: script)
+        guard lines.indices.contains(loc.line - 1) else { return false }
+        let line = lines[loc.line - 1]
         switch trial.outcome.status {
         case .scriptError:
-            return LeakFixer.isAboutLeak(CollectedFailure(message: "\(loc.file):\(loc.line): ", subject: nil), objects: [],
-                                         lines: [loc.file: lines])
+            return LeakFixer.readsLeakReports(line)
         case .crashed:
-            guard let o = trial.outcome.crash?.object, group.objects.contains(o), lines.indices.contains(loc.line - 1) else { return false }
-            return lines[loc.line - 1].contains("expect(")
+            guard let o = trial.outcome.crash?.object, group.objects.contains(o) else { return false }
+            return line.contains("expect(")
         default:
             return false
         }
     }
 
-    func headline(_ o: Outcome) -> String? { o.message.map { String($0.prefix { $0 != "\n" }) } }
+    func headline(_ o: Outcome) -> String? { o.message.map(LeakFixer.firstLine) }
+
+    static func firstLine(_ text: String) -> String { String(text.prefix { $0 != "\n" }) }
 
     /// The lines of the file a failure names (the scenario's own source for a chunk).
     static func sourceLines(_ file: String, script: Script) -> [Substring] {

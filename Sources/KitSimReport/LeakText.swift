@@ -62,7 +62,7 @@ public enum LeakText {
     }
 
     static func message(_ a: Leak.Abandoned, in heap: Heap) -> String {
-        var text = "\(heap.describe(a.controller)) left the UI (\(departure(a.departure, in: heap))) at \(heap.formatTime(a.leftAt)) s "
+        var text = "\(heap.describe(a.controller)) left the UI (\(heap.describe(a.departure))) at \(heap.formatTime(a.leftAt)) s "
             + "and is still alive \(heap.formatTime(a.aliveFor)) s later"
         func path(_ steps: [Reference]) -> String { steps.map(heap.describe).joined(separator: " → ") }
         switch a.paths.count {
@@ -76,7 +76,6 @@ public enum LeakText {
         return text
     }
 
-    static func departure(_ d: Leak.Abandoned.Departure, in heap: Heap) -> String { heap.describe(d) }
 }
 
 extension Leak {

@@ -146,7 +146,7 @@ import KitSimReport
         #expect(fix.hasPrefix("the session: 1 leak group, 1 with a verified fix"), "\(fix)")
         #expect(fix.contains("  suggested fix: make Helper.delegate weak (weak var delegate)"))
         #expect(fix.contains("  fix verified: the leak is gone and every check still passes"))
-        // The session itself is as it was: the screen still leaks here.
+        // `:fix` replays the session in sandboxes of its own: in this one the screen still leaks.
         #expect(r.feed("=sim.alive(s)") == "true")
         #expect(r.feed(":fix now") == ":fix takes no argument (got 'now')")
     }

@@ -4,7 +4,7 @@ extension Heap {
 
     /// The base name of a reference: `observers` for `observers[1]`, `animations` for
     /// `animations["spin"]`: a fix changes the declaration, whatever element it holds.
-    static func baseName(_ name: String) -> String {
+    public static func baseName(_ name: String) -> String {
         guard let bracket = name.firstIndex(of: "[") else { return name }
         return String(name[..<bracket])
     }

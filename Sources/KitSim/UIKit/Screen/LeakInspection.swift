@@ -58,7 +58,7 @@ struct LeakInspection {
         let heap = sim.heap
         guard heap.isValid(r.owner) else { return nil }
         let cls = heap.classOf(r.owner)
-        let base = r.name.firstIndex(of: "[").map { String(r.name[..<$0]) } ?? r.name
+        let base = Heap.baseName(r.name)
         let owner = heap.describe(r.owner)
         guard let property = cls.property(named: base) else {
             // Storage the model keeps beside an object's properties: a content controller's

@@ -18,13 +18,17 @@ extension ControllerLifecycle {
             if isInUI(id) { continue }
             let elapsed = heap.now - record.time
             guard elapsed >= delay else { continue }
-            // The paths are taken now: by the time a report renders them, the heap may have
-            // moved on. Each owner's path counts, since every one of them must let go.
-            let paths = heap.retainPaths(to: id, limit: .max).map(\.steps).filter { !$0.isEmpty }
-            out.append(.abandoned(Leak.Abandoned(controller: id, departure: record.how, leftAt: record.time, aliveFor: elapsed,
-                                                 paths: paths)))
+            out.append(abandonedLeak(id, record, aliveFor: elapsed))
         }
         return out
+    }
+
+    /// The report of `id`, which left the UI as `record` says. The paths are taken now: by
+    /// the time a report renders them, the heap may have moved on. Each owner's path
+    /// counts, since every one of them must let go.
+    private func abandonedLeak(_ id: ObjectID, _ record: LeftUIRecord, aliveFor: Int64) -> Leak {
+        let paths = heap.retainPaths(to: id, limit: .max).map(\.steps).filter { !$0.isEmpty }
+        return .abandoned(Leak.Abandoned(controller: id, departure: record.how, leftAt: record.time, aliveFor: aliveFor, paths: paths))
     }
 
     /// MLeaksFinder's alert, at the moment it would show (rule 85): each controller whose
@@ -43,9 +47,7 @@ extension ControllerLifecycle {
             leftUI[raw] = record
             let id = ObjectID(raw)
             guard heap.isAlive(id), !exempt.contains(raw), !isInUI(id) else { continue }
-            let paths = heap.retainPaths(to: id, limit: .max).map(\.steps).filter { !$0.isEmpty }
-            out.append(.abandoned(Leak.Abandoned(controller: id, departure: record.how, leftAt: record.time, aliveFor: delay,
-                                                 paths: paths)))
+            out.append(abandonedLeak(id, record, aliveFor: delay))
         }
         if !out.isEmpty { sighted(out) }
     }
