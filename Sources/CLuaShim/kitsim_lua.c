@@ -417,8 +417,35 @@ static int raise_top(lua_State *L) {
     return lua_error(L);
 }
 
-/* After a Swift entry returned: a stop armed meanwhile, an error to raise, or the memory
-   cap passed while Swift ran. */
+/* The key a task's resumption passes first (its address): a coroutine.resume of a
+   task's thread by a script cannot pass it, and so cannot end the task's await. */
+static const char task_resume_key = 0;
+
+/* An await resumed: by kitsim_resume_task, with (key, false, values...) or (key, true,
+   error) above the stack as it was when it yielded (`ctx`). */
+static int await_k(lua_State *L, int status, lua_KContext ctx) {
+    (void)status;
+    int base = (int)ctx;
+    if (lua_gettop(L) < base + 2 || lua_touserdata(L, base + 1) != (void *)&task_resume_key) {
+        lua_settop(L, base);
+        lua_pushliteral(L, "a task is resumed by the simulator, not by coroutine.resume");
+        return raise_top(L);
+    }
+    if (lua_toboolean(L, base + 2)) {              /* raise the error value */
+        lua_settop(L, base + 3);
+        return lua_error(L);
+    }
+    return lua_gettop(L) - (base + 2);
+}
+
+/* A Lua method called in a task returns its results, whatever yields it made. */
+static int call_k(lua_State *L, int status, lua_KContext ctx) {
+    (void)status; (void)ctx;
+    return lua_gettop(L);
+}
+
+/* After a Swift entry returned: a stop armed meanwhile, an error to raise, a suspension,
+   a call to make, or the memory cap passed while Swift ran. */
 static int finish_swift_slow(lua_State *L, kitsim_limits *lim, int n) {
     if (lim->stopping && lim->swift_depth == 0) {
         lua_pushstring(L, lim->stop_message);
@@ -426,6 +453,15 @@ static int finish_swift_slow(lua_State *L, kitsim_limits *lim, int n) {
     }
     if (n == KITSIM_RAISE) return raise_top(L);
     if (n == KITSIM_RAISE_RAW) return lua_error(L);
+    if (n == KITSIM_YIELD) {
+        /* The host checked lua_isyieldable before it asked: the Swift frame is gone. */
+        lua_settop(L, 0);
+        return lua_yieldk(L, 0, 0, await_k);
+    }
+    if (n == KITSIM_CALL) {
+        lua_callk(L, lua_gettop(L) - 1, LUA_MULTRET, 0, call_k);
+        return lua_gettop(L);
+    }
     if (lim->memory_exceeded && lim->swift_depth == 0 && lim->cap && lim->used > lim->cap) {
         snprintf(lim->stop_message, sizeof lim->stop_message,
                  "limit exceeded: memory cap of %zu bytes reached", lim->cap);
@@ -915,6 +951,47 @@ static int tracked_resume(lua_State *L, lua_State *co, int narg, int *nres) {
        the main thread, but a stop from Swift may have armed only co. */
     if (lim->stopping) lua_sethook(L, limit_hook, LUA_MASKCOUNT, 1);
     return status;
+}
+
+int kitsim_resume_task(lua_State *L, lua_State *co, int narg, int raise, int *nres) {
+    kitsim_limits *lim = kitsim_limits_of(L);
+    if (lua_status(co) == LUA_YIELD) {
+        if (!lua_checkstack(co, 2)) return LUA_ERRMEM;
+        lua_pushlightuserdata(co, (void *)&task_resume_key);
+        lua_pushboolean(co, raise);
+        lua_rotate(co, -(narg + 2), 2);        /* key and flag below the values */
+        narg += 2;
+    }
+    int saved = enter_lua(lim);
+    int status = tracked_resume(L, co, narg, nres);
+    leave_lua(lim, saved);
+    return status;
+}
+
+static int iterator_call_k(lua_State *L, int status, lua_KContext ctx) {
+    (void)status; (void)ctx;
+    return 1;
+}
+
+static int iterator_call(lua_State *L) {
+    lua_settop(L, 1);
+    lua_pushvalue(L, lua_upvalueindex(1));
+    lua_insert(L, 1);
+    lua_callk(L, 1, 1, 0, iterator_call_k);
+    return 1;
+}
+
+void kitsim_push_iterator_call(lua_State *L) {
+    lua_pushcclosure(L, iterator_call, 1);
+}
+
+void kitsim_close_thread(lua_State *co, lua_State *from) {
+#if LUA_VERSION_RELEASE_NUM >= 50406
+    (void)lua_closethread(co, from);
+#else
+    (void)from;
+    (void)lua_resetthread(co);
+#endif
 }
 
 /* coroutine.resume as lcorolib's auxresume and luaB_coresume. */

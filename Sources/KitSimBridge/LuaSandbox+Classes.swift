@@ -65,6 +65,16 @@ extension LuaSandbox {
         info.methodsVersion = .max                  // never filled yet
         classInfo[cls.id] = info
         refreshMethods(of: cls)
+        if cls.implementation(for: LuaSandbox.nextSelector) != nil {
+            // An async sequence (a class with `next`, Swift's AsyncIteratorProtocol): `for v
+            // in seq do` calls the handle, and so `seq:next()`, which may await.
+            rawGetRef(L, info.metatable)
+            rawGetRef(L, info.members)
+            lua_getfield(L, -1, LuaSandbox.nextSelector.name)
+            kitsim_push_iterator_call(L)
+            lua_setfield(L, -3, "__call")
+            kitsim_pop(L, 2)
+        }
         return classInfo[cls.id]!
     }
 

@@ -21,6 +21,12 @@ extension LuaSandbox {
             // The trampoline raises the stop message.
             kitsim_stop(L, e.message.hasPrefix("limit exceeded") ? e.message : "limit exceeded: " + e.message)
         }
+        if case .thrown = e.kind {
+            // A Swift error a script may catch (CancellationError): a value like an
+            // exception's, never recorded as a crash.
+            pushException(L, e)
+            return KITSIM_RAISE_RAW
+        }
         if e.isCrash {
             // Every crash is in the trace once: the model recorded its exceptions where it
             // raised them; the runtime's own crashes (a zombie message, an unowned read)

@@ -158,6 +158,14 @@ public final class LuaSandbox {
     let dispatcher = Dispatcher()
     /// The thread currently calling into Swift (coroutines have their own stacks).
     var current: OpaquePointer
+    /// The thread of the task the model is resuming (innermost), nil outside tasks.
+    var taskThread: OpaquePointer?
+    /// The model asked to suspend the calling task when the call running now returns.
+    var yieldRequested = false
+    /// The last yield of a task's thread was an await (not a script's coroutine.yield).
+    var awaited = false
+    /// The methods tasks called as plain Lua calls, by function, named `Class:method`.
+    var taskMethodNames: [UnsafeRawPointer: String] = [:]
     var lastLocation: (source: UnsafePointer<CChar>?, line: Int32, loc: SourceLocation?) = (nil, 0, nil)
     /// Lines printed by `print` and `sim.log`, in order.
     public internal(set) var output: [String] = []
@@ -304,7 +312,10 @@ private func kitsimSwiftEntry(_ L: OpaquePointer?, _ index: Int32) -> Int32 {
 private func kitsimMethodEntry(_ L: OpaquePointer?, _ host: UnsafeMutableRawPointer?, _ slot: Int32, _ id: UInt32) -> Int32 {
     guard let L, let host else { return 0 }
     return Unmanaged<LuaSandbox>.fromOpaque(host)._withUnsafeGuaranteedRef { sb in
-        sb.entering(L) { try sb.callMethod(L, slot: Int(slot), id: id) }
+        sb.entering(L) {
+            if _slowPath(L == sb.taskThread), let n = sb.callMethodInTask(L, slot: Int(slot), id: id) { return n }
+            return try sb.callMethod(L, slot: Int(slot), id: id)
+        }
     }
 }
 
@@ -400,7 +411,13 @@ extension LuaSandbox {
         heap.locationIsStale = true
         defer { current = saved }
         do {
-            return try body()
+            let n = try body()
+            if _slowPath(yieldRequested) {
+                yieldRequested = false
+                awaited = true
+                return KITSIM_YIELD
+            }
+            return n
         } catch let e as SimError {
             return pushError(L, e)
         } catch {
@@ -426,6 +443,14 @@ final class Dispatcher: ForeignDispatcher {
     func snapshot(_ value: ForeignBox, path: String, owner: ObjectID) throws -> Value? {
         try sandbox.snapshot(value, path: path, owner: owner)
     }
+    func makeCoroutine(_ function: ForeignBox) throws -> ForeignBox? { try sandbox.makeCoroutine(function) }
+    func resume(_ coroutine: ForeignBox, _ values: [Value], raising: SimError?) throws -> CoroutineStep {
+        entries &+= 1
+        return try sandbox.resume(coroutine, values, raising: raising)
+    }
+    func canSuspend(_ coroutine: ForeignBox) -> Bool { sandbox.canSuspend(coroutine) }
+    func suspendCaller() { sandbox.suspendCaller() }
+    func suspendedFrames(_ coroutine: ForeignBox) -> SuspendedFrames { sandbox.suspendedFrames(coroutine) }
     func closureCaptures(_ function: ForeignBox) throws -> ClosureCaptures? {
         try sandbox.closureCaptures(function)
     }

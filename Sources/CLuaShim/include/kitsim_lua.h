@@ -23,6 +23,14 @@
 
 #define KITSIM_RAISE (-1)      /* raise the stack top; strings get the caller's position */
 #define KITSIM_RAISE_RAW (-2)  /* raise the stack top as it is */
+/* Suspend the running coroutine (an `await` in a task): the trampoline yields nothing.
+   The host resumes it with kitsim_resume_task: the values it passes become the call's
+   results, or its error value is raised at the call. */
+#define KITSIM_YIELD (-3)
+/* Call the function at index 1 with the values above it as arguments, as a Lua call
+   that may yield, and return all its results: the host has made the whole stack that
+   call (a Lua method run inside a task, so that it may await). */
+#define KITSIM_CALL (-4)
 /* A handle starts with this 64-bit tag: not a canonical x86-64 (or AArch64) address, so
    no pointer at the start of another userdata can equal it (see handle_id). */
 #define KITSIM_HANDLE_MAGIC 0x4B53494D48444C45ull  /* "KSIMHDLE" */
@@ -117,6 +125,21 @@ int kitsim_pcall(lua_State *L, int nargs, int nresults);
 /// Runs a script's main chunk (with `nargs` arguments above it) as lua.c does, from a C
 /// function under `kitsim_pcall`, with no results.
 int kitsim_pcall_main(lua_State *L, int nargs);
+
+/// Resumes a task's coroutine `co` from thread `L` (KITSIM_YIELD): with `raise` 0 the
+/// `narg` values on `co`'s stack top become the results of the call that suspended it; with
+/// `raise` 1 the one value there is raised at that call. The first resume (`co` not yet
+/// started) passes `narg` arguments to the function below them and `raise` must be 0.
+/// Returns lua_resume's status, with the results or the error value on `co`'s stack
+/// (`*nres`), tracking `co` for the stop hooks as coroutine.resume does.
+int kitsim_resume_task(lua_State *L, lua_State *co, int narg, int raise, int *nres);
+/// Pops the `next` method closure on the stack top and pushes the `__call` of an async
+/// sequence's handles: `seq(state, control)` from a generic `for` calls `seq:next()` (the
+/// for's extra values dropped), a call that may yield.
+void kitsim_push_iterator_call(lua_State *L);
+/// Ends a thread that will not be resumed again: its pending to-be-closed variables close
+/// (lua_closethread; lua_resetthread before Lua 5.4.6). Its status is left on its stack.
+void kitsim_close_thread(lua_State *co, lua_State *from);
 
 /// Pushes the traceback message handler, for `kitsim_pcall_handler`.
 void kitsim_push_traceback(lua_State *L);

@@ -130,3 +130,31 @@ extension SimError {
         .model(m, object: object)
     }
 }
+
+/// Swift concurrency's errors and misuse in the model (Concurrency/): a task's
+/// cancellation, thrown as Swift throws `CancellationError`, and an await where Swift
+/// would not compile one.
+public enum ConcurrencyProblem: ModelProblem, Equatable {
+    /// `CancellationError()`, thrown by `Task.sleep` and `Task.checkCancellation` in a
+    /// cancelled task: a value a script catches with `pcall`, as Swift's `catch`.
+    case cancelled
+    /// An await outside a task's body: outside every task, or inside a callback UIKit runs
+    /// or a coroutine of the script's own, where nothing can suspend the task.
+    case awaitOutsideTask(function: String, inTask: Bool)
+
+    public var kind: SimError.Kind {
+        switch self {
+        case .cancelled: return .thrown(name: "CancellationError")
+        case .awaitOutsideTask: return .invalidUse
+        }
+    }
+
+    public var message: String {
+        switch self {
+        case .cancelled: return "CancellationError()"
+        case .awaitOutsideTask(let f, let inTask):
+            return "'\(f)' awaits, so it is called in a task's body ('async' call in a function that does not support concurrency)"
+                + (inTask ? ": this call comes from a callback the model runs, or a coroutine of the script's, inside the task" : "")
+        }
+    }
+}

@@ -122,6 +122,11 @@ extension Notifications {
                                                  object: inv.optionalObjectArgument(2), filtered: inv.argumentCount > 1)
             return .nil
         }
+        Method("notifications", swift: "notifications(named:object:)", .string("name", optional: true),
+               .object("object", "NSObject", optional: true), returns: .object("NotificationCenter.Notifications"), introduced: 15,
+               summary: "The matching notifications as an async sequence a task iterates (`for note in seq do`); the center keeps it through a block observer (rule 96).") { sim, inv in
+            .object(try sim.asyncSequences.makeNotifications(inv.receiver, name: inv.stringArgument(0), object: inv.optionalObjectArgument(1)))
+        }
         Method("post", swift: "post(name:object:userInfo:)", .string("name"), .object("object", "NSObject", optional: true),
                Parameter("userInfo", .table, optional: true),
                summary: "Delivers `{ name, object, userInfo }` to each matching registration before it returns (rule 34).") { sim, inv in

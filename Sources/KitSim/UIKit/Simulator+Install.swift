@@ -66,6 +66,10 @@ extension Simulator {
         CAAnimation.self,
         CABasicAnimation.self,
         UIViewPropertyAnimator.self,
+        Task.self,
+        AsyncStream.self,
+        AsyncStreamContinuation.self,
+        NotificationSequence.self,
     ]
 
     /// The model's classes as the heap defers them: names and globals up front, each

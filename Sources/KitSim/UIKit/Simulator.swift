@@ -119,6 +119,10 @@ public final class Simulator: HeapAccessing {
     let views: Views
     /// What the user sees: `sim.screen()` and its picture (UIKit/Screen/Screen.swift).
     let display: Screen
+    /// Swift concurrency's tasks (Concurrency/Task.swift).
+    let tasks: Tasks
+    /// The async sequences tasks iterate (Concurrency/AsyncStream.swift).
+    let asyncSequences: AsyncSequences
 
     /// A simulated app with the given behaviour profile, launched: `UIApplication.shared`
     /// exists with an app delegate whose `window` property is strong, as
@@ -172,6 +176,8 @@ public final class Simulator: HeapAccessing {
         views = Views(heap)
         display = Screen(heap)
         performRequests = PerformRequests(heap)
+        tasks = Tasks(heap)
+        asyncSequences = AsyncSequences(heap)
         transitions.sim = self
         runLoop.sim = self
         notifications.sim = self
@@ -190,6 +196,8 @@ public final class Simulator: HeapAccessing {
         views.sim = self
         display.sim = self
         performRequests.sim = self
+        tasks.sim = self
+        asyncSequences.sim = self
         // The calls between subsystems on the hot paths go direct (Subsystem.swift says why).
         navigation.lifecycle = lifecycle
         navigation.transitions = transitions
@@ -275,6 +283,7 @@ public final class Simulator: HeapAccessing {
                 + self.notifications.violations() + self.keyValueObserving.violations() + self.targetAction.violations()
                 + self.urlLoading.violations() + self.scriptMessageHandlers.violations()
                 + self.views.violations() + self.display.violations() + self.performRequests.violations()
+                + self.tasks.violations() + self.asyncSequences.violations()
         }
     }
 

@@ -31,6 +31,9 @@ public struct SimError: Error, Equatable, CustomStringConvertible, Sendable {
         case host
         /// An assertion of the scenario failed.
         case assertion
+        /// An error a Swift API throws (`CancellationError`), named by its type: a value a
+        /// script catches with `pcall` (a Swift `catch`), not a crash of the app.
+        case thrown(name: String)
     }
 
     public let kind: Kind
@@ -94,7 +97,7 @@ public struct SimError: Error, Equatable, CustomStringConvertible, Sendable {
     /// zombie message, Swift's `Fatal error` for its runtime traps; nil for other errors.
     public var crashName: String? {
         switch kind {
-        case .exception(let name): return name
+        case .exception(let name), .thrown(let name): return name
         case .zombie: return "EXC_BAD_ACCESS"
         case .unownedRead, .retainDuringDeinit: return "Fatal error"
         default: return nil
@@ -121,7 +124,7 @@ public struct SimError: Error, Equatable, CustomStringConvertible, Sendable {
     /// so nothing is prefixed twice.
     public var description: String {
         switch kind {
-        case .exception, .unownedRead, .retainDuringDeinit:
+        case .exception, .unownedRead, .retainDuringDeinit, .thrown:
             return "\(crashName ?? ""): \(message)"
         default: return message
         }

@@ -95,6 +95,31 @@ extension Heap {
         return result
     }
 
+    /// What running a block as a coroutine starts (a task's operation): its body, a host
+    /// function, and the arguments `callBlock` would pass before its own (a closure's
+    /// none; a `makeBlock` block's captures, in order). Nil when there is nothing to run:
+    /// a block without a host body, or one a weakening made weak whose capture has gone
+    /// (its `guard let self else { return }`).
+    public func blockEntry(_ block: ObjectID) throws -> (function: ForeignBox, arguments: [Value])? {
+        try checkUsable(block, "invoke")
+        guard let body = blockBodies[block.raw], case .foreign(let function) = body else { return nil }
+        let entries = associated[block.raw] ?? []
+        for e in entries where e.ownership == .unowned {
+            if case .object(let t) = slots[Int(e.slot)], states[Int(t.raw)] != .alive {
+                throw unownedReadError(owner: block, property: name(e.keyID), target: t)
+            }
+        }
+        if let weakened = weakenedClosures[block.raw],
+           entries.contains(where: { e in weakened.contains(e.keyID) && slots[Int(e.slot)].isNil }) {
+            return nil
+        }
+        if closureSites[block.raw] != nil { return (function, []) }
+        let captures = blockCaptureOrder.flatMap { prefix in
+            entries.filter { e in name(e.keyID).hasPrefix(prefix) }.map { slots[Int($0.slot)] }
+        }
+        return (function, captures)
+    }
+
     /// The order a block's body receives its captures in.
     private var blockCaptureOrder: [String] { ["strong[", "weak[", "unowned["] }
 }

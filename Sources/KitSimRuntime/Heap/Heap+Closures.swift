@@ -60,6 +60,10 @@ extension Heap {
         return .object(block)
     }
 
+    /// The start of the key under which an object keeps what a suspended coroutine's
+    /// local variable holds: `local 'self' in loop (feed.lua:24)`.
+    public static let frameLocalPrefix = "local '"
+
     /// Where a closure block's function was written (`file.lua:12`), or nil for any other object.
     public func closureSite(_ id: ObjectID) -> String? { closureSites[id.raw] }
 
@@ -69,6 +73,8 @@ extension Heap {
     public func edgeName(_ owner: ObjectID, _ name: String) -> String {
         if let site = closureSites[owner.raw] { return "closure (\(site)) captures '\(name)'" }
         if let number = blockCaptureNumber(owner, name) { return describe(owner) + " capture \(number)" }
+        // A suspended coroutine's frame keeps what its locals hold (`SuspendedFrames`).
+        if name.hasPrefix(Heap.frameLocalPrefix) { return describe(owner) + " " + name }
         return describe(owner) + "." + name
     }
 

@@ -31,6 +31,62 @@ public protocol ForeignDispatcher: AnyObject {
     /// For a host function, what it captures as Swift would: where it was written and
     /// every simulated object its upvalues hold (`ClosureCaptures`); nil for any other value.
     func closureCaptures(_ function: ForeignBox) throws -> ClosureCaptures?
+
+    // Coroutines: a Swift concurrency task's body runs as one (the model's `Task`). The
+    // host suspends one only where a call from its own body asks it to, after the Swift
+    // frame of that call has returned (DEVELOPERS.md rule 1).
+
+    /// A new, not yet started coroutine running host function `function` (with
+    /// `arguments` when first resumed); nil when `function` is not a host function.
+    func makeCoroutine(_ function: ForeignBox) throws -> ForeignBox?
+    /// Runs `coroutine` until it suspends or ends. The first time it starts the function
+    /// with `values`; after a suspension `values` become the results of the call that
+    /// suspended it, or `raising` is raised there.
+    func resume(_ coroutine: ForeignBox, _ values: [Value], raising: SimError?) throws -> CoroutineStep
+    /// Whether the call running now comes from `coroutine`'s own body, where it may await:
+    /// not from a callback the model runs, nor from a coroutine the body made itself.
+    func canSuspend(_ coroutine: ForeignBox) -> Bool
+    /// Asks the host to suspend the calling coroutine when the call running now returns
+    /// (after `canSuspend` said it may).
+    func suspendCaller()
+    /// Where a suspended coroutine waits (`file.lua:12`), and the simulated objects the
+    /// local variables of its frames hold: an async function's frame keeps them while
+    /// it is suspended, as Swift's does.
+    func suspendedFrames(_ coroutine: ForeignBox) -> SuspendedFrames
+}
+
+/// How a coroutine's resumption ended (`ForeignDispatcher.resume`).
+public enum CoroutineStep {
+    /// It suspended at an await.
+    case suspended
+    /// Its function returned; its first result.
+    case returned(Value)
+    /// An error ended it; for an exception value of KitSim's own, its name.
+    case failed(SimError, exceptionName: String?)
+}
+
+/// What a suspended coroutine holds (`ForeignDispatcher.suspendedFrames`).
+public struct SuspendedFrames: Sendable {
+    /// The line it waits at, `file.lua:12`.
+    public let site: String
+    /// The objects its frames' local variables hold, strongly, each named by the local
+    /// and its function (`'self' in loop (feed.lua:24)`); weak boxes are not held.
+    public let locals: [ClosureCaptures.Capture]
+
+    public init(site: String, locals: [ClosureCaptures.Capture]) {
+        self.site = site
+        self.locals = locals
+    }
+}
+
+extension ForeignDispatcher {
+    public func makeCoroutine(_ function: ForeignBox) throws -> ForeignBox? { nil }
+    public func resume(_ coroutine: ForeignBox, _ values: [Value], raising: SimError?) throws -> CoroutineStep {
+        .failed(SimError(.invalidUse, "this host runs no coroutines"), exceptionName: nil)
+    }
+    public func canSuspend(_ coroutine: ForeignBox) -> Bool { false }
+    public func suspendCaller() {}
+    public func suspendedFrames(_ coroutine: ForeignBox) -> SuspendedFrames { SuspendedFrames(site: "?", locals: []) }
 }
 
 extension Heap {

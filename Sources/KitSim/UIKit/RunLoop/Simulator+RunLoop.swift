@@ -53,6 +53,12 @@ final class MainRunLoop: Subsystem {
     /// for that time. `label` names it in an explorer's orders (docs/explore.md).
     func schedule(at time: Int64, label: String, _ work: @escaping LayoutWork) { queues.schedule(at: time, label: label, work) }
 
+    /// Schedules work from virtual time `time` to `latest` (a timer's leeway): an explorer
+    /// chooses the moment; without one it runs at `time`.
+    func schedule(at time: Int64, latest: Int64, label: String, _ work: @escaping LayoutWork) {
+        queues.schedule(at: time, latest: latest, label: label, work)
+    }
+
     /// Schedules internal work (an animation's end) `seconds` from now on the virtual clock.
     func schedule(after seconds: Double, label: String, _ work: @escaping LayoutWork) {
         queues.schedule(at: sim.time(after: seconds), label: label, work)
