@@ -42,6 +42,7 @@ extension Simulator: SandboxModel {
             sandbox.setGlobalRaw(L, name)
         }
         installFoundationVersionNumber(sandbox, L)
+        installConcurrencyGlobals(L)
         def(MethodSignature("run", [.number("seconds", optional: true)], summary: "Runs the main run loop for virtual seconds (0: one turn): timers, layout, transitions.")) { sb, L in
             let seconds = try sb.numberArgument(L, 1, "run", default: 0)
             if sim.now + seconds > sb.limitsConfiguration.virtualSeconds {
@@ -323,6 +324,33 @@ extension Simulator {
             return Simulator.deferredClasses[i].declaration()
         }
         return extraClasses.first { $0.name == cls.name }
+    }
+
+    /// `withTaskCancellationHandler(operation, onCancel)` (rule 95): Lua, so that the
+    /// operation runs as a plain call of the task's body and may await; a call through the
+    /// host could not suspend. The handler is registered around the operation however it
+    /// ends, and its error, if any, is raised again as it was.
+    func installConcurrencyGlobals(_ L: OpaquePointer) {
+        let chunk = """
+        local Task, pcall, error, type, pack, unpack = Task, pcall, error, type, table.pack, table.unpack
+        function withTaskCancellationHandler(operation, onCancel)
+          for i = 1, 2 do
+            local f = i == 1 and operation or onCancel
+            if type(f) ~= "function" then
+              error("bad argument #" .. i .. " to 'withTaskCancellationHandler' (function expected, got "
+                .. (f == nil and "no value" or type(f)) .. ")", 2)
+            end
+          end
+          local token = Task.addCancellationHandler(onCancel)
+          local r = pack(pcall(operation))
+          Task.removeCancellationHandler(token)
+          if not r[1] then error(r[2], 0) end
+          return unpack(r, 2, r.n)
+        end
+        """
+        let top = lua_gettop(L)
+        _ = chunk.withCString { kitsim_dostring(L, $0, chunk.utf8.count, "=prelude") }
+        lua_settop(L, top)
     }
 
     /// Sets the global `NSFoundationVersionNumber` to the profile's (SPEC rule 56).

@@ -205,7 +205,7 @@ extension AsyncSequences {
     }
 
     /// `AsyncStream.Continuation` (rule 96).
-    static let continuationDeclaration = ClassDeclaration(AsyncStreamContinuation.handle, introduced: 13,
+    static let continuationDeclaration = ClassDeclaration(AsyncStreamContinuation.handle,
         summary: "Feeds its stream; it keeps the stream (its buffer) and its onTermination closure.") {
         PropertyDeclaration(AsyncStreamContinuation.stream, .strong, .object("AsyncStream"), readOnly: true,
                             summary: "The stream's storage, kept as long as the continuation is.")
@@ -223,7 +223,7 @@ extension AsyncSequences {
     }
 
     /// `NotificationCenter.Notifications` (rule 96).
-    static let notificationsDeclaration = ClassDeclaration(NotificationSequence.handle, introduced: 15,
+    static let notificationsDeclaration = ClassDeclaration(NotificationSequence.handle,
         summary: "The notifications a center posts, as an async sequence; the center's observer keeps it until the iterating task is cancelled.") {
         PropertyDeclaration(NotificationSequence.buffer, .strong, .any, readOnly: true,
                             summary: "The notifications posted and not yet taken.")

@@ -51,6 +51,8 @@ struct TaskState {
     var cancellationHandlers: [(token: Int, handler: Value)] = []
     /// The keys under which the task keeps what its suspended frames' locals hold.
     var localKeys: [String] = []
+    /// Where it waits, while suspended (`feed.lua:18`).
+    var suspendedAt: String?
 }
 
 /// Swift concurrency on the main actor (rules 93–96): every task's body is a coroutine the
@@ -140,6 +142,7 @@ final class Tasks: Subsystem {
         s.hold = runningHold
         s.phase = .running
         s.wait = .none
+        s.suspendedAt = nil
         states[t.raw] = s
         running.append(t)
         let outcome: CoroutineStep
@@ -175,6 +178,7 @@ final class Tasks: Subsystem {
         try heap.unhold(t, s.hold)
         s.hold = hold
         s.phase = .suspended
+        s.suspendedAt = frames.site
         let keys = frames.locals.map { Heap.frameLocalPrefix + $0.name.dropFirst() }
         // The new locals are kept before the old ones are let go: an object held by both
         // must not deallocate in between.
@@ -334,6 +338,25 @@ final class Tasks: Subsystem {
 
     /// Whether the running task is cancelled (false outside tasks, as in Swift).
     var currentIsCancelled: Bool { current.flatMap { states[$0.raw]?.isCancelled } ?? false }
+}
+
+/// A task that had not finished (rule 93): `kitsim run` names each at the end of a run,
+/// since nothing will ever finish it there (a sleep past the end, a sequence nobody ends).
+public struct UnfinishedTask: Equatable, Sendable {
+    public let task: ObjectID
+    /// Where it was made, `feed.lua:12`.
+    public let madeAt: String
+    /// Where it waits, `feed.lua:18`; nil for one whose body has not started.
+    public let waitsAt: String?
+}
+
+extension Simulator {
+    /// The tasks not finished now, in id order (rule 93).
+    public var unfinishedTasks: [UnfinishedTask] {
+        tasks.unfinished.compactMap { t in
+            tasks.state(t).map { UnfinishedTask(task: t, madeAt: $0.site, waitsAt: $0.suspendedAt) }
+        }
+    }
 }
 
 extension Tasks {
