@@ -393,12 +393,9 @@ extension Tasks {
             return .nil
         }
         Method.classMethod("checkCancellation", swift: "checkCancellation()",
-                           summary: "Throws CancellationError in a cancelled task.") { sim, _ in
+                           summary: "Throws CancellationError in a cancelled task (the running one); nothing outside tasks.") { sim, _ in
             if sim.tasks.currentIsCancelled { throw SimError.model(ConcurrencyProblem.cancelled) }
             return .nil
-        }
-        Static("isCancelled", .bool, summary: "Whether the running task is cancelled; false outside tasks.") { sim in
-            .bool(sim.tasks.currentIsCancelled)
         }
         Method.classMethod("addCancellationHandler", swift: "withTaskCancellationHandler(operation:onCancel:)",
                            .function("onCancel", optional: false), returns: .number,

@@ -60,6 +60,16 @@ struct LeakInspection {
         let cls = heap.classOf(r.owner)
         let base = Heap.baseName(r.name)
         let owner = heap.describe(r.owner)
+        if heap.isKind(r.owner, of: Task.handle) {
+            // Rule 93: a task keeps its operation, and what its suspended frames hold, until
+            // its body ends; cancelling it ends the body at its await (rule 95). What a frame
+            // holds is no declaration a fix can change.
+            if r.name.hasPrefix(Heap.frameLocalPrefix) { return .framework }
+            if base == Task.operation.name {
+                return .release("cancel \(owner) when the screen goes (viewDidDisappear): its await throws "
+                                + "CancellationError or its sequence ends, and the task lets go of its closure")
+            }
+        }
         guard let property = cls.property(named: base) else {
             // Storage the model keeps beside an object's properties: a content controller's
             // handlers (rule 42), the observations an object's observers registered.

@@ -67,6 +67,8 @@ extension ControllerLifecycle {
                     _ = try heap.send(r.owner, Selector("removeObserver"), [.object(r.target)])
                 } else if heap.isKind(r.owner, of: WKUserContentController.handle), let key = Self.quotedKey(r.name) {
                     _ = try heap.send(r.owner, Selector("removeScriptMessageHandler"), [.string(key)])
+                } else if heap.isKind(r.owner, of: Task.handle) {
+                    _ = try heap.send(r.owner, Selector("cancel"))
                 } else if heap.isKind(r.owner, of: CAAnimation.handle) {
                     for layer in heap.references(to: r.owner) where layer.name.hasPrefix("animations[") {
                         _ = try heap.send(layer.owner, Selector("removeAllAnimations"))
