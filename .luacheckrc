@@ -3,6 +3,7 @@
 stds.kitsim = {
   read_globals = {
     AppDelegate = { other_fields = true, read_only = false },
+    AsyncStream = { other_fields = true, read_only = false },
     CAAnimation = { other_fields = true, read_only = false },
     CABasicAnimation = { other_fields = true, read_only = false },
     CADisplayLink = { other_fields = true, read_only = false },
@@ -10,9 +11,11 @@ stds.kitsim = {
     CGPoint = {},
     CGRect = {},
     CGSize = {},
+    CurrentValueSubject = { other_fields = true, read_only = false },
     DispatchQueue = { other_fields = true, read_only = false },
     DispatchTime = { fields = { distantFuture = {}, now = {} } },
     IndexPath = {},
+    Just = { other_fields = true, read_only = false },
     NSBlock = { other_fields = true, read_only = false },
     NSClassFromString = {},
     NSFoundationVersionNumber = {},
@@ -21,8 +24,10 @@ stds.kitsim = {
     NSObject = { other_fields = true, read_only = false },
     NotificationCenter = { other_fields = true, read_only = false },
     OperationQueue = { other_fields = true, read_only = false },
+    PassthroughSubject = { other_fields = true, read_only = false },
     RunLoop = { other_fields = true, read_only = false },
     SceneDelegate = { other_fields = true, read_only = false },
+    Task = { other_fields = true, read_only = false },
     Timer = { other_fields = true, read_only = false },
     UIActionSheet = { other_fields = true, read_only = false },
     UIAlertAction = { other_fields = true, read_only = false },
@@ -66,7 +71,8 @@ stds.kitsim = {
     WKWebViewConfiguration = { other_fields = true, read_only = false },
     autoreleasepool = {},
     expect = {},
-    sim = { fields = { after = {}, alive = {}, always = {}, block = {}, configure = {}, cycles = {}, drain = {}, exchange = {}, graph = {}, growth = {}, history = {}, hitTest = {}, hold = {}, ignoreAbandoned = {}, isObject = {}, label = {}, leaks = {}, log = {}, mark = {}, now = {}, object = {}, postMessage = {}, release = {}, retainCount = {}, rotateDevice = {}, run = {}, schedule = {}, screen = {}, since = {}, sometimes = {}, swipeBack = {}, swipeDown = {}, tap = {}, trace = {}, unowned = {}, verify = {}, weak = {}, why = {} } },
+    sim = { fields = { after = {}, alive = {}, always = {}, block = {}, configure = {}, cycles = {}, drain = {}, exchange = {}, graph = {}, growth = {}, history = {}, hitTest = {}, hold = {}, ignoreAbandoned = {}, isObject = {}, label = {}, leaks = {}, log = {}, mark = {}, method = {}, now = {}, object = {}, postMessage = {}, release = {}, retainCount = {}, rotateDevice = {}, run = {}, schedule = {}, screen = {}, since = {}, sometimes = {}, swipeBack = {}, swipeDown = {}, tap = {}, trace = {}, unowned = {}, verify = {}, weak = {}, why = {} } },
+    withTaskCancellationHandler = {},
   },
 }
 std = "lua54+kitsim"

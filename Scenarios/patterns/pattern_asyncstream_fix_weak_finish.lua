@@ -1,5 +1,5 @@
--- Pattern · an AsyncStream's continuation kept by its consumer — the fix (rules 93, 96:
--- docs/rules.md#rule-93, #rule-96)
+-- Pattern · an AsyncStream's continuation kept by its consumer — the fix (rules 91, 94:
+-- docs/rules.md#rule-91, #rule-94)
 --
 -- The task takes self weakly for each message, and the stream's onTermination stops the
 -- producer, as Swift apps write

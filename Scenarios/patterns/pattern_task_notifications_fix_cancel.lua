@@ -1,5 +1,5 @@
--- Pattern · a task iterating notifications that nobody cancels — the fix (rules 95, 96:
--- docs/rules.md#rule-95, #rule-96)
+-- Pattern · a task iterating notifications that nobody cancels — the fix (rules 93, 94:
+-- docs/rules.md#rule-93, #rule-94)
 --
 -- The screen keeps its task and cancels it when it leaves the screen, as Swift apps write
 --   themeTask = Task { [weak self] in for await _ in … { self?.applyTheme() } }

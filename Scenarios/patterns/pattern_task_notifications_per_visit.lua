@@ -1,5 +1,5 @@
 -- Pattern · a task iterating notifications that nobody cancels, one more per visit
--- (rules 93, 96: docs/rules.md#rule-93, #rule-96)
+-- (rules 91, 94: docs/rules.md#rule-91, #rule-94)
 --
 -- A screen follows theme changes in a task it does not keep, as Swift apps write
 --   Task { [weak self] in for await _ in NotificationCenter.default.notifications(named: .themeChanged) { self?.applyTheme() } }

@@ -1,5 +1,5 @@
--- Pattern · a stored Task keeps its screen until it finishes — the fix (rules 93, 95:
--- docs/rules.md#rule-93, #rule-95)
+-- Pattern · a stored Task keeps its screen until it finishes — the fix (rules 91, 93:
+-- docs/rules.md#rule-91, #rule-93)
 --
 -- The task captures self weakly and takes it only for each refresh, and the screen cancels
 -- the task when it leaves the screen, as Swift apps write

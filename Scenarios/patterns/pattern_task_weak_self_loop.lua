@@ -1,5 +1,5 @@
--- Pattern · `[weak self]` does not help a task that loops for ever (rules 93, 96:
--- docs/rules.md#rule-93, #rule-96)
+-- Pattern · `[weak self]` does not help a task that loops for ever (rules 91, 94:
+-- docs/rules.md#rule-91, #rule-94)
 --
 -- A screen listens for updates in a task that captures it weakly, and cancels the task in
 -- deinit, as Swift apps write
@@ -35,9 +35,9 @@ sim.run(1)
 expect(reloads).to.equal(1)                         -- the popped screen still reloads
 expect(feed).to.be.alive()
 local why = sim.why(feed)
-local site = "[task suspended at Scenarios/patterns/pattern_task_weak_self_loop.lua:25] Task#"
+local site = ":25] Task#"
 expect(why:find(site, 1, true) ~= nil).to.be.truthy()
-expect(why:find("local 'self' in Feed:observe (Scenarios/patterns/pattern_task_weak_self_loop.lua:24)", 1, true) ~= nil)
+expect(why:find("local 'self' in Feed:observe (", 1, true) ~= nil)
   .to.be.truthy()
 expect(why:find("captures 'self'", 1, true)).to.equal(nil)   -- the closure's capture is weak
 local leaks = sim.leaks()

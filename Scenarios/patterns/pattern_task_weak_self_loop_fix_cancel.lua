@@ -1,5 +1,5 @@
--- Pattern · `[weak self]` does not help a task that loops for ever — the fix (rules 95, 96:
--- docs/rules.md#rule-95, #rule-96)
+-- Pattern · `[weak self]` does not help a task that loops for ever — the fix (rules 93, 94:
+-- docs/rules.md#rule-93, #rule-94)
 --
 -- The screen cancels the task when it leaves the screen, as Swift apps write
 --   override func viewDidDisappear(_ animated: Bool) { task?.cancel() }

@@ -326,7 +326,7 @@ extension Simulator {
         return extraClasses.first { $0.name == cls.name }
     }
 
-    /// `withTaskCancellationHandler(operation, onCancel)` (rule 95): Lua, so that the
+    /// `withTaskCancellationHandler(operation, onCancel)` (rule 93): Lua, so that the
     /// operation runs as a plain call of the task's body and may await; a call through the
     /// host could not suspend. The handler is registered around the operation however it
     /// ends, and its error, if any, is raised again as it was.

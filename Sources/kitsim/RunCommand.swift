@@ -122,7 +122,7 @@ enum RunCommand {
                 + "which kitsim test fails (expect(obj).to.leak() marks a leak made on purpose):\n"
                 + unexpected.map { "  " + $0 }.joined(separator: "\n"))
         }
-        // Rule 93: a task still waiting when the run ends never finishes (nothing runs
+        // Rule 91: a task still waiting when the run ends never finishes (nothing runs
         // after the end), and what it holds stays alive; the place it waits is the lead.
         for u in sandbox.sim.unfinishedTasks {
             printError("kitsim: \(sandbox.heap.describe(u.task)) (made at \(u.madeAt)) never finished: "

@@ -4,7 +4,7 @@ import Testing
 @testable import KitSimLua
 @testable import KitSimRuntime
 
-/// Rules 93–96: Swift concurrency's tasks on the main actor, their sleeps, cancellation and
+/// Rules 91–94: Swift concurrency's tasks on the main actor, their sleeps, cancellation and
 /// the async sequences they iterate.
 @Suite struct ConcurrencyRulesTests {
     func run(_ code: String, sourceLocation: Testing.SourceLocation = #_sourceLocation) throws -> LuaSandbox {
@@ -14,7 +14,7 @@ import Testing
         return sandbox
     }
 
-    @Test func rule93_aTaskKeepsItsOperationUntilItsBodyEnds() throws {
+    @Test func rule91_aTaskKeepsItsOperationUntilItsBodyEnds() throws {
         let sandbox = try run("""
             local V = UIViewController:subclass("V")
             function V:load() Task.sleep(2) end
@@ -34,7 +34,7 @@ import Testing
         #expect(sandbox.sim.unfinishedTasks.isEmpty)
     }
 
-    @Test func rule93_aTaskStartsOnTheNextTurnAndIsReportedUnfinished() throws {
+    @Test func rule91_aTaskStartsOnTheNextTurnAndIsReportedUnfinished() throws {
         let sandbox = try run("""
             local order = {}
             Task(function() order[#order + 1] = "task"; Task.sleep(100) end)
@@ -47,7 +47,7 @@ import Testing
         #expect(unfinished.map(\.waitsAt) == ["t:2"])
     }
 
-    @Test func rule94_sleepIsVirtualTimeAndAwaitsOnlyInATask() throws {
+    @Test func rule92_sleepIsVirtualTimeAndAwaitsOnlyInATask() throws {
         _ = try run("""
             local woke
             Task(function() Task.sleep(2.5); woke = sim.now end)
@@ -65,14 +65,14 @@ import Testing
             """)
     }
 
-    @Test func rule94_aSleepsWakeUpMayComeWithinTheLeeway() throws {
+    @Test func rule92_aSleepsWakeUpMayComeWithinTheLeeway() throws {
         let sandbox = try run("Task(function() Task.sleep(10) end)\nsim.run(0)")
         let wake = try #require(sandbox.sim.runLoop.timers.first { $0.label.hasPrefix("task wakes") })
         #expect(wake.time == 10_000_000_000)
         #expect(wake.latest == 11_000_000_000)               // 10 % of the delay
     }
 
-    @Test func rule95_cancellingThrowsAtTheSleepAndRunsHandlersAtOnce() throws {
+    @Test func rule93_cancellingThrowsAtTheSleepAndRunsHandlersAtOnce() throws {
         _ = try run("""
             local log = {}
             local task = sim.hold(Task(function()
@@ -94,7 +94,7 @@ import Testing
             """)
     }
 
-    @Test func rule95_aTaskValueIsAwaitedAndItsErrorRethrown() throws {
+    @Test func rule93_aTaskValueIsAwaitedAndItsErrorRethrown() throws {
         _ = try run("""
             local a = sim.hold(Task(function() Task.sleep(1); return 7 end))
             local b = sim.hold(Task(function() Task.sleep(1); Task.checkCancellation() end))
@@ -110,7 +110,7 @@ import Testing
             """)
     }
 
-    @Test func rule96_streamsBufferAndEndWithFinishOrCancellation() throws {
+    @Test func rule94_streamsBufferAndEndWithFinishOrCancellation() throws {
         _ = try run("""
             local holder = NSObject:subclass("Holder", { c = "strong", s = "strong" })()
             sim.hold(holder)
@@ -140,7 +140,7 @@ import Testing
             """)
     }
 
-    @Test func rule96_notificationsAreASequenceTheCenterKeeps() throws {
+    @Test func rule94_notificationsAreASequenceTheCenterKeeps() throws {
         _ = try run("""
             local center = NotificationCenter.default
             local names = {}

@@ -20,7 +20,7 @@ package enum NotificationSequence: ModelClass {
     package static let buffer = handle.property("buffer")
 }
 
-/// What the model knows of an async sequence beyond its properties (rule 96).
+/// What the model knows of an async sequence beyond its properties (rule 94).
 struct SequenceState {
     enum Source: Equatable {
         /// An `AsyncStream`, fed through its continuation.
@@ -36,7 +36,7 @@ struct SequenceState {
     var waiter: ObjectID?
 }
 
-/// Async sequences a task iterates with a Lua `for` (rule 96): `AsyncStream` with its
+/// Async sequences a task iterates with a Lua `for` (rule 94): `AsyncStream` with its
 /// continuation, and a notification center's `notifications(named:)`. Each buffers what
 /// is yielded until it is taken (unbounded, as both default to); a task awaiting the next
 /// element resumes in a turn of its own once there is one, or with nil once the sequence
@@ -90,7 +90,7 @@ final class AsyncSequences: Subsystem {
     // MARK: notifications(named:)
 
     /// `center.notifications(named:object:)`: a sequence the center feeds through a block
-    /// observer of its own, which keeps the sequence (rule 96).
+    /// observer of its own, which keeps the sequence (rule 94).
     func makeNotifications(_ center: ObjectID, name: String?, object: ObjectID?) throws -> ObjectID {
         let seq = heap.alloc(heap[NotificationSequence.self])
         try heap.hold(seq)
@@ -188,7 +188,7 @@ final class AsyncSequences: Subsystem {
 }
 
 extension AsyncSequences {
-    /// `AsyncStream` (rule 96).
+    /// `AsyncStream` (rule 94).
     static let streamDeclaration = ClassDeclaration(AsyncStream.handle, introduced: 13,
         summary: "An async sequence fed through its continuation; a task iterates it with `for v in stream do`.") {
         PropertyDeclaration(AsyncStream.buffer, .strong, .any, readOnly: true,
@@ -204,7 +204,7 @@ extension AsyncSequences {
         }
     }
 
-    /// `AsyncStream.Continuation` (rule 96).
+    /// `AsyncStream.Continuation` (rule 94).
     static let continuationDeclaration = ClassDeclaration(AsyncStreamContinuation.handle,
         summary: "Feeds its stream; it keeps the stream (its buffer) and its onTermination closure.") {
         PropertyDeclaration(AsyncStreamContinuation.stream, .strong, .object("AsyncStream"), readOnly: true,
@@ -222,7 +222,7 @@ extension AsyncSequences {
         }
     }
 
-    /// `NotificationCenter.Notifications` (rule 96).
+    /// `NotificationCenter.Notifications` (rule 94).
     static let notificationsDeclaration = ClassDeclaration(NotificationSequence.handle,
         summary: "The notifications a center posts, as an async sequence; the center's observer keeps it until the iterating task is cancelled.") {
         PropertyDeclaration(NotificationSequence.buffer, .strong, .any, readOnly: true,

@@ -5,7 +5,7 @@ package enum Task: ModelClass {
     package static let operation = handle.property("operation")
 }
 
-/// What the model knows of a task beyond its properties (rules 93–96).
+/// What the model knows of a task beyond its properties (rules 91–94).
 struct TaskState {
     enum Phase: Equatable {
         /// Made, its first run queued on the main actor.
@@ -38,7 +38,7 @@ struct TaskState {
     let isDetached: Bool
     /// Where the task was made, `file.lua:12`.
     let site: String
-    /// The hold keeping it while it is queued, runs or waits (rule 93).
+    /// The hold keeping it while it is queued, runs or waits (rule 91).
     var hold: HoldReason
     /// Bumped at each suspension, so that a wake-up meant for an earlier one is dropped.
     var generation: UInt64 = 0
@@ -55,7 +55,7 @@ struct TaskState {
     var suspendedAt: String?
 }
 
-/// Swift concurrency on the main actor (rules 93–96): every task's body is a coroutine the
+/// Swift concurrency on the main actor (rules 91–94): every task's body is a coroutine the
 /// main run loop resumes, on the virtual clock. A task is held while it is queued, runs or
 /// waits (a root: `task suspended at feed.lua:18`); it keeps its operation, and so what
 /// the operation captures, until it finishes, and while suspended, what its frames'
@@ -170,7 +170,7 @@ final class Tasks: Subsystem {
 
     /// After an await suspended the body: the hold names where it waits (a root in
     /// `sim.why`), and the task keeps what its frames' locals hold, as an async function's
-    /// frame does while suspended (rule 93).
+    /// frame does while suspended (rule 91).
     private func suspended(_ t: ObjectID, frames: SuspendedFrames) throws {
         guard var s = states[t.raw] else { return }
         let hold = heap.holdReason("task suspended at \(frames.site)")
@@ -206,7 +206,7 @@ final class Tasks: Subsystem {
         s.localKeys = []
         let hold = s.hold
         states[t.raw] = s
-        // The task object may be kept by the script; what it ran is let go now (rule 93).
+        // The task object may be kept by the script; what it ran is let go now (rule 91).
         try heap.hold(t, runningHold)
         defer { if heap.isAlive(t) { try? heap.unhold(t, runningHold) } }
         try heap.unhold(t, hold)
@@ -259,7 +259,7 @@ final class Tasks: Subsystem {
     }
 
     /// `Task.sleep(seconds)`: throws at once in a cancelled task; else suspends until the
-    /// clock passes the deadline, within the timer leeway libdispatch gives (rule 94), or
+    /// clock passes the deadline, within the timer leeway libdispatch gives (rule 92), or
     /// until the task is cancelled.
     func sleep(_ seconds: Double) throws {
         let t = try awaitingTask("Task.sleep")
@@ -298,7 +298,7 @@ final class Tasks: Subsystem {
     }
 
     /// `task.cancel()`: marks it; runs its cancellation handlers at once, on the caller's
-    /// side; a sleep throws `CancellationError`, a sequence it iterates ends (rule 95).
+    /// side; a sleep throws `CancellationError`, a sequence it iterates ends (rule 93).
     func cancel(_ t: ObjectID) throws {
         guard var s = states[t.raw], s.phase != .finished, !s.isCancelled else { return }
         s.isCancelled = true
@@ -340,7 +340,7 @@ final class Tasks: Subsystem {
     var currentIsCancelled: Bool { current.flatMap { states[$0.raw]?.isCancelled } ?? false }
 }
 
-/// A task that had not finished (rule 93): `kitsim run` names each at the end of a run,
+/// A task that had not finished (rule 91): `kitsim run` names each at the end of a run,
 /// since nothing will ever finish it there (a sleep past the end, a sequence nobody ends).
 public struct UnfinishedTask: Equatable, Sendable {
     public let task: ObjectID
@@ -351,7 +351,7 @@ public struct UnfinishedTask: Equatable, Sendable {
 }
 
 extension Simulator {
-    /// The tasks not finished now, in id order (rule 93).
+    /// The tasks not finished now, in id order (rule 91).
     public var unfinishedTasks: [UnfinishedTask] {
         tasks.unfinished.compactMap { t in
             tasks.state(t).map { UnfinishedTask(task: t, madeAt: $0.site, waitsAt: $0.suspendedAt) }
@@ -360,19 +360,19 @@ extension Simulator {
 }
 
 extension Tasks {
-    /// `Task` (rules 93–96): a unit of Swift concurrency on the main actor, its body a
+    /// `Task` (rules 91–94): a unit of Swift concurrency on the main actor, its body a
     /// coroutine the run loop resumes.
     static let declaration = ClassDeclaration(Task.handle, introduced: 13,
         summary: "Swift concurrency's task, on the main actor: it keeps its operation until it ends, and is held while it runs or waits.") {
         PropertyDeclaration(Task.operation, .strong, .function, readOnly: true,
-                            summary: "The body, a closure: kept (with what it captures) until the task ends (rule 93).")
+                            summary: "The body, a closure: kept (with what it captures) until the task ends (rule 91).")
         PropertyDeclaration("isCancelled", .assign, .bool, readOnly: true, getter: "isCancelled")
         HoldDeclaration("task running", "a task while its body runs")
         HoldDeclaration("task enqueued at FILE:LINE", "a task made at FILE:LINE, before its body first runs")
         HoldDeclaration("task suspended at FILE:LINE", "a task whose body waits at FILE:LINE (an await)")
 
         Method.initializer(swift: "init(operation:)", .function("operation", optional: false),
-                           summary: "`Task { … }`: runs the operation on the main actor from the next turn (rule 93).") { sim, inv in
+                           summary: "`Task { … }`: runs the operation on the main actor from the next turn (rule 91).") { sim, inv in
             try sim.tasks.start(inv.receiver, operation: inv.argument(0), detached: false)
             return .object(inv.receiver)
         }
@@ -384,7 +384,7 @@ extension Tasks {
             return .object(t)
         }
         Method.classMethod("sleep", swift: "sleep(for:)", .number("seconds"),
-                           summary: "Awaits `seconds` of virtual time; throws CancellationError once the task is cancelled (rule 94).") { sim, inv in
+                           summary: "Awaits `seconds` of virtual time; throws CancellationError once the task is cancelled (rule 92).") { sim, inv in
             try sim.tasks.sleep(inv.numberArgument(0))
             return .nil
         }
@@ -407,7 +407,7 @@ extension Tasks {
             sim.tasks.removeCancellationHandler(clampedInt(inv.numberArgument(0)))
             return .nil
         }
-        Method("cancel", summary: "Cancels it: its handlers run now; a sleep throws CancellationError, a sequence it iterates ends (rule 95).") { sim, inv in
+        Method("cancel", summary: "Cancels it: its handlers run now; a sleep throws CancellationError, a sequence it iterates ends (rule 93).") { sim, inv in
             try sim.tasks.cancel(inv.receiver)
             return .nil
         }

@@ -107,6 +107,10 @@ extension Notifications {
             .object(try sim.notifications.addBlockObserver(inv.receiver, name: inv.stringArgument(0), object: inv.optionalObjectArgument(1),
                                                            block: inv.argument(3)))
         }
+        Method("publisher", swift: "publisher(for:object:)", .string("name", optional: true), returns: .object("Publisher"),
+               summary: "Combine's publisher of the notifications named `name`: each subscription is an observer the center keeps until it ends (rule 89).") { sim, inv in
+            .object(try sim.combine.makeRoot(.notification(center: inv.receiver, name: inv.stringArgument(0))))
+        }
         Method("addObserver", swift: "addObserver(_:selector:name:object:)",
                .object("observer", "NSObject"), .string("selector"), .string("name", optional: true),
                .object("object", "NSObject", optional: true),
@@ -124,7 +128,7 @@ extension Notifications {
         }
         Method("notifications", swift: "notifications(named:object:)", .string("name", optional: true),
                .object("object", "NSObject", optional: true), returns: .object("NotificationCenter.Notifications"), introduced: 15,
-               summary: "The matching notifications as an async sequence a task iterates (`for note in seq do`); the center keeps it through a block observer (rule 96).") { sim, inv in
+               summary: "The matching notifications as an async sequence a task iterates (`for note in seq do`); the center keeps it through a block observer (rule 94).") { sim, inv in
             .object(try sim.asyncSequences.makeNotifications(inv.receiver, name: inv.stringArgument(0), object: inv.optionalObjectArgument(1)))
         }
         Method("post", swift: "post(name:object:userInfo:)", .string("name"), .object("object", "NSObject", optional: true),

@@ -103,6 +103,8 @@ public final class Simulator: HeapAccessing {
     let keyValueObserving: KeyValueObserving
     /// The timers and display links (Foundation/Timer.swift, CADisplayLink.swift).
     let timers: Timers
+    /// Combine's publishers and live subscriptions (Combine/).
+    let combine: Pipelines
     /// The pending `perform(_:with:afterDelay:)` requests (Foundation/PerformRequests.swift).
     let performRequests: PerformRequests
     /// The URL sessions and their tasks (Foundation/URLSession.swift,
@@ -178,6 +180,7 @@ public final class Simulator: HeapAccessing {
         performRequests = PerformRequests(heap)
         tasks = Tasks(heap)
         asyncSequences = AsyncSequences(heap)
+        combine = Pipelines(heap)
         transitions.sim = self
         runLoop.sim = self
         notifications.sim = self
@@ -198,6 +201,7 @@ public final class Simulator: HeapAccessing {
         performRequests.sim = self
         tasks.sim = self
         asyncSequences.sim = self
+        combine.sim = self
         // The calls between subsystems on the hot paths go direct (Subsystem.swift says why).
         navigation.lifecycle = lifecycle
         navigation.transitions = transitions
@@ -284,6 +288,7 @@ public final class Simulator: HeapAccessing {
                 + self.urlLoading.violations() + self.scriptMessageHandlers.violations()
                 + self.views.violations() + self.display.violations() + self.performRequests.violations()
                 + self.tasks.violations() + self.asyncSequences.violations()
+                + self.combine.violations()
         }
     }
 
