@@ -10,9 +10,11 @@ stds.kitsim = {
     CGPoint = {},
     CGRect = {},
     CGSize = {},
+    CurrentValueSubject = { other_fields = true, read_only = false },
     DispatchQueue = { other_fields = true, read_only = false },
     DispatchTime = { fields = { distantFuture = {}, now = {} } },
     IndexPath = {},
+    Just = { other_fields = true, read_only = false },
     NSBlock = { other_fields = true, read_only = false },
     NSClassFromString = {},
     NSFoundationVersionNumber = {},
@@ -21,6 +23,7 @@ stds.kitsim = {
     NSObject = { other_fields = true, read_only = false },
     NotificationCenter = { other_fields = true, read_only = false },
     OperationQueue = { other_fields = true, read_only = false },
+    PassthroughSubject = { other_fields = true, read_only = false },
     RunLoop = { other_fields = true, read_only = false },
     SceneDelegate = { other_fields = true, read_only = false },
     Timer = { other_fields = true, read_only = false },
@@ -66,7 +69,7 @@ stds.kitsim = {
     WKWebViewConfiguration = { other_fields = true, read_only = false },
     autoreleasepool = {},
     expect = {},
-    sim = { fields = { after = {}, alive = {}, always = {}, block = {}, configure = {}, cycles = {}, drain = {}, exchange = {}, graph = {}, growth = {}, history = {}, hitTest = {}, hold = {}, ignoreAbandoned = {}, isObject = {}, label = {}, leaks = {}, log = {}, mark = {}, now = {}, object = {}, postMessage = {}, release = {}, retainCount = {}, rotateDevice = {}, run = {}, schedule = {}, screen = {}, since = {}, sometimes = {}, swipeBack = {}, swipeDown = {}, tap = {}, trace = {}, unowned = {}, verify = {}, weak = {}, why = {} } },
+    sim = { fields = { after = {}, alive = {}, always = {}, block = {}, configure = {}, cycles = {}, drain = {}, exchange = {}, graph = {}, growth = {}, history = {}, hitTest = {}, hold = {}, ignoreAbandoned = {}, isObject = {}, label = {}, leaks = {}, log = {}, mark = {}, method = {}, now = {}, object = {}, postMessage = {}, release = {}, retainCount = {}, rotateDevice = {}, run = {}, schedule = {}, screen = {}, since = {}, sometimes = {}, swipeBack = {}, swipeDown = {}, tap = {}, trace = {}, unowned = {}, verify = {}, weak = {}, why = {} } },
   },
 }
 std = "lua54+kitsim"

@@ -156,6 +156,11 @@ function NSObject:responds(selector) end
 ---@return NSKeyValueObservation
 function NSObject:observe(key, options, handler) end
 
+---Combine's publisher of a declared property: the current value, then each new one; each subscription is a key-value observation (rule 89).
+---@param key string
+---@return Publisher
+function NSObject:publisher(key) end
+
 ---Sends `selector` (a method name) with the object after `delay` virtual seconds; the run loop keeps the receiver and the object until then (`perform request`, rule 74).
 ---@param selector string
 ---@param object? NSObject
@@ -1076,6 +1081,13 @@ function Timer.scheduledTimer(interval, target, selector, userInfo, repeats) end
 ---@return Timer
 function Timer.scheduledTimer_withTimeInterval(interval, repeats, block) end
 
+---Combine's timer publisher, not connected: `autoconnect()` runs a timer on the main run loop at the first subscription (rule 89).
+---@param every number
+---@param on? any
+---@param in_? any
+---@return TimerPublisher
+function Timer.publish(every, on, in_) end
+
 ---@alias RunLoop.Mode "common"|"default"|"tracking"
 ---Calls its target at each frame; it keeps its target, the run loop keeps it once added.
 ---@class CADisplayLink : NSObject
@@ -1156,6 +1168,11 @@ function NotificationCenter.new() end
 ---@return __NSObserver
 function NotificationCenter:addObserver_forName(name, object, queue, block) end
 
+---Combine's publisher of the notifications named `name`: each subscription is an observer the center keeps until it ends (rule 89).
+---@param name? string
+---@return Publisher
+function NotificationCenter:publisher(name) end
+
 ---A selector observer, not retained: weak from iOS 9, dangling on 7–8 (rule 33).
 ---@param observer NSObject
 ---@param selector string
@@ -1214,6 +1231,11 @@ function URLSession.new(configuration, delegate, delegateQueue) end
 ---@param completionHandler? function
 ---@return URLSessionDataTask
 function URLSession:dataTask(url, completionHandler) end
+
+---Combine's publisher of one response: each subscription runs a data task; `{ data, response }` then "finished", `latency` seconds later (rule 89).
+---@param url string
+---@return Publisher
+function URLSession:dataTaskPublisher(url) end
 
 ---No new tasks; once the running ones complete, the delegate is told and released.
 function URLSession:finishTasksAndInvalidate() end
@@ -1393,6 +1415,150 @@ function UIViewPropertyAnimator:addAnimations(animation, delayFactor) end
 ---@param completion function
 function UIViewPropertyAnimator:addCompletion(completion) end
 
+---Combine's publishers: operators, `sink` and `assign`. A subscription keeps its subscriber until cancelled or completed.
+---@class Publisher : NSObject
+---@field upstream Publisher? (strong, read-only) An operator's upstream publisher, kept as the operator's struct keeps it.
+---@field transform function? (strong, read-only) An operator's closure (`map`, `filter`, `handleEvents`), kept by the publisher and by each subscription's stage.
+---@field subscriptions Subscription[] (strong, read-only) The live subscriptions of a subject or a timer's publisher, each kept until cancelled or completed (rule 86).
+
+---Forgets the publisher.
+---(The model calls it; a subclass may override it.)
+function Publisher:deinit() end
+
+---Each value through `transform(value)`; the publisher and each subscription's stage keep the closure.
+---@param transform function
+---@return Publisher
+function Publisher:map(transform) end
+
+---Only the values for which `isIncluded(value)` is true.
+---@param isIncluded function
+---@return Publisher
+function Publisher:filter(isIncluded) end
+
+---Drops a value equal to the one before it.
+---@return Publisher
+function Publisher:removeDuplicates() end
+
+---Delivers each value and the completion from an event of the main run loop (RunLoop.main or DispatchQueue.main), not before the send returns (rule 88).
+---@param scheduler? any
+---@return Publisher
+function Publisher:receive_on(scheduler) end
+
+---Delivers a value `seconds` after it, on the main run loop, if no newer value came meanwhile (rule 88).
+---@param seconds number
+---@param scheduler? any
+---@return Publisher
+function Publisher:debounce(seconds, scheduler) end
+
+---Calls `receiveOutput(value)` for each value, then passes it on.
+---@param receiveOutput function
+---@return Publisher
+function Publisher:handleEvents(receiveOutput) end
+
+---The first value, then `.finished`: the subscription ends (rule 87).
+---@return Publisher
+function Publisher:first() end
+
+---The first `maxLength` values, then `.finished`: the subscription ends (rule 87).
+---@param maxLength integer
+---@return Publisher
+function Publisher:prefix(maxLength) end
+
+---`sink(receiveValue)` or `sink(receiveCompletion, receiveValue)`: a Sink that keeps its closures until the subscription is cancelled or completes; the completion is "finished" or `{ failure = error }` (rules 86, 87).
+---@param receiveCompletionOrValue function
+---@param receiveValue? function
+---@return AnyCancellable
+function Publisher:sink(receiveCompletionOrValue, receiveValue) end
+
+---An Assign that sets `on[to]` to each value; it keeps `on` strongly until the subscription is cancelled or completes (rule 87).
+---@param to string
+---@param on NSObject
+---@return AnyCancellable
+function Publisher:assign(to, on) end
+
+---A publisher scripts send values through; it keeps its live subscriptions.
+---@class Subject : Publisher
+
+---Delivers `value` to each live subscription, in subscription order, before it returns (rule 88).
+---@param value? any
+function Subject:send(value) end
+
+---Finishes every subscription: each sink gets "finished", then lets go of its closures (rule 87).
+function Subject:send_completion() end
+
+---A subject without a value: only values sent after a subscription reach it.
+---@class PassthroughSubject : Subject
+---@overload fun(): PassthroughSubject
+PassthroughSubject = {}
+
+---A subject without subscriptions.
+---@return PassthroughSubject
+function PassthroughSubject.new() end
+
+---A subject with a value: a new subscription gets it at once; setting it sends it.
+---@class CurrentValueSubject : Subject
+---@field value any (strong) The current value, kept strongly; setting it sends it to every live subscription.
+---@overload fun(value?: any): CurrentValueSubject
+CurrentValueSubject = {}
+
+---A subject holding `value`.
+---@param value? any
+---@return CurrentValueSubject
+function CurrentValueSubject.new(value) end
+
+---One value, then `.finished`, to each subscriber, before `sink` or `assign` returns.
+---@class Just : Publisher
+---@field output any (strong, read-only) The value it sends.
+---@overload fun(output?: any): Just
+Just = {}
+
+---A publisher of `output`.
+---@param output? any
+---@return Just
+function Just.new(output) end
+
+---Timer.publish's publisher: connected, a timer on the main run loop keeps it and sends the time.
+---@class TimerPublisher : Publisher
+
+---Connects at the first subscription, disconnects (invalidates its timer) when the last one ends (rule 89).
+---@return Publisher
+function TimerPublisher:autoconnect() end
+
+---Sent by its timer at each firing: the time, in virtual seconds, to each live subscription.
+---(The model calls it; a subclass may override it.)
+function TimerPublisher:timerFired() end
+
+---A live subscription: it keeps its downstream (an operator's stage, or the Sink or Assign) until cancelled or completed.
+---@class Subscription : NSObject
+---@field downstream NSObject? (strong, read-only) The next stage or the subscriber, kept until the chain ends (rule 86).
+---@field transform function? (strong, read-only) An operator stage's closure (`map`, `filter`, `handleEvents`), kept until the chain ends.
+
+---`sink`'s subscriber: it keeps its closures until the subscription is cancelled or completes.
+---@class Sink : NSObject
+---@field receiveValue function? (strong, read-only) Called with each value (rule 86).
+---@field receiveCompletion function? (strong, read-only) Called with "finished" or `{ failure = error }` (rule 87).
+
+---`assign(to:on:)`'s subscriber: it keeps its object strongly until the subscription is cancelled or completes.
+---@class Assign : NSObject
+---@field object NSObject? (strong, read-only) The object each value is set on, kept strongly (rule 87).
+---@field keyPath string (copy, read-only) The property each value is set to.
+
+---Keeps a subscription; `cancel()` or its deinit ends it. `store(self, "cancellables")` is `.store(in: &self.cancellables)`.
+---@class AnyCancellable : NSObject
+---@field subscription Subscription? (strong, read-only) The root subscription, kept until it is cancelled or completes (rule 86).
+
+---Ends the subscription: each link lets go of the next, the sink of its closures (rule 87).
+function AnyCancellable:cancel() end
+
+---`.store(in: &owner.cancellables)`: the owner's strong property `property` (an array, Swift's Set) keeps it (rule 86).
+---@param owner NSObject
+---@param property string
+function AnyCancellable:store(owner, property) end
+
+---Cancels, as AnyCancellable's deinit does (rule 87).
+---(The model calls it; a subclass may override it.)
+function AnyCancellable:deinit() end
+
 ---@alias GraphFormat "dot"|"mermaid"
 ---The simulator: ownership, the run loop on a virtual clock, the screen and inspection.
 ---@class sim
@@ -1465,6 +1631,12 @@ function sim.label(object, name) end
 ---@param spec table
 ---@return NSBlock
 function sim.block(spec) end
+
+---Swift's method reference `self.name` as a value (`.map(makeState)`): a function that calls `object:name(...)`; where it becomes a closure it captures the object strongly, as 'self', at the line that wrote `sim.method`.
+---@param object NSObject
+---@param name string
+---@return function
+function sim.method(object, name) end
 
 ---The ownership graph as DOT or Mermaid text, leaked objects in red, with a legend; with `focus`, only the paths from the roots to that object and what it owns.
 ---@param format? GraphFormat default "dot"

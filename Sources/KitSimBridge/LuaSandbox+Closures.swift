@@ -136,4 +136,29 @@ extension LuaSandbox {
             }
         }
     }
+
+    /// Pushes Swift's method reference `object.name` as a Lua function: a closure whose one
+    /// upvalue the object is, named `self`, so that where it becomes a block it captures the
+    /// object strongly as 'self' (SPEC rule 90), as a Swift method reference does. It is
+    /// compiled as if written at the line of the call that asked for it, so reports and
+    /// `--weaken FILE:LINE` name that line, where the reference is written.
+    func pushMethodReference(_ L: OpaquePointer, object: Int32, name: Int32) throws {
+        guard lua_checkstack(L, 4) != 0 else { throw SimError.limitExceeded(.luaStack) }
+        var line: Int32 = 0
+        let source = kitsim_current_location(L, &line).map { String(cString: $0) } ?? "=?"
+        // Blank lines put the function on the caller's line; a line past any real
+        // scenario's length is refused rather than padded.
+        let padding = line > 1 && line < 1_000_000 ? String(repeating: "\n", count: Int(line) - 1) : ""
+        let code = padding + "local self, name = ... return function(...) return self[name](self, ...) end"
+        guard kitsim_load(L, code, code.utf8.count, source) == LUA_OK else {
+            kitsim_pop(L, 1)
+            throw SimError.badArgument(2, "method", "the method reference could not be made")
+        }
+        lua_pushvalue(L, object)
+        lua_pushvalue(L, name)
+        guard kitsim_pcall(L, 2, 1) == LUA_OK else {
+            kitsim_pop(L, 1)
+            throw SimError.badArgument(2, "method", "the method reference could not be made")
+        }
+    }
 }

@@ -334,6 +334,18 @@ extension LuaSandbox {
             sb.pushHandle(L, try sb.heap.makeBlock(strong: strong, weak: weak, unowned: unowned, body: body, site: site))
             return 1
         }
+        def(MethodSignature("method", [.object("object", "NSObject"), .string("name")], returns: .function,
+                            summary: "Swift's method reference `self.name` as a value (`.map(makeState)`): a function that calls `object:name(...)`; where it becomes a closure it captures the object strongly, as 'self', at the line that wrote `sim.method`.")) { sb, L in
+            let id = try sb.objectArgument(L, 1, "method")
+            guard let name = sb.string(L, 2) else {
+                throw SimError.badArgument(2, "method", expected: "string", got: sb.typeName(L, 2))
+            }
+            guard sb.heap.responds(id, to: Selector(name)) else {
+                throw SimError.badArgument(2, "method", "\(sb.heap.describe(id)) has no method '\(name)'", kind: .unknownName)
+            }
+            try sb.pushMethodReference(L, object: 1, name: 2)
+            return 1
+        }
         def(MethodSignature("graph", [.enumeration("format", LuaSandbox.graphFormats, default: "dot"), .object("focus", "NSObject", optional: true)], returns: .string,
                             summary: "The ownership graph as DOT or Mermaid text, leaked objects in red, with a legend; with `focus`, only the paths from the roots to that object and what it owns.")) { sb, L in
             let format = sb.string(L, 1) ?? "dot"

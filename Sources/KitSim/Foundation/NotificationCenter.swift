@@ -107,6 +107,10 @@ extension Notifications {
             .object(try sim.notifications.addBlockObserver(inv.receiver, name: inv.stringArgument(0), object: inv.optionalObjectArgument(1),
                                                            block: inv.argument(3)))
         }
+        Method("publisher", swift: "publisher(for:object:)", .string("name", optional: true), returns: .object("Publisher"),
+               summary: "Combine's publisher of the notifications named `name`: each subscription is an observer the center keeps until it ends (rule 89).") { sim, inv in
+            .object(try sim.combine.makeRoot(.notification(center: inv.receiver, name: inv.stringArgument(0))))
+        }
         Method("addObserver", swift: "addObserver(_:selector:name:object:)",
                .object("observer", "NSObject"), .string("selector"), .string("name", optional: true),
                .object("object", "NSObject", optional: true),

@@ -163,6 +163,12 @@ extension Timers {
             .object(try sim.timers.schedule(interval: inv.numberArgument(0), repeats: inv.bool(1, default: false),
                                                  target: nil, selector: nil, userInfo: .nil, block: inv.argument(2)))
         }
+        Method.classMethod("publish", swift: "publish(every:tolerance:on:in:options:)", .number("every"),
+                           Parameter("on", .any, optional: true), Parameter("in", .any, optional: true),
+                           returns: .object("TimerPublisher"),
+                           summary: "Combine's timer publisher, not connected: `autoconnect()` runs a timer on the main run loop at the first subscription (rule 89).") { sim, inv in
+            .object(try sim.combine.makeTimerPublisher(every: inv.numberArgument(0)))
+        }
         Method("invalidate", summary: "No more firings; the run loop releases the timer, the timer its target, userInfo and block.") { sim, inv in
             try sim.timers.invalidate(inv.receiver)
             return .nil

@@ -113,6 +113,10 @@ extension URLLoading {
                summary: "A suspended task keeping the completion; an invalidated session raises (rule 46).") { sim, inv in
             .object(try sim.urlLoading.makeDataTask(in: inv.receiver, url: inv.stringArgument(0) ?? "", completion: inv.argument(1)))
         }
+        Method("dataTaskPublisher", swift: "dataTaskPublisher(for:)", .string("url"), returns: .object("Publisher"),
+               summary: "Combine's publisher of one response: each subscription runs a data task; `{ data, response }` then \"finished\", `latency` seconds later (rule 89).") { sim, inv in
+            .object(try sim.combine.makeRoot(.dataTask(session: inv.receiver, url: inv.stringArgument(0) ?? "")))
+        }
         Method("finishTasksAndInvalidate",
                summary: "No new tasks; once the running ones complete, the delegate is told and released.") { sim, inv in
             try sim.urlLoading.invalidateSession(inv.receiver, cancelling: false)

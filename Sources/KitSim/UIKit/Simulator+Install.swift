@@ -66,6 +66,16 @@ extension Simulator {
         CAAnimation.self,
         CABasicAnimation.self,
         UIViewPropertyAnimator.self,
+        Publisher.self,
+        Subject.self,
+        PassthroughSubject.self,
+        CurrentValueSubject.self,
+        Just.self,
+        TimerPublisher.self,
+        Subscription.self,
+        Sink.self,
+        Assign.self,
+        AnyCancellable.self,
     ]
 
     /// The model's classes as the heap defers them: names and globals up front, each

@@ -103,6 +103,8 @@ public final class Simulator: HeapAccessing {
     let keyValueObserving: KeyValueObserving
     /// The timers and display links (Foundation/Timer.swift, CADisplayLink.swift).
     let timers: Timers
+    /// Combine's publishers and live subscriptions (Combine/).
+    let combine: Pipelines
     /// The pending `perform(_:with:afterDelay:)` requests (Foundation/PerformRequests.swift).
     let performRequests: PerformRequests
     /// The URL sessions and their tasks (Foundation/URLSession.swift,
@@ -172,6 +174,7 @@ public final class Simulator: HeapAccessing {
         views = Views(heap)
         display = Screen(heap)
         performRequests = PerformRequests(heap)
+        combine = Pipelines(heap)
         transitions.sim = self
         runLoop.sim = self
         notifications.sim = self
@@ -190,6 +193,7 @@ public final class Simulator: HeapAccessing {
         views.sim = self
         display.sim = self
         performRequests.sim = self
+        combine.sim = self
         // The calls between subsystems on the hot paths go direct (Subsystem.swift says why).
         navigation.lifecycle = lifecycle
         navigation.transitions = transitions
@@ -275,6 +279,7 @@ public final class Simulator: HeapAccessing {
                 + self.notifications.violations() + self.keyValueObserving.violations() + self.targetAction.violations()
                 + self.urlLoading.violations() + self.scriptMessageHandlers.violations()
                 + self.views.violations() + self.display.violations() + self.performRequests.violations()
+                + self.combine.violations()
         }
     }
 

@@ -10,6 +10,7 @@ extension Simulator {
     static let objectDeclaration = ClassDeclaration(NSObject.handle, summary: "The root class.") {
         Method.initializer { _, inv in .object(inv.receiver) }
         KeyValueObserving.observeMethod
+        Pipelines.keyValuePublisherMethod
         PerformRequests.performMethod
         PerformRequests.cancelMethod
         PerformRequests.requestHoldDeclaration
