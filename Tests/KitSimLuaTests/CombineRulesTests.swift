@@ -152,6 +152,33 @@ import KitSimReport
             """)
     }
 
+    @Test func rule87_kitsimFixNamesCancelAndSinkInPlaceOfAssign() throws {
+        let sandbox = try run("""
+            local Model = NSObject:subclass("Model", { value = "strong" })
+            local subject = sim.hold(PassthroughSubject())
+            _G.model = sim.hold(Model())
+            _G.c = sim.hold(subject:assign("value", model))
+            _G.t = sim.hold(Timer.publish(1, RunLoop.main, "common"):autoconnect():sink(function() end))
+            """)
+        let heap = sandbox.heap
+        func role(_ className: String, _ name: String) -> ReferenceRole? {
+            let owner = (1...UInt32(heap.objectCount)).map(ObjectID.init).first {
+                heap.isAlive($0) && heap.classOf($0).name == className
+            }
+            guard let owner, let r = heap.references(from: owner).first(where: { $0.name == name }) else { return nil }
+            return heap.referenceRole?(r)
+        }
+        guard case .release(let cancel)? = role("AnyCancellable", "subscription") else {
+            Issue.record("an AnyCancellable's subscription is released by a call"); return
+        }
+        #expect(cancel.hasPrefix("cancel AnyCancellable#"), "\(cancel)")
+        guard case .release(let assign)? = role("Assign", "object") else {
+            Issue.record("an Assign's object is released by using sink in its place"); return
+        }
+        #expect(assign.hasPrefix("use sink { [weak self] in self?.value = $0 } in place of assign(to: \\.value, on: self)"), "\(assign)")
+        #expect(role("Timer", "target") == .framework, "a timer publisher's timer is its own")
+    }
+
     @Test func rule88_operatorsRunInOrder() throws {
         _ = try run("""
             local got, seen = {}, {}

@@ -265,7 +265,7 @@ import Foundation
         Row(file: "patterns/pattern_block_apis_capture_self.lua", suspect: "captures 'self'", suggestion: "capture 'self' weakly in the closure at", kind: .verified),
         Row(file: "patterns/pattern_caanimation_delegate_leak.lua", suspect: "CAAnimation.delegate", suggestion: "remove the animation", kind: .verified),
         Row(file: "patterns/pattern_closure_capturing_self.lua", suspect: "capture 1", suggestion: "capture it weakly in the block at", kind: .verified),
-        Row(file: "patterns/pattern_combine_assign_leak.lua", suspect: "Assign.object", suggestion: "make Search.cancellables weak", kind: .stopped),
+        Row(file: "patterns/pattern_combine_assign_leak.lua", suspect: "Assign.object", suggestion: "use sink { [weak self] in self?.shown = $0 }", kind: .verified),
         Row(file: "patterns/pattern_combine_explicit_self_leak.lua", suspect: "capture 1", suggestion: "capture it weakly in the block at", kind: .verified),
         Row(file: "patterns/pattern_combine_method_ref_leak.lua", suspect: "captures 'self'", suggestion: "capture 'self' weakly in the closure at", kind: .verified),
         Row(file: "patterns/pattern_combine_timer_sink_leak.lua", suspect: "captures 'self'", suggestion: "capture 'self' weakly in the closure at", kind: .verified),

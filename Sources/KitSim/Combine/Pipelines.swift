@@ -471,6 +471,13 @@ final class Pipelines: Subsystem {
         finishedSubjects.remove(id.raw)
     }
 
+    /// `kitsim fix`'s trial of `sink { [weak self] … }` in place of `assign(to:on:)`: the
+    /// Assign lets go of its object, as the weak sink would hold nothing once it has gone.
+    func releaseObject(ofAssign assign: ObjectID) throws {
+        guard heap.isAlive(assign), heap.isKind(assign, of: heap[Assign.self]) else { return }
+        try write(assign, heap[Assign.object], nil)
+    }
+
     // MARK: store(in:)
 
     /// `store(in: &owner.cancellables)`: the owner's strong property `name` keeps the

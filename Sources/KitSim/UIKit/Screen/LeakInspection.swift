@@ -72,6 +72,9 @@ struct LeakInspection {
         if Self.modelClassNames.contains(property.declaringClassName) {
             // Rule 28 and its kin: Foundation keeps these until a call lets them go.
             switch (property.declaringClassName, base) {
+            case ("Timer", "target") where heap.isKind(r.target, of: TimerPublisher.handle):
+                // A timer publisher's own timer: its subscriptions' end invalidates it (rule 89).
+                return .framework
             case ("Timer", "target"), ("CADisplayLink", "target"):
                 return .release("invalidate \(owner) when its target leaves the screen (viewWillDisappear), "
                                 + "or give it a block that captures self weakly")
@@ -80,6 +83,14 @@ struct LeakInspection {
                                 + "a session keeps its delegate until then")
             case ("NotificationCenter", "observers"):
                 return .release("remove the observer (NotificationCenter.removeObserver with the token) when the screen goes")
+            case ("AnyCancellable", "subscription"):
+                return .release("cancel \(owner) when the screen goes (viewWillDisappear): the subscription then lets go of "
+                                + "its subscriber and what the subscriber's closures capture (rule 87)")
+            case ("Assign", "object"):
+                var key = "value"
+                if case .string(let k)? = try? heap.readSlot(r.owner, Assign.keyPath) { key = k }
+                return .release("use sink { [weak self] in self?.\(key) = $0 } in place of assign(to: \\.\(key), on: self), "
+                                + "or assign(to: &$\(key)) on iOS 14: an Assign keeps its object until the pipeline completes (rule 87)")
             case ("CAAnimation", "delegate"):
                 return .release("remove the animation when the screen goes (layer.removeAllAnimations), or make its delegate "
                                 + "a weak proxy: CAAnimation keeps its delegate strongly")

@@ -67,6 +67,12 @@ extension ControllerLifecycle {
                     _ = try heap.send(r.owner, Selector("removeObserver"), [.object(r.target)])
                 } else if heap.isKind(r.owner, of: WKUserContentController.handle), let key = Self.quotedKey(r.name) {
                     _ = try heap.send(r.owner, Selector("removeScriptMessageHandler"), [.string(key)])
+                } else if heap.isKind(r.owner, of: AnyCancellable.handle) {
+                    _ = try heap.send(r.owner, Selector("cancel"))
+                } else if heap.isKind(r.owner, of: Assign.handle) {
+                    // A sink with [weak self] in place of the Assign keeps nothing once the
+                    // screen goes: the trial lets the Assign's object go then (rule 87).
+                    try sim.combine.releaseObject(ofAssign: r.owner)
                 } else if heap.isKind(r.owner, of: CAAnimation.handle) {
                     for layer in heap.references(to: r.owner) where layer.name.hasPrefix("animations[") {
                         _ = try heap.send(layer.owner, Selector("removeAllAnimations"))
