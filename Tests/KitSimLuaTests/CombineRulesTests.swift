@@ -129,6 +129,9 @@ import KitSimExplore
             local p = sim.hold(s2:prefix(2):sink(function(v) firsts[#firsts + 1] = "p" .. v end))
             s2:send(1) s2:send(2) s2:send(3)
             assert(table.concat(firsts, ",") == "1,p1,p2" and #s2.subscriptions == 0, table.concat(firsts, ","))
+            local none = {}
+            local z = sim.hold(s2:prefix(0):sink(function(c) none[#none + 1] = c end, function(v) none[#none + 1] = v end))
+            assert(none[1] == "finished" and #none == 1 and #s2.subscriptions == 0, "prefix(0) finishes at once")
             """)
     }
 
@@ -265,7 +268,9 @@ import KitSimExplore
             local model = sim.hold(Model())
             model.title = "a"
             local titles = {}
-            local k = sim.hold(model:publisher("title"):sink(function(t) titles[#titles + 1] = t end))
+            local kvp = model:publisher("title")
+            assert(kvp.object == model, "the key-value publisher keeps its object")
+            local k = sim.hold(kvp:sink(function(t) titles[#titles + 1] = t end))
             model.title = "b"
             assert(table.concat(titles, ",") == "a,b", table.concat(titles, ","))
             k:cancel()

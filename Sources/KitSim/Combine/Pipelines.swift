@@ -121,9 +121,11 @@ final class Pipelines: Subsystem {
     }
 
     /// A publisher that makes a subscription per subscriber and hands it to another keeper
-    /// (a center's publisher, a key-value publisher, a data task publisher).
+    /// (a center's publisher, a key-value publisher, a data task publisher). A key-value
+    /// publisher keeps its object, as `NSObject.KeyValueObservingPublisher`'s struct does.
     func makeRoot(_ kind: PublisherKind) throws -> ObjectID {
         let p = heap.alloc(heap[Publisher.self])
+        if case .keyValue(let object, _) = kind { try write(p, heap[Publisher.object], object) }
         publishers[p.raw] = kind
         return p
     }
@@ -211,6 +213,11 @@ final class Pipelines: Subsystem {
         chains[n] = SubscriptionChain(root: .none, stages: stages, operators: ops, subscriber: subscriber, cancellable: cancellable)
         chainOfRoot[root.raw] = n
         chainOfCancellable[cancellable.raw] = n
+        // `prefix(0)` finishes its downstream as it is subscribed, and never subscribes upstream.
+        if let i = ops.firstIndex(of: .prefix(0)) {
+            try complete(n, from: i + 1)
+            return cancellable
+        }
         switch rootKind {
         case .subject:
             chains[n]?.root = .publisher(p, autoconnect: false)
