@@ -255,7 +255,7 @@ import KitSimExplore
     }
 
     @Test func rule89_notificationAndKeyValuePublishers() throws {
-        _ = try run("""
+        let sandbox = try run("""
             local names = {}
             local center = NotificationCenter.default
             local c = sim.hold(center:publisher("Ping"):sink(function(note) names[#names + 1] = note.name end))
@@ -276,9 +276,12 @@ import KitSimExplore
             k:cancel()
             model.title = "c"
             assert(#titles == 2)
+            local once = sim.hold(model:publisher("title"):first():sink(function(t) titles[#titles + 1] = t end))
+            assert(titles[3] == "c" and once.subscription == nil, "the current value, then finished")
             local ok, e = pcall(function() model:publisher("nope") end)
             assert(not ok and tostring(e):find("bad argument #1 to 'publisher' (Model#", 1, true), tostring(e))
             """)
+        #expect(sandbox.sim.keyValueObserving.observations.isEmpty, "each chain's end invalidated its observation")
     }
 
     @Test func rule89_aDataTaskPublisherAnswersAfterTheLatency() throws {

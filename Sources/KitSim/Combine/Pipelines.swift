@@ -255,11 +255,15 @@ final class Pipelines: Subsystem {
             })
             // Combine's publisher(for:) sends the current value first (options [.initial, .new]).
             let observation = try sim.keyValueObserving.observe(object, key: key, options: .array([.string("initial"), .string("new")]), handler: .object(block))
-            if chains[n] != nil { chains[n]?.root = .observation(observation) }
+            // The initial value may have ended the chain already (`first()`): then nothing
+            // is left to observe for.
+            if chains[n] != nil { chains[n]?.root = .observation(observation) } else { try sim.keyValueObserving.invalidate(observation) }
         case .dataTask(let session, let url):
             guard heap.isAlive(session) else { break }
             let block = try heap.makeBlock(strong: [root], body: .native { [unowned self] inv in
-                // The completion gets (captures…, data, response, error).
+                // The completion gets (captures…, data, response, error). The task is
+                // completing by itself: the chain's end must not cancel it again.
+                if chains[n] != nil { chains[n]?.root = .none }
                 if inv.argument(3).isNil {
                     try deliver(n, from: 1, .dictionary(sorting: [Value.Entry(key: .string("data"), value: inv.argument(1)),
                                                               Value.Entry(key: .string("response"), value: inv.argument(2))]))
@@ -471,8 +475,8 @@ final class Pipelines: Subsystem {
         if let firstError { throw firstError }
     }
 
-    /// A publisher's or a cancellable's dealloc: a timer publisher's timer is already
-    /// invalid (the timer's block keeps the publisher), and an `AnyCancellable` cancels.
+    /// A publisher's dealloc: its kind and finished state go with it. A connected timer
+    /// publisher never gets here, as its timer keeps it.
     func forget(_ id: ObjectID) {
         publishers[id.raw] = nil
         finishedSubjects.remove(id.raw)
