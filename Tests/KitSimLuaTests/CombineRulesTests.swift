@@ -335,6 +335,10 @@ import KitSimExplore
         BadCall(code: "PassthroughSubject():sink(print):store(UIView(), 'cancellables')",
                 message: "bad argument #2 to 'store' (UIView#"),
         BadCall(code: "sim.method(UIView(), 3)", message: "bad argument #2 to 'method'"),
+        // A subscriber that sets what its own key-value publisher watches recurses without a
+        // Lua call between the levels: it stops as Lua's recursion does, not the host.
+        BadCall(code: "local M = NSObject:subclass('M', { v = 'strong' }) local m = M() m:publisher('v'):assign('v', m)",
+                message: "stack overflow"),
     ]
 
     @Test(arguments: badCalls) func aBadArgumentIsALuaError(_ call: BadCall) throws {

@@ -81,6 +81,13 @@ final class Pipelines: Subsystem {
     /// The timer each connected timer publisher runs, by publisher id.
     private(set) var connectedTimers: [UInt32: ObjectID] = [:]
     private var nextChain = 0
+    /// How many deliveries are running inside each other now.
+    private var deliveryDepth = 0
+    /// Deliveries nested deeper than this stop with Lua's "stack overflow": a subscriber
+    /// that sets what its own key-value publisher watches recurses in Swift alone, with no
+    /// Lua call between the levels to count them, and would otherwise overflow the host's
+    /// stack (nothing a script does may crash the host). Lua's own C-call limit is 200.
+    static let maxDeliveryDepth = 200
     var log = InvariantLog()
 
     init(_ heap: Heap) {
@@ -287,6 +294,9 @@ final class Pipelines: Subsystem {
     /// Sends `value` down chain `n` from stage `index` (rule 88): each operator in turn,
     /// then the subscriber. `receive(on:)` and `debounce` go on from a run-loop event.
     func deliver(_ n: Int, from index: Int, _ value: Value) throws {
+        guard deliveryDepth < Pipelines.maxDeliveryDepth else { throw SimError.stackOverflow }
+        deliveryDepth += 1
+        defer { deliveryDepth -= 1 }
         var v = value
         var i = index
         while true {
