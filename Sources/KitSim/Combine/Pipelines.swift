@@ -29,15 +29,19 @@ enum CombineOperator: Equatable {
 }
 
 /// One live subscription chain (rule 86): the root subscription, which its publisher keeps
-/// (or a center's observer, or a key-value observation), each operator's stage, each
-/// keeping the next, and the subscriber the last keeps; the `AnyCancellable` keeps the root.
+/// (a subject's, a timer publisher's) or a running data task's completion keeps, each
+/// operator's stage, each keeping the next, and the subscriber the last keeps; the
+/// `AnyCancellable` keeps the root. A center's observer and a key-value observation hold
+/// the root weakly (rule 89).
 struct SubscriptionChain {
     enum Root: Equatable {
         /// The publisher's `subscriptions` keep the root subscription.
         case publisher(ObjectID, autoconnect: Bool)
-        /// The center's token keeps the root subscription.
+        /// The center's token, whose block holds the root subscription weakly; the chain's
+        /// end removes it.
         case observer(center: ObjectID, token: ObjectID)
-        /// A key-value observation's handler keeps the root subscription.
+        /// A key-value observation, whose handler holds the root subscription weakly; the
+        /// chain's end invalidates it.
         case observation(ObjectID)
         /// A data task's completion keeps the root subscription.
         case task(ObjectID)
