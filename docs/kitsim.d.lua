@@ -1503,6 +1503,7 @@ function NotificationCenter.Notifications:next() end
 ---@class Publisher : NSObject
 ---@field upstream Publisher? (strong, read-only) An operator's upstream publisher, kept as the operator's struct keeps it.
 ---@field transform function? (strong, read-only) An operator's closure (`map`, `filter`, `handleEvents`), kept by the publisher and by each subscription's stage.
+---@field object NSObject? (strong, read-only) A key-value publisher's object, kept as its struct keeps it (rule 89).
 ---@field subscriptions Subscription[] (strong, read-only) The live subscriptions of a subject or a timer's publisher, each kept until cancelled or completed (rule 86).
 
 ---Forgets the publisher.

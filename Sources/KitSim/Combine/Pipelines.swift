@@ -29,15 +29,19 @@ enum CombineOperator: Equatable {
 }
 
 /// One live subscription chain (rule 86): the root subscription, which its publisher keeps
-/// (or a center's observer, or a key-value observation), each operator's stage, each
-/// keeping the next, and the subscriber the last keeps; the `AnyCancellable` keeps the root.
+/// (a subject's, a timer publisher's) or a running data task's completion keeps, each
+/// operator's stage, each keeping the next, and the subscriber the last keeps; the
+/// `AnyCancellable` keeps the root. A center's observer and a key-value observation hold
+/// the root weakly (rule 89).
 struct SubscriptionChain {
     enum Root: Equatable {
         /// The publisher's `subscriptions` keep the root subscription.
         case publisher(ObjectID, autoconnect: Bool)
-        /// The center's token keeps the root subscription.
+        /// The center's token, whose block holds the root subscription weakly; the chain's
+        /// end removes it.
         case observer(center: ObjectID, token: ObjectID)
-        /// A key-value observation's handler keeps the root subscription.
+        /// A key-value observation, whose handler holds the root subscription weakly; the
+        /// chain's end invalidates it.
         case observation(ObjectID)
         /// A data task's completion keeps the root subscription.
         case task(ObjectID)
@@ -81,6 +85,13 @@ final class Pipelines: Subsystem {
     /// The timer each connected timer publisher runs, by publisher id.
     private(set) var connectedTimers: [UInt32: ObjectID] = [:]
     private var nextChain = 0
+    /// How many deliveries are running inside each other now.
+    private var deliveryDepth = 0
+    /// Deliveries nested deeper than this stop with Lua's "stack overflow": a subscriber
+    /// that sets what its own key-value publisher watches recurses in Swift alone, with no
+    /// Lua call between the levels to count them, and would otherwise overflow the host's
+    /// stack (nothing a script does may crash the host). Lua's own C-call limit is 200.
+    static let maxDeliveryDepth = 200
     var log = InvariantLog()
 
     init(_ heap: Heap) {
@@ -121,9 +132,11 @@ final class Pipelines: Subsystem {
     }
 
     /// A publisher that makes a subscription per subscriber and hands it to another keeper
-    /// (a center's publisher, a key-value publisher, a data task publisher).
+    /// (a center's publisher, a key-value publisher, a data task publisher). A key-value
+    /// publisher keeps its object, as `NSObject.KeyValueObservingPublisher`'s struct does.
     func makeRoot(_ kind: PublisherKind) throws -> ObjectID {
         let p = heap.alloc(heap[Publisher.self])
+        if case .keyValue(let object, _) = kind { try write(p, heap[Publisher.object], object) }
         publishers[p.raw] = kind
         return p
     }
@@ -211,6 +224,11 @@ final class Pipelines: Subsystem {
         chains[n] = SubscriptionChain(root: .none, stages: stages, operators: ops, subscriber: subscriber, cancellable: cancellable)
         chainOfRoot[root.raw] = n
         chainOfCancellable[cancellable.raw] = n
+        // `prefix(0)` finishes its downstream as it is subscribed, and never subscribes upstream.
+        if let i = ops.firstIndex(of: .prefix(0)) {
+            try complete(n, from: i + 1)
+            return cancellable
+        }
         switch rootKind {
         case .subject:
             chains[n]?.root = .publisher(p, autoconnect: false)
@@ -248,11 +266,15 @@ final class Pipelines: Subsystem {
             })
             // Combine's publisher(for:) sends the current value first (options [.initial, .new]).
             let observation = try sim.keyValueObserving.observe(object, key: key, options: .array([.string("initial"), .string("new")]), handler: .object(block))
-            if chains[n] != nil { chains[n]?.root = .observation(observation) }
+            // The initial value may have ended the chain already (`first()`): then nothing
+            // is left to observe for.
+            if chains[n] != nil { chains[n]?.root = .observation(observation) } else { try sim.keyValueObserving.invalidate(observation) }
         case .dataTask(let session, let url):
             guard heap.isAlive(session) else { break }
             let block = try heap.makeBlock(strong: [root], body: .native { [unowned self] inv in
-                // The completion gets (captures…, data, response, error).
+                // The completion gets (captures…, data, response, error). The task is
+                // completing by itself: the chain's end must not cancel it again.
+                if chains[n] != nil { chains[n]?.root = .none }
                 if inv.argument(3).isNil {
                     try deliver(n, from: 1, .dictionary(sorting: [Value.Entry(key: .string("data"), value: inv.argument(1)),
                                                               Value.Entry(key: .string("response"), value: inv.argument(2))]))
@@ -276,6 +298,9 @@ final class Pipelines: Subsystem {
     /// Sends `value` down chain `n` from stage `index` (rule 88): each operator in turn,
     /// then the subscriber. `receive(on:)` and `debounce` go on from a run-loop event.
     func deliver(_ n: Int, from index: Int, _ value: Value) throws {
+        guard deliveryDepth < Pipelines.maxDeliveryDepth else { throw SimError.stackOverflow }
+        deliveryDepth += 1
+        defer { deliveryDepth -= 1 }
         var v = value
         var i = index
         while true {
@@ -464,8 +489,8 @@ final class Pipelines: Subsystem {
         if let firstError { throw firstError }
     }
 
-    /// A publisher's or a cancellable's dealloc: a timer publisher's timer is already
-    /// invalid (the timer's block keeps the publisher), and an `AnyCancellable` cancels.
+    /// A publisher's dealloc: its kind and finished state go with it. A connected timer
+    /// publisher never gets here, as its timer keeps it.
     func forget(_ id: ObjectID) {
         publishers[id.raw] = nil
         finishedSubjects.remove(id.raw)

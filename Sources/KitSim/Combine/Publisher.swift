@@ -6,6 +6,7 @@ package enum Publisher: ModelClass {
     package static let upstream = handle.property("upstream")
     package static let transform = handle.property("transform")
     package static let subscriptions = handle.property("subscriptions")
+    package static let object = handle.property("object")
 }
 
 extension Pipelines {
@@ -19,6 +20,8 @@ extension Pipelines {
                             summary: "An operator's upstream publisher, kept as the operator's struct keeps it.")
         PropertyDeclaration(Publisher.transform, .strong, .function, readOnly: true,
                             summary: "An operator's closure (`map`, `filter`, `handleEvents`), kept by the publisher and by each subscription's stage.")
+        PropertyDeclaration(Publisher.object, .strong, .object("NSObject"), readOnly: true,
+                            summary: "A key-value publisher's object, kept as its struct keeps it (rule 89).")
         PropertyDeclaration(Publisher.subscriptions, .strong, .array("Subscription"), readOnly: true,
                             summary: "The live subscriptions of a subject or a timer's publisher, each kept until cancelled or completed (rule 86).")
 
