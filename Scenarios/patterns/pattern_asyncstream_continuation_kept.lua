@@ -37,7 +37,7 @@ sim.run(1)
 expect(#shown).to.equal(2)                          -- the popped screen still shows messages
 expect(chat).to.be.alive()
 local why = sim.why(chat)
-expect(why:find(":21] Task#", 1, true) ~= nil).to.be.truthy()
+expect(why:find("%[task suspended at [^%]]+:%d+%] Task#") ~= nil).to.be.truthy()
 expect(why:find("captures 'self' (strong) → Chat#", 1, true) ~= nil).to.be.truthy()
 local leaks = sim.leaks()
 expect(#leaks).to.equal(1)

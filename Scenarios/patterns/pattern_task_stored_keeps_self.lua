@@ -32,10 +32,9 @@ sim.run(10)
 expect(refreshes).to.equal(3)                       -- the popped screen polls on
 expect(feed).to.be.alive()
 local why = sim.why(feed)
-expect(why:find(":23] Task#", 1, true) ~= nil)
+expect(why:find("%[task suspended at [^%]]+:%d+%] Task#") ~= nil)
   .to.be.truthy()
-expect(why:find(":17) captures 'self'",
-  1, true) ~= nil).to.be.truthy()
+expect(why:find("%.operation %(strong%) → closure %([^)]+:%d+%) captures 'self'") ~= nil).to.be.truthy()
 expect(why:find("local 'self' in Feed:poll", 1, true) ~= nil).to.be.truthy()
 local leaks = sim.leaks()
 expect(#leaks).to.equal(1)

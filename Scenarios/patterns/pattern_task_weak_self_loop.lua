@@ -35,8 +35,7 @@ sim.run(1)
 expect(reloads).to.equal(1)                         -- the popped screen still reloads
 expect(feed).to.be.alive()
 local why = sim.why(feed)
-local site = ":25] Task#"
-expect(why:find(site, 1, true) ~= nil).to.be.truthy()
+expect(why:find("%[task suspended at [^%]]+:%d+%] Task#") ~= nil).to.be.truthy()
 expect(why:find("local 'self' in Feed:observe (", 1, true) ~= nil)
   .to.be.truthy()
 expect(why:find("captures 'self'", 1, true)).to.equal(nil)   -- the closure's capture is weak

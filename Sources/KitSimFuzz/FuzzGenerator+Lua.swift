@@ -607,9 +607,34 @@ extension FuzzGenerator {
         }
     }
 
+    /// Swift concurrency among the UIKit calls (rules 91–94): tasks whose bodies await
+    /// (sleeps, yields, other tasks' values, sequences) and act on the app between awaits;
+    /// streams fed and finished from outside; cancellations at any moment. `CO` holds
+    /// tasks and streams beside the coroutines, so each meets the others' calls.
+    mutating func tasks(_ k: Int) -> String {
+        let j = rng.int(1...4)
+        func awaitCall() -> String {
+            rng.pick(["Task.sleep(\(seconds()))", "Task.yield()", "local ok = pcall(Task.sleep, \(seconds()))",
+                      "local t = CO[\(j)] if type(t) == 'userdata' then local ok, v = pcall(t.value, t) end",
+                      "for n in NotificationCenter.default:notifications(\(rng.pick(["'a'", "nil"]))) do \(action()) end",
+                      "local s = CO[\(j)] if type(s) == 'userdata' then for v in s do \(action()) end end",
+                      "withTaskCancellationHandler(function() Task.sleep(\(seconds())) end, function() \(action()) end)",
+                      "Task.checkCancellation()", "coroutine.yield()"])
+        }
+        switch rng.below(7) {
+        case 0, 1: return "CO[\(k)] = \(rng.pick(["Task", "Task.detached"]))(function() \(awaitCall()) \(action()) \(awaitCall()) end)"
+        case 2: return "local t = CO[\(k)] if type(t) == 'userdata' then pcall(t.cancel, t) end"
+        case 3: return "CO[\(k)] = AsyncStream(function(c) X[\(j)] = c end)"
+        case 4: return "local c = X[\(j)] if type(c) == 'userdata' then pcall(c.\(rng.pick(["yield", "finish"])), c, \(object())) end"
+        case 5: return "NotificationCenter.default:post(\(rng.pick(["'a'", "'b'"])), \(object()))"
+        default: return "\(slot("K")) = sim.block{ function() Task(function() \(awaitCall()) end) end }"
+        }
+    }
+
     mutating func coroutines() -> String {
         let k = rng.int(1...4)
-        switch rng.below(13) {
+        switch rng.below(14) {
+        case 12: return tasks(k)
         case 0, 1: return "CO[\(k)] = coroutine.create(function(...) \(coroutineBody()) end)"
         case 2: return "CO[\(k)] = coroutine.wrap(function(...) \(coroutineBody()) end)"
         case 3, 4:

@@ -27,7 +27,7 @@ import KitSimReport
         ("load(", 200), ("local f = load(\"local n, T = 0, {}", 100), ("string.dump(", 5), ("nil, nil, setmetatable(", 10),
         ("setmetatable({", 200), ("__index = ", 100), ("__close = ", 30), ("__tostring", 30), ("__lt", 10), ("__call", 20),
         ("CO[", 50), ("coroutine.close(", 10), ("coroutine.wrap(nest)", 2),
-        ("string.gsub(", 20), ("string.find(", 20), ("string.gmatch(", 20), ("('a*'):rep(", 5), ("('a'):rep(1000)", 5), ("(function() local p, src = 0,", 10),
+        ("string.gsub(", 20), ("string.find(", 15), ("string.gmatch(", 20), ("('a*'):rep(", 5), ("('a'):rep(1000)", 5), ("(function() local p, src = 0,", 10),
         ("table.sort(", 20), ("table.move(", 20), ("table.concat(", 20), ("table.insert(", 10), ("table.remove(", 10),
         ("utf8.", 30), ("math.mininteger", 100), ("do d = { d } end", 10), ("string.pack(", 5), ("tonumber(", 5),
     ] as [(String, Int)])

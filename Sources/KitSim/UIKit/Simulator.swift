@@ -278,6 +278,7 @@ public final class Simulator: HeapAccessing {
         let inspection = LeakInspection(sim: self)
         heap.leakStatusProvider = { id in inspection.status(of: id) }
         heap.referenceRole = { r in inspection.role(of: r) }
+        heap.frameLocalsProperty = Task.operation.name
         heap.invariantCheckers.append { [unowned self] heap in
             self.windowing.violations() + self.runLoop.violations()
                 + self.lifecycle.violations() + self.rotation.violations()

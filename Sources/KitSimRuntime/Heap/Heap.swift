@@ -139,6 +139,11 @@ public final class Heap {
     /// What the model knows of a reference (its framework's own, a timer's target), for
     /// suspects and suggested fixes; nil for a reference it knows nothing of.
     public var referenceRole: ((Reference) -> ReferenceRole?)?
+    /// The property of an object whose body a suspended coroutine runs (the model's
+    /// `Task.operation`): what the coroutine's frames hold (`frameLocalPrefix`) goes with
+    /// that body, so a fix counts them as one declaration with it (ending the body lets go
+    /// of both). Nil: each frame local is a declaration of its own.
+    public var frameLocalsProperty: String?
     /// Told of each leak as a leak detector would show it during the run (MLeaksFinder's
     /// alert 2 s after a controller left), with the heap as it is then: `kitsim fix` sets
     /// it, to hear of leaks a scenario's end no longer has. Nil costs nothing.

@@ -28,7 +28,8 @@ extension Heap {
             if let site = blockSites[r.owner.raw] { return SuspectKey(kind: .blockCapture, owner: site, name: String(number)) }
             return SuspectKey(kind: .anonymousCapture, owner: "NSBlock", name: String(number))
         }
-        let base = Heap.baseName(r.name)
+        var base = Heap.baseName(r.name)
+        if let body = frameLocalsProperty, r.name.hasPrefix(Heap.frameLocalPrefix) { base = body }
         guard isValid(r.owner) else { return SuspectKey(kind: .property, owner: "?", name: base) }
         // The class that declares the property: changing its declaration changes every
         // subclass's, as `--weaken` does.

@@ -62,10 +62,9 @@ struct LeakInspection {
         let owner = heap.describe(r.owner)
         if heap.isKind(r.owner, of: Task.handle) {
             // Rule 91: a task keeps its operation, and what its suspended frames hold, until
-            // its body ends; cancelling it ends the body at its await (rule 93). What a frame
-            // holds is no declaration a fix can change.
-            if r.name.hasPrefix(Heap.frameLocalPrefix) { return .framework }
-            if base == Task.operation.name {
+            // its body ends; cancelling it ends the body at its await (rule 93), and so lets
+            // go of what its frames hold too (one declaration: `Heap.frameLocalsProperty`).
+            if base == Task.operation.name || r.name.hasPrefix(Heap.frameLocalPrefix) {
                 return .release("cancel \(owner) when the screen goes (viewDidDisappear): its await throws "
                                 + "CancellationError or its sequence ends, and the task lets go of its closure")
             }
