@@ -633,8 +633,8 @@ extension FuzzGenerator {
 
     mutating func coroutines() -> String {
         let k = rng.int(1...4)
-        switch rng.below(14) {
-        case 12: return tasks(k)
+        switch rng.below(16) {
+        case 12, 13, 14: return tasks(k)
         case 0, 1: return "CO[\(k)] = coroutine.create(function(...) \(coroutineBody()) end)"
         case 2: return "CO[\(k)] = coroutine.wrap(function(...) \(coroutineBody()) end)"
         case 3, 4:

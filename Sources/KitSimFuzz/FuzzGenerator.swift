@@ -439,7 +439,9 @@ public struct FuzzGenerator {
     }
 
     mutating func runLoop() -> String {
-        switch rng.below(7) {
+        switch rng.below(9) {
+        // Swift concurrency's work on the run loop (rules 91–94): tasks, streams, cancellations.
+        case 7, 8: return tasks(rng.int(1...4))
         case 0, 1: return "sim.run(\(seconds()))"
         case 2: return "sim.run(0)"
         case 3: return "sim.drain()"
