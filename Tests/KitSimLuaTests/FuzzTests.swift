@@ -86,7 +86,7 @@ import KitSimReport
         let (program, failure) = try #require(found)
         #expect(failure.kind == .custom)
         let small = Fuzzer.minimise(program, failure: failure, check: check)
-        #expect(small.calls.count <= 4, "\(small.calls)")
+        #expect(small.calls.count <= 6, "\(small.calls)")
         #expect(Fuzzer.run(small, check: check).failure?.kind == .custom)
         let script = Fuzzer.script(small, note: "planted")
         #expect(script.contains("seed \(program.seed)"))
