@@ -24,7 +24,8 @@ enum RunCommand {
         epilogue: """
             The arguments after -- are the script's (arg[1]…, ...), as for lua FILE ARGS.
             A leak the scenario does not expect (expect(obj).to.leak()) is said on stderr and
-            leaves the exit status as it is; kitsim test fails it.
+            leaves the exit status as it is; kitsim test fails it. So is each task still
+            waiting at the end (it never finishes: nothing runs after the end).
             exit status: 0 passed, 1 an expect failed, 2 the app crashed, 3 a script error,
             4 a limit was exceeded; 64 a bad command line, 65 a --weaken that changed
             nothing, 66 a file that cannot be read, 73 an output that cannot be written.
