@@ -3,6 +3,8 @@ import Testing
 @testable import KitSimBridge
 @testable import KitSimLua
 @testable import KitSimRuntime
+import KitSimReport
+import KitSimExplore
 
 /// Rules 91–94: Swift concurrency's tasks on the main actor, their sleeps, cancellation and
 /// the async sequences they iterate.
@@ -70,6 +72,22 @@ import Testing
         let wake = try #require(sandbox.sim.runLoop.timers.first { $0.label.hasPrefix("task wakes") })
         #expect(wake.time == 10_000_000_000)
         #expect(wake.latest == 11_000_000_000)               // 10 % of the delay
+    }
+
+    /// Two sleeps whose windows overlap may wake in either order: `kitsim explore` runs both.
+    @Test func rule92_anExplorerOrdersWakeUpsWithinTheirLeeway() throws {
+        let path = try ExploreTests.scenario("""
+            local woke = {}
+            Task(function() Task.sleep(1) woke[#woke + 1] = "a" end)
+            Task(function() Task.sleep(1.05) woke[#woke + 1] = "b" end)
+            sim.run(2)
+            expect(table.concat(woke, ",")).to.equal("a,b")
+            """)
+        let r = try ExploreTests.explore(path)
+        #expect(r.profiles[0].orders == 2)
+        #expect(r.profiles[0].exhaustive)
+        #expect(ExploreText.render(r).contains("task wakes"), "\(ExploreText.render(r))")
+        #expect(ExploreText.render(r).contains("FAILED in 1 of 2 orders"), "\(ExploreText.render(r))")
     }
 
     @Test func rule93_cancellingThrowsAtTheSleepAndRunsHandlersAtOnce() throws {
