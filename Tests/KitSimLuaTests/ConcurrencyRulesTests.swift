@@ -112,6 +112,25 @@ import KitSimExplore
             """)
     }
 
+    /// The handler's block, with what it captures, is kept while the operation runs, and
+    /// let go when it ends.
+    @Test func rule93_aCancellationHandlerIsKeptWhileTheOperationRuns() throws {
+        _ = try run("""
+            local V = UIViewController:subclass("V", { cancelled = "assign" })
+            local v = sim.label(V(), "v")
+            local task = sim.hold(Task(function()
+              pcall(withTaskCancellationHandler, function() Task.sleep(10) end, function() v.cancelled = true end)
+            end))
+            sim.run(1)                                   -- the pool drained: the handler is kept all the same
+            expect(sim.why(v):find("[cancellation handler] closure (t:4) captures 'v'", 1, true) ~= nil).to.be.truthy()
+            task:cancel()
+            expect(v.cancelled).to.equal(true)
+            sim.run(0)
+            expect(v).to.be.deallocated()                -- the handler was let go as the operation ended
+            sim.verify()
+            """)
+    }
+
     @Test func rule93_aTaskValueIsAwaitedAndItsErrorRethrown() throws {
         _ = try run("""
             local a = sim.hold(Task(function() Task.sleep(1); return 7 end))

@@ -130,7 +130,7 @@ final class AsyncSequences: Subsystem {
         }
         s.waiter = t
         sequences[seq.raw] = s
-        _ = sim.tasks.suspend(t, for: .sequence(seq))
+        sim.tasks.suspend(t, for: .sequence(seq))
         return .nil
     }
 

@@ -64,6 +64,8 @@ final class Tasks: Subsystem {
     unowned(unsafe) var sim: Simulator!
     let heap: Heap
     let runningHold: HoldReason
+    /// A cancellation handler's block while `withTaskCancellationHandler`'s operation runs.
+    let handlerHold: HoldReason
     /// Each task's state, by task id; a finished task stays (its value can be read).
     private(set) var states: [UInt32: TaskState] = [:]
     /// The tasks whose bodies are running, innermost last (a task's body may run the run
@@ -75,6 +77,7 @@ final class Tasks: Subsystem {
     init(_ heap: Heap) {
         self.heap = heap
         runningHold = Simulator.declaredHold("task running", heap)
+        handlerHold = Simulator.declaredHold("cancellation handler", heap)
     }
 
     /// Every task not finished is alive and held, and has its coroutine; a running one is
@@ -199,6 +202,7 @@ final class Tasks: Subsystem {
         s.coroutine = nil
         s.result = result
         s.failure = failure
+        let handlers = s.cancellationHandlers
         s.cancellationHandlers = []
         let waiters = s.waiters
         s.waiters = []
@@ -211,6 +215,7 @@ final class Tasks: Subsystem {
         defer { if heap.isAlive(t) { try? heap.unhold(t, runningHold) } }
         try heap.unhold(t, hold)
         for key in keys { try heap.setAssociated(t, key: key, .nil) }
+        for h in handlers { try release(h.handler) }
         try write(t, heap[Task.operation], .nil)
         for w in waiters { resumeSoon(w, awaiting: .value(t), values: [result], raising: failure) }
     }
@@ -228,14 +233,14 @@ final class Tasks: Subsystem {
         return t
     }
 
-    /// Suspends the running task (when its call returns) until something resumes it for `wait`.
-    func suspend(_ t: ObjectID, for wait: TaskState.Wait) -> UInt64 {
-        guard var s = states[t.raw] else { return 0 }
+    /// Suspends the running task (when its call returns) until something resumes it for
+    /// `wait`; a wake-up queued for an earlier suspension is dropped.
+    func suspend(_ t: ObjectID, for wait: TaskState.Wait) {
+        guard var s = states[t.raw] else { return }
         s.generation &+= 1
         s.wait = wait
         states[t.raw] = s
         heap.foreignDispatcher?.suspendCaller()
-        return s.generation
     }
 
     /// Resumes `t` in a turn of the main actor of its own, queued now, if it still waits
@@ -247,15 +252,19 @@ final class Tasks: Subsystem {
 
     /// `resumeSoon` with the values read when the task resumes (an element taken from a
     /// sequence's buffer then, which keeps it until that moment).
-    func resumeSoon(_ t: ObjectID, awaiting wait: TaskState.Wait, label: String,
+    /// With `at` and `latest`, the task resumes at a moment of that window (a sleep's
+    /// wake-up, rule 92), which an explorer chooses; else now, after the work queued.
+    func resumeSoon(_ t: ObjectID, awaiting wait: TaskState.Wait, label: String, at: Int64? = nil, latest: Int64? = nil,
                     _ outcome: @escaping () throws -> ([Value], SimError?)) {
         guard let s = states[t.raw], s.wait == wait else { return }
         let generation = s.generation
-        sim.runLoop.schedule(at: heap.now, label: sim.timerLabel(label)) { [unowned self] in
+        let work: () throws -> Void = { [unowned self] in
             guard let s = states[t.raw], s.phase == .suspended, s.wait == wait, s.generation == generation else { return }
             let (values, raising) = try outcome()
             try step(t, values, raising: raising)
         }
+        if let at, let latest { sim.runLoop.schedule(at: at, latest: latest, label: sim.timerLabel(label), work) }
+        else { sim.runLoop.schedule(at: heap.now, label: sim.timerLabel(label), work) }
     }
 
     /// `Task.sleep(seconds)`: throws at once in a cancelled task; else suspends until the
@@ -266,19 +275,16 @@ final class Tasks: Subsystem {
         if states[t.raw]?.isCancelled == true { throw SimError.model(ConcurrencyProblem.cancelled) }
         let delay = max(0, sim.time(after: max(0, seconds)) - heap.now)
         let leeway = min(max(delay / 10, 1_000_000), 60_000_000_000)
-        let generation = suspend(t, for: .sleep)
+        suspend(t, for: .sleep)
         let at = heap.now.addingReportingOverflow(delay).overflow ? Int64.max : heap.now + delay
         let latest = at.addingReportingOverflow(leeway).overflow ? Int64.max : at + leeway
-        sim.runLoop.schedule(at: at, latest: latest, label: sim.timerLabel("task wakes")) { [unowned self] in
-            guard let s = states[t.raw], s.phase == .suspended, s.wait == .sleep, s.generation == generation else { return }
-            try step(t, [], raising: nil)
-        }
+        resumeSoon(t, awaiting: .sleep, label: "task wakes", at: at, latest: latest) { ([], nil) }
     }
 
     /// `Task.yield()`: the task lets the work queued on the main actor run first.
     func yield() throws {
         let t = try awaitingTask("Task.yield")
-        _ = suspend(t, for: .yield)
+        suspend(t, for: .yield)
         resumeSoon(t, awaiting: .yield, values: [])
     }
 
@@ -290,9 +296,9 @@ final class Tasks: Subsystem {
             if let f = s.failure { throw f }
             return s.result
         }
+        // A task awaiting its own value waits for ever, as it does in Swift.
         let t = try awaitingTask("value")
-        guard t != target else { return .nil }
-        _ = suspend(t, for: .value(target))
+        suspend(t, for: .value(target))
         states[target.raw]?.waiters.append(t)
         return .nil
     }
@@ -325,15 +331,23 @@ final class Tasks: Subsystem {
             try sim.callCallback(handler, [])
             return 0
         }
+        // The task keeps the handler (and what it captures) while the operation runs.
+        if case .object(let b) = handler { try heap.hold(b, handlerHold) }
         nextHandlerToken += 1
         s.cancellationHandlers.append((nextHandlerToken, handler))
         states[t.raw] = s
         return nextHandlerToken
     }
 
-    func removeCancellationHandler(_ token: Int) {
-        guard let t = current else { return }
-        states[t.raw]?.cancellationHandlers.removeAll { $0.token == token }
+    func removeCancellationHandler(_ token: Int) throws {
+        guard let t = current, let i = states[t.raw]?.cancellationHandlers.firstIndex(where: { $0.token == token }),
+              let removed = states[t.raw]?.cancellationHandlers.remove(at: i) else { return }
+        try release(removed.handler)
+    }
+
+    /// Lets go of a handler's block.
+    private func release(_ handler: Value) throws {
+        if case .object(let b) = handler, heap.isAlive(b), heap.holdCount(b, handlerHold) > 0 { try heap.unhold(b, handlerHold) }
     }
 
     /// Whether the running task is cancelled (false outside tasks, as in Swift).
@@ -368,6 +382,7 @@ extension Tasks {
                             summary: "The body, a closure: kept (with what it captures) until the task ends (rule 91).")
         PropertyDeclaration("isCancelled", .assign, .bool, readOnly: true, getter: "isCancelled")
         HoldDeclaration("task running", "a task while its body runs")
+        HoldDeclaration("cancellation handler", "withTaskCancellationHandler's onCancel block while its operation runs")
         HoldDeclaration("task enqueued at FILE:LINE", "a task made at FILE:LINE, before its body first runs")
         HoldDeclaration("task suspended at FILE:LINE", "a task whose body waits at FILE:LINE (an await)")
 
@@ -404,7 +419,7 @@ extension Tasks {
         }
         Method.classMethod("removeCancellationHandler", .number("token"),
                            summary: "The second half of `withTaskCancellationHandler`, as its operation ends.") { sim, inv in
-            sim.tasks.removeCancellationHandler(clampedInt(inv.numberArgument(0)))
+            try sim.tasks.removeCancellationHandler(clampedInt(inv.numberArgument(0)))
             return .nil
         }
         Method("cancel", summary: "Cancels it: its handlers run now; a sleep throws CancellationError, a sequence it iterates ends (rule 93).") { sim, inv in
