@@ -334,13 +334,14 @@ extension Simulator {
         let chunk = """
         local Task, pcall, error, type, pack, unpack = Task, pcall, error, type, table.pack, table.unpack
         function withTaskCancellationHandler(operation, onCancel)
-          for i = 1, 2 do
-            local f = i == 1 and operation or onCancel
+          local function check(i, f)
             if type(f) ~= "function" then
               error("bad argument #" .. i .. " to 'withTaskCancellationHandler' (function expected, got "
-                .. (f == nil and "no value" or type(f)) .. ")", 2)
+                .. (f == nil and "nil" or type(f)) .. ")", 3)
             end
           end
+          check(1, operation)
+          check(2, onCancel)
           local token = Task.addCancellationHandler(onCancel)
           local r = pack(pcall(operation))
           Task.removeCancellationHandler(token)

@@ -196,6 +196,25 @@ import KitSimExplore
             """)
     }
 
+    /// Bad arguments are Lua's errors, in Lua's words.
+    @Test func badArgumentsAreLuaErrors() throws {
+        _ = try run("""
+            local function message(f, ...) return select(2, pcall(f, ...)) end
+            expect(message(Task, nil)).to.equal("bad argument #1 to 'Task' (function expected, got nil)")
+            expect(message(Task.detached, 5)).to.equal("bad argument #1 to 'detached' (function expected, got number)")
+            expect(message(AsyncStream, nil)).to.equal("bad argument #1 to 'AsyncStream' (function expected, got nil)")
+            expect(message(Task.cancel, nil)).to.equal("bad argument #1 to 'cancel' (Task expected, got nil)")
+            Task(function()
+              expect(message(Task.sleep, 0/0)).to.equal("bad argument #1 to 'sleep' (finite number expected, got nan)")
+            end)
+            sim.run(0)
+            local ok, e = pcall(function() withTaskCancellationHandler(nil, print) end)
+            expect(e).to.equal("t:10: bad argument #1 to 'withTaskCancellationHandler' (function expected, got nil)")
+            ok, e = pcall(function() withTaskCancellationHandler(print, 3) end)
+            expect(e).to.equal("t:12: bad argument #2 to 'withTaskCancellationHandler' (function expected, got number)")
+            """)
+    }
+
     /// A script's own coroutine.yield or coroutine.resume cannot drive a task.
     @Test func aTaskIsResumedOnlyBySimulator() throws {
         let sandbox = try LuaSandbox()
