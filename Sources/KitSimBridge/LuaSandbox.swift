@@ -419,8 +419,11 @@ extension LuaSandbox {
             }
             return n
         } catch let e as SimError {
+            // A call that asked to suspend and then failed raises instead: nothing awaits.
+            yieldRequested = false
             return pushError(L, e)
         } catch {
+            yieldRequested = false
             lua_pushstring(L, "\(error)")
             return KITSIM_RAISE
         }
