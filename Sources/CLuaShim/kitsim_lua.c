@@ -985,6 +985,41 @@ void kitsim_push_iterator_call(lua_State *L) {
     lua_pushcclosure(L, iterator_call, 1);
 }
 
+/* The bracket's leave function, looked up by name in the table of upvalue 1. */
+static void push_bracket_function(lua_State *L, int name) {
+    lua_pushvalue(L, lua_upvalueindex(1));
+    lua_getfield(L, -1, lua_tostring(L, lua_upvalueindex(name)));
+    lua_remove(L, -2);
+}
+
+/* After the operation, however it ended: leave(token) (index `ctx`), then its results or
+   its error. */
+static int bracket_k(lua_State *L, int status, lua_KContext ctx) {
+    int token = (int)ctx;
+    push_bracket_function(L, 3);
+    lua_pushvalue(L, token);
+    lua_call(L, 1, 0);
+    if (status != LUA_OK && status != LUA_YIELD) return lua_error(L);   /* the error, as it was */
+    return lua_gettop(L) - token;
+}
+
+static int bracket(lua_State *L) {
+    luaL_checktype(L, 1, LUA_TFUNCTION);
+    luaL_checktype(L, 2, LUA_TFUNCTION);
+    lua_settop(L, 2);
+    push_bracket_function(L, 2);
+    lua_pushvalue(L, 2);
+    lua_call(L, 1, 1);                              /* the token, at 3 */
+    lua_pushvalue(L, 1);
+    return bracket_k(L, lua_pcallk(L, 0, LUA_MULTRET, 0, 3, bracket_k), 3);
+}
+
+void kitsim_push_bracket(lua_State *L, const char *enter, const char *leave) {
+    lua_pushstring(L, enter);
+    lua_pushstring(L, leave);
+    lua_pushcclosure(L, bracket, 3);
+}
+
 void kitsim_close_thread(lua_State *co, lua_State *from) {
 #if LUA_VERSION_RELEASE_NUM >= 50406
     (void)lua_closethread(co, from);

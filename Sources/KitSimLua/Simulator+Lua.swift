@@ -326,32 +326,21 @@ extension Simulator {
         return extraClasses.first { $0.name == cls.name }
     }
 
-    /// `withTaskCancellationHandler(operation, onCancel)` (rule 93): Lua, so that the
-    /// operation runs as a plain call of the task's body and may await; a call through the
-    /// host could not suspend. The handler is registered around the operation however it
-    /// ends, and its error, if any, is raised again as it was.
+    /// `withTaskCancellationHandler(operation, onCancel)` (rule 93): the operation runs as
+    /// a plain call of the task's body, so that it may await (a call through the host could
+    /// not suspend), between `Task.addCancellationHandler(onCancel)` and
+    /// `Task.removeCancellationHandler(token)`, which the C bracket makes however it ends.
+    /// The class table is read without indexing it: the class is made on first use.
     func installConcurrencyGlobals(_ L: OpaquePointer) {
-        let chunk = """
-        local Task, pcall, error, type, pack, unpack = Task, pcall, error, type, table.pack, table.unpack
-        function withTaskCancellationHandler(operation, onCancel)
-          local function check(i, f)
-            if type(f) ~= "function" then
-              error("bad argument #" .. i .. " to 'withTaskCancellationHandler' (function expected, got "
-                .. (f == nil and "nil" or type(f)) .. ")", 3)
-            end
-          end
-          check(1, operation)
-          check(2, onCancel)
-          local token = Task.addCancellationHandler(onCancel)
-          local r = pack(pcall(operation))
-          Task.removeCancellationHandler(token)
-          if not r[1] then error(r[2], 0) end
-          return unpack(r, 2, r.n)
-        end
-        """
-        let top = lua_gettop(L)
-        _ = chunk.withCString { kitsim_dostring(L, $0, chunk.utf8.count, "=prelude") }
-        lua_settop(L, top)
+        // Raw reads and writes: no metamethod may run with this Swift frame below (rule 1).
+        lua_rawgeti(L, kitsim_registryindex(), lua_Integer(LUA_RIDX_GLOBALS))
+        lua_pushstring(L, Task.handle.name)
+        lua_rawget(L, -2)
+        kitsim_push_bracket(L, "addCancellationHandler", "removeCancellationHandler")
+        lua_pushstring(L, "withTaskCancellationHandler")
+        lua_rotate(L, -2, 1)
+        lua_rawset(L, -3)
+        kitsim_pop(L, 1)
     }
 
     /// Sets the global `NSFoundationVersionNumber` to the profile's (SPEC rule 56).

@@ -137,6 +137,12 @@ int kitsim_resume_task(lua_State *L, lua_State *co, int narg, int raise, int *nr
 /// sequence's handles: `seq(state, control)` from a generic `for` calls `seq:next()` (the
 /// for's extra values dropped), a call that may yield.
 void kitsim_push_iterator_call(lua_State *L);
+/// Pops a table and pushes `f(operation, handler)`: calls `table[enter](handler)` for a
+/// token, then `operation()` as a call that may yield, then `table[leave](token)` however
+/// the operation ended, and returns its results or raises its error as it was. The two
+/// functions are looked up at each call. Argument errors are Lua's (`bad argument #1 to
+/// 'f' (function expected, got nil)`).
+void kitsim_push_bracket(lua_State *L, const char *enter, const char *leave);
 /// Ends a thread that will not be resumed again: its pending to-be-closed variables close
 /// (lua_closethread; lua_resetthread before Lua 5.4.6). Its status is left on its stack.
 void kitsim_close_thread(lua_State *co, lua_State *from);
