@@ -133,9 +133,35 @@ extension LuaSandbox {
     /// The name of the function of the frame `lua_getinfo` just described, when it is a
     /// method a task called (`Feed:loop`): those are called from C, so Lua has no name.
     private func methodName(_ co: OpaquePointer, _ ar: inout lua_Debug) -> String? {
-        guard !taskMethodNames.isEmpty, lua_checkstack(co, 1) != 0, lua_getinfo(co, "f", &ar) != 0 else { return nil }
-        defer { kitsim_pop(co, 1) }
-        return lua_topointer(co, -1).flatMap { taskMethodNames[$0] }
+        guard taskMethodNames != LUA_NOREF, lua_checkstack(co, 2) != 0, lua_getinfo(co, "f", &ar) != 0 else { return nil }
+        rawGetRef(co, taskMethodNames)
+        lua_rotate(co, -2, 1)
+        lua_rawget(co, -2)
+        defer { kitsim_pop(co, 2) }
+        return string(co, -1)
+    }
+
+    /// Names the method function on the stack top (`Class:method`) for `methodName`, in a
+    /// table whose keys are weak: a name goes with its function, never with an address
+    /// another function may take later (DEVELOPERS.md rule 3).
+    private func nameTaskMethod(_ L: OpaquePointer, _ name: @autoclosure () -> String) {
+        guard lua_checkstack(L, 4) != 0 else { return }
+        if taskMethodNames == LUA_NOREF {
+            lua_createtable(L, 0, 4)
+            lua_createtable(L, 0, 1)
+            pushString(L, "k")
+            lua_setfield(L, -2, "__mode")
+            lua_setmetatable(L, -2)
+            taskMethodNames = makeRef(L)
+        }
+        rawGetRef(L, taskMethodNames)
+        lua_pushvalue(L, -2)
+        if lua_rawget(L, -2) == LUA_TNIL {
+            lua_pushvalue(L, -3)
+            pushString(L, name())
+            lua_rawset(L, -4)
+        }
+        kitsim_pop(L, 2)
     }
 
     /// The `name` of a KitSim exception value at `index`, nil for any other value.
@@ -167,9 +193,7 @@ extension LuaSandbox {
         guard ref.state === state, ref.type == LUA_TFUNCTION, ref.passesReceiver, ref.originalRef == LUA_NOREF,
               lua_checkstack(L, 2) != 0 else { return nil }
         ref.push(L)
-        if let p = lua_topointer(L, -1), taskMethodNames[p] == nil {
-            taskMethodNames[p] = cls.name + ":" + methodSlots[slot].selector.name
-        }
+        nameTaskMethod(L, cls.name + ":" + methodSlots[slot].selector.name)
         lua_rotate(L, 1, 1)
         return KITSIM_CALL
     }

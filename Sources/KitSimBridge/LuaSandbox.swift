@@ -164,8 +164,9 @@ public final class LuaSandbox {
     var yieldRequested = false
     /// The last yield of a task's thread was an await (not a script's coroutine.yield).
     var awaited = false
-    /// The methods tasks called as plain Lua calls, by function, named `Class:method`.
-    var taskMethodNames: [UnsafeRawPointer: String] = [:]
+    /// The methods tasks called as plain Lua calls, named `Class:method`: a registry
+    /// reference to a table with weak keys, function → name (made on first use).
+    var taskMethodNames: Int32 = LUA_NOREF
     var lastLocation: (source: UnsafePointer<CChar>?, line: Int32, loc: SourceLocation?) = (nil, 0, nil)
     /// Lines printed by `print` and `sim.log`, in order.
     public internal(set) var output: [String] = []

@@ -177,6 +177,19 @@ import KitSimExplore
             """)
     }
 
+    /// Two tasks awaiting one stream is Swift's trap, a crash of the app.
+    @Test func rule94_aStreamIteratedByTwoTasksCrashes() throws {
+        let sandbox = try LuaSandbox()
+        let outcome = sandbox.run(chunk: """
+            local s = sim.hold(AsyncStream(function(c) end))
+            Task(function() for _ in s do end end)
+            Task(function() for _ in s do end end)
+            sim.run(0)
+            """, name: "=t")
+        #expect(outcome.status == .crashed)
+        #expect(outcome.message?.contains("Fatal error: attempt to await next() on more than one task") == true, "\(outcome.message ?? "")")
+    }
+
     @Test func rule94_notificationsAreASequenceTheCenterKeeps() throws {
         _ = try run("""
             local center = NotificationCenter.default

@@ -125,9 +125,7 @@ final class AsyncSequences: Subsystem {
         guard var s = sequences[seq.raw] else { return .nil }
         if !s.buffer.isEmpty { return try take(seq) }
         if s.isFinished { return .nil }
-        if let w = s.waiter, w != t {
-            throw SimError.model(ConcurrencyProblem.awaitOutsideTask(function: "next", inTask: true))
-        }
+        if let w = s.waiter, w != t { throw sim.raise(SimError.model(ConcurrencyProblem.iteratedByTwoTasks)) }
         s.waiter = t
         sequences[seq.raw] = s
         sim.tasks.suspend(t, for: .sequence(seq))

@@ -98,8 +98,13 @@ final class Tasks: Subsystem {
 
     func state(_ t: ObjectID) -> TaskState? { states[t.raw] }
 
-    /// The tasks not finished, in id order.
-    var unfinished: [ObjectID] { states.keys.sorted().filter { states[$0]?.phase != .finished }.map(ObjectID.init) }
+    /// The tasks not finished, in id order (rule 91).
+    var unfinished: [UnfinishedTask] {
+        states.keys.sorted().compactMap { raw in
+            guard let s = states[raw], s.phase != .finished else { return nil }
+            return UnfinishedTask(task: ObjectID(raw), madeAt: s.site, waitsAt: s.suspendedAt)
+        }
+    }
 
     // MARK: Making and running
 
@@ -362,15 +367,6 @@ public struct UnfinishedTask: Equatable, Sendable {
     public let madeAt: String
     /// Where it waits, `feed.lua:18`; nil for one whose body has not started.
     public let waitsAt: String?
-}
-
-extension Simulator {
-    /// The tasks not finished now, in id order (rule 91).
-    public var unfinishedTasks: [UnfinishedTask] {
-        tasks.unfinished.compactMap { t in
-            tasks.state(t).map { UnfinishedTask(task: t, madeAt: $0.site, waitsAt: $0.suspendedAt) }
-        }
-    }
 }
 
 extension Tasks {

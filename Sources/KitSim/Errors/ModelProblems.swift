@@ -141,11 +141,15 @@ public enum ConcurrencyProblem: ModelProblem, Equatable {
     /// An await outside a task's body: outside every task, or inside a callback UIKit runs
     /// or a coroutine of the script's own, where nothing can suspend the task.
     case awaitOutsideTask(function: String, inTask: Bool)
+    /// A second task awaiting the next element of a sequence another task awaits: Swift's
+    /// runtime trap for an AsyncStream.
+    case iteratedByTwoTasks
 
     public var kind: SimError.Kind {
         switch self {
         case .cancelled: return .thrown(name: "CancellationError")
         case .awaitOutsideTask: return .invalidUse
+        case .iteratedByTwoTasks: return .exception(name: "Fatal error")
         }
     }
 
@@ -155,6 +159,7 @@ public enum ConcurrencyProblem: ModelProblem, Equatable {
         case .awaitOutsideTask(let f, let inTask):
             return "'\(f)' awaits, so it is called in a task's body ('async' call in a function that does not support concurrency)"
                 + (inTask ? ": this call comes from a callback the model runs, or a coroutine of the script's, inside the task" : "")
+        case .iteratedByTwoTasks: return "attempt to await next() on more than one task"
         }
     }
 }

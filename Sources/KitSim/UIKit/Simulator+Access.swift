@@ -93,6 +93,9 @@ extension Simulator {
     /// Records an exception in the trace, where it is raised, and returns it for throwing.
     func raise(_ e: SimError) -> SimError { heap.recordException(e) }
 
+    /// The tasks not finished now, in id order (rule 91): `kitsim run` names them at the end.
+    public var unfinishedTasks: [UnfinishedTask] { tasks.unfinished }
+
     /// Calls a completion, handler or timer body.
     func callCallback(_ callback: Value, _ arguments: [Value]) throws {
         switch callback {

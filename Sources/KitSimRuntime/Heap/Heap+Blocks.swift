@@ -45,30 +45,8 @@ extension Heap {
     /// kept alive, as `guard let self` keeps self. A block without a body does nothing.
     public func callBlock(_ block: ObjectID, _ arguments: [Value] = []) throws -> Value {
         try checkUsable(block, "invoke")
-        var captures: [Value] = []
-        if let entries = associated[block.raw] {
-            // SPEC rule 25: Swift reads an unowned capture when the closure starts.
-            for e in entries where e.ownership == .unowned {
-                if case .object(let t) = slots[Int(e.slot)], states[Int(t.raw)] != .alive {
-                    throw unownedReadError(owner: block, property: name(e.keyID), target: t)
-                }
-            }
-            if closureSites[block.raw] == nil {
-                // By the key's list rather than the ownership: a strong capture a weakening
-                // made weak keeps its place.
-                captures = blockCaptureOrder.flatMap { prefix in
-                    entries.filter { e in name(e.keyID).hasPrefix(prefix) }.map { slots[Int($0.slot)] }
-                }
-            }
-        }
-        guard let body = blockBodies[block.raw] else { return .nil }
-        // A capture a weakening made weak is `[weak self]` with the `guard let self else {
-        // return }` that goes with it: the function's upvalue still names the object, so
-        // once it has gone the closure does nothing rather than message a dead object.
-        if let weakened = weakenedClosures[block.raw], let entries = associated[block.raw],
-           entries.contains(where: { e in weakened.contains(e.keyID) && slots[Int(e.slot)].isNil }) {
-            return .nil
-        }
+        let captures = try startingCaptures(block)
+        guard let body = blockBodies[block.raw], !weakenedCaptureHasGone(block) else { return .nil }
         // A closure reads its captures through its upvalues, not as arguments; its live
         // captures are kept alive while it runs all the same.
         let isClosure = closureSites[block.raw] != nil
@@ -102,26 +80,37 @@ extension Heap {
     /// (its `guard let self else { return }`).
     public func blockEntry(_ block: ObjectID) throws -> (function: ForeignBox, arguments: [Value])? {
         try checkUsable(block, "invoke")
-        guard let body = blockBodies[block.raw], case .foreign(let function) = body else { return nil }
-        let entries = associated[block.raw] ?? []
+        let captures = try startingCaptures(block)
+        guard let body = blockBodies[block.raw], case .foreign(let function) = body, !weakenedCaptureHasGone(block) else { return nil }
+        return (function, captures)
+    }
+
+    /// The captures a block's body receives first as it starts: a `makeBlock` block's, in
+    /// list order (strong, then weak, then unowned, as Swift's closure reads `[weak self]`);
+    /// none for a closure, which reads them through its upvalues. An unowned capture that
+    /// has gone is Swift's trap as the closure starts (SPEC rule 25).
+    private func startingCaptures(_ block: ObjectID) throws -> [Value] {
+        guard let entries = associated[block.raw] else { return [] }
         for e in entries where e.ownership == .unowned {
             if case .object(let t) = slots[Int(e.slot)], states[Int(t.raw)] != .alive {
                 throw unownedReadError(owner: block, property: name(e.keyID), target: t)
             }
         }
-        if let weakened = weakenedClosures[block.raw],
-           entries.contains(where: { e in weakened.contains(e.keyID) && slots[Int(e.slot)].isNil }) {
-            return nil
-        }
-        if closureSites[block.raw] != nil { return (function, []) }
-        let captures = blockCaptureOrder.flatMap { prefix in
+        guard closureSites[block.raw] == nil else { return [] }
+        // By the key's list rather than the ownership: a strong capture a weakening made
+        // weak keeps its place.
+        return ["strong[", "weak[", "unowned["].flatMap { prefix in
             entries.filter { e in name(e.keyID).hasPrefix(prefix) }.map { slots[Int($0.slot)] }
         }
-        return (function, captures)
     }
 
-    /// The order a block's body receives its captures in.
-    private var blockCaptureOrder: [String] { ["strong[", "weak[", "unowned["] }
+    /// Whether a capture a weakening made weak has gone: that is `[weak self]` with the
+    /// `guard let self else { return }` that goes with it, so the block does nothing (the
+    /// function's upvalue still names the object, which it must not message).
+    private func weakenedCaptureHasGone(_ block: ObjectID) -> Bool {
+        guard let weakened = weakenedClosures[block.raw], let entries = associated[block.raw] else { return false }
+        return entries.contains { e in weakened.contains(e.keyID) && slots[Int(e.slot)].isNil }
+    }
 }
 
 extension Selector {
